@@ -1,0 +1,67 @@
+package io.edgesim.model.algorithm;
+
+/**
+ * Immutable configuration of one algorithm. Windowed algorithms use {@code limit} per {@code windowNanos};
+ * token-bucket and gcra use {@code ratePerSecond} and {@code burst}.
+ *
+ * @param kind          which algorithm
+ * @param limit         requests (tokens) per window; for rate algorithms equal to burst
+ * @param windowNanos   window length; for rate algorithms the time to refill the whole burst
+ * @param ratePerSecond refill rate for token-bucket and gcra; limit / window for windowed ones
+ * @param burst         bucket capacity (token-bucket) or burst (gcra, = max_burst + 1 in redis-cell's terms)
+ */
+public record AlgorithmSpec(AlgorithmKind kind, long limit, long windowNanos, double ratePerSecond, long burst) {
+
+    private static final double NANOS_PER_SECOND = 1e9;
+
+    public AlgorithmSpec {
+        if (kind == null) {
+            throw new IllegalArgumentException("algorithm is required");
+        }
+        if (kind.windowed()) {
+            if (limit <= 0) {
+                throw new IllegalArgumentException("limit must be greater than 0, was " + limit);
+            }
+            if (windowNanos <= 0) {
+                throw new IllegalArgumentException("window must be greater than 0");
+            }
+        } else {
+            if (!(ratePerSecond > 0) || Double.isInfinite(ratePerSecond)) {
+                throw new IllegalArgumentException("rate must be greater than 0, was " + ratePerSecond);
+            }
+            if (burst <= 0) {
+                throw new IllegalArgumentException("burst must be greater than 0, was " + burst);
+            }
+        }
+    }
+
+    /** fixed-window, sliding-window or sliding-log with {@code limit} per {@code windowNanos}. */
+    public static AlgorithmSpec windowed(AlgorithmKind kind, long limit, long windowNanos) {
+        if (!kind.windowed()) {
+            throw new IllegalArgumentException(kind.configName() + " takes rate and burst, not limit and window");
+        }
+        return new AlgorithmSpec(kind, limit, windowNanos, limit * NANOS_PER_SECOND / windowNanos, limit);
+    }
+
+    /** token-bucket or gcra with {@code ratePerSecond} and {@code burst}. */
+    public static AlgorithmSpec rated(AlgorithmKind kind, double ratePerSecond, long burst) {
+        if (kind.windowed()) {
+            throw new IllegalArgumentException(kind.configName() + " takes limit and window, not rate and burst");
+        }
+        long window = ratePerSecond > 0 ? (long) Math.ceil(burst * NANOS_PER_SECOND / ratePerSecond) : 1;
+        return new AlgorithmSpec(kind, burst, window, ratePerSecond, burst);
+    }
+
+    /** A fresh counter for one key, full allowance. */
+    public RateCounter newCounter() {
+        return Algorithms.newCounter(this);
+    }
+
+    /** Human form for tables: "100 per 60s" or "rate 10/s burst 3". */
+    public String describe() {
+        if (kind.windowed()) {
+            return limit + " per " + Durations.format(windowNanos);
+        }
+        return "rate " + Durations.formatNumber(ratePerSecond) + "/s burst " + burst;
+    }
+}

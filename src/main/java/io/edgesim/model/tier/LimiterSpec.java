@@ -1,0 +1,36 @@
+package io.edgesim.model.tier;
+
+import io.edgesim.model.algorithm.AlgorithmSpec;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A limiter of a scenario: one tier, or a chain of tiers in series (WAF, then an edge tier, then a Durable Object or
+ * the origin). A request refused by an earlier stage never reaches a later one.
+ *
+ * @param name      unique within the scenario
+ * @param stages    one or more, in the order a request meets them
+ * @param clients   names of the client populations this limiter sees; empty means all
+ * @param reference the exact count this limiter is judged against (global, zero latency, same stream); defaults to
+ *                  the last stage's algorithm
+ */
+public record LimiterSpec(String name, List<StageSpec> stages, Set<String> clients, AlgorithmSpec reference) {
+
+    public LimiterSpec {
+        stages = List.copyOf(stages);
+        clients = Set.copyOf(clients);
+        if (stages.isEmpty()) {
+            throw new IllegalArgumentException("a limiter needs at least one tier");
+        }
+    }
+
+    public boolean sees(String client) {
+        return clients.isEmpty() || clients.contains(client);
+    }
+
+    /** "cache" for one stage, "waf > cache > durable-object" for a chain. */
+    public String tierDescription() {
+        return String.join(" > ", stages.stream().map(s -> s.kind().configName()).toList());
+    }
+}

@@ -1,0 +1,33 @@
+package io.edgesim.scenario;
+
+import io.edgesim.model.region.RegionMap;
+import io.edgesim.model.tier.LimiterSpec;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A validated scenario: who sends what where, and the limiters that judge it.
+ *
+ * @param source        the scenario file (paths in it are relative to its folder)
+ * @param name          report name (reports/NAME/)
+ * @param description   the question the scenario answers
+ * @param durationNanos how long traffic runs, scenario time
+ * @param seed          random seed (the --seed flag overrides it before the run)
+ * @param pops          the PoPs traffic may land in
+ * @param clients       client populations and traces
+ * @param limiters      the limiters, each seeing the same stream independently
+ * @param regions       the PoPs and latency matrix in force (from regions.conf or the file the scenario names)
+ * @param regionsFile   where {@code regions} came from
+ * @param assumptions   every default in force that the scenario did not set, as "setting" -> "value (why)"
+ */
+public record Scenario(Path source, String name, String description, long durationNanos, long seed,
+                       List<String> pops, List<ClientSpec> clients, List<LimiterSpec> limiters, RegionMap regions,
+                       Path regionsFile, Map<String, String> assumptions) {
+
+    public Scenario withSeed(long newSeed) {
+        return new Scenario(source, name, description, durationNanos, newSeed, pops, clients, limiters, regions,
+                regionsFile, assumptions);
+    }
+}

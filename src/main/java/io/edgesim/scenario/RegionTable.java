@@ -1,0 +1,67 @@
+package io.edgesim.scenario;
+
+import io.edgesim.model.region.Region;
+import io.edgesim.model.region.RegionMap;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Text form of a region map for {@code edgesim regions}: the PoPs with their area and Durable Object capability,
+ * the area homes, then the round-trip matrix in milliseconds with estimated pairs marked {@code *}.
+ */
+public final class RegionTable {
+
+    private static final int CELL = 8;
+
+    private RegionTable() {
+    }
+
+    /** The whole table, lines separated by '\n', ending with a newline. */
+    public static String format(RegionMap map) {
+        StringBuilder out = new StringBuilder();
+        List<String> codes = map.codes();
+        int cityWidth = Math.max(4, codes.stream().mapToInt(c -> map.region(c).city().length()).max().orElse(4));
+        out.append(String.format(Locale.ROOT, "%-4s  %-" + cityWidth + "s  %-4s  %s%n", "PoP", "city", "area",
+                "Durable Objects"));
+        for (String code : codes) {
+            Region r = map.region(code);
+            out.append(String.format(Locale.ROOT, "%-4s  %-" + cityWidth + "s  %-4s  %s%n", code, r.city(), r.area(),
+                    r.durableObjects() ? "yes" : "no (nearest: " + map.nearestDurableObjectRegion(code) + ")"));
+        }
+        out.append('\n').append("area homes:");
+        for (Map.Entry<String, String> e : orderedAreaHomes(map)) {
+            out.append(' ').append(e.getKey()).append('=').append(e.getValue());
+        }
+        out.append("\n\n");
+        out.append("round trip, ms (* = estimated from great-circle distance; diagonal = within one PoP)\n");
+        out.append(String.format(Locale.ROOT, "%-5s", ""));
+        for (String code : codes) {
+            out.append(String.format(Locale.ROOT, "%" + CELL + "s", code + " "));
+        }
+        out.append('\n');
+        long estimatedPairs = 0;
+        for (String from : codes) {
+            out.append(String.format(Locale.ROOT, "%-5s", from));
+            for (String to : codes) {
+                boolean estimated = map.estimated(from, to);
+                String cell = String.format(Locale.ROOT, "%.1f", map.rttNanos(from, to) / 1e6) + (estimated ? "*" : " ");
+                out.append(String.format(Locale.ROOT, "%" + CELL + "s", cell));
+                if (estimated && from.compareTo(to) < 0) {
+                    estimatedPairs++;
+                }
+            }
+            out.append('\n');
+        }
+        long pairs = (long) codes.size() * (codes.size() - 1) / 2;
+        out.append(String.format(Locale.ROOT, "%d of %d pairs estimated; jitter %.1f ms one way%n", estimatedPairs,
+                pairs, map.jitterNanos() / 1e6));
+        return out.toString();
+    }
+
+    private static List<Map.Entry<String, String>> orderedAreaHomes(RegionMap map) {
+        return RegionMap.AREAS.stream().filter(map.areaHomes()::containsKey)
+                .map(a -> Map.entry(a, map.areaHome(a))).toList();
+    }
+}

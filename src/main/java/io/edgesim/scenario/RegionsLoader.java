@@ -1,0 +1,211 @@
+package io.edgesim.scenario;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigList;
+import com.typesafe.config.ConfigValue;
+import com.typesafe.config.ConfigValueType;
+import io.edgesim.model.region.Region;
+import io.edgesim.model.region.RegionMap;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a regions file (regions.conf): the PoPs, the Durable Object area homes, and the round-trip matrix. Measured
+ * pairs come from {@code rtt-ms} (a number, or {@code [there, back]} whose mean is used, so the matrix is symmetric);
+ * pairs given in {@code estimated-rtt-ms} and pairs given nowhere are marked estimated, the latter computed from
+ * great-circle distance (see {@link GreatCircle}). Regions keep the order they are written in.
+ */
+public final class RegionsLoader {
+
+    private static final List<String> TOP_KEYS = List.of("regions", "area-homes", "intra-pop-rtt", "jitter",
+            "estimate", "rtt-ms", "estimated-rtt-ms");
+    private static final List<String> REGION_KEYS = List.of("city", "lat", "lon", "area", "durable-objects");
+    private static final List<String> ESTIMATE_KEYS = List.of("route-factor", "fibre-km-per-ms");
+    private static final Pattern CODE = Pattern.compile("[A-Z][A-Z0-9]{2}");
+    private static final String RTT = "a round trip in ms greater than 0, or [there, back]";
+
+    private RegionsLoader() {
+    }
+
+    /**
+     * A loaded regions file with the settings used for its estimates.
+     *
+     * @param map          the PoPs and the latency matrix
+     * @param estimate     how missing pairs were estimated
+     * @param file         where it came from
+     */
+    public record Loaded(RegionMap map, Estimate estimate, Path file) {
+    }
+
+    /**
+     * The estimate settings of a regions file.
+     *
+     * @param routeFactor  path length over great-circle distance
+     * @param fibreKmPerMs distance light covers in fibre per millisecond
+     */
+    public record Estimate(double routeFactor, double fibreKmPerMs) {
+    }
+
+    /** The region map of {@code file}; bad input is an {@link InputException} naming the file and setting. */
+    public static RegionMap load(Path file) {
+        return read(file).map();
+    }
+
+    /** The region map of {@code file} with its estimate settings. */
+    public static Loaded read(Path file) {
+        ConfigReader root = new ConfigReader(file.toString(), "", ConfigReader.parseFile(file));
+        root.rejectUnknownKeys(TOP_KEYS);
+        List<Region> regions = regions(root.object("regions"));
+        Map<String, Region> byCode = new LinkedHashMap<>();
+        regions.forEach(r -> byCode.put(r.code(), r));
+        Map<String, String> areaHomes = areaHomes(root.object("area-homes"), byCode);
+        long intraNanos = root.durationNanos("intra-pop-rtt");
+        long jitterNanos = root.durationNanos("jitter");
+        ConfigReader est = root.object("estimate");
+        est.rejectUnknownKeys(ESTIMATE_KEYS);
+        double routeFactor = est.positiveNumber("route-factor", "a number of 1 or more (1.5-2 is typical)");
+        if (routeFactor < 1) {
+            throw est.error("route-factor", routeFactor + " is below 1", "a number of 1 or more (1.5-2 is typical)");
+        }
+        double kmPerMs = est.positiveNumber("fibre-km-per-ms", "a number greater than 0 (about 200)");
+        GreatCircle greatCircle = new GreatCircle(routeFactor, kmPerMs);
+
+        int n = regions.size();
+        double[][] rttMillis = new double[n][n];
+        boolean[][] estimated = new boolean[n][n];
+        boolean[][] given = new boolean[n][n];
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            index.put(regions.get(i).code(), i);
+        }
+        readPairs(root.object("rtt-ms"), index, rttMillis, given, estimated, false);
+        if (root.has("estimated-rtt-ms")) {
+            readPairs(root.object("estimated-rtt-ms"), index, rttMillis, given, estimated, true);
+        }
+        long[][] rttNanos = new long[n][n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                if (i == j) {
+                    continue;
+                }
+                if (!given[i][j]) {
+                    rttMillis[i][j] = greatCircle.rttMillis(regions.get(i), regions.get(j));
+                    estimated[i][j] = true;
+                }
+                rttNanos[i][j] = Math.round(rttMillis[i][j] * 1e6);
+            }
+        }
+        RegionMap map = new RegionMap(regions, rttNanos, estimated, intraNanos, jitterNanos, areaHomes);
+        return new Loaded(map, new Estimate(routeFactor, kmPerMs), file);
+    }
+
+    private static List<Region> regions(ConfigReader section) {
+        List<String> codes = inFileOrder(section);
+        if (codes.isEmpty()) {
+            throw section.errorHere("no regions", "at least one region: CODE { city, lat, lon, area, durable-objects }");
+        }
+        List<Region> out = new ArrayList<>();
+        for (String code : codes) {
+            if (!CODE.matcher(code).matches()) {
+                throw section.error(code, "'" + code + "' is not an IATA code",
+                        "three capital letters or digits, such as FRA");
+            }
+            ConfigReader r = section.object(code);
+            r.rejectUnknownKeys(REGION_KEYS);
+            double lat = r.number("lat", "degrees from -90 to 90");
+            if (lat < -90 || lat > 90) {
+                throw r.error("lat", lat + " is out of range", "degrees from -90 to 90");
+            }
+            double lon = r.number("lon", "degrees from -180 to 180");
+            if (lon < -180 || lon > 180) {
+                throw r.error("lon", lon + " is out of range", "degrees from -180 to 180");
+            }
+            String area = r.string("area");
+            if (!RegionMap.AREAS.contains(area)) {
+                throw r.error("area", "'" + area + "' is not a Durable Object area", String.join(", ", RegionMap.AREAS));
+            }
+            out.add(new Region(code, r.string("city"), lat, lon, area, r.bool("durable-objects")));
+        }
+        return out;
+    }
+
+    /** The keys of {@code section} in the order they are written (by line), so the file sets the display order. */
+    static List<String> inFileOrder(ConfigReader section) {
+        Config config = section.config();
+        return config.root().keySet().stream()
+                .sorted(Comparator.comparingInt((String k) -> config.root().get(k).origin().lineNumber())
+                        .thenComparing(Comparator.naturalOrder()))
+                .toList();
+    }
+
+    private static Map<String, String> areaHomes(ConfigReader section, Map<String, Region> byCode) {
+        section.rejectUnknownKeys(RegionMap.AREAS);
+        List<String> capable = byCode.values().stream().filter(Region::durableObjects).map(Region::code).toList();
+        Map<String, String> homes = new LinkedHashMap<>();
+        for (String area : RegionMap.AREAS) {
+            String home = section.has(area) ? section.string(area) : null;
+            if (home == null) {
+                throw section.error(area, "missing", "a region hosting Durable Objects: " + String.join(", ", capable));
+            }
+            if (!byCode.containsKey(home) || !byCode.get(home).durableObjects()) {
+                String problem = byCode.containsKey(home) ? home + " does not host Durable Objects"
+                        : home + " is not a region of this file";
+                throw section.error(area, problem, String.join(", ", capable));
+            }
+            homes.put(area, home);
+        }
+        return homes;
+    }
+
+    private static void readPairs(ConfigReader section, Map<String, Integer> index, double[][] rttMillis,
+                                  boolean[][] given, boolean[][] estimated, boolean markEstimated) {
+        String known = String.join(", ", index.keySet().stream().sorted().toList());
+        for (String pair : inFileOrder(section)) {
+            String[] ends = pair.split("-", -1);
+            if (ends.length != 2 || ends[0].equals(ends[1])) {
+                throw section.error(pair, "'" + pair + "' is not a pair of two regions", "FROM-TO, such as FRA-SYD");
+            }
+            for (String end : ends) {
+                if (!index.containsKey(end)) {
+                    throw section.error(pair, end + " is not a region of this file", known);
+                }
+            }
+            int i = index.get(ends[0]);
+            int j = index.get(ends[1]);
+            if (given[i][j]) {
+                throw section.error(pair, "the pair " + ends[0] + "-" + ends[1] + " is given twice",
+                        "each pair once, in one direction; [there, back] for two measurements");
+            }
+            double millis = roundTripMillis(section, pair);
+            rttMillis[i][j] = millis;
+            rttMillis[j][i] = millis;
+            given[i][j] = given[j][i] = true;
+            estimated[i][j] = estimated[j][i] = markEstimated;
+        }
+    }
+
+    /** A number, or the mean of [there, back]. */
+    private static double roundTripMillis(ConfigReader section, String pair) {
+        ConfigValue v = section.value(pair);
+        if (v.valueType() == ConfigValueType.LIST) {
+            ConfigList list = (ConfigList) v;
+            if (list.size() != 2 || list.stream().anyMatch(x -> x.valueType() != ConfigValueType.NUMBER)) {
+                throw section.error(pair, "'" + section.shown(pair) + "' is not [there, back]", RTT);
+            }
+            double there = ((Number) list.get(0).unwrapped()).doubleValue();
+            double back = ((Number) list.get(1).unwrapped()).doubleValue();
+            if (!(there > 0) || !(back > 0)) {
+                throw section.error(pair, section.shown(pair) + " is not greater than 0", RTT);
+            }
+            return (there + back) / 2;
+        }
+        return section.positiveNumber(pair, RTT);
+    }
+}

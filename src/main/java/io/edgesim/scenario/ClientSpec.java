@@ -1,18 +1,60 @@
 package io.edgesim.scenario;
 
+import java.nio.file.Path;
+
 /**
- * A source of requests in a scenario: a population of clients, or a recorded trace.
+ * A source of requests in a scenario: a population of clients described by rules, or a recorded trace replayed as
+ * it is. The traffic package turns each into a time-ordered stream.
  */
 public sealed interface ClientSpec permits ClientSpec.Population, ClientSpec.Trace {
 
     /** Unique name within the scenario; limiters can be restricted to some clients by it. */
     String name();
 
-    /** A population of {@code count} clients built from one description (filled in by the scenario issue). */
-    record Population(String name, int count) implements ClientSpec {
+    /**
+     * {@code count} clients built from one description. Client {@code i} (0-based) sends requests at
+     * {@code ratePerSecond} from {@code startNanos} until {@code stopNanos} (clipped to the run), the rate changing
+     * linearly to {@code rampToPerSecond} over that time (equal rates: no ramp); {@code burst}, when not null, adds
+     * extra requests; {@code pops} says where each request lands. Times are nanoseconds of scenario time.
+     *
+     * @param name            population name, also {@code {name}} in templates and Request.client
+     * @param count           number of clients, at least 1
+     * @param headers         what each request carries (templates over client index and request number)
+     * @param cost            tokens each request costs, at least 1
+     * @param arrival         constant spacing or Poisson arrivals
+     * @param ratePerSecond   requests per second per client at start; 0 only for a burst-only population
+     * @param rampToPerSecond requests per second per client reached at stop (0 or more)
+     * @param startNanos      when the clients start sending
+     * @param stopNanos       when they stop (exclusive), after startNanos
+     * @param burst           extra requests in bursts, or null
+     * @param pops            which PoP each request lands in
+     */
+    record Population(String name, int count, HeaderTemplates headers, int cost, Arrival arrival, double ratePerSecond,
+                      double rampToPerSecond, long startNanos, long stopNanos, Burst burst, PopChoice pops)
+            implements ClientSpec {
+
+        public Population {
+            if (count < 1 || cost < 1 || ratePerSecond < 0 || rampToPerSecond < 0 || stopNanos <= startNanos) {
+                throw new IllegalArgumentException("invalid population '" + name + "'");
+            }
+            if (ratePerSecond == 0 && burst == null) {
+                throw new IllegalArgumentException("population '" + name + "' sends nothing");
+            }
+        }
+
+        /** True when the rate changes over the clients' active time. */
+        public boolean ramped() {
+            return rampToPerSecond != ratePerSecond;
+        }
     }
 
-    /** Replay of a recorded trace file (CSV). */
-    record Trace(String name, java.nio.file.Path file) implements ClientSpec {
+    /**
+     * Replay of a recorded trace: a CSV file with header {@code time_ms,pop,key[,cost][,ip][,xff][,anon_token][,path]}
+     * (columns found by name), rows in nondecreasing time. Rows at or after the end of the run are dropped.
+     *
+     * @param name unique name, Request.client of every replayed request
+     * @param file the CSV file, already resolved against the scenario's folder
+     */
+    record Trace(String name, Path file) implements ClientSpec {
     }
 }

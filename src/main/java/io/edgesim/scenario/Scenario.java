@@ -1,9 +1,12 @@
 package io.edgesim.scenario;
 
+import io.edgesim.model.cost.Prices;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.LimiterSpec;
 
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -18,16 +21,28 @@ import java.util.Map;
  * @param pops          the PoPs traffic may land in
  * @param clients       client populations and traces
  * @param limiters      the limiters, each seeing the same stream independently
- * @param regions       the PoPs and latency matrix in force (from regions.conf or the file the scenario names)
+ * @param regions       the PoPs and latency matrix in force (from regions.conf or the file the scenario names); it
+ *                      holds every region of that file, so counters may be homed outside {@code pops}
  * @param regionsFile   where {@code regions} came from
- * @param assumptions   every default in force that the scenario did not set, as "setting" -> "value (why)"
+ * @param assumptions   every default in force that the scenario did not set, as "setting" -> "value (why)", sorted
+ *                      by setting ("seed", "regions.intra-pop-rtt", "regions.rtt.AMS-FRA",
+ *                      "tiers.cache.write-delay", ...)
+ * @param prices        the prices in force: reference.conf's Workers Paid prices with the scenario's overrides
  */
 public record Scenario(Path source, String name, String description, long durationNanos, long seed,
                        List<String> pops, List<ClientSpec> clients, List<LimiterSpec> limiters, RegionMap regions,
-                       Path regionsFile, Map<String, String> assumptions) {
+                       Path regionsFile, Map<String, String> assumptions, Prices prices) {
+
+    public Scenario {
+        pops = List.copyOf(pops);
+        clients = List.copyOf(clients);
+        limiters = List.copyOf(limiters);
+        // keep the given (sorted) order: reports print assumptions in it
+        assumptions = Collections.unmodifiableMap(new LinkedHashMap<>(assumptions));
+    }
 
     public Scenario withSeed(long newSeed) {
         return new Scenario(source, name, description, durationNanos, newSeed, pops, clients, limiters, regions,
-                regionsFile, assumptions);
+                regionsFile, assumptions, prices);
     }
 }

@@ -1,0 +1,208 @@
+package io.edgesim.scenario;
+
+import com.typesafe.config.ConfigValue;
+import com.typesafe.config.ConfigValueType;
+import io.edgesim.model.algorithm.Durations;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads the {@code clients} list into {@link ClientSpec}s: populations (defaults from reference.conf
+ * {@code edgesim.client}) and traces (checked row by row when the scenario loads, so a bad trace fails before the
+ * run starts).
+ */
+final class ClientReader {
+
+    private static final List<String> POPULATION_KEYS = List.of("name", "count", "rate", "arrival", "start", "stop",
+            "ramp-to", "burst", "key", "ip", "xff", "anon-token", "path", "cost", "pops", "pop-choice", "hop-every");
+    private static final List<String> TRACE_KEYS = List.of("name", "trace");
+    private static final List<String> BURST_KEYS = List.of("every", "size", "spread");
+    private static final String RATE = "requests per second per client, greater than 0";
+    private static final String PLACEHOLDERS = String.join(", ", Template.PLACEHOLDERS);
+
+    private final long durationNanos;
+    private final List<String> pops;
+    private final Path folder;
+
+    /**
+     * @param durationNanos length of the run
+     * @param pops          the scenario's regions (where requests may land)
+     * @param folder        the scenario's folder (trace paths are relative to it)
+     */
+    ClientReader(long durationNanos, List<String> pops, Path folder) {
+        this.durationNanos = durationNanos;
+        this.pops = pops;
+        this.folder = folder;
+    }
+
+    List<ClientSpec> read(ConfigReader root) {
+        List<ConfigReader> entries = root.objectList("clients");
+        if (entries.isEmpty()) {
+            throw root.error("clients", "the list is empty", "one or more clients { name, rate, ... } or "
+                    + "{ name, trace }");
+        }
+        Map<String, Integer> seen = new HashMap<>();
+        List<ClientSpec> out = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i++) {
+            ConfigReader r = entries.get(i);
+            String name = name(r, seen, i);
+            out.add(r.written("trace") ? trace(r, name) : population(r, name));
+        }
+        return out;
+    }
+
+    private static String name(ConfigReader r, Map<String, Integer> seen, int index) {
+        if (!r.has("name")) {
+            throw r.error("name", "missing", "a name unique among the clients");
+        }
+        String name = r.string("name");
+        if (name.isBlank()) {
+            throw r.error("name", "the name is empty", "a name unique among the clients");
+        }
+        Integer earlier = seen.putIfAbsent(name, index);
+        if (earlier != null) {
+            throw r.error("name", "'" + name + "' is already the name of clients[" + earlier + "]",
+                    "a name unique among the clients");
+        }
+        return name;
+    }
+
+    private ClientSpec trace(ConfigReader r, String name) {
+        r.rejectUnknownKeys(TRACE_KEYS);
+        Path file = folder.resolve(r.string("trace"));
+        TraceReader.validate(file, pops);
+        return new ClientSpec.Trace(name, file);
+    }
+
+    private ClientSpec population(ConfigReader written, String name) {
+        written.rejectUnknownKeys(POPULATION_KEYS);
+        ConfigReader r = written.withFallback(Defaults.section("client").config());
+        int count = r.positiveInt("count", "a whole number of clients, 1 or more");
+        int cost = r.positiveInt("cost", "a whole number of tokens, 1 or more");
+        HeaderTemplates headers = new HeaderTemplates(template(r, "key", name), template(r, "ip", name),
+                template(r, "xff", name), template(r, "anon-token", name), template(r, "path", name));
+        String arrivalName = r.string("arrival");
+        Arrival arrival = Arrival.byName(arrivalName);
+        if (arrival == null) {
+            throw r.error("arrival", "'" + arrivalName + "' is not an arrival", "constant, poisson");
+        }
+
+        long start = r.durationNanos("start");
+        if (start >= durationNanos) {
+            throw r.error("start", r.shown("start") + " is not before the end of the run ("
+                    + Durations.format(durationNanos) + ")", "a time before the scenario's duration");
+        }
+        long stop = r.has("stop") ? r.positiveDurationNanos("stop") : durationNanos;
+        if (stop <= start) {
+            throw r.error("stop", r.shown("stop") + " is not after start (" + Durations.format(start) + ")",
+                    "a time after start");
+        }
+
+        Burst burst = written.has("burst") ? burst(written.object("burst")) : null;
+        double rate;
+        if (written.has("rate")) {
+            rate = r.positiveNumber("rate", RATE);
+        } else if (burst != null) {
+            rate = 0;
+        } else {
+            throw r.error("rate", "missing", RATE + " (may be left out only with a burst)");
+        }
+        double rampTo = rate;
+        if (written.has("ramp-to")) {
+            if (rate == 0) {
+                throw r.error("ramp-to", "a ramp needs a rate to start from", "ramp-to together with rate");
+            }
+            rampTo = r.number("ramp-to", "requests per second per client at stop, 0 or more");
+            if (!(rampTo >= 0) || Double.isInfinite(rampTo)) {
+                throw r.error("ramp-to", r.shown("ramp-to") + " is negative",
+                        "requests per second per client at stop, 0 or more");
+            }
+        }
+        return new ClientSpec.Population(name, count, headers, cost, arrival, rate, rampTo, start, stop, burst,
+                popChoice(written, r));
+    }
+
+    private static Template template(ConfigReader r, String key, String name) {
+        String text = r.optString(key);
+        if (text == null) {
+            return null;
+        }
+        String expanded = text.replace("{name}", name);
+        String unknown = Template.firstUnknownPlaceholder(expanded);
+        if (unknown != null) {
+            throw r.error(key, "unknown placeholder " + unknown, PLACEHOLDERS);
+        }
+        return new Template(expanded);
+    }
+
+    private static Burst burst(ConfigReader written) {
+        written.rejectUnknownKeys(BURST_KEYS);
+        ConfigReader b = written.withFallback(Defaults.section("burst").config());
+        long every = b.positiveDurationNanos("every");
+        int size = b.positiveInt("size", "a whole number of requests, 1 or more");
+        long spread = b.durationNanos("spread");
+        if (spread >= every) {
+            throw b.error("spread", b.shown("spread") + " is not shorter than every (" + Durations.format(every) + ")",
+                    "a duration shorter than every");
+        }
+        return new Burst(every, size, spread);
+    }
+
+    private PopChoice popChoice(ConfigReader written, ConfigReader r) {
+        String modeName = r.string("pop-choice");
+        PopChoice.Mode mode = PopChoice.Mode.byName(modeName);
+        if (mode == null) {
+            throw r.error("pop-choice", "'" + modeName + "' is not a way to choose PoPs",
+                    "per-request, per-client, hop");
+        }
+        if (mode != PopChoice.Mode.HOP && written.has("hop-every")) {
+            throw r.error("hop-every", "set but pop-choice is " + modeName, "hop-every only with pop-choice = hop");
+        }
+        long hopEvery = mode == PopChoice.Mode.HOP ? r.positiveDurationNanos("hop-every") : 0;
+
+        List<String> codes = new ArrayList<>();
+        List<Double> weights = new ArrayList<>();
+        ConfigValue v = r.value("pops");
+        String allowed = "\"all\", a list of regions, or { REGION = weight, ... } with regions of this scenario: "
+                + String.join(", ", pops);
+        if (v.valueType() == ConfigValueType.STRING && "all".equals(v.unwrapped())) {
+            codes.addAll(pops);
+            pops.forEach(p -> weights.add(1.0));
+        } else if (v.valueType() == ConfigValueType.OBJECT) {
+            ConfigReader section = r.object("pops");
+            for (String code : RegionsLoader.inFileOrder(section)) {
+                checkPop(section, code, code);
+                double w = section.number(code, "a weight of 0 or more");
+                if (!(w >= 0) || Double.isInfinite(w)) {
+                    throw section.error(code, section.shown(code) + " is negative", "a weight of 0 or more");
+                }
+                codes.add(code);
+                weights.add(w);
+            }
+        } else {
+            for (String code : r.stringList("pops", allowed)) {
+                checkPop(r, "pops", code);
+                codes.add(code);
+                weights.add(1.0);
+            }
+        }
+        if (codes.isEmpty() || weights.stream().mapToDouble(Double::doubleValue).sum() <= 0) {
+            throw r.error("pops", codes.isEmpty() ? "no PoPs" : "every weight is 0",
+                    "at least one PoP with a weight greater than 0");
+        }
+        if (codes.stream().distinct().count() != codes.size()) {
+            throw r.error("pops", "a PoP is listed twice", "each PoP once");
+        }
+        return new PopChoice(mode, codes, weights, hopEvery);
+    }
+
+    private void checkPop(ConfigReader r, String key, String code) {
+        if (!pops.contains(code)) {
+            throw r.error(key, code + " is not a region of this scenario", String.join(", ", pops));
+        }
+    }
+}

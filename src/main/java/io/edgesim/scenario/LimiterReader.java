@@ -1,0 +1,102 @@
+package io.edgesim.scenario;
+
+import io.edgesim.model.algorithm.AlgorithmKind;
+import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.model.tier.StageSpec;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads the {@code limiters} list: the single-tier form ({@code { name, tier, ... }}) and the chain form
+ * ({@code { name, chain = [ {tier ...}, ... ] }}), with the optional {@code clients} restriction and
+ * {@code reference} algorithm (default: the last stage's).
+ */
+final class LimiterReader {
+
+    private static final List<String> SINGLE_KEYS = List.of("name", "clients", "reference");
+    private static final List<String> CHAIN_KEYS = List.of("name", "chain", "clients", "reference");
+    private static final List<String> REFERENCE_KEYS = List.of("algorithm", "limit", "window", "rate", "burst");
+
+    private LimiterReader() {
+    }
+
+    static List<LimiterSpec> read(ConfigReader root, StageReader stages, List<String> clientNames,
+                                  AssumptionLog log) {
+        List<ConfigReader> entries = root.objectList("limiters");
+        if (entries.isEmpty()) {
+            throw root.error("limiters", "the list is empty", "one or more limiters { name, tier, ... }");
+        }
+        Map<String, Integer> seen = new HashMap<>();
+        List<LimiterSpec> out = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i++) {
+            ConfigReader r = entries.get(i);
+            String name = name(r, seen, i);
+            List<StageSpec> chain = new ArrayList<>();
+            if (r.written("chain")) {
+                r.rejectUnknownKeys(CHAIN_KEYS);
+                List<ConfigReader> stageReaders = r.objectList("chain");
+                if (stageReaders.isEmpty()) {
+                    throw r.error("chain", "the chain is empty", "one or more stages { tier, ... }");
+                }
+                for (ConfigReader stage : stageReaders) {
+                    chain.add(stages.read(stage, List.of(), name, log));
+                }
+            } else {
+                chain.add(stages.read(r, SINGLE_KEYS, name, log));
+            }
+            Set<String> clients = clients(r, clientNames);
+            AlgorithmSpec reference = reference(r, chain.get(chain.size() - 1).algorithm());
+            out.add(new LimiterSpec(name, chain, clients, reference));
+        }
+        return out;
+    }
+
+    private static String name(ConfigReader r, Map<String, Integer> seen, int index) {
+        if (!r.has("name")) {
+            throw r.error("name", "missing", "a name unique among the limiters");
+        }
+        String name = r.string("name");
+        if (name.isBlank()) {
+            throw r.error("name", "the name is empty", "a name unique among the limiters");
+        }
+        Integer earlier = seen.putIfAbsent(name, index);
+        if (earlier != null) {
+            throw r.error("name", "'" + name + "' is already the name of limiters[" + earlier + "]",
+                    "a name unique among the limiters");
+        }
+        return name;
+    }
+
+    private static Set<String> clients(ConfigReader r, List<String> clientNames) {
+        if (!r.has("clients")) {
+            return Set.of();
+        }
+        String allowed = "names of this scenario's clients: " + String.join(", ", clientNames);
+        List<String> names = r.stringList("clients", allowed);
+        if (names.isEmpty()) {
+            throw r.error("clients", "the list is empty", allowed + " (leave clients out for all)");
+        }
+        for (String name : names) {
+            if (!clientNames.contains(name)) {
+                throw r.error("clients", "'" + name + "' is not a client of this scenario", allowed);
+            }
+        }
+        return new LinkedHashSet<>(names);
+    }
+
+    private static AlgorithmSpec reference(ConfigReader limiter, AlgorithmSpec lastStage) {
+        if (!limiter.has("reference")) {
+            return lastStage;
+        }
+        ConfigReader r = limiter.object("reference");
+        r.rejectUnknownKeys(REFERENCE_KEYS);
+        AlgorithmKind kind = AlgorithmReader.kind(r, "algorithm", lastStage.kind());
+        return AlgorithmReader.spec(r, kind, lastStage);
+    }
+}

@@ -1,0 +1,59 @@
+package io.edgesim.scenario;
+
+import java.util.List;
+
+/**
+ * Which PoP a population's requests land in: PoPs with relative weights, and when the choice is made.
+ *
+ * @param mode          per request, once per client, or hopping
+ * @param pops          PoP codes, each a region of the scenario
+ * @param weights       relative weights, one per PoP, none negative, not all zero
+ * @param hopEveryNanos for {@link Mode#HOP}: how long a client stays before moving; else unused
+ */
+public record PopChoice(Mode mode, List<String> pops, List<Double> weights, long hopEveryNanos) {
+
+    public PopChoice {
+        pops = List.copyOf(pops);
+        weights = List.copyOf(weights);
+        if (pops.isEmpty() || pops.size() != weights.size()) {
+            throw new IllegalArgumentException("one weight per PoP is required");
+        }
+        if (weights.stream().anyMatch(w -> !(w >= 0) || Double.isInfinite(w))
+                || weights.stream().mapToDouble(Double::doubleValue).sum() <= 0) {
+            throw new IllegalArgumentException("weights must be 0 or more and not all 0");
+        }
+        if (mode == Mode.HOP && hopEveryNanos <= 0) {
+            throw new IllegalArgumentException("hop-every must be greater than 0");
+        }
+    }
+
+    /** When the PoP is chosen. */
+    public enum Mode {
+        /** Each request picks a PoP by weight. */
+        PER_REQUEST("per-request"),
+        /** Each client picks once by weight and stays (a botnet: many clients, each in one PoP). */
+        PER_CLIENT("per-client"),
+        /** Each client picks by weight, stays for hopEvery, then moves to another PoP by weight (a mobile client). */
+        HOP("hop");
+
+        private final String configName;
+
+        Mode(String configName) {
+            this.configName = configName;
+        }
+
+        public String configName() {
+            return configName;
+        }
+
+        /** The mode named {@code name} in a scenario file, or null when there is none. */
+        static Mode byName(String name) {
+            for (Mode m : values()) {
+                if (m.configName.equals(name)) {
+                    return m;
+                }
+            }
+            return null;
+        }
+    }
+}

@@ -1,0 +1,163 @@
+package io.edgesim.scenario;
+
+import io.edgesim.model.algorithm.Durations;
+import io.edgesim.model.cost.Prices;
+import io.edgesim.model.region.RegionMap;
+import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.model.tier.Placement;
+import io.edgesim.model.tier.StageSpec;
+import io.edgesim.model.tier.TierSettings;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a scenario file (HOCON) into a validated {@link Scenario}. Paths in the file (traces, regions-file) are
+ * relative to its folder. Anything wrong is an {@link InputException} with one line: the file, the setting, what is
+ * wrong and what is allowed. Defaults come from reference.conf; those in force are listed in
+ * {@link Scenario#assumptions()}.
+ */
+public final class ScenarioLoader {
+
+    private static final List<String> TOP_KEYS = List.of("name", "description", "duration", "seed", "regions",
+            "regions-file", "clients", "limiters", "tiers", "prices");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+
+    private ScenarioLoader() {
+    }
+
+    /**
+     * @param scenarioFile       the scenario
+     * @param defaultRegionsFile the regions file used unless the scenario names one with {@code regions-file}
+     */
+    public static Scenario load(Path scenarioFile, Path defaultRegionsFile) {
+        ConfigReader root = new ConfigReader(scenarioFile.toString(), "", ConfigReader.parseFile(scenarioFile));
+        root.rejectUnknownKeys(TOP_KEYS);
+        Path folder = scenarioFile.toAbsolutePath().getParent();
+        AssumptionLog log = new AssumptionLog();
+
+        String name = name(root, scenarioFile);
+        // a long description may span lines in a """triple-quoted""" string; reports print it on one line
+        String description = root.has("description") ? ConfigReader.oneLine(root.string("description")) : "";
+        long durationNanos = root.positiveDurationNanos("duration");
+        long seed = seed(root, log);
+
+        Path regionsFile = root.has("regions-file") ? relative(scenarioFile, root.string("regions-file"))
+                : defaultRegionsFile;
+        RegionsLoader.Loaded loaded = RegionsLoader.read(regionsFile);
+        RegionMap regions = loaded.map();
+        List<String> pops = pops(root, regions, regionsFile);
+
+        List<ClientSpec> clients = new ClientReader(durationNanos, pops, folder).read(root);
+        TierSettingsReader tiers = TierSettingsReader.create(root, regions);
+        List<LimiterSpec> limiters = LimiterReader.read(root, new StageReader(tiers),
+                clients.stream().map(ClientSpec::name).toList(), log);
+        Prices prices = PricesReader.read(root);
+
+        noteRegions(log, loaded, involvedRegions(pops, limiters, regions));
+        return new Scenario(scenarioFile, name, description, durationNanos, seed, pops, clients, limiters, regions,
+                regionsFile, log.toMap(), prices);
+    }
+
+    /** {@code relativePath} resolved against the scenario's folder, keeping a relative form when possible. */
+    private static Path relative(Path scenarioFile, String relativePath) {
+        Path parent = scenarioFile.getParent();
+        return parent == null ? Path.of(relativePath) : parent.resolve(relativePath);
+    }
+
+    private static String name(ConfigReader root, Path file) {
+        String fileName = file.getFileName().toString();
+        String name = root.has("name") ? root.string("name")
+                : fileName.endsWith(".conf") ? fileName.substring(0, fileName.length() - 5) : fileName;
+        if (!NAME.matcher(name).matches()) {
+            throw root.error("name", "'" + name + "' cannot name a report folder",
+                    "letters, digits, '.', '_' and '-', starting with a letter or digit");
+        }
+        return name;
+    }
+
+    private static long seed(ConfigReader root, AssumptionLog log) {
+        if (root.has("seed")) {
+            return root.wholeNumber("seed", "a whole number");
+        }
+        ConfigReader defaults = Defaults.section("scenario");
+        long seed = defaults.wholeNumber("seed", "a whole number");
+        log.note("seed", seed + " (default)");
+        return seed;
+    }
+
+    private static List<String> pops(ConfigReader root, RegionMap regions, Path regionsFile) {
+        if (!root.has("regions")) {
+            return regions.codes();
+        }
+        String allowed = "regions of " + regionsFile + ": " + String.join(", ", regions.codes());
+        List<String> codes = root.stringList("regions", allowed);
+        if (codes.isEmpty()) {
+            throw root.error("regions", "the list is empty", allowed + " (leave regions out for all)");
+        }
+        Set<String> seen = new HashSet<>();
+        for (String code : codes) {
+            if (!regions.contains(code)) {
+                throw root.error("regions", code + " is not a region", allowed);
+            }
+            if (!seen.add(code)) {
+                throw root.error("regions", code + " is listed twice", "each region once");
+            }
+        }
+        return List.copyOf(codes);
+    }
+
+    /**
+     * The regions a run can involve: the scenario's PoPs and every place a remote tier can home a counter for them
+     * (a fixed region, area homes, the nearest Durable Object region, the origin).
+     */
+    private static Set<String> involvedRegions(List<String> pops, List<LimiterSpec> limiters, RegionMap regions) {
+        Set<String> out = new LinkedHashSet<>(pops);
+        for (LimiterSpec limiter : limiters) {
+            for (StageSpec stage : limiter.stages()) {
+                if (stage.tier() instanceof TierSettings.Origin origin) {
+                    out.add(origin.region());
+                } else if (stage.tier() instanceof TierSettings.DurableObject object) {
+                    Placement p = object.placement();
+                    switch (p.policy()) {
+                        case FIXED -> out.add(p.region());
+                        case LOCATION_HINT -> out.add(regions.areaHome(p.hint()));
+                        case PER_AREA -> pops.forEach(pop -> out.add(regions.areaHome(regions.region(pop).area())));
+                        case FIRST_REQUEST -> pops.forEach(pop -> out.add(regions.nearestDurableObjectRegion(pop)));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void noteRegions(AssumptionLog log, RegionsLoader.Loaded loaded, Set<String> involved) {
+        RegionMap map = loaded.map();
+        String file = loaded.file().toString();
+        log.note("regions.intra-pop-rtt", millis(map.intraPopRttNanos()) + " (assumption, " + file + ")");
+        log.note("regions.jitter", millis(map.jitterNanos()) + " (" + file + ")");
+        List<String> codes = new ArrayList<>(involved);
+        for (int i = 0; i < codes.size(); i++) {
+            for (int j = i + 1; j < codes.size(); j++) {
+                String a = codes.get(i).compareTo(codes.get(j)) < 0 ? codes.get(i) : codes.get(j);
+                String b = a.equals(codes.get(i)) ? codes.get(j) : codes.get(i);
+                if (map.estimated(a, b)) {
+                    log.note("regions.rtt." + a + "-" + b, String.format(Locale.ROOT,
+                            "%.1fms (estimated: great-circle distance x route factor %s / %s km per ms)",
+                            map.rttNanos(a, b) / 1e6, Durations.formatNumber(loaded.estimate().routeFactor()),
+                            Durations.formatNumber(loaded.estimate().fibreKmPerMs())));
+                }
+            }
+        }
+    }
+
+    private static String millis(long nanos) {
+        return Durations.formatNumber(nanos / 1e6) + "ms";
+    }
+}

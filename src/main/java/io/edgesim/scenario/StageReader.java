@@ -1,0 +1,104 @@
+package io.edgesim.scenario;
+
+import io.edgesim.model.algorithm.AlgorithmKind;
+import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.Durations;
+import io.edgesim.model.key.KeyKind;
+import io.edgesim.model.tier.StageSpec;
+import io.edgesim.model.tier.TierKind;
+import io.edgesim.model.tier.TierSettings;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads one stage of a limiter: its tier, its algorithm and numbers, its key, and its tier settings. The binding
+ * takes wrangler's names ({@code limit}, {@code period} in seconds, 10 or 60); a WAF rule takes {@code limit} per
+ * {@code period} (a duration), bounded by its plan.
+ */
+final class StageReader {
+
+    private static final List<String> GENERAL_KEYS = List.of("tier", "algorithm", "limit", "window", "rate", "burst",
+            "key");
+    private static final List<String> PERIOD_KEYS = List.of("tier", "algorithm", "limit", "period", "key");
+
+    private final TierSettingsReader tiers;
+    private final List<Long> bindingPeriods;
+
+    StageReader(TierSettingsReader tiers) {
+        this.tiers = tiers;
+        this.bindingPeriods = Defaults.section("platform").config().getLongList("binding-periods");
+    }
+
+    /**
+     * @param stage       the stage's keys
+     * @param limiterKeys keys of the enclosing limiter allowed beside the stage's own (single-tier form)
+     * @param limiterName the limiter's name (default binding namespace)
+     */
+    StageSpec read(ConfigReader stage, List<String> limiterKeys, String limiterName, AssumptionLog log) {
+        if (!stage.has("tier")) {
+            throw stage.error("tier", "missing", TierKind.allowedNames());
+        }
+        String tierName = stage.string("tier");
+        TierKind kind = TierSettingsReader.tierKind(tierName);
+        if (kind == null) {
+            throw stage.error("tier", "'" + tierName + "' is not a tier", TierKind.allowedNames());
+        }
+        List<String> allowed = new ArrayList<>(kind == TierKind.BINDING || kind == TierKind.WAF ? PERIOD_KEYS
+                : GENERAL_KEYS);
+        allowed.addAll(limiterKeys);
+        allowed.addAll(TierSettingsReader.settingNames(kind));
+        stage.rejectUnknownKeys(allowed);
+
+        AlgorithmSpec algorithm = switch (kind) {
+            case BINDING -> binding(stage);
+            case WAF -> waf(stage);
+            default -> AlgorithmReader.spec(stage, AlgorithmReader.kind(stage, "algorithm",
+                    AlgorithmReader.defaultKind()), null);
+        };
+        KeyKind key = key(stage, kind);
+        TierSettings settings = tiers.read(kind, stage, limiterName, log);
+        if (settings instanceof TierSettings.Waf waf) {
+            tiers.wafPlans().checkPeriod(waf.plan(), algorithm.windowNanos(), stage);
+            tiers.wafPlans().checkKey(waf.plan(), key.configName(), stage);
+        }
+        return new StageSpec(settings, algorithm, key);
+    }
+
+    private AlgorithmSpec binding(ConfigReader stage) {
+        AlgorithmKind kind = AlgorithmReader.kind(stage, "algorithm", AlgorithmKind.FIXED_WINDOW);
+        if (kind != AlgorithmKind.FIXED_WINDOW) {
+            throw stage.error("algorithm", "the binding counts in fixed windows, not " + kind.configName(),
+                    "fixed-window");
+        }
+        long limit = stage.positiveWhole("limit", AlgorithmReader.LIMIT);
+        String periods = bindingPeriods.stream().map(String::valueOf).reduce((a, b) -> a + " or " + b).orElse("");
+        long period = stage.wholeNumber("period", periods);
+        if (!bindingPeriods.contains(period)) {
+            throw stage.error("period", stage.shown("period") + " is not a binding period", periods);
+        }
+        return AlgorithmSpec.windowed(kind, limit, period * Durations.NANOS_PER_SECOND);
+    }
+
+    private AlgorithmSpec waf(ConfigReader stage) {
+        AlgorithmKind kind = AlgorithmReader.kind(stage, "algorithm", AlgorithmReader.defaultKind());
+        if (!kind.windowed()) {
+            throw stage.error("algorithm", "a WAF rule counts requests per period, not with " + kind.configName(),
+                    "fixed-window, sliding-window, sliding-log");
+        }
+        long limit = stage.positiveWhole("limit", AlgorithmReader.LIMIT);
+        return AlgorithmSpec.windowed(kind, limit, stage.positiveDurationNanos("period"));
+    }
+
+    private static KeyKind key(ConfigReader stage, TierKind kind) {
+        ConfigReader from = stage.has("key") ? stage : Defaults.section("stage");
+        String name = from.string(stage.has("key") ? "key" : kind == TierKind.WAF ? "waf-key" : "key");
+        for (KeyKind k : KeyKind.values()) {
+            if (k.configName().equals(name)) {
+                return k;
+            }
+        }
+        throw stage.error("key", "'" + name + "' is not a key", KeyKind.allowedNames()
+                + " (write \"anon-token+ip\" in quotes)");
+    }
+}

@@ -1,0 +1,274 @@
+package io.edgesim.scenario;
+
+import io.edgesim.model.algorithm.Durations;
+import io.edgesim.model.region.RegionMap;
+import io.edgesim.model.tier.Placement;
+import io.edgesim.model.tier.TierKind;
+import io.edgesim.model.tier.TierSettings;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds the {@link TierSettings} of a stage from three layers, first match wins: the stage's own keys, the
+ * scenario's {@code tiers.<tier>} section, and reference.conf's {@code edgesim.tiers.<tier>}. Each value is read
+ * from the layer that set it, so a bad value is reported at its own setting path. Defaults taken from
+ * reference.conf are logged as assumptions.
+ */
+final class TierSettingsReader {
+
+    private static final List<String> PLACEMENT_KEYS = List.of("policy", "region", "hint");
+    private static final String WHOLE = "a whole number of 1 or more";
+
+    private final Map<TierKind, ConfigReader> scenarioTiers;
+    private final RegionMap regions;
+    private final WafPlans wafPlans;
+    private final long kvMinimumTtlNanos;
+
+    private TierSettingsReader(Map<TierKind, ConfigReader> scenarioTiers, RegionMap regions) {
+        this.scenarioTiers = scenarioTiers;
+        this.regions = regions;
+        this.wafPlans = WafPlans.fromReference();
+        this.kvMinimumTtlNanos = Defaults.section("platform").durationNanos("kv-minimum-ttl");
+    }
+
+    /**
+     * A reader over the scenario's {@code tiers} section ({@code scenario} may lack one). Every tier written there
+     * is validated at once, so a bad scenario-wide value fails even when no limiter uses that tier.
+     */
+    static TierSettingsReader create(ConfigReader scenario, RegionMap regions) {
+        Map<TierKind, ConfigReader> tiers = new EnumMap<>(TierKind.class);
+        if (scenario.has("tiers")) {
+            ConfigReader section = scenario.object("tiers");
+            for (String name : section.keys()) {
+                TierKind kind = tierKind(name);
+                if (kind == null) {
+                    throw section.error(name, "'" + name + "' is not a tier", TierKind.allowedNames());
+                }
+                ConfigReader tier = section.object(name);
+                tier.rejectUnknownKeys(settingNames(kind));
+                tiers.put(kind, tier);
+            }
+        }
+        TierSettingsReader reader = new TierSettingsReader(tiers, regions);
+        for (TierKind kind : tiers.keySet()) {
+            reader.read(kind, null, "-", null);
+        }
+        return reader;
+    }
+
+    /** The settings a tier has, in reference.conf order: the keys a stage of that tier may set. */
+    static List<String> settingNames(TierKind kind) {
+        return RegionsLoader.inFileOrder(Defaults.section("tiers." + kind.configName()));
+    }
+
+    static TierKind tierKind(String name) {
+        for (TierKind k : TierKind.values()) {
+            if (k.configName().equals(name)) {
+                return k;
+            }
+        }
+        return null;
+    }
+
+    WafPlans wafPlans() {
+        return wafPlans;
+    }
+
+    /**
+     * The settings of a stage of {@code kind}.
+     *
+     * @param stage       the stage's own keys, or null for the scenario-wide section alone
+     * @param limiterName default binding namespace
+     * @param log         where defaults in force are noted, or null
+     */
+    TierSettings read(TierKind kind, ConfigReader stage, String limiterName, AssumptionLog log) {
+        Layers l = new Layers(kind, stage, scenarioTiers.get(kind), log);
+        return switch (kind) {
+            case ISOLATE -> new TierSettings.Isolate(l.positiveInt("isolates-per-pop"),
+                    l.positiveDuration("mean-lifetime"));
+            case CACHE -> new TierSettings.Cache(l.duration("read-latency"), l.duration("write-delay"));
+            case KV -> kv(l);
+            case BINDING -> {
+                String namespace = l.optString("namespace");
+                yield new TierSettings.Binding(l.positiveInt("machines-per-pop"), l.positiveDuration("sync-interval"),
+                        namespace == null ? limiterName : namespace);
+            }
+            case WAF -> waf(l);
+            case DURABLE_OBJECT -> new TierSettings.DurableObject(l.duration("service-time"),
+                    l.nonNegativeInt("queue-bound"), l.bool("fail-open"), placement(l));
+            case ORIGIN -> {
+                String region = l.string("region");
+                if (!regions.contains(region)) {
+                    throw l.reader("region").error("region", region + " is not a region of the regions file",
+                            String.join(", ", regions.codes()));
+                }
+                yield new TierSettings.Origin(region, l.duration("service-time"));
+            }
+        };
+    }
+
+    private TierSettings kv(Layers l) {
+        long cacheTtl = l.kvTtl("cache-ttl");
+        long expirationTtl = l.kvTtl("expiration-ttl");
+        long missMin = l.duration("miss-read-min");
+        long missMax = l.duration("miss-read-max");
+        if (missMax < missMin) {
+            throw l.reader("miss-read-max").error("miss-read-max", Durations.format(missMax)
+                    + " is less than miss-read-min (" + Durations.format(missMin) + ")", "miss-read-min or more");
+        }
+        return new TierSettings.Kv(cacheTtl, expirationTtl, l.duration("hot-read"), missMin, missMax,
+                l.positiveDuration("min-write-interval"), l.bool("fail-open"));
+    }
+
+    private TierSettings waf(Layers l) {
+        String plan = l.string("plan");
+        if (!wafPlans.names().contains(plan)) {
+            throw l.reader("plan").error("plan", "'" + plan + "' is not a plan", String.join(", ", wafPlans.names()));
+        }
+        long timeout = l.positiveDuration("mitigation-timeout");
+        wafPlans.checkTimeout(plan, timeout, l.reader("mitigation-timeout"));
+        return new TierSettings.Waf(plan, l.duration("update-delay"), timeout);
+    }
+
+    private Placement placement(Layers l) {
+        ConfigReader layer = l.reader("placement");
+        ConfigReader reference = Defaults.section("tiers.durable-object.placement");
+        if (l.fromReference("placement")) {
+            l.logDefault("placement.policy", reference.string("policy"));
+        }
+        ConfigReader written = layer == l.reference ? reference : layer.object("placement");
+        written.rejectUnknownKeys(PLACEMENT_KEYS);
+        ConfigReader p = written.withFallback(reference.config());
+        String name = p.string("policy");
+        Placement.Policy policy = null;
+        for (Placement.Policy candidate : Placement.Policy.values()) {
+            if (candidate.configName().equals(name)) {
+                policy = candidate;
+            }
+        }
+        if (policy == null) {
+            throw p.error("policy", "'" + name + "' is not a placement policy",
+                    "first-request, fixed (with region), location-hint (with hint), per-area");
+        }
+        String region = p.optString("region");
+        String hint = p.optString("hint");
+        if (policy != Placement.Policy.FIXED && region != null) {
+            throw p.error("region", "a region is set but the policy is " + name,
+                    "region only with policy = fixed");
+        }
+        if (policy != Placement.Policy.LOCATION_HINT && hint != null) {
+            throw p.error("hint", "a hint is set but the policy is " + name, "hint only with policy = location-hint");
+        }
+        List<String> capable = regions.codes().stream().filter(c -> regions.region(c).durableObjects()).toList();
+        if (policy == Placement.Policy.FIXED) {
+            if (region == null) {
+                throw p.error("region", "missing for policy = fixed",
+                        "a region hosting Durable Objects: " + String.join(", ", capable));
+            }
+            if (!regions.contains(region) || !regions.region(region).durableObjects()) {
+                String problem = regions.contains(region) ? region + " does not host Durable Objects"
+                        : region + " is not a region of the regions file";
+                throw p.error("region", problem, String.join(", ", capable));
+            }
+        }
+        if (policy == Placement.Policy.LOCATION_HINT) {
+            if (hint == null) {
+                throw p.error("hint", "missing for policy = location-hint", String.join(", ", RegionMap.AREAS));
+            }
+            if (!RegionMap.AREAS.contains(hint)) {
+                throw p.error("hint", "'" + hint + "' is not an area", String.join(", ", RegionMap.AREAS));
+            }
+        }
+        return new Placement(policy, region, hint);
+    }
+
+    /** The three layers of one read; typed getters read from the first layer that writes the key. */
+    private final class Layers {
+        private final TierKind kind;
+        private final ConfigReader stage;
+        private final ConfigReader scenario;
+        private final ConfigReader reference;
+        private final AssumptionLog log;
+
+        Layers(TierKind kind, ConfigReader stage, ConfigReader scenario, AssumptionLog log) {
+            this.kind = kind;
+            this.stage = stage;
+            this.scenario = scenario;
+            this.reference = Defaults.section("tiers." + kind.configName());
+            this.log = log;
+        }
+
+        ConfigReader reader(String key) {
+            if (stage != null && stage.written(key)) {
+                return stage;
+            }
+            if (scenario != null && scenario.written(key)) {
+                return scenario;
+            }
+            return reference;
+        }
+
+        boolean fromReference(String key) {
+            return reader(key) == reference;
+        }
+
+        void logDefault(String key, String value) {
+            if (log != null) {
+                log.defaultUsed("tiers." + kind.configName() + "." + key, value);
+            }
+        }
+
+        private ConfigReader used(String key) {
+            ConfigReader r = reader(key);
+            if (r == reference && reference.has(key)) {
+                logDefault(key, reference.shown(key));
+            }
+            return r;
+        }
+
+        long duration(String key) {
+            return used(key).durationNanos(key);
+        }
+
+        long positiveDuration(String key) {
+            return used(key).positiveDurationNanos(key);
+        }
+
+        int positiveInt(String key) {
+            return used(key).positiveInt(key, WHOLE);
+        }
+
+        int nonNegativeInt(String key) {
+            ConfigReader r = used(key);
+            long n = r.wholeNumber(key, "a whole number of 0 or more");
+            if (n < 0 || n > Integer.MAX_VALUE) {
+                throw r.error(key, n + " is out of range", "a whole number of 0 or more");
+            }
+            return (int) n;
+        }
+
+        boolean bool(String key) {
+            return used(key).bool(key);
+        }
+
+        String string(String key) {
+            return used(key).string(key);
+        }
+
+        String optString(String key) {
+            return used(key).optString(key);
+        }
+
+        long kvTtl(String key) {
+            ConfigReader r = used(key);
+            long nanos = r.durationNanos(key);
+            if (nanos < kvMinimumTtlNanos) {
+                throw r.error(key, r.shown(key) + " is under the KV minimum of " + Durations.format(kvMinimumTtlNanos),
+                        Durations.format(kvMinimumTtlNanos) + " or more");
+            }
+            return nanos;
+        }
+    }
+}

@@ -1,0 +1,234 @@
+package io.edgesim.scenario;
+
+import io.edgesim.model.algorithm.Durations;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Streams the rows of a trace CSV one at a time (a trace of any length is never held in memory). The header names
+ * the columns, in any order: {@code time_ms}, {@code pop} and {@code key} are required; {@code cost}, {@code ip},
+ * {@code xff}, {@code anon_token} and {@code path} are optional. Times are milliseconds from the start of the run and
+ * may be fractional; rows must be in nondecreasing time. Fields may be double-quoted (RFC 4180), so an xff column
+ * may hold a whole "a, b, c" chain; only its first entry is kept. Blank lines are skipped. Any bad row is an
+ * {@link InputException} naming the file and line.
+ */
+public final class TraceReader implements AutoCloseable {
+
+    /** The columns a trace may have. */
+    public static final List<String> COLUMNS = List.of("time_ms", "pop", "key", "cost", "ip", "xff", "anon_token",
+            "path");
+    private static final List<String> REQUIRED = List.of("time_ms", "pop", "key");
+    private static final String HEADER = "a header time_ms,pop,key[,cost][,ip][,xff][,anon_token][,path]";
+
+    private final String file;
+    private final BufferedReader in;
+    private final Set<String> pops;
+    private final int[] columnOf = new int[COLUMNS.size()];
+    private final int width;
+    private long line;
+    private double previousMillis = Double.NEGATIVE_INFINITY;
+
+    private TraceReader(Path path, Collection<String> pops) throws IOException {
+        this.file = path.toString();
+        this.pops = Set.copyOf(pops);
+        if (!Files.isRegularFile(path)) {
+            throw InputException.at(file, null, "no such file");
+        }
+        this.in = Files.newBufferedReader(path, StandardCharsets.UTF_8);
+        try {
+            this.width = readHeader();
+        } catch (RuntimeException | IOException e) {
+            in.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Opens {@code path} and reads its header.
+     *
+     * @param pops the PoPs a row may name (the scenario's regions)
+     */
+    public static TraceReader open(Path path, Collection<String> pops) {
+        try {
+            return new TraceReader(path, pops);
+        } catch (IOException e) {
+            throw InputException.at(path.toString(), null, "cannot be read: " + e.getMessage());
+        }
+    }
+
+    /** Reads the whole file once, checking every row; returns the number of rows. */
+    public static long validate(Path path, Collection<String> pops) {
+        try (TraceReader reader = open(path, pops)) {
+            long rows = 0;
+            while (reader.next() != null) {
+                rows++;
+            }
+            return rows;
+        }
+    }
+
+    /** The next row, or null at the end of the file. */
+    public TraceRow next() {
+        try {
+            String text;
+            while ((text = in.readLine()) != null) {
+                line++;
+                if (!text.isBlank()) {
+                    return row(split(text));
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": line " + line + ": cannot be read", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            in.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private int readHeader() throws IOException {
+        String text = in.readLine();
+        line = 1;
+        if (text == null || text.isBlank()) {
+            throw error("no header", HEADER);
+        }
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1);
+        }
+        List<String> header = split(text);
+        Arrays.fill(columnOf, -1);
+        for (int i = 0; i < header.size(); i++) {
+            String name = header.get(i).trim();
+            int column = COLUMNS.indexOf(name);
+            if (column < 0) {
+                throw error("unknown column '" + name + "'", String.join(", ", COLUMNS));
+            }
+            if (columnOf[column] >= 0) {
+                throw error("column '" + name + "' appears twice", "each column once");
+            }
+            columnOf[column] = i;
+        }
+        for (String required : REQUIRED) {
+            if (columnOf[COLUMNS.indexOf(required)] < 0) {
+                throw error("no column '" + required + "'", HEADER);
+            }
+        }
+        return header.size();
+    }
+
+    private TraceRow row(List<String> fields) {
+        if (fields.size() != width) {
+            throw error(fields.size() + " fields where the header has " + width, "one field per column");
+        }
+        String timeText = field(fields, "time_ms");
+        double millis;
+        try {
+            millis = Double.parseDouble(timeText);
+        } catch (NumberFormatException e) {
+            throw error("time_ms '" + timeText + "' is not a number", "milliseconds from the start, 0 or more");
+        }
+        if (!(millis >= 0) || Double.isInfinite(millis)) {
+            throw error("time_ms " + timeText + " is out of range", "milliseconds from the start, 0 or more");
+        }
+        if (millis < previousMillis) {
+            throw InputException.at(file, "line " + line, "time_ms " + timeText + " is before the previous row ("
+                    + Durations.formatNumber(previousMillis) + "); rows must be in time order");
+        }
+        previousMillis = millis;
+        String pop = field(fields, "pop");
+        if (!pops.contains(pop)) {
+            throw error("pop '" + pop + "' is not a region of the scenario", String.join(", ", pops.stream()
+                    .sorted().toList()));
+        }
+        return new TraceRow(line, Math.round(millis * Durations.NANOS_PER_MILLI), pop, field(fields, "key"),
+                cost(fields), field(fields, "ip"), firstEntry(field(fields, "xff")), field(fields, "anon_token"),
+                field(fields, "path"));
+    }
+
+    private int cost(List<String> fields) {
+        String text = field(fields, "cost");
+        if (text == null) {
+            return 1;
+        }
+        try {
+            int cost = Integer.parseInt(text);
+            if (cost >= 1) {
+                return cost;
+            }
+        } catch (NumberFormatException e) {
+            // reported below with the allowed values
+        }
+        throw error("cost '" + text + "' is not a whole number of 1 or more", "a whole number of 1 or more");
+    }
+
+    /** The trimmed field of {@code column}, or null when the column is absent or the field empty. */
+    private String field(List<String> fields, String column) {
+        int i = columnOf[COLUMNS.indexOf(column)];
+        if (i < 0) {
+            return null;
+        }
+        String value = fields.get(i).trim();
+        return value.isEmpty() ? null : value;
+    }
+
+    private static String firstEntry(String xff) {
+        if (xff == null) {
+            return null;
+        }
+        int comma = xff.indexOf(',');
+        String first = (comma < 0 ? xff : xff.substring(0, comma)).trim();
+        return first.isEmpty() ? null : first;
+    }
+
+    /** Splits one CSV line; double quotes group a field and "" inside quotes is a quote. */
+    private List<String> split(String text) {
+        List<String> out = new ArrayList<>();
+        StringBuilder field = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
+                    field.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    field.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                out.add(field.toString());
+                field.setLength(0);
+            } else {
+                field.append(c);
+            }
+        }
+        if (quoted) {
+            throw error("a quoted field is not closed", "fields in double quotes closed on the same line");
+        }
+        out.add(field.toString());
+        return out;
+    }
+
+    private InputException error(String problem, String allowed) {
+        return InputException.at(file, "line " + line, problem + "; allowed: " + allowed);
+    }
+}

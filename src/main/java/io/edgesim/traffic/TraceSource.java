@@ -1,0 +1,48 @@
+package io.edgesim.traffic;
+
+import io.edgesim.model.Request;
+import io.edgesim.scenario.ClientSpec;
+import io.edgesim.scenario.TraceReader;
+import io.edgesim.scenario.TraceRow;
+
+import java.util.Collection;
+
+/**
+ * A recorded trace, read one row ahead. Rows at or after the end of the run are dropped; the file is closed as
+ * soon as the trace is exhausted.
+ */
+final class TraceSource implements Source {
+
+    private final String name;
+    private final long durationNanos;
+    private final TraceReader reader;
+    private TraceRow next;
+
+    TraceSource(ClientSpec.Trace trace, Collection<String> pops, long durationNanos) {
+        this.name = trace.name();
+        this.durationNanos = durationNanos;
+        this.reader = TraceReader.open(trace.file(), pops);
+        advance();
+    }
+
+    @Override
+    public long nextNanos() {
+        return next == null ? DONE : next.timeNanos();
+    }
+
+    @Override
+    public Request take(long id) {
+        TraceRow row = next;
+        advance();
+        return new Request(id, row.timeNanos(), row.pop(), name, row.apiKey(), row.ip(), row.xff(), row.anonToken(),
+                row.path(), row.cost());
+    }
+
+    private void advance() {
+        next = reader.next();
+        if (next == null || next.timeNanos() >= durationNanos) {
+            next = null;
+            reader.close();
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package io.edgesim.traffic;
+
+import io.edgesim.model.Request;
+import io.edgesim.scenario.ClientSpec;
+import io.edgesim.scenario.Scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns a scenario's clients into one request stream: every client of every population and every trace is a
+ * source, and the sources are merged by time (equal times in the order the clients are listed, then by client
+ * index). Requests are numbered from 0 in that order and stop at the scenario's duration. The stream is a pure
+ * function of the scenario and its seed, and holds one pending request per source, never the whole run.
+ */
+public final class TrafficGenerator implements RequestStream {
+
+    private final Source[] sources;
+    private final SourceHeap heap;
+    private long nextId;
+
+    private TrafficGenerator(List<Source> sources) {
+        this.sources = sources.toArray(Source[]::new);
+        this.heap = new SourceHeap(this.sources.length);
+        for (int i = 0; i < this.sources.length; i++) {
+            long t = this.sources[i].nextNanos();
+            if (t != Source.DONE) {
+                heap.add(i, t);
+            }
+        }
+    }
+
+    /** A fresh stream of {@code scenario}'s requests, drawn with {@code scenario.seed()}. */
+    public static RequestStream open(Scenario scenario) {
+        List<Source> sources = new ArrayList<>();
+        for (ClientSpec client : scenario.clients()) {
+            if (client instanceof ClientSpec.Population p) {
+                PopPicker picker = new PopPicker(p.pops());
+                for (int i = 0; i < p.count(); i++) {
+                    sources.add(new ClientSource(p, i, picker, scenario.durationNanos(), scenario.seed()));
+                }
+            } else if (client instanceof ClientSpec.Trace t) {
+                sources.add(new TraceSource(t, scenario.pops(), scenario.durationNanos()));
+            }
+        }
+        return new TrafficGenerator(sources);
+    }
+
+    @Override
+    public Request next() {
+        if (heap.isEmpty()) {
+            return null;
+        }
+        Source source = sources[heap.top()];
+        Request request = source.take(nextId++);
+        long t = source.nextNanos();
+        if (t == Source.DONE) {
+            heap.removeTop();
+        } else {
+            heap.replaceTop(t);
+        }
+        return request;
+    }
+}

@@ -1,0 +1,202 @@
+package io.edgesim.scenario;
+
+import io.edgesim.model.region.RegionMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+class RegionsLoaderTest {
+
+    private static final double MS = 1e6;
+
+    private static final String SMALL = """
+            regions {
+              FRA { city = Frankfurt, lat = 50.0379, lon = 8.5622, area = weur, durable-objects = true }
+              AMS { city = Amsterdam, lat = 52.3105, lon = 4.7683, area = weur, durable-objects = true }
+              SYD { city = Sydney, lat = -33.9399, lon = 151.1753, area = oc, durable-objects = false }
+            }
+            area-homes { weur = FRA, eeur = FRA, wnam = FRA, enam = FRA, sam = FRA, apac = FRA, oc = FRA,
+                         afr = FRA, me = FRA }
+            intra-pop-rtt = 2ms
+            jitter = 3ms
+            estimate { route-factor = 1.5, fibre-km-per-ms = 200 }
+            rtt-ms {
+              FRA-SYD = [249, 252]
+            }
+            """;
+
+    @Test
+    void shippedFileHasTheSixteenPopsInFileOrder() {
+        RegionMap map = RegionsLoader.load(ScenarioFixture.REGIONS);
+
+        assertThat(map.codes()).containsExactly("FRA", "AMS", "LHR", "MAD", "IAD", "DFW", "YYZ", "YUL", "GRU", "NRT",
+                "KIX", "SIN", "SYD", "BOM", "MAA", "SJC");
+        assertThat(map.region("SYD").area()).isEqualTo("oc");
+        assertThat(map.region("GRU").durableObjects()).isFalse();
+    }
+
+    @Test
+    void measuredPairsEqualTheSourceTables() {
+        RegionMap map = RegionsLoader.load(ScenarioFixture.REGIONS);
+
+        assertThat(map.rttNanos("FRA", "LHR")).isEqualTo(13_000_000L);        // Table A, both ways 13
+        assertThat(map.rttNanos("FRA", "SYD")).isEqualTo(250_500_000L);       // Table A 249 / 252, mean
+        assertThat(map.rttNanos("IAD", "DFW")).isEqualTo(31_500_000L);        // Table A 31 / 32, mean
+        assertThat(map.rttNanos("NRT", "KIX")).isEqualTo(9_000_000L);         // Table A
+        assertThat(map.rttNanos("SIN", "BOM")).isEqualTo(62_000_000L);        // Table B
+        assertThat(map.rttNanos("IAD", "SJC")).isEqualTo(59_000_000L);        // Table B
+        assertThat(map.estimated("FRA", "SYD")).isFalse();
+        assertThat(map.estimated("SIN", "BOM")).isFalse();
+    }
+
+    @Test
+    void unmeasuredPairsAreEstimatedPlausiblyAndFlagged() {
+        RegionMap map = RegionsLoader.load(ScenarioFixture.REGIONS);
+
+        assertThat(map.estimated("FRA", "AMS")).isTrue();
+        assertThat(map.estimated("AMS", "FRA")).isTrue();
+        assertThat(map.rttNanos("FRA", "AMS") / MS).isBetween(4.0, 20.0);
+        assertThat(map.estimated("MAD", "SIN")).isTrue();
+        assertThat(map.rttNanos("AMS", "SYD") / MS).isBetween(200.0, 350.0);
+        long estimatedPairs = 0;
+        List<String> codes = map.codes();
+        for (int i = 0; i < codes.size(); i++) {
+            for (int j = i + 1; j < codes.size(); j++) {
+                if (map.estimated(codes.get(i), codes.get(j))) {
+                    estimatedPairs++;
+                }
+            }
+        }
+        assertThat(estimatedPairs).isEqualTo(33);
+    }
+
+    @Test
+    void matrixIsSymmetricWithTheIntraPopRoundTripOnTheDiagonal() {
+        RegionMap map = RegionsLoader.load(ScenarioFixture.REGIONS);
+
+        for (String a : map.codes()) {
+            assertThat(map.rttNanos(a, a)).isEqualTo(1_000_000L);
+            assertThat(map.estimated(a, a)).isFalse();
+            for (String b : map.codes()) {
+                assertThat(map.rttNanos(a, b)).isEqualTo(map.rttNanos(b, a));
+                assertThat(map.estimated(a, b)).isEqualTo(map.estimated(b, a));
+                if (!a.equals(b)) {
+                    assertThat(map.rttNanos(a, b)).isPositive();
+                }
+            }
+        }
+        assertThat(map.jitterNanos()).isZero();
+    }
+
+    @Test
+    void areaHomesFollowTheDocsAndAssumptions() {
+        RegionMap map = RegionsLoader.load(ScenarioFixture.REGIONS);
+
+        assertThat(map.areaHome("sam")).isEqualTo("IAD");
+        assertThat(map.areaHome("weur")).isEqualTo("FRA");
+        assertThat(map.areaHome("oc")).isEqualTo("SYD");
+        assertThat(map.areaHome("me")).isEqualTo("FRA");
+        for (String area : RegionMap.AREAS) {
+            assertThat(map.region(map.areaHome(area)).durableObjects()).isTrue();
+        }
+    }
+
+    @Test
+    void settingsOfASmallFileAreRead(@TempDir Path dir) {
+        RegionsLoader.Loaded loaded = RegionsLoader.read(ScenarioFixture.write(dir, "r.conf", SMALL));
+        RegionMap map = loaded.map();
+
+        assertThat(map.intraPopRttNanos()).isEqualTo(2_000_000L);
+        assertThat(map.rttNanos("SYD", "SYD")).isEqualTo(2_000_000L);
+        assertThat(map.jitterNanos()).isEqualTo(3_000_000L);
+        assertThat(loaded.estimate().routeFactor()).isEqualTo(1.5);
+        assertThat(map.rttNanos("SYD", "FRA")).isEqualTo(250_500_000L);
+        // AMS-SYD is estimated at 1.5 x great circle, shorter than the measured FRA-SYD
+        assertThat(map.nearestDurableObjectRegion("SYD")).isEqualTo("AMS");
+    }
+
+    @Test
+    void estimateIsGreatCircleTimesRouteFactorThereAndBack(@TempDir Path dir) {
+        RegionMap map = RegionsLoader.load(ScenarioFixture.write(dir, "r.conf", SMALL));
+
+        // Frankfurt - Amsterdam airports are ~365 km apart: 2 x 365 x 1.5 / 200 = ~5.5 ms
+        assertThat(map.rttNanos("FRA", "AMS") / MS).isCloseTo(5.5, within(0.3));
+    }
+
+    @Test
+    void handGivenEstimatesAreUsedAndFlagged(@TempDir Path dir) {
+        RegionMap map = RegionsLoader.load(ScenarioFixture.write(dir, "r.conf",
+                SMALL + "estimated-rtt-ms { FRA-AMS = 8 }\n"));
+
+        assertThat(map.rttNanos("AMS", "FRA")).isEqualTo(8_000_000L);
+        assertThat(map.estimated("FRA", "AMS")).isTrue();
+    }
+
+    @Test
+    void tableMarksEstimatedPairsWithAStar() {
+        String table = RegionTable.format(RegionsLoader.load(ScenarioFixture.REGIONS));
+
+        assertThat(table).contains("6.2*").contains("250.5 ").contains("33 of 120 pairs estimated");
+        assertThat(table.lines().filter(l -> l.startsWith("FRA ") && l.contains("*")).findFirst().orElseThrow())
+                .contains("13.0 ").doesNotContain("13.0*");
+        assertThat(table).contains("GRU   Sao Paulo").contains("no (nearest: IAD)");
+    }
+
+    @Test
+    void pairWithAnUnknownRegionIsRefused(@TempDir Path dir) {
+        Path file = ScenarioFixture.write(dir, "r.conf", SMALL.replace("FRA-SYD = [249, 252]", "FRA-XYZ = 10"));
+
+        assertThatThrownBy(() -> RegionsLoader.load(file)).isInstanceOf(InputException.class)
+                .hasMessage(file + ": rtt-ms.FRA-XYZ: XYZ is not a region of this file; allowed: AMS, FRA, SYD");
+    }
+
+    @Test
+    void pairGivenInBothDirectionsIsRefused(@TempDir Path dir) {
+        Path file = ScenarioFixture.write(dir, "r.conf", SMALL.replace("FRA-SYD = [249, 252]",
+                "FRA-SYD = 249\n  SYD-FRA = 252"));
+
+        assertThatThrownBy(() -> RegionsLoader.load(file)).isInstanceOf(InputException.class)
+                .hasMessageStartingWith(file + ": rtt-ms.SYD-FRA: the pair SYD-FRA is given twice; allowed: ");
+    }
+
+    @Test
+    void areaHomeMustHostDurableObjects(@TempDir Path dir) {
+        Path file = ScenarioFixture.write(dir, "r.conf", SMALL.replace("oc = FRA", "oc = SYD"));
+
+        assertThatThrownBy(() -> RegionsLoader.load(file)).isInstanceOf(InputException.class)
+                .hasMessage(file + ": area-homes.oc: SYD does not host Durable Objects; allowed: FRA, AMS");
+    }
+
+    @Test
+    void unknownAreaIsRefused(@TempDir Path dir) {
+        Path file = ScenarioFixture.write(dir, "r.conf", SMALL.replace("area = oc", "area = mars"));
+
+        assertThatThrownBy(() -> RegionsLoader.load(file)).isInstanceOf(InputException.class)
+                .hasMessage(file + ": regions.SYD.area: 'mars' is not a Durable Object area; "
+                        + "allowed: weur, eeur, wnam, enam, sam, apac, oc, afr, me");
+    }
+
+    @Test
+    void missingFileIsNamed(@TempDir Path dir) {
+        Path file = dir.resolve("absent.conf");
+
+        assertThatThrownBy(() -> RegionsLoader.load(file)).isInstanceOf(InputException.class)
+                .hasMessage(file + ": no such file");
+    }
+
+    @Test
+    void malformedFileNamesTheLine(@TempDir Path dir) {
+        Path file = ScenarioFixture.write(dir, "r.conf", "regions {\n  FRA { city = x \n");
+
+        assertThatThrownBy(() -> RegionsLoader.load(file)).isInstanceOf(InputException.class)
+                .hasMessageStartingWith(file + ": line ")
+                .hasMessageContaining("malformed HOCON")
+                .hasMessageEndingWith("; allowed: HOCON syntax");
+    }
+}

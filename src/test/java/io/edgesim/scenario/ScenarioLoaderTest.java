@@ -1,0 +1,362 @@
+package io.edgesim.scenario;
+
+import io.edgesim.model.algorithm.AlgorithmKind;
+import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.key.KeyKind;
+import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.model.tier.Placement;
+import io.edgesim.model.tier.StageSpec;
+import io.edgesim.model.tier.TierKind;
+import io.edgesim.model.tier.TierSettings;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ScenarioLoaderTest {
+
+    private static final long S = 1_000_000_000L;
+    private static final long MS = 1_000_000L;
+
+    @Test
+    void shippedThreePopsScenarioLoads() {
+        Scenario s = ScenarioLoader.load(Path.of("scenarios/three-pops.conf"), ScenarioFixture.REGIONS);
+
+        assertThat(s.name()).isEqualTo("three-pops");
+        assertThat(s.description()).contains("300").contains("exactly 100").doesNotContain("\n");
+        assertThat(s.durationNanos()).isEqualTo(60 * S);
+        assertThat(s.seed()).isEqualTo(7);
+        assertThat(s.pops()).containsExactly("FRA", "AMS", "SYD");
+        ClientSpec.Population spread = (ClientSpec.Population) s.clients().get(0);
+        assertThat(spread.name()).isEqualTo("spread");
+        assertThat(spread.count()).isEqualTo(1);
+        assertThat(spread.ratePerSecond()).isEqualTo(15.0);
+        assertThat(spread.arrival()).isEqualTo(Arrival.CONSTANT);
+        assertThat(spread.headers().apiKey().text()).isEqualTo("edge_test");
+        assertThat(spread.pops().mode()).isEqualTo(PopChoice.Mode.PER_REQUEST);
+        assertThat(spread.pops().pops()).containsExactlyInAnyOrder("FRA", "AMS", "SYD");
+        assertThat(spread.pops().weights()).containsOnly(1.0);
+
+        StageSpec local = s.limiters().get(0).stages().get(0);
+        assertThat(s.limiters().get(0).name()).isEqualTo("local");
+        assertThat(local.kind()).isEqualTo(TierKind.CACHE);
+        assertThat(local.algorithm()).isEqualTo(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 100, 60 * S));
+        assertThat(local.key()).isEqualTo(KeyKind.API_KEY);
+        StageSpec exact = s.limiters().get(1).stages().get(0);
+        assertThat(exact.tier()).isInstanceOfSatisfying(TierSettings.DurableObject.class, d ->
+                assertThat(d.placement()).isEqualTo(new Placement(Placement.Policy.FIXED, "FRA", null)));
+        assertThat(s.regions().rttNanos("SYD", "FRA")).isEqualTo(250_500_000L);
+    }
+
+    @Test
+    void leftOutSettingsTakeTheirDefaults(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.load(dir, """
+                duration = 10s
+                clients = [ { name = a, rate = 1 } ]
+                limiters = [ { name = l, tier = cache, limit = 5, window = 1s } ]
+                """);
+
+        assertThat(s.name()).isEqualTo("s");
+        assertThat(s.description()).isEmpty();
+        assertThat(s.seed()).isEqualTo(1);
+        assertThat(s.pops()).hasSize(16).startsWith("FRA", "AMS");
+        assertThat(s.regionsFile()).isEqualTo(ScenarioFixture.REGIONS);
+        ClientSpec.Population a = (ClientSpec.Population) s.clients().get(0);
+        assertThat(a.count()).isEqualTo(1);
+        assertThat(a.cost()).isEqualTo(1);
+        assertThat(a.headers().apiKey()).isNull();
+        assertThat(a.headers().ip().text()).isEqualTo("a-{i}");
+        assertThat(a.headers().path().text()).isEqualTo("/");
+        assertThat(a.startNanos()).isZero();
+        assertThat(a.stopNanos()).isEqualTo(10 * S);
+        assertThat(a.ramped()).isFalse();
+        assertThat(a.pops().pops()).isEqualTo(s.pops());
+        assertThat(s.prices().kvReadsPerMillion()).isEqualTo(0.50);
+        assertThat(s.prices().durableObjectRequestsIncluded()).isEqualTo(1_000_000L);
+        assertThat(s.prices().rowsReadIncluded()).isEqualTo(25_000_000_000L);
+        assertThat(s.limiters().get(0).clients()).isEmpty();
+    }
+
+    @Test
+    void assumptionsListDefaultsInForceInSortedOrder(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                seed = 3
+                limiters = [
+                  { name = c1, tier = cache, limit = 100, window = 60s, write-delay = 2ms }
+                  { name = o, tier = durable-object, limit = 100, window = 60s }
+                ]
+                """);
+
+        assertThat(s.assumptions())
+                .containsEntry("tiers.cache.read-latency", "0.5ms (assumption)")
+                .containsEntry("tiers.durable-object.queue-bound", "1000 (assumption)")
+                .containsEntry("tiers.durable-object.service-time", "1ms (default)")
+                .containsEntry("tiers.durable-object.placement.policy", "first-request (default)")
+                .containsEntry("regions.intra-pop-rtt", "1ms (assumption, regions.conf)")
+                .containsKey("regions.rtt.AMS-FRA")
+                .doesNotContainKey("tiers.cache.write-delay")
+                .doesNotContainKey("seed")
+                .doesNotContainKey("tiers.isolate.isolates-per-pop");
+        assertThat(s.assumptions().get("regions.rtt.AMS-FRA")).startsWith("6.2ms (estimated");
+        assertThat(new ArrayList<>(s.assumptions().keySet())).isSorted();
+    }
+
+    @Test
+    void defaultInForceForOneLimiterIsAnAssumptionEvenIfAnotherSetsIt(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                limiters = [
+                  { name = c1, tier = cache, limit = 100, window = 60s, write-delay = 2ms }
+                  { name = c2, tier = cache, limit = 100, window = 60s }
+                ]
+                """);
+
+        assertThat(s.assumptions()).containsEntry("tiers.cache.write-delay", "5ms (assumption)")
+                .containsEntry("seed", "1 (default)");
+    }
+
+    @Test
+    void scenarioWideTierDefaultsOverrideReferenceAndStagesOverrideThem(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                tiers { cache { write-delay = 2ms, read-latency = 0.2ms } }
+                limiters = [
+                  { name = c1, tier = cache, limit = 100, window = 60s }
+                  { name = c2, tier = cache, limit = 100, window = 60s, write-delay = 7ms }
+                ]
+                """);
+
+        assertThat(s.limiters().get(0).stages().get(0).tier()).isEqualTo(new TierSettings.Cache(200_000, 2 * MS));
+        assertThat(s.limiters().get(1).stages().get(0).tier()).isEqualTo(new TierSettings.Cache(200_000, 7 * MS));
+        assertThat(s.assumptions()).doesNotContainKeys("tiers.cache.write-delay", "tiers.cache.read-latency");
+    }
+
+    @Test
+    void everyTierSettingIsReachableFromAScenario(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                limiters = [
+                  { name = i, tier = isolate, limit = 1, window = 1s, isolates-per-pop = 8, mean-lifetime = 10s }
+                  { name = c, tier = cache, limit = 1, window = 1s, read-latency = 1ms, write-delay = 2ms }
+                  { name = k, tier = kv, limit = 1, window = 1s, cache-ttl = 90s, expiration-ttl = 120s,
+                    hot-read = 2ms, miss-read-min = 10ms, miss-read-max = 30ms, min-write-interval = 2s,
+                    fail-open = false }
+                  { name = b, tier = binding, limit = 10, period = 10, machines-per-pop = 2, sync-interval = 50ms,
+                    namespace = "1001" }
+                  { name = w, tier = waf, limit = 50, period = 60s, key = ip, plan = pro, update-delay = 1s,
+                    mitigation-timeout = 1h }
+                  { name = d, tier = durable-object, limit = 1, window = 1s, service-time = 2ms, queue-bound = 10,
+                    fail-open = true, placement { policy = location-hint, hint = oc } }
+                  { name = o, tier = origin, limit = 1, window = 1s, region = SYD, service-time = 3ms }
+                ]
+                """);
+
+        assertThat(s.limiters()).extracting(l -> l.stages().get(0).tier()).containsExactly(
+                new TierSettings.Isolate(8, 10 * S),
+                new TierSettings.Cache(MS, 2 * MS),
+                new TierSettings.Kv(90 * S, 120 * S, 2 * MS, 10 * MS, 30 * MS, 2 * S, false),
+                new TierSettings.Binding(2, 50 * MS, "1001"),
+                new TierSettings.Waf("pro", S, 3600 * S),
+                new TierSettings.DurableObject(2 * MS, 10, true, new Placement(Placement.Policy.LOCATION_HINT,
+                        null, "oc")),
+                new TierSettings.Origin("SYD", 3 * MS));
+        assertThat(s.limiters().get(3).stages().get(0).algorithm())
+                .isEqualTo(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 10, 10 * S));
+        assertThat(s.limiters().get(4).stages().get(0).algorithm())
+                .isEqualTo(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 50, 60 * S));
+    }
+
+    @Test
+    void referenceDefaultsAreUsedForEveryTierWhenNothingIsSet(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                limiters = [
+                  { name = i, tier = isolate, limit = 1, window = 1s }
+                  { name = k, tier = kv, limit = 1, window = 1s }
+                  { name = b, tier = binding, limit = 10, period = 60 }
+                  { name = w, tier = waf, limit = 50, period = 10s }
+                  { name = o, tier = origin, limit = 1, window = 1s }
+                ]
+                """);
+
+        assertThat(s.limiters()).extracting(l -> l.stages().get(0).tier()).containsExactly(
+                new TierSettings.Isolate(4, 30 * S),
+                new TierSettings.Kv(60 * S, 60 * S, MS, 5 * MS, 20 * MS, S, true),
+                new TierSettings.Binding(4, 100 * MS, "b"),
+                new TierSettings.Waf("free", 2 * S, 10 * S),
+                new TierSettings.Origin("IAD", MS));
+        assertThat(s.limiters().get(3).stages().get(0).key()).isEqualTo(KeyKind.IP);
+        assertThat(s.assumptions()).containsEntry("tiers.binding.sync-interval", "100ms (assumption)")
+                .containsEntry("tiers.waf.update-delay", "2s (assumption)")
+                .containsEntry("tiers.waf.plan", "free (default)")
+                .containsEntry("tiers.origin.region", "IAD (assumption)")
+                .containsEntry("tiers.isolate.mean-lifetime", "30s (assumption)")
+                .containsEntry("tiers.kv.cache-ttl", "60s (default)");
+    }
+
+    @Test
+    void placementPolicies(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                limiters = [
+                  { name = first, tier = durable-object, limit = 1, window = 1s }
+                  { name = fixed, tier = durable-object, limit = 1, window = 1s, placement { policy = fixed, region = SJC } }
+                  { name = hint, tier = durable-object, limit = 1, window = 1s,
+                    placement { policy = location-hint, hint = sam } }
+                  { name = area, tier = durable-object, limit = 1, window = 1s, placement { policy = per-area } }
+                ]
+                """);
+
+        assertThat(s.limiters()).extracting(l -> ((TierSettings.DurableObject) l.stages().get(0).tier()).placement())
+                .containsExactly(new Placement(Placement.Policy.FIRST_REQUEST, null, null),
+                        new Placement(Placement.Policy.FIXED, "SJC", null),
+                        new Placement(Placement.Policy.LOCATION_HINT, null, "sam"),
+                        new Placement(Placement.Policy.PER_AREA, null, null));
+    }
+
+    @Test
+    void chainKeepsStageOrderAndJudgesAgainstTheLastStage(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                limiters = [
+                  { name = shield, clients = [a], chain = [
+                      { tier = waf, limit = 500, period = 10s }
+                      { tier = cache, limit = 200, window = 60s, write-delay = 1ms }
+                      { tier = durable-object, algorithm = token-bucket, rate = 10, burst = 3,
+                        placement { policy = fixed, region = FRA } }
+                  ] }
+                ]
+                """);
+
+        LimiterSpec shield = s.limiters().get(0);
+        assertThat(shield.tierDescription()).isEqualTo("waf > cache > durable-object");
+        assertThat(shield.stages().get(0).key()).isEqualTo(KeyKind.IP);
+        assertThat(shield.stages().get(1).tier()).isEqualTo(new TierSettings.Cache(500_000, MS));
+        assertThat(shield.reference()).isEqualTo(AlgorithmSpec.rated(AlgorithmKind.TOKEN_BUCKET, 10, 3));
+        assertThat(shield.clients()).containsExactly("a");
+    }
+
+    @Test
+    void referenceCanBeSetAndFallsBackToTheLastStagesNumbers(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                limiters = [
+                  { name = l1, tier = cache, limit = 100, window = 60s, reference { algorithm = sliding-log } }
+                  { name = l2, tier = cache, limit = 100, window = 60s,
+                    reference { algorithm = token-bucket, rate = 2, burst = 5 } }
+                ]
+                """);
+
+        assertThat(s.limiters().get(0).reference())
+                .isEqualTo(AlgorithmSpec.windowed(AlgorithmKind.SLIDING_LOG, 100, 60 * S));
+        assertThat(s.limiters().get(1).reference()).isEqualTo(AlgorithmSpec.rated(AlgorithmKind.TOKEN_BUCKET, 2, 5));
+    }
+
+    @Test
+    void rateAlgorithmsTakeRateAndBurst(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                limiters = [ { name = g, tier = cache, algorithm = gcra, rate = 0.5, burst = 4, key = "anon-token+ip" } ]
+                """);
+
+        StageSpec g = s.limiters().get(0).stages().get(0);
+        assertThat(g.algorithm()).isEqualTo(AlgorithmSpec.rated(AlgorithmKind.GCRA, 0.5, 4));
+        assertThat(g.key()).isEqualTo(KeyKind.ANON_TOKEN_IP);
+    }
+
+    @Test
+    void pricesCanBeOverridden(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, "prices { kv-reads-per-million = 0.6, plan-minimum = 0 }\n");
+
+        assertThat(s.prices().kvReadsPerMillion()).isEqualTo(0.6);
+        assertThat(s.prices().planMinimum()).isZero();
+        assertThat(s.prices().kvWritesPerMillion()).isEqualTo(5.0);
+    }
+
+    @Test
+    void withSeedKeepsEverythingElse(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, "");
+        Scenario t = s.withSeed(99);
+
+        assertThat(t.seed()).isEqualTo(99);
+        assertThat(t.prices()).isEqualTo(s.prices());
+        assertThat(t.assumptions()).isEqualTo(s.assumptions());
+        assertThat(t.limiters()).isEqualTo(s.limiters());
+    }
+
+    @Test
+    void regionsFileIsRelativeToTheScenario(@TempDir Path dir) {
+        String small = """
+                regions {
+                  AAA { city = A, lat = 0, lon = 0, area = weur, durable-objects = true }
+                  BBB { city = B, lat = 0, lon = 10, area = weur, durable-objects = true }
+                }
+                area-homes { weur = AAA, eeur = AAA, wnam = AAA, enam = AAA, sam = AAA, apac = AAA, oc = AAA,
+                             afr = AAA, me = AAA }
+                intra-pop-rtt = 1ms
+                jitter = 0ms
+                estimate { route-factor = 1.7, fibre-km-per-ms = 200 }
+                rtt-ms { AAA-BBB = 20 }
+                """;
+        ScenarioFixture.write(dir, "sub/mine.conf", small);
+        Path scenario = ScenarioFixture.write(dir, "sub/s.conf", """
+                duration = 1s
+                regions-file = "mine.conf"
+                clients = [ { name = a, rate = 1, pops = [AAA] } ]
+                limiters = [ { name = l, tier = cache, limit = 5, window = 1s } ]
+                """);
+
+        Scenario s = ScenarioLoader.load(scenario, ScenarioFixture.REGIONS);
+
+        assertThat(s.pops()).containsExactly("AAA", "BBB");
+        assertThat(s.regions().rttNanos("AAA", "BBB")).isEqualTo(20 * MS);
+        assertThat(s.regionsFile()).isEqualTo(dir.resolve("sub/mine.conf"));
+    }
+
+    @Test
+    void populationSettingsAreRead(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                clients = [
+                  { name = bots, count = 50, key = "k-{name}-{i}", ip = "203.0.113.7", xff = "198.51.100.{n}",
+                    anon-token = "t{i}", path = "/api", cost = 2, rate = 3, arrival = poisson, start = 5s, stop = 50s,
+                    ramp-to = 9, burst { every = 10s, size = 20, spread = 10ms },
+                    pops { FRA = 2, SYD = 1 }, pop-choice = hop, hop-every = 20s }
+                  { name = all, rate = 1, pops = all, pop-choice = per-client }
+                  { name = one, rate = 1, pops = SYD }
+                ]
+                """);
+
+        ClientSpec.Population bots = (ClientSpec.Population) s.clients().get(0);
+        assertThat(bots.count()).isEqualTo(50);
+        assertThat(bots.headers().apiKey().text()).isEqualTo("k-bots-{i}");
+        assertThat(bots.headers().ip().text()).isEqualTo("203.0.113.7");
+        assertThat(bots.headers().xff().text()).isEqualTo("198.51.100.{n}");
+        assertThat(bots.headers().anonToken().text()).isEqualTo("t{i}");
+        assertThat(bots.headers().path().text()).isEqualTo("/api");
+        assertThat(bots.cost()).isEqualTo(2);
+        assertThat(bots.arrival()).isEqualTo(Arrival.POISSON);
+        assertThat(bots.startNanos()).isEqualTo(5 * S);
+        assertThat(bots.stopNanos()).isEqualTo(50 * S);
+        assertThat(bots.ratePerSecond()).isEqualTo(3.0);
+        assertThat(bots.rampToPerSecond()).isEqualTo(9.0);
+        assertThat(bots.burst()).isEqualTo(new Burst(10 * S, 20, 10 * MS));
+        assertThat(bots.pops()).isEqualTo(new PopChoice(PopChoice.Mode.HOP, java.util.List.of("FRA", "SYD"),
+                java.util.List.of(2.0, 1.0), 20 * S));
+        ClientSpec.Population all = (ClientSpec.Population) s.clients().get(1);
+        assertThat(all.pops().pops()).containsExactly("FRA", "AMS", "SYD");
+        assertThat(all.pops().mode()).isEqualTo(PopChoice.Mode.PER_CLIENT);
+        assertThat(((ClientSpec.Population) s.clients().get(2)).pops().pops()).containsExactly("SYD");
+    }
+
+    @Test
+    void burstOnlyPopulationNeedsNoRate(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, "clients = [ { name = b, burst { every = 5s, size = 3 } } ]\n");
+
+        ClientSpec.Population b = (ClientSpec.Population) s.clients().get(0);
+        assertThat(b.ratePerSecond()).isZero();
+        assertThat(b.burst()).isEqualTo(new Burst(5 * S, 3, 0));
+    }
+
+    @Test
+    void traceClientIsResolvedAgainstTheScenarioFolder(@TempDir Path dir) {
+        ScenarioFixture.write(dir, "trace.csv", "time_ms,pop,key\n0,FRA,k\n");
+        Scenario s = ScenarioFixture.loadOverBase(dir, "clients = [ { name = replay, trace = \"trace.csv\" } ]\n");
+
+        assertThat(s.clients()).containsExactly(new ClientSpec.Trace("replay", dir.resolve("trace.csv")));
+    }
+}

@@ -1,0 +1,104 @@
+package io.edgesim.scenario;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class TraceReaderTest {
+
+    private static final Set<String> POPS = Set.of("FRA", "AMS", "SYD");
+
+    private static List<TraceRow> readAll(Path file) {
+        List<TraceRow> rows = new ArrayList<>();
+        try (TraceReader reader = TraceReader.open(file, POPS)) {
+            TraceRow row;
+            while ((row = reader.next()) != null) {
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+
+    @Test
+    void columnsAreFoundByHeaderName(@TempDir Path dir) {
+        Path file = ScenarioFixture.write(dir, "t.csv", """
+                pop,xff,time_ms,key,ip,cost
+                FRA,"198.51.100.1, 10.0.0.1",0.5,k1,203.0.113.1,3
+                SYD,,2,,203.0.113.2,
+
+                AMS,198.51.100.9,2,k3,,1
+                """);
+
+        List<TraceRow> rows = readAll(file);
+
+        assertThat(rows).containsExactly(
+                new TraceRow(2, 500_000, "FRA", "k1", 3, "203.0.113.1", "198.51.100.1", null, null),
+                new TraceRow(3, 2_000_000, "SYD", null, 1, "203.0.113.2", null, null, null),
+                new TraceRow(5, 2_000_000, "AMS", "k3", 1, null, "198.51.100.9", null, null));
+    }
+
+    @Test
+    void validateCountsRows(@TempDir Path dir) {
+        Path file = ScenarioFixture.write(dir, "t.csv", "time_ms,pop,key,anon_token,path\n0,FRA,k,t,/a\n1,FRA,k,,\n");
+
+        assertThat(TraceReader.validate(file, POPS)).isEqualTo(2);
+        assertThat(readAll(file).get(0).anonToken()).isEqualTo("t");
+        assertThat(readAll(file).get(0).path()).isEqualTo("/a");
+    }
+
+    @Test
+    void rowBeforeThePreviousOneIsRefusedWithItsLine(@TempDir Path dir) {
+        Path file = ScenarioFixture.write(dir, "trace.csv", """
+                time_ms,pop,key
+                0,FRA,k
+                10,FRA,k
+                10,FRA,k
+                50,FRA,k
+                150,AMS,k
+                120,SYD,k
+                """);
+
+        assertThatThrownBy(() -> readAll(file)).isInstanceOf(InputException.class).hasMessage(
+                file + ": line 7: time_ms 120 is before the previous row (150); rows must be in time order");
+    }
+
+    @Test
+    void malformedRowsAreRefusedWithTheirLine(@TempDir Path dir) {
+        Path notNumber = ScenarioFixture.write(dir, "a.csv", "time_ms,pop,key\n0,FRA,k\nsoon,FRA,k\n");
+        Path wrongWidth = ScenarioFixture.write(dir, "b.csv", "time_ms,pop,key\n0,FRA\n");
+        Path badCost = ScenarioFixture.write(dir, "c.csv", "time_ms,pop,key,cost\n0,FRA,k,0\n");
+        Path negative = ScenarioFixture.write(dir, "d.csv", "time_ms,pop,key\n-1,FRA,k\n");
+        Path unclosed = ScenarioFixture.write(dir, "e.csv", "time_ms,pop,key\n1,FRA,\"k\n");
+
+        assertThatThrownBy(() -> readAll(notNumber)).hasMessage(notNumber
+                + ": line 3: time_ms 'soon' is not a number; allowed: milliseconds from the start, 0 or more");
+        assertThatThrownBy(() -> readAll(wrongWidth)).hasMessage(wrongWidth
+                + ": line 2: 2 fields where the header has 3; allowed: one field per column");
+        assertThatThrownBy(() -> readAll(badCost)).hasMessage(badCost
+                + ": line 2: cost '0' is not a whole number of 1 or more; allowed: a whole number of 1 or more");
+        assertThatThrownBy(() -> readAll(negative)).hasMessage(negative
+                + ": line 2: time_ms -1 is out of range; allowed: milliseconds from the start, 0 or more");
+        assertThatThrownBy(() -> readAll(unclosed)).hasMessage(unclosed
+                + ": line 2: a quoted field is not closed; allowed: fields in double quotes closed on the same line");
+    }
+
+    @Test
+    void headerProblemsAreRefusedOnLineOne(@TempDir Path dir) {
+        Path unknown = ScenarioFixture.write(dir, "a.csv", "time_ms,pop,key,colo\n");
+        Path missing = ScenarioFixture.write(dir, "b.csv", "time_ms,key\n");
+        Path empty = ScenarioFixture.write(dir, "c.csv", "");
+
+        assertThatThrownBy(() -> readAll(unknown)).hasMessage(unknown + ": line 1: unknown column 'colo'; "
+                + "allowed: time_ms, pop, key, cost, ip, xff, anon_token, path");
+        assertThatThrownBy(() -> readAll(missing)).hasMessage(missing + ": line 1: no column 'pop'; "
+                + "allowed: a header time_ms,pop,key[,cost][,ip][,xff][,anon_token][,path]");
+        assertThatThrownBy(() -> readAll(empty)).hasMessageStartingWith(empty + ": line 1: no header; ");
+    }
+}

@@ -1,19 +1,12 @@
 package io.edgesim.scenario;
 
-import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.cost.Prices;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.LimiterSpec;
-import io.edgesim.model.tier.Placement;
-import io.edgesim.model.tier.StageSpec;
-import io.edgesim.model.tier.TierSettings;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -60,7 +53,7 @@ public final class ScenarioLoader {
                 clients.stream().map(ClientSpec::name).toList(), log);
         Prices prices = PricesReader.read(root);
 
-        noteRegions(log, loaded, involvedRegions(pops, limiters, regions));
+        RegionNotes.note(log, loaded, pops, limiters);
         return new Scenario(scenarioFile, name, description, durationNanos, seed, pops, clients, limiters, regions,
                 regionsFile, log.toMap(), prices);
     }
@@ -111,53 +104,5 @@ public final class ScenarioLoader {
             }
         }
         return List.copyOf(codes);
-    }
-
-    /**
-     * The regions a run can involve: the scenario's PoPs and every place a remote tier can home a counter for them
-     * (a fixed region, area homes, the nearest Durable Object region, the origin).
-     */
-    private static Set<String> involvedRegions(List<String> pops, List<LimiterSpec> limiters, RegionMap regions) {
-        Set<String> out = new LinkedHashSet<>(pops);
-        for (LimiterSpec limiter : limiters) {
-            for (StageSpec stage : limiter.stages()) {
-                if (stage.tier() instanceof TierSettings.Origin origin) {
-                    out.add(origin.region());
-                } else if (stage.tier() instanceof TierSettings.DurableObject object) {
-                    Placement p = object.placement();
-                    switch (p.policy()) {
-                        case FIXED -> out.add(p.region());
-                        case LOCATION_HINT -> out.add(regions.areaHome(p.hint()));
-                        case PER_AREA -> pops.forEach(pop -> out.add(regions.areaHome(regions.region(pop).area())));
-                        case FIRST_REQUEST -> pops.forEach(pop -> out.add(regions.nearestDurableObjectRegion(pop)));
-                    }
-                }
-            }
-        }
-        return out;
-    }
-
-    private static void noteRegions(AssumptionLog log, RegionsLoader.Loaded loaded, Set<String> involved) {
-        RegionMap map = loaded.map();
-        String file = loaded.file().toString();
-        log.note("regions.intra-pop-rtt", millis(map.intraPopRttNanos()) + " (assumption, " + file + ")");
-        log.note("regions.jitter", millis(map.jitterNanos()) + " (" + file + ")");
-        List<String> codes = new ArrayList<>(involved);
-        for (int i = 0; i < codes.size(); i++) {
-            for (int j = i + 1; j < codes.size(); j++) {
-                String a = codes.get(i).compareTo(codes.get(j)) < 0 ? codes.get(i) : codes.get(j);
-                String b = a.equals(codes.get(i)) ? codes.get(j) : codes.get(i);
-                if (map.estimated(a, b)) {
-                    log.note("regions.rtt." + a + "-" + b, String.format(Locale.ROOT,
-                            "%.1fms (estimated: great-circle distance x route factor %s / %s km per ms)",
-                            map.rttNanos(a, b) / 1e6, Durations.formatNumber(loaded.estimate().routeFactor()),
-                            Durations.formatNumber(loaded.estimate().fibreKmPerMs())));
-                }
-            }
-        }
-    }
-
-    private static String millis(long nanos) {
-        return Durations.formatNumber(nanos / 1e6) + "ms";
     }
 }

@@ -1,5 +1,6 @@
 /**
- * Client models and trace replay: turns a scenario's clients into one time-ordered stream of requests, the same for
- * both engines given the same seed.
+ * Client models and trace replay: turns a scenario's clients into one time-ordered stream of requests
+ * ({@link io.edgesim.traffic.TrafficGenerator}), the same for both engines given the same seed, generated as it is
+ * consumed.
  */
 package io.edgesim.traffic;

@@ -118,6 +118,50 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void regionAssumptionsFollowWhereObjectsLive(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                limiters = [ { name = d, tier = durable-object, limit = 1, window = 1s,
+                               placement { policy = location-hint, hint = me } } ]
+                """);
+
+        assertThat(s.assumptions()).containsEntry("regions.area-homes.me", "FRA (regions.conf)")
+                .containsKey("regions.durable-objects")
+                .containsKey("regions.rtt.AMS-FRA");
+        assertThat(s.assumptions().get("regions.durable-objects")).startsWith("FRA AMS LHR").doesNotContain("GRU");
+    }
+
+    @Test
+    void issueExampleLoads(@TempDir Path dir) {
+        ScenarioFixture.write(dir, "trace.csv", "time_ms,pop,key,cost,ip,xff\n0,FRA,edge_test,1,203.0.113.1,\n");
+        Scenario s = ScenarioFixture.load(dir, """
+                name = three-pops
+                description = "..."
+                duration = 60s
+                seed = 7                       # optional; --seed overrides
+                regions = [FRA, AMS, SYD]      # optional; default: all in regions.conf
+                clients = [
+                  { name = spread, count = 1, key = "edge_test", rate = 15, arrival = constant,   # or poisson
+                    pops { FRA = 1, AMS = 1, SYD = 1 } }      # weights; each request picks a PoP by weight (seeded)
+                  { name = replay, trace = "trace.csv" }      # CSV with header: time_ms,pop,key[,cost][,ip][,xff]
+                ]
+                limiters = [
+                  { name = local, tier = cache, algorithm = fixed-window, limit = 100, window = 60s, key = api-key }
+                  { name = exact, tier = durable-object, algorithm = fixed-window, limit = 100, window = 60s, key = api-key,
+                    placement { policy = fixed, region = FRA } }
+                  { name = bucket, tier = durable-object, algorithm = token-bucket, rate = 10, burst = 3, key = api-key,
+                    placement { policy = fixed, region = FRA } }
+                  { name = binding, tier = binding, limit = 100, period = 60, namespace = "1001", key = api-key }  # wrangler's names
+                  { name = kv, tier = kv, algorithm = fixed-window, limit = 100, window = 60s, key = api-key, expiration-ttl = 60s }
+                ]
+                """);
+
+        assertThat(s.clients()).extracting(ClientSpec::name).containsExactly("spread", "replay");
+        assertThat(s.limiters()).extracting(LimiterSpec::tierDescription)
+                .containsExactly("cache", "durable-object", "durable-object", "binding", "kv");
+        assertThat(s.limiters().get(3).stages().get(0).tier()).isEqualTo(new TierSettings.Binding(4, 100 * MS, "1001"));
+    }
+
+    @Test
     void scenarioWideTierDefaultsOverrideReferenceAndStagesOverrideThem(@TempDir Path dir) {
         Scenario s = ScenarioFixture.loadOverBase(dir, """
                 tiers { cache { write-delay = 2ms, read-latency = 0.2ms } }

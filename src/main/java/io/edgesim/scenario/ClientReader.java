@@ -83,8 +83,8 @@ final class ClientReader {
         ConfigReader r = written.withFallback(Defaults.section("client").config());
         int count = r.positiveInt("count", "a whole number of clients, 1 or more");
         int cost = r.positiveInt("cost", "a whole number of tokens, 1 or more");
-        HeaderTemplates headers = new HeaderTemplates(template(r, "key", name), template(r, "ip", name),
-                template(r, "xff", name), template(r, "anon-token", name), template(r, "path", name));
+        HeaderTemplates headers = new HeaderTemplates(template(r, "key", name), required(r, "ip", name),
+                template(r, "xff", name), template(r, "anon-token", name), required(r, "path", name));
         String arrivalName = r.string("arrival");
         Arrival arrival = Arrival.byName(arrivalName);
         if (arrival == null) {
@@ -137,6 +137,15 @@ final class ClientReader {
             throw r.error(key, "unknown placeholder " + unknown, PLACEHOLDERS);
         }
         return new Template(expanded);
+    }
+
+    /** A template every request must carry (the address Cloudflare saw, the path). */
+    private static Template required(ConfigReader r, String key, String name) {
+        Template t = template(r, key, name);
+        if (t == null) {
+            throw r.error(key, "missing: every request has one", "a template such as \"203.0.113.{i}\" or \"/api\"");
+        }
+        return t;
     }
 
     private static Burst burst(ConfigReader written) {

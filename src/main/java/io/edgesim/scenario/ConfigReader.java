@@ -72,10 +72,6 @@ final class ConfigReader {
         return text.replaceAll("\\s*\\R\\s*", " ").trim();
     }
 
-    String file() {
-        return file;
-    }
-
     Config config() {
         return config;
     }

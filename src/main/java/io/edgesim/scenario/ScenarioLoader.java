@@ -32,7 +32,8 @@ public final class ScenarioLoader {
     public static Scenario load(Path scenarioFile, Path defaultRegionsFile) {
         ConfigReader root = new ConfigReader(scenarioFile.toString(), "", ConfigReader.parseFile(scenarioFile));
         root.rejectUnknownKeys(TOP_KEYS);
-        Path folder = scenarioFile.toAbsolutePath().getParent();
+        // relative to the scenario's folder as the user named it, so messages show "scenarios/trace.csv"
+        Path folder = scenarioFile.getParent() == null ? Path.of("") : scenarioFile.getParent();
         AssumptionLog log = new AssumptionLog();
 
         String name = name(root, scenarioFile);
@@ -41,7 +42,7 @@ public final class ScenarioLoader {
         long durationNanos = root.positiveDurationNanos("duration");
         long seed = seed(root, log);
 
-        Path regionsFile = root.has("regions-file") ? relative(scenarioFile, root.string("regions-file"))
+        Path regionsFile = root.has("regions-file") ? folder.resolve(root.string("regions-file"))
                 : defaultRegionsFile;
         RegionsLoader.Loaded loaded = RegionsLoader.read(regionsFile);
         RegionMap regions = loaded.map();
@@ -56,12 +57,6 @@ public final class ScenarioLoader {
         RegionNotes.note(log, loaded, pops, limiters);
         return new Scenario(scenarioFile, name, description, durationNanos, seed, pops, clients, limiters, regions,
                 regionsFile, log.toMap(), prices);
-    }
-
-    /** {@code relativePath} resolved against the scenario's folder, keeping a relative form when possible. */
-    private static Path relative(Path scenarioFile, String relativePath) {
-        Path parent = scenarioFile.getParent();
-        return parent == null ? Path.of(relativePath) : parent.resolve(relativePath);
     }
 
     private static String name(ConfigReader root, Path file) {

@@ -91,8 +91,8 @@ final class StageReader {
     }
 
     private static KeyKind key(ConfigReader stage, TierKind kind) {
-        ConfigReader from = stage.has("key") ? stage : Defaults.section("stage");
-        String name = from.string(stage.has("key") ? "key" : kind == TierKind.WAF ? "waf-key" : "key");
+        String name = stage.has("key") ? stage.string("key")
+                : Defaults.section("stage").string(kind == TierKind.WAF ? "waf-key" : "key");
         for (KeyKind k : KeyKind.values()) {
             if (k.configName().equals(name)) {
                 return k;

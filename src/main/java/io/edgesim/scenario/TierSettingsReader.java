@@ -114,7 +114,7 @@ final class TierSettingsReader {
         long expirationTtl = l.kvTtl("expiration-ttl");
         long missMin = l.duration("miss-read-min");
         long missMax = l.duration("miss-read-max");
-        if (missMax < missMin) {
+        if (l.forStage() && missMax < missMin) {
             throw l.reader("miss-read-max").error("miss-read-max", Durations.format(missMax)
                     + " is less than miss-read-min (" + Durations.format(missMin) + ")", "miss-read-min or more");
         }
@@ -128,7 +128,10 @@ final class TierSettingsReader {
             throw l.reader("plan").error("plan", "'" + plan + "' is not a plan", String.join(", ", wafPlans.names()));
         }
         long timeout = l.positiveDuration("mitigation-timeout");
-        wafPlans.checkTimeout(plan, timeout, l.reader("mitigation-timeout"));
+        if (l.forStage()) {
+            // checked per stage: a scenario-wide timeout may be meant for stages that set their own plan
+            wafPlans.checkTimeout(plan, timeout, l.reader("mitigation-timeout"));
+        }
         return new TierSettings.Waf(plan, l.duration("update-delay"), timeout);
     }
 
@@ -208,6 +211,11 @@ final class TierSettingsReader {
                 return scenario;
             }
             return reference;
+        }
+
+        /** False for the check of the scenario-wide section alone, where settings that go together may be split. */
+        boolean forStage() {
+            return stage != null;
         }
 
         boolean fromReference(String key) {

@@ -133,6 +133,9 @@ class ScenarioErrorsTest {
                         "clients[0].burst.sise: unknown setting; allowed: every, size, spread"),
                 arguments("clients = [ { name = a, rate = 1, key = \"k{j}\" } ]",
                         "clients[0].key: unknown placeholder {j}; allowed: {i}, {n}, {name}"),
+                arguments("clients = [ { name = a, rate = 1, ip = null } ]",
+                        "clients[0].ip: missing: every request has one; "
+                                + "allowed: a template such as \"203.0.113.{i}\" or \"/api\""),
                 arguments("clients = [ { name = a, rate = 1, ramp-to = -1 } ]",
                         "clients[0].ramp-to: -1 is negative; allowed: requests per second per client at stop, "
                                 + "0 or more"),
@@ -169,7 +172,8 @@ class ScenarioErrorsTest {
                         "tiers.cache.write-dely: unknown setting; allowed: read-latency, write-delay"),
                 arguments("tiers { kv { expiration-ttl = 1s } }",
                         "tiers.kv.expiration-ttl: 1s is under the KV minimum of 60s; allowed: 60s or more"),
-                arguments("tiers { waf { plan = free, mitigation-timeout = 1h } }",
+                arguments("tiers { waf { mitigation-timeout = 1h } }\n"
+                                + "limiters = [ { name = w, tier = waf, limit = 10, period = 10s } ]",
                         "tiers.waf.mitigation-timeout: 1h is outside what the free plan allows; allowed: "
                                 + "10s (free), 10s to 1h (pro), 10s to 1d (business), 10s to 1d (enterprise)"),
                 arguments("prices { kv-reads = 1 }", "prices.kv-reads: unknown setting; allowed: "

@@ -177,6 +177,16 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void scenarioWideSettingMayRelyOnEachStagesOwnPlan(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                tiers { waf { mitigation-timeout = 1h } }
+                limiters = [ { name = w, tier = waf, plan = pro, limit = 10, period = 60s } ]
+                """);
+
+        assertThat(s.limiters().get(0).stages().get(0).tier()).isEqualTo(new TierSettings.Waf("pro", 2 * S, 3600 * S));
+    }
+
+    @Test
     void everyTierSettingIsReachableFromAScenario(@TempDir Path dir) {
         Scenario s = ScenarioFixture.loadOverBase(dir, """
                 limiters = [

@@ -46,7 +46,8 @@ final class ExactMath {
         if (high == 0 && low >= 0) {
             return ceilDiv(low, c);
         }
-        BigInteger[] qr = BigInteger.valueOf(a).multiply(BigInteger.valueOf(b)).divideAndRemainder(BigInteger.valueOf(c));
+        BigInteger[] qr = BigInteger.valueOf(a).multiply(BigInteger.valueOf(b))
+                .divideAndRemainder(BigInteger.valueOf(c));
         return qr[0].longValueExact() + (qr[1].signum() == 0 ? 0 : 1);
     }
 }

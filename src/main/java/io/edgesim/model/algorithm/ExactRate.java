@@ -28,6 +28,10 @@ record ExactRate(long unitsPerNano, long unitsPerToken) {
             throw new IllegalArgumentException("rate must be greater than 0, was " + ratePerSecond);
         }
         ExactMath.requirePositive("burst", burst);
+        if (ratePerSecond == Math.rint(ratePerSecond) && ratePerSecond < Long.MAX_VALUE
+                && burst <= Long.MAX_VALUE / (2 * NANOS_PER_SECOND)) {
+            return new ExactRate((long) ratePerSecond, NANOS_PER_SECOND);
+        }
         BigDecimal rate = BigDecimal.valueOf(ratePerSecond).stripTrailingZeros();
         for (int decimals = Math.min(MAX_DECIMALS, Math.max(0, rate.scale())); decimals >= 0; decimals--) {
             long unitsPerToken = BigDecimal.TEN.pow(decimals).longValueExact() * NANOS_PER_SECOND;
@@ -39,15 +43,5 @@ record ExactRate(long unitsPerNano, long unitsPerToken) {
         }
         throw new IllegalArgumentException("rate " + ratePerSecond + "/s with burst " + burst
                 + " cannot be represented; use a burst below " + Long.MAX_VALUE / (2 * NANOS_PER_SECOND));
-    }
-
-    /** Units in a full bucket of {@code burst} tokens. */
-    long capacityUnits(long burst) {
-        return burst * unitsPerToken;
-    }
-
-    /** Nanoseconds, rounded up, for {@code units} to refill. */
-    long nanosToRefill(long units) {
-        return ExactMath.ceilDiv(units, unitsPerNano);
     }
 }

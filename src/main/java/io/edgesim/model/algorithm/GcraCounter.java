@@ -15,12 +15,14 @@ package io.edgesim.model.algorithm;
  *
  * <p>Decisions: {@code remaining = floor((burst * T - (TAT - now)) / T)}; retry-after is
  * {@code TAT' - burst * T - now}, rounded up to the nanosecond; {@code resetNanos} is TAT (rounded up), when the
- * full allowance is back, or now if it is. State: TAT as nanoseconds plus a sub-nanosecond remainder.
+ * full allowance is back, or now if it is. State: TAT as nanoseconds plus a sub-nanosecond remainder, besides
+ * the configuration (five longs in all).
  */
 public final class GcraCounter implements RateCounter {
 
-    private final ExactRate rate;
     private final long burst;
+    private final long unitsPerNano;
+    private final long unitsPerToken;
     private long tatNanos = Long.MIN_VALUE;
     /** The fraction of a nanosecond past tatNanos, in units of 1 / unitsPerNano ns; in [0, unitsPerNano). */
     private long tatFractionUnits;
@@ -31,8 +33,9 @@ public final class GcraCounter implements RateCounter {
     }
 
     private GcraCounter(ExactRate rate, long burst) {
-        this.rate = rate;
         this.burst = burst;
+        this.unitsPerNano = rate.unitsPerNano();
+        this.unitsPerToken = rate.unitsPerToken();
     }
 
     @Override
@@ -42,14 +45,15 @@ public final class GcraCounter implements RateCounter {
         if (cost > burst) {
             return decision(false, nowNanos, aheadUnits, Long.MAX_VALUE);
         }
-        long toleranceUnits = rate.capacityUnits(burst);
-        long newAheadUnits = aheadUnits + cost * rate.unitsPerToken();
+        long toleranceUnits = burst * unitsPerToken;
+        long newAheadUnits = aheadUnits + cost * unitsPerToken;
         if (newAheadUnits <= toleranceUnits) {
-            tatNanos = nowNanos + newAheadUnits / rate.unitsPerNano();
-            tatFractionUnits = newAheadUnits % rate.unitsPerNano();
+            tatNanos = nowNanos + newAheadUnits / unitsPerNano;
+            tatFractionUnits = newAheadUnits % unitsPerNano;
             return decision(true, nowNanos, newAheadUnits, 0);
         }
-        return decision(false, nowNanos, aheadUnits, rate.nanosToRefill(newAheadUnits - toleranceUnits));
+        long retryAfterNanos = ExactMath.ceilDiv(newAheadUnits - toleranceUnits, unitsPerNano);
+        return decision(false, nowNanos, aheadUnits, retryAfterNanos);
     }
 
     /** max(TAT, now) - now, in units of 1 / unitsPerNano ns. */
@@ -57,17 +61,18 @@ public final class GcraCounter implements RateCounter {
         if (tatNanos < nowNanos) {
             return 0;
         }
-        return (tatNanos - nowNanos) * rate.unitsPerNano() + tatFractionUnits;
+        return (tatNanos - nowNanos) * unitsPerNano + tatFractionUnits;
     }
 
     private Decision decision(boolean allowed, long nowNanos, long aheadUnits, long retryAfterNanos) {
-        long remaining = burst - ExactMath.ceilDiv(aheadUnits, rate.unitsPerToken());
-        return new Decision(allowed, remaining, retryAfterNanos, nowNanos + rate.nanosToRefill(aheadUnits));
+        long remaining = burst - ExactMath.ceilDiv(aheadUnits, unitsPerToken);
+        long resetNanos = nowNanos + ExactMath.ceilDiv(aheadUnits, unitsPerNano);
+        return new Decision(allowed, remaining, retryAfterNanos, resetNanos);
     }
 
     @Override
     public RateCounter copy() {
-        GcraCounter c = new GcraCounter(rate, burst);
+        GcraCounter c = new GcraCounter(new ExactRate(unitsPerNano, unitsPerToken), burst);
         c.tatNanos = tatNanos;
         c.tatFractionUnits = tatFractionUnits;
         return c;

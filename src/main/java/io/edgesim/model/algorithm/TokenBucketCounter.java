@@ -10,12 +10,13 @@ package io.edgesim.model.algorithm;
  *
  * <p>Decisions: {@code remaining} is the whole tokens left; a refusal waits exactly until n tokens have refilled,
  * or forever when n exceeds the burst; {@code resetNanos} is when the bucket is full again (now if it is).
- * State: the last time and the missing units, besides the shared configuration.
+ * State: the last time and the missing units, besides the configuration (five longs in all).
  */
 public final class TokenBucketCounter implements RateCounter {
 
-    private final ExactRate rate;
     private final long burst;
+    private final long unitsPerNano;
+    private final long unitsPerToken;
     private long lastNanos = Long.MIN_VALUE;
     private long missingUnits;
 
@@ -25,8 +26,9 @@ public final class TokenBucketCounter implements RateCounter {
     }
 
     private TokenBucketCounter(ExactRate rate, long burst) {
-        this.rate = rate;
         this.burst = burst;
+        this.unitsPerNano = rate.unitsPerNano();
+        this.unitsPerToken = rate.unitsPerToken();
     }
 
     @Override
@@ -36,32 +38,33 @@ public final class TokenBucketCounter implements RateCounter {
         if (cost > burst) {
             return decision(false, nowNanos, Long.MAX_VALUE);
         }
-        long capacityUnits = rate.capacityUnits(burst);
-        long wantedUnits = missingUnits + cost * rate.unitsPerToken();
+        long capacityUnits = burst * unitsPerToken;
+        long wantedUnits = missingUnits + cost * unitsPerToken;
         if (wantedUnits <= capacityUnits) {
             missingUnits = wantedUnits;
             return decision(true, nowNanos, 0);
         }
-        return decision(false, nowNanos, rate.nanosToRefill(wantedUnits - capacityUnits));
+        return decision(false, nowNanos, ExactMath.ceilDiv(wantedUnits - capacityUnits, unitsPerNano));
     }
 
     private void refill(long nowNanos) {
         if (missingUnits > 0 && nowNanos > lastNanos) {
             long elapsedNanos = nowNanos - lastNanos;
-            missingUnits = elapsedNanos >= rate.nanosToRefill(missingUnits) ? 0
-                    : missingUnits - elapsedNanos * rate.unitsPerNano();
+            missingUnits = elapsedNanos >= ExactMath.ceilDiv(missingUnits, unitsPerNano) ? 0
+                    : missingUnits - elapsedNanos * unitsPerNano;
         }
         lastNanos = Math.max(lastNanos, nowNanos);
     }
 
     private Decision decision(boolean allowed, long nowNanos, long retryAfterNanos) {
-        long remaining = burst - ExactMath.ceilDiv(missingUnits, rate.unitsPerToken());
-        return new Decision(allowed, remaining, retryAfterNanos, nowNanos + rate.nanosToRefill(missingUnits));
+        long remaining = burst - ExactMath.ceilDiv(missingUnits, unitsPerToken);
+        long resetNanos = nowNanos + ExactMath.ceilDiv(missingUnits, unitsPerNano);
+        return new Decision(allowed, remaining, retryAfterNanos, resetNanos);
     }
 
     @Override
     public RateCounter copy() {
-        TokenBucketCounter c = new TokenBucketCounter(rate, burst);
+        TokenBucketCounter c = new TokenBucketCounter(new ExactRate(unitsPerNano, unitsPerToken), burst);
         c.lastNanos = lastNanos;
         c.missingUnits = missingUnits;
         return c;

@@ -72,7 +72,8 @@ public record RateLimitResponse(int status, Map<String, String> headers, String 
 
     private static void requireHeaderSafe(String tier) {
         if (tier.isEmpty() || tier.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
-            throw new IllegalArgumentException("tier '" + tier + "' must be a non-empty name without control characters");
+            throw new IllegalArgumentException("tier '" + tier
+                    + "' must be a non-empty name without control characters");
         }
     }
 }

@@ -24,7 +24,7 @@ class ExactRateTest {
     void manyDecimalsAreRoundedToWhatFitsWithTheBurst() {
         ExactRate rate = ExactRate.of(1.0 / 3, 1_000);
 
-        assertThat(Math.multiplyHigh(2 * rate.capacityUnits(1_000), 1)).isZero();
+        assertThat(Math.multiplyHigh(2 * 1_000 * rate.unitsPerToken(), 1)).isZero();
         assertThat(rate.unitsPerNano() * 1e9 / rate.unitsPerToken()).isCloseTo(1.0 / 3, within(1e-6));
     }
 

@@ -63,7 +63,8 @@ class CostModelTest {
 
         CostEstimate estimate = CostModel.estimate(usage, MONTH, published());
 
-        assertThat(estimate.monthlyQuantities().get(CostEstimate.DURABLE_OBJECT_DURATION)).isCloseTo(663_552, within(1e-6));
+        assertThat(estimate.monthlyQuantities().get(CostEstimate.DURABLE_OBJECT_DURATION))
+                .isCloseTo(663_552, within(1e-6));
         assertThat(estimate.usdByItem().get(CostEstimate.DURABLE_OBJECT_DURATION)).isCloseTo(3.2944, within(1e-9));
     }
 
@@ -75,7 +76,8 @@ class CostModelTest {
 
         assertThat(estimate.usdByItem().keySet()).containsExactlyElementsOf(CostEstimate.ITEMS);
         assertThat(estimate.monthlyQuantities().keySet()).containsExactlyElementsOf(CostEstimate.ITEMS);
-        // 1 M beyond each: 0.15 + 10 M rows x 1.00 + 1,000 M rows read x 0.001 + 0 + 0.50 + 5.00
+        // beyond the included: 1 M requests x 0.15, 10 M rows written x 1.00, 1,000 M rows read x 0.001,
+        // no duration, 1 M KV reads x 0.50, 1 M KV writes x 5.00
         assertThat(estimate.usdPerMonth()).isCloseTo(16.65, within(1e-9));
     }
 

@@ -13,7 +13,8 @@ import static org.assertj.core.api.Assertions.entry;
 class RateLimitResponseTest {
 
     private static final long SECOND = 1_000_000_000L;
-    private static final AlgorithmSpec HUNDRED_PER_MINUTE = AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 100, 60 * SECOND);
+    private static final AlgorithmSpec HUNDRED_PER_MINUTE =
+            AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 100, 60 * SECOND);
 
     /** A full fixed window of 100 per minute, asked again at 47.7 s: refused, 12.3 s to wait. */
     private static Decision refusedAt47point7Seconds() {
@@ -34,7 +35,8 @@ class RateLimitResponseTest {
                 entry("RateLimit-Policy", "\"api\";q=100;w=60"),
                 entry("RateLimit", "\"api\";r=0;t=13"),
                 entry("Content-Type", "application/json"));
-        assertThat(response.body()).isEqualTo("{\"error\":\"rate_limited\",\"scope\":\"durable-object\",\"retry_after\":13}");
+        assertThat(response.body())
+                .isEqualTo("{\"error\":\"rate_limited\",\"scope\":\"durable-object\",\"retry_after\":13}");
     }
 
     @Test
@@ -94,7 +96,8 @@ class RateLimitResponseTest {
 
         assertThatThrownBy(() -> RateLimitResponse.rejected("api", "cache", allowed, HUNDRED_PER_MINUTE, 0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("refused");
-        assertThatThrownBy(() -> RateLimitResponse.rejected("api", "cache\r\nX-Evil: 1", refused, HUNDRED_PER_MINUTE, 0))
+        assertThatThrownBy(() -> RateLimitResponse.rejected("api", "cache\r\nX-Evil: 1", refused, HUNDRED_PER_MINUTE,
+                0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("control characters");
     }
 

@@ -9,8 +9,10 @@ final class Algorithms {
     static RateCounter newCounter(AlgorithmSpec spec) {
         return switch (spec.kind()) {
             case FIXED_WINDOW -> new FixedWindowCounter(spec.limit(), spec.windowNanos());
-            case SLIDING_WINDOW, SLIDING_LOG, TOKEN_BUCKET, GCRA ->
-                    throw new UnsupportedOperationException(spec.kind().configName() + " is not implemented yet");
+            case SLIDING_WINDOW -> new SlidingWindowCounter(spec.limit(), spec.windowNanos());
+            case SLIDING_LOG -> new SlidingLogCounter(spec.limit(), spec.windowNanos());
+            case TOKEN_BUCKET -> new TokenBucketCounter(spec.ratePerSecond(), spec.burst());
+            case GCRA -> new GcraCounter(spec.ratePerSecond(), spec.burst());
         };
     }
 }

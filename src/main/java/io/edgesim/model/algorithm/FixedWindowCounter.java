@@ -1,8 +1,13 @@
 package io.edgesim.model.algorithm;
 
 /**
- * Counts requests in window floor(t / W), windows aligned to the epoch (scenario time 0); the count resets at each
- * boundary. Allows up to {@code limit} tokens per window.
+ * Counts tokens in window {@code floor(t / W)}; windows are aligned to the epoch (scenario time 0), as the Workers
+ * Rate Limiting binding does, and the count resets at each boundary. A request of cost n passes iff
+ * {@code count + n <= limit}.
+ *
+ * <p>Decisions: {@code remaining = limit - count}; a refusal waits for the next boundary (the count there is 0), or
+ * forever when n exceeds the limit; {@code resetNanos} is the next boundary, or now when the window holds nothing.
+ * State: the window index and its count (two longs besides the configuration).
  */
 public final class FixedWindowCounter implements RateCounter {
 
@@ -11,27 +16,28 @@ public final class FixedWindowCounter implements RateCounter {
     private long windowIndex = Long.MIN_VALUE;
     private long count;
 
+    /** A counter allowing {@code limit} tokens per window of {@code windowNanos}; both must be positive. */
     public FixedWindowCounter(long limit, long windowNanos) {
-        this.limit = limit;
-        this.windowNanos = windowNanos;
+        this.limit = ExactMath.requirePositive("limit", limit);
+        this.windowNanos = ExactMath.requirePositive("window", windowNanos);
     }
 
     @Override
     public Decision tryAcquire(long nowNanos, long cost) {
+        ExactMath.requireCost(cost);
         long index = Math.floorDiv(nowNanos, windowNanos);
         if (index != windowIndex) {
             windowIndex = index;
             count = 0;
         }
-        long resetNanos = (index + 1) * windowNanos;
-        if (cost > limit) {
-            return new Decision(false, limit - count, Long.MAX_VALUE, resetNanos);
-        }
-        if (count + cost <= limit) {
+        long boundaryNanos = (index + 1) * windowNanos;
+        boolean allowed = cost <= limit - count;
+        if (allowed) {
             count += cost;
-            return new Decision(true, limit - count, 0, resetNanos);
         }
-        return new Decision(false, limit - count, resetNanos - nowNanos, resetNanos);
+        long retryAfterNanos = allowed ? 0 : cost > limit ? Long.MAX_VALUE : boundaryNanos - nowNanos;
+        long resetNanos = count == 0 ? nowNanos : boundaryNanos;
+        return new Decision(allowed, limit - count, retryAfterNanos, resetNanos);
     }
 
     @Override

@@ -1,0 +1,83 @@
+package io.edgesim.model.algorithm;
+
+/**
+ * Cloudflare's two-counter approximation of a sliding window. Windows are epoch-aligned as in
+ * {@link FixedWindowCounter}; at elapsed time {@code e} into the current window the estimated rate is
+ * {@code previous * (W - e) / W + current}, where previous is the count of the window just before (0 when that
+ * window saw nothing or lies further back).
+ *
+ * <p>Rule: a request of cost n passes iff {@code estimate + n <= limit}, i.e. the estimate counting the request
+ * itself stays within the limit (descriptions that allow while {@code estimate < limit} let one more through).
+ * The comparison is exact: with integer counts it is {@code ceil(previous * (W - e) / W) + current + n <= limit}.
+ *
+ * <p>Decisions: {@code remaining = limit - current - ceil(previous * (W - e) / W)}, the cost-1 requests that would
+ * still pass now; {@code retryAfterNanos} is the exact time until a request of the same cost passes under this rule
+ * (later in this window as the previous count fades, or in the next window, where the current count becomes the
+ * fading one), {@code Long.MAX_VALUE} when n exceeds the limit; {@code resetNanos} is when the estimate is next 0:
+ * the start of the window after next when the current window holds anything, else the next boundary while the
+ * previous count still weighs, else now. State: window index and two counts.
+ */
+public final class SlidingWindowCounter implements RateCounter {
+
+    private final long limit;
+    private final long windowNanos;
+    private long windowIndex = Long.MIN_VALUE;
+    private long previous;
+    private long current;
+
+    /** A counter allowing an estimated {@code limit} tokens per sliding {@code windowNanos}; both positive. */
+    public SlidingWindowCounter(long limit, long windowNanos) {
+        this.limit = ExactMath.requirePositive("limit", limit);
+        this.windowNanos = ExactMath.requirePositive("window", windowNanos);
+    }
+
+    @Override
+    public Decision tryAcquire(long nowNanos, long cost) {
+        ExactMath.requireCost(cost);
+        long index = Math.floorDiv(nowNanos, windowNanos);
+        rollTo(index);
+        long elapsedNanos = nowNanos - index * windowNanos;
+        long weighted = previous - ExactMath.mulDivFloor(previous, elapsedNanos, windowNanos);
+        boolean allowed = cost <= limit - current - weighted;
+        if (allowed) {
+            current += cost;
+        }
+        long retryAfterNanos = allowed ? 0 : retryAfter(elapsedNanos, cost);
+        long resetNanos = current > 0 ? (index + 2) * windowNanos
+                : weighted > 0 ? (index + 1) * windowNanos : nowNanos;
+        return new Decision(allowed, Math.max(0, limit - current - weighted), retryAfterNanos, resetNanos);
+    }
+
+    private void rollTo(long index) {
+        if (index == windowIndex) {
+            return;
+        }
+        previous = index == windowIndex + 1 ? current : 0;
+        current = 0;
+        windowIndex = index;
+    }
+
+    /** Time from now (at {@code elapsedNanos} into the window) until a refused request of {@code cost} passes. */
+    private long retryAfter(long elapsedNanos, long cost) {
+        if (cost > limit) {
+            return Long.MAX_VALUE;
+        }
+        if (current + cost <= limit) {
+            // only the fading previous count is in the way: pass once floor(previous * e / W) >= need
+            long need = previous + current + cost - limit;
+            return ExactMath.mulDivCeil(need, windowNanos, previous) - elapsedNanos;
+        }
+        // next window: the current count fades instead, and must fade by need
+        long need = current + cost - limit;
+        return windowNanos - elapsedNanos + ExactMath.mulDivCeil(need, windowNanos, current);
+    }
+
+    @Override
+    public RateCounter copy() {
+        SlidingWindowCounter c = new SlidingWindowCounter(limit, windowNanos);
+        c.windowIndex = windowIndex;
+        c.previous = previous;
+        c.current = current;
+        return c;
+    }
+}

@@ -1,0 +1,72 @@
+package io.edgesim.model.algorithm;
+
+/**
+ * A token bucket with the golang.org/x/time/rate {@code AllowN} semantics: capacity {@code burst} tokens, refilled
+ * continuously at {@code ratePerSecond}, full at the start. A request of cost n passes iff {@code n <= burst} and
+ * the bucket holds at least n tokens, which it then takes; a refused request changes nothing.
+ *
+ * <p>Exact: the state is the number of units missing from a full bucket at the last call (see {@link ExactRate};
+ * for an integer rate a unit is one nano-token), so refills are integer and a long run never drifts.
+ *
+ * <p>Decisions: {@code remaining} is the whole tokens left; a refusal waits exactly until n tokens have refilled,
+ * or forever when n exceeds the burst; {@code resetNanos} is when the bucket is full again (now if it is).
+ * State: the last time and the missing units, besides the configuration (five longs in all).
+ */
+public final class TokenBucketCounter implements RateCounter {
+
+    private final long burst;
+    private final long unitsPerNano;
+    private final long unitsPerToken;
+    private long lastNanos = Long.MIN_VALUE;
+    private long missingUnits;
+
+    /** A full bucket of {@code burst} tokens refilled at {@code ratePerSecond}; both must be positive. */
+    public TokenBucketCounter(double ratePerSecond, long burst) {
+        this(ExactRate.of(ratePerSecond, burst), burst);
+    }
+
+    private TokenBucketCounter(ExactRate rate, long burst) {
+        this.burst = burst;
+        this.unitsPerNano = rate.unitsPerNano();
+        this.unitsPerToken = rate.unitsPerToken();
+    }
+
+    @Override
+    public Decision tryAcquire(long nowNanos, long cost) {
+        ExactMath.requireCost(cost);
+        refill(nowNanos);
+        if (cost > burst) {
+            return decision(false, nowNanos, Long.MAX_VALUE);
+        }
+        long capacityUnits = burst * unitsPerToken;
+        long wantedUnits = missingUnits + cost * unitsPerToken;
+        if (wantedUnits <= capacityUnits) {
+            missingUnits = wantedUnits;
+            return decision(true, nowNanos, 0);
+        }
+        return decision(false, nowNanos, ExactMath.ceilDiv(wantedUnits - capacityUnits, unitsPerNano));
+    }
+
+    private void refill(long nowNanos) {
+        if (missingUnits > 0 && nowNanos > lastNanos) {
+            long elapsedNanos = nowNanos - lastNanos;
+            missingUnits = elapsedNanos >= ExactMath.ceilDiv(missingUnits, unitsPerNano) ? 0
+                    : missingUnits - elapsedNanos * unitsPerNano;
+        }
+        lastNanos = Math.max(lastNanos, nowNanos);
+    }
+
+    private Decision decision(boolean allowed, long nowNanos, long retryAfterNanos) {
+        long remaining = burst - ExactMath.ceilDiv(missingUnits, unitsPerToken);
+        long resetNanos = nowNanos + ExactMath.ceilDiv(missingUnits, unitsPerNano);
+        return new Decision(allowed, remaining, retryAfterNanos, resetNanos);
+    }
+
+    @Override
+    public RateCounter copy() {
+        TokenBucketCounter c = new TokenBucketCounter(new ExactRate(unitsPerNano, unitsPerToken), burst);
+        c.lastNanos = lastNanos;
+        c.missingUnits = missingUnits;
+        return c;
+    }
+}

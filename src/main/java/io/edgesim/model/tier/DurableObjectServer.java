@@ -1,0 +1,89 @@
+package io.edgesim.model.tier;
+
+import io.edgesim.model.StageResult;
+import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.Decision;
+import io.edgesim.model.algorithm.RateCounter;
+import io.edgesim.model.cost.Usage;
+
+import java.util.ArrayDeque;
+
+/**
+ * One Durable Object holding one counter: single-threaded, it serves requests one at a time in arrival order. A
+ * request arriving at a starts at max(a, the end of the previous service), is decided then with the object's counter,
+ * and its reply leaves {@code serviceTimeNanos} later (default 1 ms, about 1,000 requests per second, the documented
+ * soft limit). A request that would have to wait while {@code queueBound} others are already waiting (arrived, not
+ * yet started) is refused at once with an "overloaded" error, failing open when {@code failOpen}.
+ *
+ * <p>Usage for billing: every request that reaches the object, one row read per served request, one row written per
+ * state change (an accepted request), and the service time as active duration. Durable state: nothing is lost
+ * between requests. Arrivals must come in nondecreasing order; the engine adds the network delays around it.
+ */
+public final class DurableObjectServer {
+
+    /** The error of a request refused because the object's queue was full. */
+    public static final String OVERLOADED_ERROR = "overloaded";
+
+    private final RateCounter counter;
+    private final long serviceTimeNanos;
+    private final int queueBound;
+    private final boolean failOpen;
+    // start times of admitted requests that may not have started yet, in order
+    private final ArrayDeque<Long> starts = new ArrayDeque<>();
+    private long busyUntilNanos = Long.MIN_VALUE;
+    private long requests;
+    private long rowsWritten;
+    private long rowsRead;
+    private long activeNanos;
+
+    /**
+     * @param algorithm the object's counting rule
+     * @param settings  service time (at least 0), queue bound (at least 0), fail open or closed; placement is the
+     *                  namespace's concern
+     */
+    public DurableObjectServer(AlgorithmSpec algorithm, TierSettings.DurableObject settings) {
+        if (settings.serviceTimeNanos() < 0 || settings.queueBound() < 0) {
+            throw new IllegalArgumentException("Durable Object service time and queue bound must not be negative");
+        }
+        this.counter = algorithm.newCounter();
+        this.serviceTimeNanos = settings.serviceTimeNanos();
+        this.queueBound = settings.queueBound();
+        this.failOpen = settings.failOpen();
+    }
+
+    /**
+     * Serves a request of {@code cost} arriving at {@code arrivalNanos} (nondecreasing across calls). The result's
+     * added latency is the time spent at the object: queueing plus service, or 0 when overloaded.
+     */
+    public ServeResult serve(long arrivalNanos, long cost) {
+        requests++;
+        while (!starts.isEmpty() && starts.peekFirst() <= arrivalNanos) {
+            starts.pollFirst();
+        }
+        long startNanos = Math.max(arrivalNanos, busyUntilNanos);
+        if (startNanos > arrivalNanos && starts.size() >= queueBound) {
+            // nothing was decided: the earliest a place frees is when the first waiting request starts
+            long retryAfterNanos = starts.isEmpty() ? startNanos - arrivalNanos : starts.peekFirst() - arrivalNanos;
+            Decision unknown = new Decision(false, 0, retryAfterNanos, arrivalNanos);
+            return new ServeResult(StageResult.failed(failOpen, unknown, 0, OVERLOADED_ERROR), arrivalNanos,
+                    arrivalNanos);
+        }
+        if (startNanos > arrivalNanos) {
+            starts.addLast(startNanos);
+        }
+        busyUntilNanos = startNanos + serviceTimeNanos;
+        Decision decision = counter.tryAcquire(startNanos, cost);
+        rowsRead++;
+        activeNanos += serviceTimeNanos;
+        if (decision.allowed()) {
+            rowsWritten++;
+        }
+        long replyNanos = startNanos + serviceTimeNanos;
+        return new ServeResult(StageResult.of(decision, replyNanos - arrivalNanos), startNanos, replyNanos);
+    }
+
+    /** Billable operations so far. */
+    public Usage usage() {
+        return new Usage(requests, rowsWritten, rowsRead, activeNanos, 0, 0);
+    }
+}

@@ -1,0 +1,100 @@
+package io.edgesim.model.tier;
+
+import io.edgesim.model.algorithm.RateCounter;
+import io.edgesim.model.cost.Usage;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The central side of Workers KV for one limiter stage: per key the latest written state and when it was written.
+ * It accepts at most one write per key per {@code minWriteIntervalNanos} (a write sooner than that after the last
+ * accepted one fails, as KV answers 429 beyond one write per second per key); an entry expires
+ * {@code expirationTtlNanos} after its write (KV supports no expiration under 60 s). Last write wins: KV has no
+ * compare-and-set.
+ *
+ * <p>Its API is two request/response pairs carrying copies ({@link #read}, {@link #write}), so an engine can put it
+ * behind a message boundary; PoPs reach it through {@link KvEdge}. It bills what reaches it: reads that missed a
+ * PoP's cache and accepted writes (hot reads are billed by the edge that served them).
+ *
+ * <p>Single owner, calls in nondecreasing time order.
+ */
+public final class KvStore {
+
+    /** Workers KV refuses a cacheTtl or an expirationTtl under 60 seconds. */
+    public static final long MIN_TTL_NANOS = 60_000_000_000L;
+
+    private final long minWriteIntervalNanos;
+    private final long expirationTtlNanos;
+    private final Map<String, Entry> entries = new HashMap<>();
+    private long reads;
+    private long writes;
+    private long refusedWrites;
+
+    /** @param settings the stage's KV settings; expirationTtl and cacheTtl must be at least 60 s */
+    public KvStore(TierSettings.Kv settings) {
+        requireSupported(settings);
+        this.minWriteIntervalNanos = settings.minWriteIntervalNanos();
+        this.expirationTtlNanos = settings.expirationTtlNanos();
+    }
+
+    /**
+     * The state stored for {@code key} at {@code nowNanos}, as a private copy, or null when there is none (never
+     * written, or expired). Counts one billed read.
+     */
+    public RateCounter read(String key, long nowNanos) {
+        reads++;
+        Entry entry = entries.get(key);
+        if (entry == null || nowNanos - entry.writtenAtNanos >= expirationTtlNanos) {
+            return null;
+        }
+        return entry.state.copy();
+    }
+
+    /**
+     * Stores a copy of {@code state} for {@code key} at {@code nowNanos}, unless the key's last accepted write is
+     * less than the minimum write interval ago.
+     *
+     * @return true when the write was accepted (and billed), false when it was refused for the write rate
+     */
+    public boolean write(String key, RateCounter state, long nowNanos) {
+        Entry last = entries.get(key);
+        if (last != null && nowNanos - last.writtenAtNanos < minWriteIntervalNanos) {
+            refusedWrites++;
+            return false;
+        }
+        entries.put(key, new Entry(state.copy(), nowNanos));
+        writes++;
+        return true;
+    }
+
+    /** Reads that reached the store and accepted writes, for billing. */
+    public Usage usage() {
+        return new Usage(0, 0, 0, 0, reads, writes);
+    }
+
+    /** Writes refused because the key had been written less than the minimum write interval before. */
+    public long refusedWrites() {
+        return refusedWrites;
+    }
+
+    static void requireSupported(TierSettings.Kv settings) {
+        if (settings.cacheTtlNanos() < MIN_TTL_NANOS) {
+            throw new IllegalArgumentException("KV cacheTtl must be at least 60 s (Workers KV minimum)");
+        }
+        if (settings.expirationTtlNanos() < MIN_TTL_NANOS) {
+            throw new IllegalArgumentException("KV expirationTtl must be at least 60 s (Workers KV minimum)");
+        }
+        if (settings.minWriteIntervalNanos() < 0) {
+            throw new IllegalArgumentException("KV minimum write interval must not be negative");
+        }
+        if (settings.hotReadNanos() < 0 || settings.missReadMinNanos() < 0
+                || settings.missReadMaxNanos() < settings.missReadMinNanos()) {
+            throw new IllegalArgumentException("KV read latencies must be at least 0, with miss min <= miss max");
+        }
+    }
+
+    /** A stored state and the time of its (accepted) write. */
+    private record Entry(RateCounter state, long writtenAtNanos) {
+    }
+}

@@ -1,0 +1,141 @@
+package io.edgesim.model.tier;
+
+import io.edgesim.model.Seeds;
+import io.edgesim.model.cost.Usage;
+import io.edgesim.model.region.RegionMap;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.random.RandomGenerator;
+
+/**
+ * Builds the in-PoP stages (isolate, cache, kv, binding, waf) of a run and keeps what they share: one
+ * {@link KvStore} per limiter stage (every PoP reads and writes it) and one {@link BindingStore} per binding
+ * namespace per PoP (every binding stage with that namespace in that PoP counts in it; a binding without a namespace
+ * gets its own, named after its limiter and stage). Each stage instance draws from
+ * {@code Seeds.random(seed, "tier", limiterName, stageIndex, pop)}, so runs with the same seed are identical in
+ * both engines. Creating the same (limiter, stage, PoP) twice returns the same instance.
+ *
+ * <p>For engines that hold every PoP in one process (the virtual-time engine); an engine that splits PoPs across
+ * nodes builds the tiers itself and puts the KvStore behind a message boundary. Not thread-safe.
+ */
+public final class LocalTierFactory {
+
+    private final long seed;
+    private final RegionMap regions;
+    private final Map<StageId, Map<String, PopTier>> tiers = new LinkedHashMap<>();
+    private final Map<StageId, KvStore> kvStores = new HashMap<>();
+    private final Map<BindingId, BindingStore> bindingStores = new HashMap<>();
+
+    /**
+     * @param seed    the run's seed
+     * @param regions the PoPs a stage may be created in
+     */
+    public LocalTierFactory(long seed, RegionMap regions) {
+        this.seed = seed;
+        this.regions = regions;
+    }
+
+    /**
+     * The state of stage {@code stageIndex} of limiter {@code limiterName} in {@code pop}.
+     *
+     * @throws IllegalArgumentException for durable-object and origin stages (remote: see
+     *                                  {@link DurableObjectNamespace}, {@link OriginServer}), an unknown PoP, or
+     *                                  settings the tier refuses
+     */
+    public PopTier create(String limiterName, int stageIndex, StageSpec stage, String pop) {
+        if (stage.kind().remote()) {
+            throw new IllegalArgumentException(stage.kind().configName() + " is not an in-PoP tier");
+        }
+        if (!regions.contains(pop)) {
+            throw new IllegalArgumentException("unknown PoP '" + pop + "'");
+        }
+        StageId id = new StageId(limiterName, stageIndex);
+        Map<String, PopTier> byPop = tiers.computeIfAbsent(id, k -> new LinkedHashMap<>());
+        PopTier existing = byPop.get(pop);
+        if (existing != null) {
+            return existing;
+        }
+        PopTier tier = build(id, stage, pop, Seeds.random(seed, "tier", limiterName, stageIndex, pop));
+        byPop.put(pop, tier);
+        return tier;
+    }
+
+    /** Billable operations of one stage over all PoPs so far (KV reads and writes; nothing for the others). */
+    public Usage usage(String limiterName, int stageIndex) {
+        StageId id = new StageId(limiterName, stageIndex);
+        KvStore store = kvStores.get(id);
+        Usage total = store == null ? Usage.NONE : store.usage();
+        for (PopTier tier : tiersOf(id).values()) {
+            if (tier instanceof KvEdge edge) {
+                total = total.plus(edge.usage());
+            }
+        }
+        return total;
+    }
+
+    /** Requests a WAF stage blocked over all PoPs so far: Worker invocations that never happened. */
+    public long workerInvocationsSaved(String limiterName, int stageIndex) {
+        long saved = 0;
+        for (PopTier tier : tiersOf(new StageId(limiterName, stageIndex)).values()) {
+            if (tier instanceof WafRule rule) {
+                saved += rule.workerInvocationsSaved();
+            }
+        }
+        return saved;
+    }
+
+    /** Isolate evictions of an isolate stage over all PoPs so far. */
+    public long isolateEvictions(String limiterName, int stageIndex) {
+        long evictions = 0;
+        for (PopTier tier : tiersOf(new StageId(limiterName, stageIndex)).values()) {
+            if (tier instanceof IsolatePool pool) {
+                evictions += pool.evictions();
+            }
+        }
+        return evictions;
+    }
+
+    private PopTier build(StageId id, StageSpec stage, String pop, RandomGenerator random) {
+        TierSettings settings = stage.tier();
+        return switch (stage.kind()) {
+            case ISOLATE -> new IsolatePool((TierSettings.Isolate) settings, stage.algorithm(), random);
+            case CACHE -> new WriteBehindCache((TierSettings.Cache) settings, stage.algorithm());
+            case KV -> {
+                TierSettings.Kv kv = (TierSettings.Kv) settings;
+                yield new KvEdge(kv, stage.algorithm(), kvStores.computeIfAbsent(id, k -> new KvStore(kv)), random);
+            }
+            case BINDING -> {
+                TierSettings.Binding binding = (TierSettings.Binding) settings;
+                String namespace = binding.namespace() == null || binding.namespace().isBlank()
+                        ? id.limiterName() + "/" + id.stageIndex() : binding.namespace();
+                BindingStore store = bindingStores.computeIfAbsent(new BindingId(namespace, pop),
+                        k -> new BindingStore(namespace, stage.algorithm().windowNanos()));
+                yield new BindingPop(binding, stage.algorithm(), store, random);
+            }
+            case WAF -> {
+                TierSettings.Waf waf = (TierSettings.Waf) settings;
+                String problem = WafPlan.parse(waf.plan()).characteristicProblem(stage.key());
+                if (problem != null) {
+                    throw new IllegalArgumentException(problem);
+                }
+                yield new WafRule(waf, stage.algorithm());
+            }
+            case DURABLE_OBJECT, ORIGIN -> throw new IllegalArgumentException(
+                    stage.kind().configName() + " is not an in-PoP tier");
+        };
+    }
+
+    private Map<String, PopTier> tiersOf(StageId id) {
+        return tiers.getOrDefault(id, Map.of());
+    }
+
+    /** One stage of one limiter. */
+    private record StageId(String limiterName, int stageIndex) {
+    }
+
+    /** One binding namespace in one PoP. */
+    private record BindingId(String namespace, String pop) {
+    }
+}

@@ -1,0 +1,138 @@
+package io.edgesim;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The arrows of the architecture: the model (src/main/java/io/edgesim/model/**) imports nothing of Pekko, Akka, the
+ * engines, the scenario language, the traffic generators, the reports or the CLI, and never reads a clock (time is
+ * a parameter). Comments and string literals are ignored; each violation is reported as file:line.
+ */
+class ArchitectureTest {
+
+    private static final Path MODEL = Path.of("src", "main", "java", "io", "edgesim", "model");
+
+    /** Something the model must not mention, and the reason a failure gives. */
+    private record Rule(String reason, Pattern pattern) {
+    }
+
+    private static final List<Rule> RULES = List.of(
+            new Rule("depends on Pekko", Pattern.compile("(?<![\\w.])org\\.apache\\.pekko\\b")),
+            new Rule("depends on Akka", Pattern.compile("(?<![\\w.])akka\\.")),
+            new Rule("depends on an outer package", Pattern.compile(
+                    "(?<![\\w.])io\\.edgesim\\.(engine|scenario|traffic|report|cli)\\b")),
+            new Rule("reads the wall clock", Pattern.compile("\\bSystem\\s*\\.\\s*(currentTimeMillis|nanoTime)\\b"
+                    + "|\\b(Instant|LocalDate|LocalDateTime|LocalTime|ZonedDateTime|OffsetDateTime)\\s*\\.\\s*now\\b"
+                    + "|\\bClock\\b")));
+
+    @Test
+    void modelImportsNoEngineNorPekkoAndReadsNoClock() throws IOException {
+        List<Path> sources;
+        try (Stream<Path> files = Files.walk(MODEL)) {
+            sources = files.filter(p -> p.toString().endsWith(".java")).sorted().toList();
+        }
+        assertThat(sources).as("model sources under " + MODEL.toAbsolutePath()).hasSizeGreaterThan(10);
+
+        List<String> violations = new ArrayList<>();
+        for (Path source : sources) {
+            violations.addAll(violations(source.toString(), read(source)));
+        }
+
+        assertThat(violations).as("model code crossing the architecture's arrows").isEmpty();
+    }
+
+    @Test
+    void scannerReportsFileAndLineButIgnoresCommentsAndStrings() {
+        String source = String.join("\n",
+                "package io.edgesim.model.x;",
+                "// System.nanoTime() is only mentioned here",
+                "import org.apache.pekko.actor.typed.ActorRef;",
+                "/* io.edgesim.engine in a block",
+                "   comment, Clock too */ class X {",
+                "  String s = \"Instant.now() in a string \\\" Clock\";",
+                "  long t = System . nanoTime();",
+                "  java.time.Clock clock;",
+                "}");
+
+        assertThat(violations("X.java", source)).containsExactly(
+                "X.java:3: depends on Pekko: import org.apache.pekko.actor.typed.ActorRef;",
+                "X.java:7: reads the wall clock: long t = System . nanoTime();",
+                "X.java:8: reads the wall clock: java.time.Clock clock;");
+    }
+
+    private static String read(Path source) {
+        try {
+            return Files.readString(source);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** "file:line: reason: code" for each line of {@code source} that breaks a rule. */
+    private static List<String> violations(String file, String source) {
+        String[] code = codeOnly(source).split("\n", -1);
+        String[] original = source.split("\n", -1);
+        List<String> found = new ArrayList<>();
+        for (int i = 0; i < code.length; i++) {
+            for (Rule rule : RULES) {
+                if (rule.pattern().matcher(code[i]).find()) {
+                    found.add(file + ":" + (i + 1) + ": " + rule.reason() + ": " + original[i].strip());
+                }
+            }
+        }
+        return found;
+    }
+
+    /** {@code source} with comments and string, text-block and char literals blanked out; line breaks kept. */
+    private static String codeOnly(String source) {
+        StringBuilder out = new StringBuilder(source.length());
+        int i = 0;
+        while (i < source.length()) {
+            char c = source.charAt(i);
+            String rest = source.substring(i, Math.min(source.length(), i + 3));
+            if (rest.startsWith("//")) {
+                i = blankUntil(source, i, "\n", out);
+            } else if (rest.startsWith("/*")) {
+                i = blankUntil(source, i + 2, "*/", out.append("  "));
+            } else if (rest.equals("\"\"\"")) {
+                i = blankUntil(source, i + 3, "\"\"\"", out.append("   "));
+            } else if (c == '"' || c == '\'') {
+                i = blankUntil(source, i + 1, String.valueOf(c), out.append(' '));
+            } else {
+                out.append(c);
+                i++;
+            }
+        }
+        return out.toString();
+    }
+
+    /** Blanks from {@code from} through the end marker (skipping escaped characters), keeping line breaks. */
+    private static int blankUntil(String source, int from, String end, StringBuilder out) {
+        int i = from;
+        while (i < source.length() && !source.startsWith(end, i)) {
+            boolean escaped = source.charAt(i) == '\\' && !end.equals("\n") && !end.equals("*/");
+            int width = escaped ? 2 : 1;
+            for (int k = i; k < Math.min(source.length(), i + width); k++) {
+                out.append(source.charAt(k) == '\n' ? '\n' : ' ');
+            }
+            i += width;
+        }
+        if (end.equals("\n")) {
+            return i;
+        }
+        for (int k = 0; k < end.length() && i < source.length(); k++, i++) {
+            out.append(' ');
+        }
+        return i;
+    }
+}

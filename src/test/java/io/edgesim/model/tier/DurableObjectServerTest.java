@@ -1,0 +1,94 @@
+package io.edgesim.model.tier;
+
+import io.edgesim.model.Outcome;
+import io.edgesim.model.algorithm.AlgorithmKind;
+import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.cost.Usage;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.edgesim.model.tier.TestRequests.MS;
+import static io.edgesim.model.tier.TestRequests.SECOND;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DurableObjectServerTest {
+
+    private static final Placement ANYWHERE = new Placement(Placement.Policy.FIRST_REQUEST, null, null);
+
+    private static DurableObjectServer object(long limit, long windowNanos, long serviceNanos, int queueBound,
+                                              boolean failOpen) {
+        return new DurableObjectServer(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, limit, windowNanos),
+                new TierSettings.DurableObject(serviceNanos, queueBound, failOpen, ANYWHERE));
+    }
+
+    @Test
+    void queuesArrivalsFasterThanTheServiceTime() {
+        DurableObjectServer object = object(100, SECOND, MS, 10, true);
+        List<ServeResult> results = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            results.add(object.serve(i * 250_000L, 1));
+        }
+
+        assertThat(results).extracting(ServeResult::startNanos).containsExactly(0L, MS, 2 * MS, 3 * MS);
+        assertThat(results).extracting(ServeResult::replyNanos).containsExactly(MS, 2 * MS, 3 * MS, 4 * MS);
+        assertThat(results).extracting(r -> r.result().addedLatencyNanos())
+                .containsExactly(1_000_000L, 1_750_000L, 2_500_000L, 3_250_000L);
+    }
+
+    @Test
+    void overloadsWhenTheQueueIsFull() {
+        // queue bound 2: at t = 0 one request is served and two wait; the next ones are refused at once
+        DurableObjectServer object = object(100, SECOND, MS, 2, true);
+        List<ServeResult> results = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            results.add(object.serve(0, 1));
+        }
+
+        assertThat(results).extracting(r -> r.result().outcome()).containsExactly(Outcome.ACCEPTED,
+                Outcome.ACCEPTED, Outcome.ACCEPTED, Outcome.FAILED, Outcome.FAILED);
+        ServeResult refused = results.get(3);
+        assertThat(refused.result().error()).isEqualTo("overloaded");
+        assertThat(refused.result().failedOpen()).isTrue();
+        assertThat(refused.replyNanos()).isZero();
+        assertThat(refused.result().addedLatencyNanos()).isZero();
+
+        // at 1 ms the second request has started: one place is free again, served after the third
+        ServeResult later = object.serve(MS, 1);
+        assertThat(later.result().outcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(later.startNanos()).isEqualTo(3 * MS);
+
+        assertThat(object.usage()).isEqualTo(new Usage(6, 4, 4, 4 * MS, 0, 0));
+    }
+
+    @Test
+    void overloadFailsClosedWhenConfigured() {
+        DurableObjectServer object = object(100, SECOND, MS, 0, false);
+        object.serve(0, 1);
+
+        ServeResult refused = object.serve(0, 1);
+
+        assertThat(refused.result().outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(refused.result().passes()).isFalse();
+    }
+
+    @Test
+    void decidesWhenServiceStarts() {
+        // limit 2 per 10 ms: with 6 ms of service the third request starts at 12 ms, in the next window
+        DurableObjectServer slow = object(2, 10 * MS, 6 * MS, 10, true);
+        DurableObjectServer fast = object(2, 10 * MS, 4 * MS, 10, true);
+
+        List<Outcome> slowOutcomes = new ArrayList<>();
+        List<Outcome> fastOutcomes = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            slowOutcomes.add(slow.serve(0, 1).result().outcome());
+            fastOutcomes.add(fast.serve(0, 1).result().outcome());
+        }
+
+        assertThat(slowOutcomes).containsOnly(Outcome.ACCEPTED);
+        assertThat(fastOutcomes).containsExactly(Outcome.ACCEPTED, Outcome.ACCEPTED, Outcome.REJECTED);
+        assertThat(fast.usage().rowsWritten()).isEqualTo(2);
+        assertThat(fast.usage().rowsRead()).isEqualTo(3);
+    }
+}

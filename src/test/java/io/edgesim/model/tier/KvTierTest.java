@@ -1,0 +1,153 @@
+package io.edgesim.model.tier;
+
+import io.edgesim.model.Outcome;
+import io.edgesim.model.StageResult;
+import io.edgesim.model.algorithm.AlgorithmKind;
+import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.FixedWindowCounter;
+import io.edgesim.model.cost.Usage;
+import org.junit.jupiter.api.Test;
+
+import java.util.SplittableRandom;
+
+import static io.edgesim.model.tier.TestRequests.MS;
+import static io.edgesim.model.tier.TestRequests.SECOND;
+import static io.edgesim.model.tier.TestRequests.at;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class KvTierTest {
+
+    private static final long HOUR = 3_600 * SECOND;
+
+    private static TierSettings.Kv settings(boolean failOpen) {
+        return new TierSettings.Kv(60 * SECOND, 60 * SECOND, MS, 5 * MS, 20 * MS, SECOND, failOpen);
+    }
+
+    private static AlgorithmSpec perHour(long limit) {
+        return AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, limit, HOUR);
+    }
+
+    private static StageResult send(KvEdge edge, String pop, long t) {
+        return edge.decide(at(t, pop), "k", t);
+    }
+
+    @Test
+    void eachPopCountsOnItsOwnCopyUntilItExpires() {
+        // SYD at even seconds, FRA at odd ones: after its first read each PoP only sees its own writes, so a
+        // limit of 4 lets 7 through; once the copies expire (60 s after their fetch) both read the stored 4
+        KvStore store = new KvStore(settings(true));
+        KvEdge syd = new KvEdge(settings(true), perHour(4), store, new SplittableRandom(1));
+        KvEdge fra = new KvEdge(settings(true), perHour(4), store, new SplittableRandom(2));
+
+        int accepted = 0;
+        for (int s = 0; s < 120; s++) {
+            StageResult result = send(s % 2 == 0 ? syd : fra, s % 2 == 0 ? "SYD" : "FRA", s * SECOND);
+            assertThat(result.outcome()).isNotEqualTo(Outcome.FAILED);
+            accepted += result.outcome() == Outcome.ACCEPTED ? 1 : 0;
+        }
+
+        assertThat(accepted).isEqualTo(7);
+        Usage billed = store.usage().plus(syd.usage()).plus(fra.usage());
+        assertThat(billed.kvReads()).isEqualTo(120);
+        assertThat(billed.kvWrites()).isEqualTo(7);
+    }
+
+    @Test
+    void ownWriteIsVisibleAtOnceInTheWritingPop() {
+        KvStore store = new KvStore(settings(true));
+        KvEdge fra = new KvEdge(settings(true), perHour(2), store, new SplittableRandom(1));
+
+        assertThat(send(fra, "FRA", 0).outcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(send(fra, "FRA", SECOND).outcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(send(fra, "FRA", 2 * SECOND).outcome()).isEqualTo(Outcome.REJECTED);
+    }
+
+    /** SYD caches count 1 at t = 0; FRA then fills the limit of 3 at 1 s and 2 s. */
+    private static KvEdge sydAfterFraFilledTheLimit() {
+        KvStore store = new KvStore(settings(true));
+        KvEdge syd = new KvEdge(settings(true), perHour(3), store, new SplittableRandom(1));
+        KvEdge fra = new KvEdge(settings(true), perHour(3), store, new SplittableRandom(2));
+        assertThat(send(syd, "SYD", 0).outcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(send(fra, "FRA", SECOND).outcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(send(fra, "FRA", 2 * SECOND).outcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(send(fra, "FRA", 3 * SECOND).outcome()).isEqualTo(Outcome.REJECTED);
+        return syd;
+    }
+
+    @Test
+    void otherPopDecidesOnItsStaleCopyBeforeTheCacheTtl() {
+        KvEdge syd = sydAfterFraFilledTheLimit();
+
+        StageResult result = send(syd, "SYD", 60 * SECOND - 1);
+
+        assertThat(result.outcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(result.addedLatencyNanos()).isEqualTo(MS);
+    }
+
+    @Test
+    void otherPopSeesTheWriteOnceItsCopyExpires() {
+        KvEdge syd = sydAfterFraFilledTheLimit();
+
+        StageResult result = send(syd, "SYD", 60 * SECOND);
+
+        assertThat(result.outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(result.addedLatencyNanos()).isBetween(5 * MS, 20 * MS);
+    }
+
+    @Test
+    void writesFasterThanOnePerSecondFailOpen() {
+        KvStore store = new KvStore(settings(true));
+        KvEdge fra = new KvEdge(settings(true), perHour(5), store, new SplittableRandom(1));
+
+        assertThat(send(fra, "FRA", 0).outcome()).isEqualTo(Outcome.ACCEPTED);
+        for (int i = 1; i < 10; i++) {
+            StageResult result = send(fra, "FRA", i * 100 * MS);
+            assertThat(result.outcome()).isEqualTo(Outcome.FAILED);
+            assertThat(result.failedOpen()).isTrue();
+            assertThat(result.passes()).isTrue();
+            assertThat(result.error()).isEqualTo("kv-write-rate");
+        }
+        // the refused writes left the count at 1; a write a second after the first is accepted
+        assertThat(send(fra, "FRA", SECOND).outcome()).isEqualTo(Outcome.ACCEPTED);
+
+        assertThat(store.refusedWrites()).isEqualTo(9);
+        Usage billed = store.usage().plus(fra.usage());
+        assertThat(billed.kvReads()).isEqualTo(11);
+        assertThat(billed.kvWrites()).isEqualTo(2);
+    }
+
+    @Test
+    void writesFasterThanOnePerSecondFailClosedWhenConfigured() {
+        KvStore store = new KvStore(settings(false));
+        KvEdge fra = new KvEdge(settings(false), perHour(5), store, new SplittableRandom(1));
+
+        send(fra, "FRA", 0);
+        StageResult result = send(fra, "FRA", 500 * MS);
+
+        assertThat(result.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(result.failedOpen()).isFalse();
+        assertThat(result.passes()).isFalse();
+    }
+
+    @Test
+    void storeForgetsAnEntryAtItsExpiration() {
+        KvStore store = new KvStore(new TierSettings.Kv(60 * SECOND, 90 * SECOND, MS, 5 * MS, 20 * MS, SECOND, true));
+        store.write("k", new FixedWindowCounter(5, HOUR), 10 * SECOND);
+
+        assertThat(store.read("k", 100 * SECOND - 1)).isNotNull();
+        assertThat(store.read("k", 100 * SECOND)).isNull();
+    }
+
+    @Test
+    void refusesTtlsUnderSixtySeconds() {
+        TierSettings.Kv shortCache = new TierSettings.Kv(30 * SECOND, 60 * SECOND, MS, 5 * MS, 20 * MS, SECOND, true);
+        TierSettings.Kv shortExpiry = new TierSettings.Kv(60 * SECOND, 59 * SECOND, MS, 5 * MS, 20 * MS, SECOND, true);
+        KvStore store = new KvStore(settings(true));
+
+        assertThatThrownBy(() -> new KvEdge(shortCache, perHour(5), store, new SplittableRandom(1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cacheTtl");
+        assertThatThrownBy(() -> new KvStore(shortExpiry))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("expirationTtl");
+    }
+}

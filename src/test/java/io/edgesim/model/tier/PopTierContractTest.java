@@ -1,0 +1,76 @@
+package io.edgesim.model.tier;
+
+import io.edgesim.model.Outcome;
+import io.edgesim.model.StageResult;
+import io.edgesim.model.algorithm.AlgorithmKind;
+import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.key.KeyKind;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+
+import static io.edgesim.model.tier.TestRequests.MS;
+import static io.edgesim.model.tier.TestRequests.SECOND;
+import static io.edgesim.model.tier.TestRequests.at;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What every in-PoP tier promises, whatever its consistency model. */
+class PopTierContractTest {
+
+    static Stream<StageSpec> inPopStages() {
+        AlgorithmSpec tenPerMinute = AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 10, 60 * SECOND);
+        AlgorithmSpec tenPerTenSeconds = AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 10, 10 * SECOND);
+        return Stream.of(
+                new StageSpec(new TierSettings.Isolate(4, 30 * SECOND), tenPerMinute, KeyKind.IP),
+                new StageSpec(new TierSettings.Cache(MS / 2, 5 * MS), tenPerMinute, KeyKind.IP),
+                new StageSpec(new TierSettings.Kv(60 * SECOND, 60 * SECOND, MS, 5 * MS, 20 * MS, SECOND, true),
+                        tenPerMinute, KeyKind.IP),
+                new StageSpec(new TierSettings.Binding(4, 100 * MS, "ns"), tenPerTenSeconds, KeyKind.IP),
+                new StageSpec(new TierSettings.Waf("free", 2 * SECOND, 10 * SECOND), tenPerTenSeconds, KeyKind.IP));
+    }
+
+    @ParameterizedTest
+    @MethodSource("inPopStages")
+    void acceptsTheFirstRequestOfAFreshKey(StageSpec stage) {
+        PopTier tier = new LocalTierFactory(1, TestRegions.map()).create("l", 0, stage, "FRA");
+
+        StageResult result = tier.decide(at(0, "FRA"), "fresh", 0);
+
+        assertThat(result.outcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(result.decision().allowed()).isTrue();
+        assertThat(result.addedLatencyNanos()).isNotNegative();
+    }
+
+    @ParameterizedTest
+    @MethodSource("inPopStages")
+    void sameSeedGivesTheSameAnswers(StageSpec stage) {
+        assertThat(replay(stage, 7)).isEqualTo(replay(stage, 7));
+    }
+
+    @ParameterizedTest
+    @MethodSource("inPopStages")
+    void refusesSomethingUnderSustainedOverload(StageSpec stage) {
+        // 100 requests per second on one key against 10 per period: every tier ends up refusing (or failing)
+        List<StageResult> results = replay(stage, 3);
+
+        assertThat(results).anyMatch(r -> r.outcome() != Outcome.ACCEPTED);
+        assertThat(results).allMatch(r -> r.addedLatencyNanos() >= 0);
+        assertThat(results).allMatch(r -> (r.outcome() == Outcome.FAILED) == (r.error() != null));
+    }
+
+    private static List<StageResult> replay(StageSpec stage, long seed) {
+        PopTier tier = new LocalTierFactory(seed, TestRegions.map()).create("l", 0, stage, "FRA");
+        SplittableRandom gaps = new SplittableRandom(99);
+        List<StageResult> results = new ArrayList<>();
+        long t = 0;
+        for (int i = 0; i < 2_000; i++) {
+            t += gaps.nextLong(20 * MS);
+            results.add(tier.decide(at(t, "FRA"), "k", t));
+        }
+        return results;
+    }
+}

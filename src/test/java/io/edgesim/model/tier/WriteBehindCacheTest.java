@@ -1,0 +1,98 @@
+package io.edgesim.model.tier;
+
+import io.edgesim.model.Outcome;
+import io.edgesim.model.StageResult;
+import io.edgesim.model.algorithm.AlgorithmKind;
+import io.edgesim.model.algorithm.AlgorithmSpec;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.edgesim.model.tier.TestRequests.MS;
+import static io.edgesim.model.tier.TestRequests.SECOND;
+import static io.edgesim.model.tier.TestRequests.at;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class WriteBehindCacheTest {
+
+    private static List<Outcome> send(WriteBehindCache cache, int requests, long gapNanos) {
+        List<Outcome> outcomes = new ArrayList<>();
+        for (int i = 0; i < requests; i++) {
+            long t = i * gapNanos;
+            outcomes.add(cache.decide(at(t, "FRA"), "k", t).outcome());
+        }
+        return outcomes;
+    }
+
+    @Test
+    void undercountsWhenRequestsComeCloserThanTheWriteDelay() {
+        // a write lands 5 ms after its read, so the count read at t ms is floor(t / 5): the limit of 5 is only
+        // seen at t = 25 ms, after 25 acceptances
+        WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(500_000, 5 * MS),
+                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 5, 60 * SECOND));
+
+        List<Outcome> outcomes = send(cache, 30, MS);
+
+        assertThat(outcomes.subList(0, 25)).containsOnly(Outcome.ACCEPTED);
+        assertThat(outcomes.subList(25, 30)).containsOnly(Outcome.REJECTED);
+    }
+
+    @Test
+    void concurrentWritesOverwriteEachOther() {
+        // requests at 0-4 ms read nothing and each write count 1; those at 5-9 ms read a 1 and each write 2
+        WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(0, 5 * MS),
+                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 2, 60 * SECOND));
+
+        List<Outcome> outcomes = send(cache, 10, MS);
+
+        assertThat(outcomes).containsOnly(Outcome.ACCEPTED);
+        // ten passed, but the last write to land (issued at 9 ms, landing at 14 ms) stored count 2
+        assertThat(cache.decide(at(20 * MS, "FRA"), "k", 20 * MS).outcome()).isEqualTo(Outcome.REJECTED);
+    }
+
+    @Test
+    void countsExactlyWhenRequestsComeFartherApartThanTheWriteDelay() {
+        WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(500_000, 5 * MS),
+                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 5, 60 * SECOND));
+
+        List<Outcome> outcomes = send(cache, 10, 10 * MS);
+
+        assertThat(outcomes.stream().filter(o -> o == Outcome.ACCEPTED).count()).isEqualTo(5);
+    }
+
+    @Test
+    void addsTheReadLatency() {
+        WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(700_000, 5 * MS),
+                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 5, SECOND));
+
+        StageResult result = cache.decide(at(0, "FRA"), "k", 0);
+
+        assertThat(result.addedLatencyNanos()).isEqualTo(700_000);
+    }
+
+    @Test
+    void entryIsGoneOneWindowAfterItsLastWrite() {
+        WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(0, 5 * MS),
+                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 5, SECOND));
+
+        cache.decide(at(200 * MS, "FRA"), "k", 200 * MS);
+
+        assertThat(cache.holds("k", 204 * MS)).isFalse();
+        assertThat(cache.holds("k", 205 * MS)).isTrue();
+        assertThat(cache.holds("k", 1_204 * MS)).isTrue();
+        assertThat(cache.holds("k", 1_205 * MS)).isFalse();
+    }
+
+    @Test
+    void refusedRequestsWriteNothing() {
+        WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(0, MS),
+                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1, SECOND));
+
+        cache.decide(at(0, "FRA"), "k", 0);
+        // lands at 1 ms; the refused request at 2 ms must not refresh the entry's max-age
+        cache.decide(at(2 * MS, "FRA"), "k", 2 * MS);
+
+        assertThat(cache.holds("k", 1_001 * MS)).isFalse();
+    }
+}

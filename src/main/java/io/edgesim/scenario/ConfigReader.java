@@ -86,6 +86,11 @@ final class ConfigReader {
         return InputException.at(file, setting(key), problem + "; allowed: " + allowed);
     }
 
+    /** "FILE: SETTING: problem" where {@code problem} already says what is allowed (a model's message). */
+    InputException fail(String key, String problem) {
+        return InputException.at(file, setting(key), problem);
+    }
+
     /** The same for this object as a whole. */
     InputException errorHere(String problem, String allowed) {
         return InputException.at(file, prefix.isEmpty() ? null : prefix, problem + "; allowed: " + allowed);

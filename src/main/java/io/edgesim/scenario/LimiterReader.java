@@ -45,10 +45,10 @@ final class LimiterReader {
                     throw r.error("chain", "the chain is empty", "one or more stages { tier, ... }");
                 }
                 for (ConfigReader stage : stageReaders) {
-                    chain.add(stages.read(stage, List.of(), name, log));
+                    chain.add(stages.read(stage, List.of(), log));
                 }
             } else {
-                chain.add(stages.read(r, SINGLE_KEYS, name, log));
+                chain.add(stages.read(r, SINGLE_KEYS, log));
             }
             Set<String> clients = clients(r, clientNames);
             AlgorithmSpec reference = reference(r, chain.get(chain.size() - 1).algorithm());

@@ -7,6 +7,7 @@ import io.edgesim.model.key.KeyKind;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.model.tier.TierKind;
 import io.edgesim.model.tier.TierSettings;
+import io.edgesim.model.tier.WafPlan;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,9 +34,8 @@ final class StageReader {
     /**
      * @param stage       the stage's keys
      * @param limiterKeys keys of the enclosing limiter allowed beside the stage's own (single-tier form)
-     * @param limiterName the limiter's name (default binding namespace)
      */
-    StageSpec read(ConfigReader stage, List<String> limiterKeys, String limiterName, AssumptionLog log) {
+    StageSpec read(ConfigReader stage, List<String> limiterKeys, AssumptionLog log) {
         if (!stage.has("tier")) {
             throw stage.error("tier", "missing", TierKind.allowedNames());
         }
@@ -57,10 +57,17 @@ final class StageReader {
                     AlgorithmReader.defaultKind()), null);
         };
         KeyKind key = key(stage, kind);
-        TierSettings settings = tiers.read(kind, stage, limiterName, log);
+        TierSettings settings = tiers.read(kind, stage, log);
         if (settings instanceof TierSettings.Waf waf) {
-            tiers.wafPlans().checkPeriod(waf.plan(), algorithm.windowNanos(), stage);
-            tiers.wafPlans().checkKey(waf.plan(), key.configName(), stage);
+            WafPlan plan = TierSettingsReader.wafPlan(waf.plan());
+            String periodProblem = plan.periodProblem(algorithm.windowNanos());
+            if (periodProblem != null) {
+                throw stage.fail("period", periodProblem);
+            }
+            String keyProblem = plan.characteristicProblem(key);
+            if (keyProblem != null) {
+                throw stage.fail("key", keyProblem);
+            }
         }
         return new StageSpec(settings, algorithm, key);
     }

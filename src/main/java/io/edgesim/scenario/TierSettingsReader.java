@@ -5,10 +5,13 @@ import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.Placement;
 import io.edgesim.model.tier.TierKind;
 import io.edgesim.model.tier.TierSettings;
+import io.edgesim.model.tier.WafPlan;
 
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Builds the {@link TierSettings} of a stage from three layers, first match wins: the stage's own keys, the
@@ -23,13 +26,11 @@ final class TierSettingsReader {
 
     private final Map<TierKind, ConfigReader> scenarioTiers;
     private final RegionMap regions;
-    private final WafPlans wafPlans;
     private final long kvMinimumTtlNanos;
 
     private TierSettingsReader(Map<TierKind, ConfigReader> scenarioTiers, RegionMap regions) {
         this.scenarioTiers = scenarioTiers;
         this.regions = regions;
-        this.wafPlans = WafPlans.fromReference();
         this.kvMinimumTtlNanos = Defaults.section("platform").durationNanos("kv-minimum-ttl");
     }
 
@@ -53,7 +54,7 @@ final class TierSettingsReader {
         }
         TierSettingsReader reader = new TierSettingsReader(tiers, regions);
         for (TierKind kind : tiers.keySet()) {
-            reader.read(kind, null, "-", null);
+            reader.read(kind, null, null);
         }
         return reader;
     }
@@ -72,29 +73,21 @@ final class TierSettingsReader {
         return null;
     }
 
-    WafPlans wafPlans() {
-        return wafPlans;
-    }
-
     /**
      * The settings of a stage of {@code kind}.
      *
-     * @param stage       the stage's own keys, or null for the scenario-wide section alone
-     * @param limiterName default binding namespace
-     * @param log         where defaults in force are noted, or null
+     * @param stage the stage's own keys, or null for the scenario-wide section alone
+     * @param log   where defaults in force are noted, or null
      */
-    TierSettings read(TierKind kind, ConfigReader stage, String limiterName, AssumptionLog log) {
+    TierSettings read(TierKind kind, ConfigReader stage, AssumptionLog log) {
         Layers l = new Layers(kind, stage, scenarioTiers.get(kind), log);
         return switch (kind) {
             case ISOLATE -> new TierSettings.Isolate(l.positiveInt("isolates-per-pop"),
                     l.positiveDuration("mean-lifetime"));
             case CACHE -> new TierSettings.Cache(l.duration("read-latency"), l.duration("write-delay"));
             case KV -> kv(l);
-            case BINDING -> {
-                String namespace = l.optString("namespace");
-                yield new TierSettings.Binding(l.positiveInt("machines-per-pop"), l.positiveDuration("sync-interval"),
-                        namespace == null ? limiterName : namespace);
-            }
+            case BINDING -> new TierSettings.Binding(l.positiveInt("machines-per-pop"),
+                    l.positiveDuration("sync-interval"), l.optString("namespace"));
             case WAF -> waf(l);
             case DURABLE_OBJECT -> new TierSettings.DurableObject(l.duration("service-time"),
                     l.nonNegativeInt("queue-bound"), l.bool("fail-open"), placement(l));
@@ -123,16 +116,23 @@ final class TierSettingsReader {
     }
 
     private TierSettings waf(Layers l) {
-        String plan = l.string("plan");
-        if (!wafPlans.names().contains(plan)) {
-            throw l.reader("plan").error("plan", "'" + plan + "' is not a plan", String.join(", ", wafPlans.names()));
+        String name = l.string("plan");
+        WafPlan plan = wafPlan(name);
+        if (plan == null) {
+            throw l.reader("plan").error("plan", "'" + name + "' is not a plan",
+                    Arrays.stream(WafPlan.values()).map(WafPlan::configName).collect(Collectors.joining(", ")));
         }
         long timeout = l.positiveDuration("mitigation-timeout");
-        if (l.forStage()) {
-            // checked per stage: a scenario-wide timeout may be meant for stages that set their own plan
-            wafPlans.checkTimeout(plan, timeout, l.reader("mitigation-timeout"));
+        // checked per stage: a scenario-wide timeout may be meant for stages that set their own plan
+        String problem = l.forStage() ? plan.timeoutProblem(timeout) : null;
+        if (problem != null) {
+            throw l.reader("mitigation-timeout").fail("mitigation-timeout", problem);
         }
-        return new TierSettings.Waf(plan, l.duration("update-delay"), timeout);
+        return new TierSettings.Waf(name, l.duration("update-delay"), timeout);
+    }
+
+    static WafPlan wafPlan(String name) {
+        return Arrays.stream(WafPlan.values()).filter(p -> p.configName().equals(name)).findFirst().orElse(null);
     }
 
     private Placement placement(Layers l) {

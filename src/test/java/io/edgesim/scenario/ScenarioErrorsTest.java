@@ -140,15 +140,16 @@ class ScenarioErrorsTest {
                         "clients[0].ramp-to: -1 is negative; allowed: requests per second per client at stop, "
                                 + "0 or more"),
                 arguments("limiters = [ { name = w, tier = waf, limit = 10, period = 60s } ]",
-                        "limiters[0].period: 60s is outside what the free plan allows; allowed: 10s (free), "
-                                + "10s to 60s (pro), 10s to 600s (business), 10s to 65535s (enterprise)"),
+                        "limiters[0].period: period 60s is not available on the free plan; allowed: 10s"),
+                arguments("limiters = [ { name = w, tier = waf, plan = pro, limit = 10, period = 50s } ]",
+                        "limiters[0].period: period 50s is not available on the pro plan; "
+                                + "allowed: 10s, 15s, 20s, 30s, 40s, 45s, 60s"),
                 arguments("limiters = [ { name = w, tier = waf, limit = 10, period = 10s, mitigation-timeout = 60s } ]",
-                        "limiters[0].mitigation-timeout: 60s is outside what the free plan allows; allowed: "
-                                + "10s (free), 10s to 1h (pro), 10s to 1d (business), 10s to 1d (enterprise)"),
+                        "limiters[0].mitigation-timeout: mitigation timeout 60s is not available on the free plan; "
+                                + "allowed: 10s"),
                 arguments("limiters = [ { name = w, tier = waf, plan = pro, limit = 10, period = 10s, key = api-key } ]",
-                        "limiters[0].key: api-key is not a characteristic the pro plan counts by; allowed: "
-                                + "ip (free), ip (pro), ip (business), "
-                                + "api-key or ip or xff or anon-token+ip or path or global (enterprise)"),
+                        "limiters[0].key: key 'api-key' is not a counting characteristic on the pro plan; "
+                                + "allowed: ip"),
                 arguments("limiters = [ { name = w, tier = waf, plan = gold, limit = 10, period = 10s } ]",
                         "limiters[0].plan: 'gold' is not a plan; allowed: free, pro, business, enterprise"),
                 arguments("limiters = [ { name = l, tier = cache, limit = 1, window = 1s, key = cookie } ]",
@@ -174,8 +175,8 @@ class ScenarioErrorsTest {
                         "tiers.kv.expiration-ttl: 1s is under the KV minimum of 60s; allowed: 60s or more"),
                 arguments("tiers { waf { mitigation-timeout = 1h } }\n"
                                 + "limiters = [ { name = w, tier = waf, limit = 10, period = 10s } ]",
-                        "tiers.waf.mitigation-timeout: 1h is outside what the free plan allows; allowed: "
-                                + "10s (free), 10s to 1h (pro), 10s to 1d (business), 10s to 1d (enterprise)"),
+                        "tiers.waf.mitigation-timeout: mitigation timeout 1h is not available on the free plan; "
+                                + "allowed: 10s"),
                 arguments("prices { kv-reads = 1 }", "prices.kv-reads: unknown setting; allowed: "
                         + "durable-object-requests-included, durable-object-requests-per-million, "
                         + "rows-written-included, rows-written-per-million, rows-read-included, rows-read-per-million, "

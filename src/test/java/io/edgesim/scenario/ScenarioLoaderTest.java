@@ -235,7 +235,7 @@ class ScenarioLoaderTest {
         assertThat(s.limiters()).extracting(l -> l.stages().get(0).tier()).containsExactly(
                 new TierSettings.Isolate(4, 30 * S),
                 new TierSettings.Kv(60 * S, 60 * S, MS, 5 * MS, 20 * MS, S, true),
-                new TierSettings.Binding(4, 100 * MS, "b"),
+                new TierSettings.Binding(4, 100 * MS, null),
                 new TierSettings.Waf("free", 2 * S, 10 * S),
                 new TierSettings.Origin("IAD", MS));
         assertThat(s.limiters().get(3).stages().get(0).key()).isEqualTo(KeyKind.IP);

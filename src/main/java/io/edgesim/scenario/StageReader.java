@@ -4,6 +4,7 @@ import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.key.KeyKind;
+import io.edgesim.model.tier.BindingStore;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.model.tier.TierKind;
 import io.edgesim.model.tier.TierSettings;
@@ -23,12 +24,12 @@ final class StageReader {
             "key");
     private static final List<String> PERIOD_KEYS = List.of("tier", "algorithm", "limit", "period", "key");
 
+    private static final String BINDING_PERIODS = "10 or 60";
+
     private final TierSettingsReader tiers;
-    private final List<Long> bindingPeriods;
 
     StageReader(TierSettingsReader tiers) {
         this.tiers = tiers;
-        this.bindingPeriods = Defaults.section("platform").config().getLongList("binding-periods");
     }
 
     /**
@@ -79,10 +80,11 @@ final class StageReader {
                     "fixed-window");
         }
         long limit = stage.positiveWhole("limit", AlgorithmReader.LIMIT);
-        String periods = bindingPeriods.stream().map(String::valueOf).reduce((a, b) -> a + " or " + b).orElse("");
-        long period = stage.wholeNumber("period", periods);
-        if (!bindingPeriods.contains(period)) {
-            throw stage.error("period", stage.shown("period") + " is not a binding period", periods);
+        long period = stage.wholeNumber("period", BINDING_PERIODS);
+        // the model's rule (10 or 60 s), worded for the scenario file, where the period is in seconds
+        if (period <= 0 || period > Long.MAX_VALUE / Durations.NANOS_PER_SECOND
+                || BindingStore.periodProblem(period * Durations.NANOS_PER_SECOND) != null) {
+            throw stage.error("period", stage.shown("period") + " is not a binding period", BINDING_PERIODS);
         }
         return AlgorithmSpec.windowed(kind, limit, period * Durations.NANOS_PER_SECOND);
     }

@@ -2,6 +2,7 @@ package io.edgesim.scenario;
 
 import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.region.RegionMap;
+import io.edgesim.model.tier.KvStore;
 import io.edgesim.model.tier.Placement;
 import io.edgesim.model.tier.TierKind;
 import io.edgesim.model.tier.TierSettings;
@@ -26,12 +27,10 @@ final class TierSettingsReader {
 
     private final Map<TierKind, ConfigReader> scenarioTiers;
     private final RegionMap regions;
-    private final long kvMinimumTtlNanos;
 
     private TierSettingsReader(Map<TierKind, ConfigReader> scenarioTiers, RegionMap regions) {
         this.scenarioTiers = scenarioTiers;
         this.regions = regions;
-        this.kvMinimumTtlNanos = Defaults.section("platform").durationNanos("kv-minimum-ttl");
     }
 
     /**
@@ -272,9 +271,9 @@ final class TierSettingsReader {
         long kvTtl(String key) {
             ConfigReader r = used(key);
             long nanos = r.durationNanos(key);
-            if (nanos < kvMinimumTtlNanos) {
-                throw r.error(key, r.shown(key) + " is under the KV minimum of " + Durations.format(kvMinimumTtlNanos),
-                        Durations.format(kvMinimumTtlNanos) + " or more");
+            if (nanos < KvStore.MIN_TTL_NANOS) {
+                throw r.error(key, r.shown(key) + " is under the KV minimum of "
+                        + Durations.format(KvStore.MIN_TTL_NANOS), Durations.format(KvStore.MIN_TTL_NANOS) + " or more");
             }
             return nanos;
         }

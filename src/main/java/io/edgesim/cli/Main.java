@@ -1,2 +1,61 @@
 package io.edgesim.cli;
-public final class Main { public static void main(String[] a) {} }
+
+import io.edgesim.scenario.InputException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+
+/**
+ * Entry point of the `edgesim` command. Exit status: 0 success, 2 bad input (one line naming the file, the setting,
+ * what is wrong and what is allowed; no stack trace), 1 an internal error.
+ */
+@Command(name = "edgesim", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "Simulates rate limiting at the edge: per-PoP counters, Durable Objects and inter-region "
+                + "latency, side by side on the same traffic.",
+        subcommands = {RunCommand.class, ValidateCommand.class, RegionsCommand.class,
+                CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
+    public static final int EXIT_BAD_INPUT = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command line with the given streams and returns the exit status (tests call this). */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setParameterExceptionHandler((ex, a) -> {
+            err.println("edgesim: " + ex.getMessage());
+            err.println("Try 'edgesim " + commandPath(ex.getCommandLine()) + "--help' for the options.");
+            return EXIT_BAD_INPUT;
+        });
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (ex instanceof InputException) {
+                err.println("edgesim: " + ex.getMessage());
+                return EXIT_BAD_INPUT;
+            }
+            throw ex;
+        });
+        return cli.execute(args);
+    }
+
+    private static String commandPath(CommandLine commandLine) {
+        StringBuilder path = new StringBuilder();
+        for (CommandLine c = commandLine; c.getParent() != null; c = c.getParent()) {
+            path.insert(0, c.getCommandName() + " ");
+        }
+        return path.toString();
+    }
+}

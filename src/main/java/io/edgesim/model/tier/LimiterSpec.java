@@ -13,7 +13,7 @@ import java.util.Set;
  * @param stages    one or more, in the order a request meets them
  * @param clients   names of the client populations this limiter sees; empty means all
  * @param reference the exact count this limiter is judged against (global, zero latency, same stream); defaults to
- *                  the last stage's algorithm
+ *                  the last stage's algorithm (null means that default)
  */
 public record LimiterSpec(String name, List<StageSpec> stages, Set<String> clients, AlgorithmSpec reference) {
 
@@ -22,6 +22,9 @@ public record LimiterSpec(String name, List<StageSpec> stages, Set<String> clien
         clients = Set.copyOf(clients);
         if (stages.isEmpty()) {
             throw new IllegalArgumentException("a limiter needs at least one tier");
+        }
+        if (reference == null) {
+            reference = stages.get(stages.size() - 1).algorithm();
         }
     }
 

@@ -1,0 +1,27 @@
+package io.edgesim.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Where the command line finds regions.conf when neither the scenario nor a flag names one. */
+final class Paths {
+
+    private Paths() {
+    }
+
+    /**
+     * ./regions.conf when it exists, else regions.conf in EDGESIM_HOME (set by the launcher to the project folder),
+     * else ./regions.conf (whose absence is then reported as a missing file).
+     */
+    static Path defaultRegionsFile() {
+        Path local = Path.of("regions.conf");
+        if (Files.exists(local)) {
+            return local;
+        }
+        String home = System.getenv("EDGESIM_HOME");
+        if (home != null && Files.exists(Path.of(home, "regions.conf"))) {
+            return Path.of(home, "regions.conf");
+        }
+        return local;
+    }
+}

@@ -1,0 +1,96 @@
+package io.edgesim.engine;
+
+import io.edgesim.model.Outcome;
+import io.edgesim.model.StageResult;
+import io.edgesim.model.algorithm.Decision;
+
+/**
+ * One request's way through a limiter's stages: the chain rule both engines follow. A stage that rejects, or fails
+ * closed, ends the chain with that outcome; a stage that fails open lets the request go on, and the request ends as
+ * failed-open unless a later stage rejects it; a request every stage accepts is accepted. Latency adds up over the
+ * stages it met.
+ */
+public final class ChainProgress {
+
+    private final int stageCount;
+    private int nextStage;
+    private boolean failedOpen;
+    private boolean refused;
+    private int refusingStage = -1;
+    private long latencyNanos;
+    private StageResult last;
+    private String lastKey;
+
+    public ChainProgress(int stageCount) {
+        this.stageCount = stageCount;
+    }
+
+    /** Index of the stage the request meets next. */
+    public int nextStage() {
+        return nextStage;
+    }
+
+    /** True when no stage remains: the request has its outcome. */
+    public boolean done() {
+        return refused || nextStage == stageCount;
+    }
+
+    /** Applies stage {@link #nextStage()}'s answer, counted under {@code key}. */
+    public void apply(StageResult result, String key) {
+        last = result;
+        lastKey = key;
+        latencyNanos += result.addedLatencyNanos();
+        if (result.passes()) {
+            failedOpen |= result.outcome() == Outcome.FAILED;
+        } else {
+            refused = true;
+            refusingStage = nextStage;
+        }
+        nextStage++;
+    }
+
+    /** Adds time spent between stages (travel to and from a remote tier). */
+    public void addLatency(long nanos) {
+        latencyNanos += nanos;
+    }
+
+    public Outcome outcome() {
+        if (refused) {
+            return last.outcome();
+        }
+        return failedOpen ? Outcome.FAILED : Outcome.ACCEPTED;
+    }
+
+    /** True when the request ended failed but was let through. */
+    public boolean failedOpen() {
+        return !refused && failedOpen;
+    }
+
+    /** The stage that refused the request, or -1 when none did. */
+    public int refusingStage() {
+        return refusingStage;
+    }
+
+    public long latencyNanos() {
+        return latencyNanos;
+    }
+
+    /** The last stage's counter answer (the refusing stage's when refused). */
+    public Decision decision() {
+        return last.decision();
+    }
+
+    /** The key the last stage counted under. */
+    public String key() {
+        return lastKey;
+    }
+
+    /** "true", "false", "failed-open" or "failed-closed", as the decisions CSV writes it. */
+    public String allowedLabel() {
+        return switch (outcome()) {
+            case ACCEPTED -> "true";
+            case REJECTED -> "false";
+            case FAILED -> failedOpen() ? "failed-open" : "failed-closed";
+        };
+    }
+}

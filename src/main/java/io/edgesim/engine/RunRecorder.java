@@ -1,0 +1,240 @@
+package io.edgesim.engine;
+
+import io.edgesim.model.Outcome;
+import io.edgesim.model.Request;
+import io.edgesim.model.algorithm.Durations;
+import io.edgesim.model.region.RegionMap;
+import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.result.CostResult;
+import io.edgesim.result.Counts;
+import io.edgesim.result.ExactComparison;
+import io.edgesim.result.LatencyStats;
+import io.edgesim.result.LimiterResult;
+import io.edgesim.result.RegionResult;
+import io.edgesim.result.RunResult;
+import io.edgesim.result.Timeline;
+import io.edgesim.scenario.Scenario;
+import org.HdrHistogram.AbstractHistogram;
+import org.HdrHistogram.IntCountsHistogram;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Accumulates the outcome of every request for every limiter and builds the {@link RunResult}. Both engines feed
+ * it; it is not thread-safe (the cluster engine funnels outcomes to one owner). Latency is recorded in microseconds
+ * (HdrHistogram, 3 significant digits, up to one hour).
+ */
+public final class RunRecorder {
+
+    private static final long MAX_LATENCY_MICROS = 3_600_000_000L;
+    private static final int MAX_BUCKETS = 600;
+    private static final long[] NICE_BUCKET_SECONDS = {1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600,
+            7200, 21600, 43200, 86400};
+
+    private final Scenario scenario;
+    private final String engine;
+    private final List<String> pops;
+    private final Map<String, Integer> popIndex = new HashMap<>();
+    private final PerLimiter[] limiters;
+    private final long bucketNanos;
+    private final int buckets;
+
+    public RunRecorder(Scenario scenario, String engine) {
+        this.scenario = scenario;
+        this.engine = engine;
+        this.pops = List.copyOf(scenario.pops());
+        for (int i = 0; i < pops.size(); i++) {
+            popIndex.put(pops.get(i), i);
+        }
+        long bucketSeconds = bucketSeconds(scenario.durationNanos());
+        this.bucketNanos = bucketSeconds * Durations.NANOS_PER_SECOND;
+        this.buckets = (int) Math.max(1, (scenario.durationNanos() + bucketNanos - 1) / bucketNanos);
+        this.limiters = new PerLimiter[scenario.limiters().size()];
+        for (int i = 0; i < limiters.length; i++) {
+            limiters[i] = new PerLimiter(scenario.limiters().get(i), pops.size(), buckets);
+        }
+    }
+
+    private static long bucketSeconds(long durationNanos) {
+        double seconds = durationNanos / (double) Durations.NANOS_PER_SECOND;
+        for (long candidate : NICE_BUCKET_SECONDS) {
+            if (seconds / candidate <= MAX_BUCKETS) {
+                return candidate;
+            }
+        }
+        return (long) Math.ceil(seconds / MAX_BUCKETS);
+    }
+
+    /**
+     * Records the final outcome of {@code request} under limiter {@code limiter}.
+     *
+     * @param stage        index of the stage that refused or failed it (-1 when it passed every stage)
+     * @param exactAllowed whether the exact reference let it through
+     */
+    public void record(int limiter, Request request, Outcome outcome, boolean failedOpen, long latencyNanos,
+                       int stage, boolean exactAllowed) {
+        PerLimiter l = limiters[limiter];
+        Integer pop = popIndex.get(request.pop());
+        if (pop == null) {
+            throw new IllegalArgumentException("request in PoP " + request.pop() + " outside the scenario's regions");
+        }
+        l.sent[pop]++;
+        int bucket = (int) Math.min(buckets - 1, Math.max(0, request.timeNanos() / bucketNanos));
+        boolean letThrough;
+        switch (outcome) {
+            case ACCEPTED -> {
+                l.accepted[pop]++;
+                l.timelineAccepted[bucket]++;
+                letThrough = true;
+            }
+            case REJECTED -> {
+                l.rejected[pop]++;
+                l.timelineRejected[bucket]++;
+                letThrough = false;
+            }
+            default -> {
+                l.failed[pop]++;
+                l.timelineFailed[bucket]++;
+                if (failedOpen) {
+                    l.failedOpen[pop]++;
+                }
+                letThrough = failedOpen;
+            }
+        }
+        if (stage >= 0 && outcome != Outcome.ACCEPTED) {
+            l.refusedByStage[stage]++;
+        }
+        if (exactAllowed) {
+            l.exactAccepted++;
+        }
+        if (letThrough && !exactAllowed) {
+            l.wronglyAccepted++;
+        } else if (!letThrough && exactAllowed) {
+            l.wronglyRejected++;
+        }
+        l.latency[pop].recordValue(Math.min(MAX_LATENCY_MICROS, Math.max(0, latencyNanos / 1_000)));
+        l.maxLatencyNanos[pop] = Math.max(l.maxLatencyNanos[pop], latencyNanos);
+    }
+
+    /** Builds the result; {@code costs} gives each limiter's monthly cost, in scenario order. */
+    public RunResult finish(List<CostResult> costs) {
+        List<LimiterResult> results = new ArrayList<>();
+        for (int i = 0; i < limiters.length; i++) {
+            results.add(limiters[i].result(costs.get(i)));
+        }
+        return new RunResult(scenario.name(), scenario.description(), engine, scenario.seed(),
+                scenario.durationNanos() / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(),
+                scenario.assumptions());
+    }
+
+    private List<RunResult.LatencyPair> latencyPairs() {
+        RegionMap regions = scenario.regions();
+        List<String> involved = new ArrayList<>(pops);
+        for (LimiterSpec limiter : scenario.limiters()) {
+            for (String home : RemoteHomes.of(limiter, regions)) {
+                if (!involved.contains(home)) {
+                    involved.add(home);
+                }
+            }
+        }
+        List<RunResult.LatencyPair> pairs = new ArrayList<>();
+        for (int i = 0; i < involved.size(); i++) {
+            for (int j = i + 1; j < involved.size(); j++) {
+                String a = involved.get(i);
+                String b = involved.get(j);
+                pairs.add(new RunResult.LatencyPair(a, b, round(Durations.toMillis(regions.rttNanos(a, b)), 3),
+                        regions.estimated(a, b)));
+            }
+        }
+        return pairs;
+    }
+
+    static double round(double value, int decimals) {
+        double scale = Math.pow(10, decimals);
+        return Math.round(value * scale) / scale;
+    }
+
+    private final class PerLimiter {
+        final LimiterSpec spec;
+        final long[] sent;
+        final long[] accepted;
+        final long[] rejected;
+        final long[] failed;
+        final long[] failedOpen;
+        final long[] refusedByStage;
+        final AbstractHistogram[] latency;
+        final long[] maxLatencyNanos;
+        final long[] timelineAccepted;
+        final long[] timelineRejected;
+        final long[] timelineFailed;
+        long exactAccepted;
+        long wronglyAccepted;
+        long wronglyRejected;
+
+        PerLimiter(LimiterSpec spec, int popCount, int buckets) {
+            this.spec = spec;
+            sent = new long[popCount];
+            accepted = new long[popCount];
+            rejected = new long[popCount];
+            failed = new long[popCount];
+            failedOpen = new long[popCount];
+            refusedByStage = new long[spec.stages().size()];
+            latency = new AbstractHistogram[popCount];
+            maxLatencyNanos = new long[popCount];
+            for (int i = 0; i < popCount; i++) {
+                latency[i] = new IntCountsHistogram(MAX_LATENCY_MICROS, 3);
+            }
+            timelineAccepted = new long[buckets];
+            timelineRejected = new long[buckets];
+            timelineFailed = new long[buckets];
+        }
+
+        LimiterResult result(CostResult cost) {
+            Map<String, RegionResult> regions = new LinkedHashMap<>();
+            for (int p = 0; p < pops.size(); p++) {
+                regions.put(pops.get(p), new RegionResult(
+                        new Counts(sent[p], accepted[p], rejected[p], failed[p], failedOpen[p]),
+                        stats(latency[p], maxLatencyNanos[p])));
+            }
+            Counts totals = new Counts(sum(sent), sum(accepted), sum(rejected), sum(failed), sum(failedOpen));
+            Map<String, Long> rejectedBy = new LinkedHashMap<>();
+            for (int s = 0; s < refusedByStage.length; s++) {
+                rejectedBy.put(s + ":" + spec.stages().get(s).kind().configName(), refusedByStage[s]);
+            }
+            double multiplication = exactAccepted == 0 ? 0.0 : round(totals.letThrough() / (double) exactAccepted, 4);
+            return new LimiterResult(spec.name(), spec.tierDescription(),
+                    spec.stages().get(spec.stages().size() - 1).algorithm().kind().configName() + " "
+                            + spec.stages().get(spec.stages().size() - 1).algorithm().describe(),
+                    totals, regions, rejectedBy,
+                    new ExactComparison(exactAccepted, wronglyAccepted, wronglyRejected), multiplication, cost,
+                    new Timeline(bucketNanos / (double) Durations.NANOS_PER_SECOND, boxed(timelineAccepted),
+                            boxed(timelineRejected), boxed(timelineFailed)));
+        }
+    }
+
+    // percentiles are the middle of their HdrHistogram bucket (within 0.1 %); the maximum is exact
+    private static LatencyStats stats(AbstractHistogram h, long maxNanos) {
+        if (h.getTotalCount() == 0) {
+            return new LatencyStats(0, 0, 0, 0);
+        }
+        return new LatencyStats(percentileMs(h, 50), percentileMs(h, 90), percentileMs(h, 99),
+                round(Durations.toMillis(maxNanos), 3));
+    }
+
+    private static double percentileMs(AbstractHistogram h, double percentile) {
+        return round(h.medianEquivalentValue(h.getValueAtPercentile(percentile)) / 1000.0, 3);
+    }
+
+    private static long sum(long[] values) {
+        return Arrays.stream(values).sum();
+    }
+
+    private static List<Long> boxed(long[] values) {
+        return Arrays.stream(values).boxed().toList();
+    }
+}

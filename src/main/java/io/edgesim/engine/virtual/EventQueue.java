@@ -1,0 +1,96 @@
+package io.edgesim.engine.virtual;
+
+import java.util.Arrays;
+
+/**
+ * A binary min-heap of events keyed by (time, insertion order), with the keys in primitive arrays: events due at the
+ * same time come out in the order they were added, which keeps runs deterministic.
+ *
+ * @param <T> the event payload
+ */
+final class EventQueue<T> {
+
+    private long[] times = new long[64];
+    private long[] orders = new long[64];
+    private Object[] payloads = new Object[64];
+    private int size;
+    private long nextOrder;
+
+    boolean isEmpty() {
+        return size == 0;
+    }
+
+    int size() {
+        return size;
+    }
+
+    /** Time of the earliest event; only when not empty. */
+    long peekTime() {
+        return times[0];
+    }
+
+    void add(long time, T payload) {
+        if (size == times.length) {
+            int capacity = size * 2;
+            times = Arrays.copyOf(times, capacity);
+            orders = Arrays.copyOf(orders, capacity);
+            payloads = Arrays.copyOf(payloads, capacity);
+        }
+        int i = size++;
+        long order = nextOrder++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (!before(time, order, times[parent], orders[parent])) {
+                break;
+            }
+            move(parent, i);
+            i = parent;
+        }
+        set(i, time, order, payload);
+    }
+
+    /** Removes and returns the earliest event; only when not empty. */
+    @SuppressWarnings("unchecked")
+    T poll() {
+        T top = (T) payloads[0];
+        int last = --size;
+        long time = times[last];
+        long order = orders[last];
+        Object payload = payloads[last];
+        payloads[last] = null;
+        int i = 0;
+        int half = size >>> 1;
+        while (i < half) {
+            int child = 2 * i + 1;
+            int right = child + 1;
+            if (right < size && before(times[right], orders[right], times[child], orders[child])) {
+                child = right;
+            }
+            if (!before(times[child], orders[child], time, order)) {
+                break;
+            }
+            move(child, i);
+            i = child;
+        }
+        if (size > 0) {
+            set(i, time, order, payload);
+        }
+        return top;
+    }
+
+    private static boolean before(long timeA, long orderA, long timeB, long orderB) {
+        return timeA < timeB || (timeA == timeB && orderA < orderB);
+    }
+
+    private void move(int from, int to) {
+        times[to] = times[from];
+        orders[to] = orders[from];
+        payloads[to] = payloads[from];
+    }
+
+    private void set(int i, long time, long order, Object payload) {
+        times[i] = time;
+        orders[i] = order;
+        payloads[i] = payload;
+    }
+}

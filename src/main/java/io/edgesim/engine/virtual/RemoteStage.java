@@ -1,0 +1,17 @@
+package io.edgesim.engine.virtual;
+
+import io.edgesim.model.cost.Usage;
+import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.ServeResult;
+
+/** A remote tier as the virtual engine drives it: route a key to its home, serve it there, report usage. */
+interface RemoteStage {
+
+    /** Where the request for {@code key} from {@code pop} goes (may fix a first-request home). */
+    ObjectRoute route(String key, String pop);
+
+    /** Serves a request that reached its home at {@code arrivalNanos}; arrivals per route in time order. */
+    ServeResult serve(ObjectRoute route, String key, long arrivalNanos, int cost);
+
+    Usage usage();
+}

@@ -1,0 +1,79 @@
+package io.edgesim.engine.virtual;
+
+import io.edgesim.model.cost.Usage;
+import io.edgesim.model.tier.DurableObjectNamespace;
+import io.edgesim.model.tier.LocalTierFactory;
+import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.OriginServer;
+import io.edgesim.model.tier.PopTier;
+import io.edgesim.model.tier.ServeResult;
+import io.edgesim.model.tier.StageSpec;
+import io.edgesim.model.tier.TierSettings;
+import io.edgesim.scenario.Scenario;
+
+/**
+ * Builds the model objects a scenario's stages run on: in-PoP tiers through the model's {@link LocalTierFactory},
+ * and thin {@link RemoteStage} adapters over a Durable Object namespace or an origin server.
+ */
+final class StageFactory {
+
+    private final LocalTierFactory local;
+    private final Scenario scenario;
+
+    StageFactory(Scenario scenario) {
+        this.scenario = scenario;
+        this.local = new LocalTierFactory(scenario.seed(), scenario.regions());
+    }
+
+    PopTier local(String limiter, int stage, StageSpec spec, String pop) {
+        return local.create(limiter, stage, spec, pop);
+    }
+
+    Usage localUsage(String limiter, int stage) {
+        return local.usage(limiter, stage);
+    }
+
+    RemoteStage remote(String limiter, int stage, StageSpec spec) {
+        if (spec.tier() instanceof TierSettings.DurableObject settings) {
+            DurableObjectNamespace namespace =
+                    new DurableObjectNamespace(settings, spec.algorithm(), scenario.regions());
+            return new RemoteStage() {
+                @Override
+                public ObjectRoute route(String key, String pop) {
+                    return namespace.route(key, pop);
+                }
+
+                @Override
+                public ServeResult serve(ObjectRoute route, String key, long arrivalNanos, int cost) {
+                    return namespace.serve(route.objectName(), arrivalNanos, cost);
+                }
+
+                @Override
+                public Usage usage() {
+                    return namespace.usage();
+                }
+            };
+        }
+        if (spec.tier() instanceof TierSettings.Origin settings) {
+            OriginServer origin = new OriginServer(spec.algorithm(), settings);
+            return new RemoteStage() {
+                @Override
+                public ObjectRoute route(String key, String pop) {
+                    return origin.route(key);
+                }
+
+                @Override
+                public ServeResult serve(ObjectRoute route, String key, long arrivalNanos, int cost) {
+                    return origin.serve(key, arrivalNanos, cost);
+                }
+
+                @Override
+                public Usage usage() {
+                    return Usage.NONE;
+                }
+            };
+        }
+        throw new IllegalArgumentException(limiter + " stage " + stage + ": " + spec.kind().configName()
+                + " is not a remote tier");
+    }
+}

@@ -1,0 +1,206 @@
+package io.edgesim.engine.virtual;
+
+import io.edgesim.engine.ChainProgress;
+import io.edgesim.engine.Costs;
+import io.edgesim.engine.ExactReference;
+import io.edgesim.engine.RunRecorder;
+import io.edgesim.model.Request;
+import io.edgesim.model.Seeds;
+import io.edgesim.model.StageResult;
+import io.edgesim.model.cost.Usage;
+import io.edgesim.model.region.RegionMap;
+import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.PopTier;
+import io.edgesim.model.tier.ServeResult;
+import io.edgesim.model.tier.StageSpec;
+import io.edgesim.result.DecisionListener;
+import io.edgesim.result.RunResult;
+import io.edgesim.scenario.Scenario;
+import io.edgesim.traffic.RequestStream;
+import io.edgesim.traffic.TrafficGenerator;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Runs a scenario in virtual time: one thread, one event queue, no clock. Requests come from the traffic generator in
+ * arrival order; for each limiter that sees a request, the exact reference decides at arrival and the request meets
+ * the limiter's stages. In-PoP stages decide at the time the request reached its PoP (their latencies add to the
+ * response time); a remote stage (Durable Object, origin) is an event at the home region at departure plus the
+ * one-way delay, served in arrival order there, and the reply comes back after the return delay. Deterministic: the
+ * same scenario and seed give the same result.
+ */
+public final class VirtualEngine {
+
+    public static final String NAME = "virtual";
+
+    private final Scenario scenario;
+    private final DecisionListener listener;
+    private final RegionMap regions;
+    private final Map<String, Integer> popIndex = new HashMap<>();
+    private final Limiter[] limiters;
+    private final EventQueue<Flight> queue = new EventQueue<>();
+    private final SplittableRandom jitter;
+    private final RunRecorder recorder;
+
+    public VirtualEngine(Scenario scenario, DecisionListener listener) {
+        this.scenario = scenario;
+        this.listener = listener;
+        this.regions = scenario.regions();
+        this.jitter = Seeds.random(scenario.seed(), "jitter");
+        this.recorder = new RunRecorder(scenario, NAME);
+        List<String> pops = scenario.pops();
+        for (int i = 0; i < pops.size(); i++) {
+            popIndex.put(pops.get(i), i);
+        }
+        StageFactory stages = new StageFactory(scenario);
+        this.limiters = new Limiter[scenario.limiters().size()];
+        for (int i = 0; i < limiters.length; i++) {
+            limiters[i] = new Limiter(i, scenario.limiters().get(i), stages, pops);
+        }
+    }
+
+    /** Runs the whole scenario and returns its result. */
+    public RunResult run() {
+        RequestStream stream = TrafficGenerator.open(scenario);
+        Request next = stream.next();
+        while (next != null || !queue.isEmpty()) {
+            if (!queue.isEmpty() && (next == null || queue.peekTime() <= next.timeNanos())) {
+                long time = queue.peekTime();
+                queue.poll().arrive(time);
+            } else {
+                arrive(next);
+                next = stream.next();
+            }
+        }
+        List<Usage> usage = new ArrayList<>();
+        for (Limiter limiter : limiters) {
+            usage.add(limiter.usage());
+        }
+        return recorder.finish(Costs.of(usage, scenario));
+    }
+
+    private void arrive(Request request) {
+        int pop = popIndex.get(request.pop());
+        for (Limiter limiter : limiters) {
+            if (limiter.spec.sees(request.client())) {
+                Flight flight = new Flight(limiter, request, pop, limiter.exact.allows(request));
+                flight.proceed(request.timeNanos());
+            }
+        }
+    }
+
+    /** One limiter's runtime: per-stage local tiers by PoP, or the remote tier. */
+    private final class Limiter {
+        final int index;
+        final LimiterSpec spec;
+        final ExactReference exact;
+        final PopTier[][] local;
+        final RemoteStage[] remote;
+        final StageFactory factory;
+
+        Limiter(int index, LimiterSpec spec, StageFactory factory, List<String> pops) {
+            this.index = index;
+            this.spec = spec;
+            this.factory = factory;
+            this.exact = new ExactReference(spec);
+            int stages = spec.stages().size();
+            this.local = new PopTier[stages][];
+            this.remote = new RemoteStage[stages];
+            for (int s = 0; s < stages; s++) {
+                StageSpec stage = spec.stages().get(s);
+                if (stage.kind().remote()) {
+                    remote[s] = factory.remote(spec.name(), s, stage);
+                } else {
+                    local[s] = new PopTier[pops.size()];
+                    for (int p = 0; p < pops.size(); p++) {
+                        local[s][p] = factory.local(spec.name(), s, stage, pops.get(p));
+                    }
+                }
+            }
+        }
+
+        Usage usage() {
+            Usage total = Usage.NONE;
+            for (int s = 0; s < remote.length; s++) {
+                total = total.plus(remote[s] != null ? remote[s].usage() : factory.localUsage(spec.name(), s));
+            }
+            return total;
+        }
+    }
+
+    /** A request on its way through one limiter. */
+    private final class Flight {
+        final Limiter limiter;
+        final Request request;
+        final int pop;
+        final boolean exactAllowed;
+        final ChainProgress progress;
+        // set while the request is away at a remote tier
+        ObjectRoute route;
+        String remoteKey;
+        long departedNanos;
+
+        Flight(Limiter limiter, Request request, int pop, boolean exactAllowed) {
+            this.limiter = limiter;
+            this.request = request;
+            this.pop = pop;
+            this.exactAllowed = exactAllowed;
+            this.progress = new ChainProgress(limiter.spec.stages().size());
+        }
+
+        /** Meets the stages from the current one, at {@code segmentNanos} (arrival or return to the PoP). */
+        void proceed(long segmentNanos) {
+            while (!progress.done()) {
+                int s = progress.nextStage();
+                StageSpec stage = limiter.spec.stages().get(s);
+                String key = stage.key().extract(request);
+                if (limiter.remote[s] != null) {
+                    route = limiter.remote[s].route(key, request.pop());
+                    remoteKey = key;
+                    // the request leaves once the stages before have answered
+                    departedNanos = request.timeNanos() + progress.latencyNanos();
+                    long arrival = departedNanos + regions.oneWayNanos(request.pop(), route.homeRegion(), jitter);
+                    queue.add(arrival, this);
+                    return;
+                }
+                StageResult result = limiter.local[s][pop].decide(request, key, segmentNanos);
+                progress.apply(result, key);
+            }
+            finish();
+        }
+
+        /** The request reaches its remote tier (when away) or comes back to its PoP. */
+        void arrive(long nowNanos) {
+            if (route != null) {
+                int s = progress.nextStage();
+                ServeResult served = limiter.remote[s].serve(route, remoteKey, nowNanos, request.cost());
+                long back = served.replyNanos() + regions.oneWayNanos(route.homeRegion(), request.pop(), jitter);
+                progress.addLatency(nowNanos - departedNanos + (back - served.replyNanos()));
+                progress.apply(served.result(), remoteKey);
+                route = null;
+                if (progress.done()) {
+                    finish();
+                } else {
+                    queue.add(back, this);
+                }
+            } else {
+                proceed(nowNanos);
+            }
+        }
+
+        private void finish() {
+            recorder.record(limiter.index, request, progress.outcome(), progress.failedOpen(),
+                    progress.latencyNanos(), progress.refusingStage(), exactAllowed);
+            if (listener != DecisionListener.NONE) {
+                listener.decided(limiter.spec.name(), request.timeNanos(), request.pop(), progress.key(),
+                        request.cost(), progress.allowedLabel(), progress.decision().remaining(),
+                        progress.decision().retryAfterNanos(), progress.latencyNanos());
+            }
+        }
+    }
+}

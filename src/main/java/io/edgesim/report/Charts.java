@@ -1,0 +1,94 @@
+package io.edgesim.report;
+
+import io.edgesim.result.LimiterResult;
+import io.edgesim.result.RegionResult;
+import io.edgesim.result.RunResult;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The charts a report embeds (PNG, JFreeChart, rendered headless): accepted requests per region per limiter, added
+ * latency per region, and accepted requests over time per limiter. Axis titles carry units.
+ */
+public final class Charts {
+
+    public static final int WIDTH = 900;
+    public static final int HEIGHT = 480;
+
+    static {
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    private Charts() {
+    }
+
+    /** Writes the charts into {@code dir}; returns file name -> caption, in display order. */
+    public static Map<String, String> write(RunResult run, Path dir) throws IOException {
+        Map<String, String> files = new LinkedHashMap<>();
+        save(acceptedPerRegion(run), dir, "accepted-by-region.png", "Accepted requests per region", files);
+        save(latencyPerRegion(run), dir, "latency-by-region.png", "Added latency per region (p50 and p99)", files);
+        save(acceptedOverTime(run), dir, "accepted-over-time.png", "Accepted requests over time", files);
+        return files;
+    }
+
+    private static void save(JFreeChart chart, Path dir, String file, String caption, Map<String, String> files)
+            throws IOException {
+        chart.setBackgroundPaint(Color.WHITE);
+        ChartUtils.saveChartAsPNG(dir.resolve(file).toFile(), chart, WIDTH, HEIGHT);
+        files.put(file, caption);
+    }
+
+    static JFreeChart acceptedPerRegion(RunResult run) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (LimiterResult limiter : run.limiters()) {
+            for (Map.Entry<String, RegionResult> e : limiter.regions().entrySet()) {
+                data.addValue(e.getValue().counts().accepted(), limiter.name(), e.getKey());
+            }
+        }
+        return ChartFactory.createBarChart(run.scenario() + ": accepted requests per region", "region (PoP)",
+                "accepted requests", data, PlotOrientation.VERTICAL, true, false, false);
+    }
+
+    static JFreeChart latencyPerRegion(RunResult run) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (LimiterResult limiter : run.limiters()) {
+            for (Map.Entry<String, RegionResult> e : limiter.regions().entrySet()) {
+                data.addValue(e.getValue().latencyMs().p50(), limiter.name() + " p50", e.getKey());
+                data.addValue(e.getValue().latencyMs().p99(), limiter.name() + " p99", e.getKey());
+            }
+        }
+        return ChartFactory.createBarChart(run.scenario() + ": added latency per region", "region (PoP)",
+                "added latency (ms)", data, PlotOrientation.VERTICAL, true, false, false);
+    }
+
+    static JFreeChart acceptedOverTime(RunResult run) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (LimiterResult limiter : run.limiters()) {
+            XYSeries series = new XYSeries(limiter.name());
+            double bucket = limiter.timeline().bucketSeconds();
+            List<Long> accepted = limiter.timeline().accepted();
+            for (int i = 0; i < accepted.size(); i++) {
+                series.add(i * bucket, accepted.get(i) / bucket);
+            }
+            data.addSeries(series);
+        }
+        JFreeChart chart = ChartFactory.createXYLineChart(run.scenario() + ": accepted requests over time",
+                "scenario time (s)", "accepted requests per second", data, PlotOrientation.VERTICAL, true,
+                false, false);
+        ((XYPlot) chart.getPlot()).setBackgroundPaint(new Color(245, 245, 245));
+        return chart;
+    }
+}

@@ -1,0 +1,60 @@
+package io.edgesim.report;
+
+import io.edgesim.result.Counts;
+import io.edgesim.result.LimiterResult;
+import io.edgesim.result.RegionResult;
+import io.edgesim.result.RunResult;
+
+import java.util.List;
+import java.util.Map;
+
+/** The tables `edgesim run` prints: one per limiter, regions as rows. */
+public final class ConsoleReport {
+
+    private ConsoleReport() {
+    }
+
+    public static String render(RunResult run) {
+        StringBuilder out = new StringBuilder();
+        out.append("scenario ").append(run.scenario()).append(" - engine ").append(run.engine())
+                .append(", seed ").append(run.seed()).append(", ")
+                .append(Numbers.fixed(run.durationSeconds(), 0)).append(" s of scenario time\n");
+        for (LimiterResult limiter : run.limiters()) {
+            out.append('\n').append(heading(limiter)).append('\n');
+            out.append(regionTable(limiter).text());
+            out.append(summary(limiter)).append('\n');
+        }
+        return out.toString();
+    }
+
+    static String heading(LimiterResult limiter) {
+        return limiter.name() + " (" + limiter.tier() + ", " + limiter.algorithm() + ")";
+    }
+
+    static Tables regionTable(LimiterResult limiter) {
+        Tables table = new Tables(List.of("region", "sent", "accepted", "rejected", "failed", "p50 ms", "p90 ms",
+                "p99 ms", "max ms"));
+        for (Map.Entry<String, RegionResult> e : limiter.regions().entrySet()) {
+            Counts c = e.getValue().counts();
+            var l = e.getValue().latencyMs();
+            table.row(List.of(e.getKey(), Long.toString(c.sent()), Long.toString(c.accepted()),
+                    Long.toString(c.rejected()), failed(c), Numbers.ms(l.p50()), Numbers.ms(l.p90()),
+                    Numbers.ms(l.p99()), Numbers.ms(l.max())));
+        }
+        Counts t = limiter.totals();
+        table.row(List.of("total", Long.toString(t.sent()), Long.toString(t.accepted()), Long.toString(t.rejected()),
+                failed(t), "", "", "", ""));
+        return table;
+    }
+
+    private static String failed(Counts c) {
+        return c.failedOpen() > 0 ? c.failed() + " (" + c.failedOpen() + " open)" : Long.toString(c.failed());
+    }
+
+    static String summary(LimiterResult limiter) {
+        return "exact count accepts " + limiter.exact().accepted() + "; multiplication "
+                + Numbers.fixed(limiter.multiplication(), 2) + "x; wrongly accepted "
+                + limiter.exact().wronglyAccepted() + ", wrongly rejected " + limiter.exact().wronglyRejected()
+                + "; cost " + Numbers.usd(limiter.cost().usdPerMonth()) + "/month";
+    }
+}

@@ -1,0 +1,58 @@
+package io.edgesim.report;
+
+import io.edgesim.model.algorithm.Durations;
+import io.edgesim.result.DecisionListener;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The --decisions file: one CSV row per request per limiter, in the order the engine completed them. Retry-after is
+ * in whole seconds, rounded up as the Retry-After header would be (0 when allowed).
+ */
+public final class DecisionsCsv implements DecisionListener {
+
+    public static final String HEADER = "limiter,time_ms,pop,key,cost,allowed,remaining,retry_after_s,latency_ms";
+
+    private final BufferedWriter out;
+
+    public DecisionsCsv(Path file) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+        out.write(HEADER);
+        out.write('\n');
+    }
+
+    @Override
+    public void decided(String limiter, long timeNanos, String pop, String key, int cost, String allowed,
+                        long remaining, long retryAfterNanos, long latencyNanos) {
+        long retryAfterSeconds = retryAfterNanos <= 0 ? 0 : retryAfterNanos == Long.MAX_VALUE ? -1
+                : (retryAfterNanos + Durations.NANOS_PER_SECOND - 1) / Durations.NANOS_PER_SECOND;
+        try {
+            out.write(Csv.field(limiter) + ',' + millis(timeNanos) + ',' + pop + ',' + Csv.field(key) + ',' + cost
+                    + ',' + allowed + ',' + remaining + ',' + retryAfterSeconds + ',' + millis(latencyNanos) + '\n');
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String millis(long nanos) {
+        return Numbers.fixed(nanos / 1e6, 3);
+    }
+
+    @Override
+    public void close() {
+        try {
+            out.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package io.edgesim.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.edgesim.result.Counts;
+import io.edgesim.result.LatencyStats;
+import io.edgesim.result.LimiterResult;
+import io.edgesim.result.RegionResult;
+import io.edgesim.result.RunResult;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * result.json: the machine-readable result. Field order is fixed and no wall-clock time is written, so the same run
+ * gives the same bytes.
+ */
+public final class JsonReport {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private JsonReport() {
+    }
+
+    public static String render(RunResult run) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("scenario", run.scenario());
+        root.put("description", run.description());
+        root.put("engine", run.engine());
+        root.put("seed", run.seed());
+        root.put("duration_s", run.durationSeconds());
+        ArrayNode regions = root.putArray("regions");
+        run.regions().forEach(regions::add);
+        ArrayNode limiters = root.putArray("limiters");
+        for (LimiterResult limiter : run.limiters()) {
+            limiters.add(limiter(limiter));
+        }
+        ArrayNode pairs = root.putArray("latency_pairs");
+        for (RunResult.LatencyPair pair : run.latencyPairs()) {
+            ObjectNode p = pairs.addObject();
+            p.put("from", pair.from());
+            p.put("to", pair.to());
+            p.put("rtt_ms", pair.rttMs());
+            p.put("estimated", pair.estimated());
+        }
+        ObjectNode assumptions = root.putObject("assumptions");
+        run.assumptions().forEach(assumptions::put);
+        try {
+            return MAPPER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot render result.json", e);
+        }
+    }
+
+    private static ObjectNode limiter(LimiterResult limiter) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("name", limiter.name());
+        node.put("tier", limiter.tier());
+        node.put("algorithm", limiter.algorithm());
+        counts(node.putObject("totals"), limiter.totals());
+        ObjectNode regions = node.putObject("regions");
+        for (Map.Entry<String, RegionResult> e : limiter.regions().entrySet()) {
+            ObjectNode region = regions.putObject(e.getKey());
+            counts(region, e.getValue().counts());
+            latency(region.putObject("latency_ms"), e.getValue().latencyMs());
+        }
+        if (limiter.rejectedBy().size() > 1) {
+            ObjectNode by = node.putObject("rejected_by");
+            limiter.rejectedBy().forEach(by::put);
+        }
+        ObjectNode exact = node.putObject("exact");
+        exact.put("accepted", limiter.exact().accepted());
+        exact.put("wrongly_accepted", limiter.exact().wronglyAccepted());
+        exact.put("wrongly_rejected", limiter.exact().wronglyRejected());
+        node.put("multiplication", limiter.multiplication());
+        ObjectNode cost = node.putObject("cost");
+        cost.put("usd_per_month", limiter.cost().usdPerMonth());
+        ObjectNode items = cost.putObject("items");
+        limiter.cost().items().forEach(items::put);
+        ObjectNode monthly = cost.putObject("monthly");
+        limiter.cost().monthly().forEach(monthly::put);
+        ObjectNode timeline = node.putObject("timeline");
+        timeline.put("bucket_s", limiter.timeline().bucketSeconds());
+        array(timeline.putArray("accepted"), limiter.timeline().accepted());
+        array(timeline.putArray("rejected"), limiter.timeline().rejected());
+        array(timeline.putArray("failed"), limiter.timeline().failed());
+        return node;
+    }
+
+    private static void counts(ObjectNode node, Counts counts) {
+        node.put("sent", counts.sent());
+        node.put("accepted", counts.accepted());
+        node.put("rejected", counts.rejected());
+        node.put("failed", counts.failed());
+        node.put("failed_open", counts.failedOpen());
+    }
+
+    private static void latency(ObjectNode node, LatencyStats stats) {
+        node.put("p50", stats.p50());
+        node.put("p90", stats.p90());
+        node.put("p99", stats.p99());
+        node.put("max", stats.max());
+    }
+
+    private static void array(ArrayNode node, List<Long> values) {
+        values.forEach(node::add);
+    }
+}

@@ -1,0 +1,85 @@
+package io.edgesim.report;
+
+import io.edgesim.result.LimiterResult;
+import io.edgesim.result.RunResult;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * report.md: the human-readable report, meant to be pasted into a design document: the question, the headline table
+ * (one row per limiter), a table per limiter by region, the latency pairs in force (estimated ones marked) and
+ * every assumption in force. Charts, when given, are linked by file name.
+ */
+public final class MarkdownReport {
+
+    private MarkdownReport() {
+    }
+
+    /**
+     * @param charts chart files (relative to the report) with their captions, in display order
+     */
+    public static String render(RunResult run, Map<String, String> charts) {
+        StringBuilder md = new StringBuilder();
+        md.append("# ").append(run.scenario()).append("\n\n");
+        if (run.description() != null && !run.description().isBlank()) {
+            md.append(run.description().strip()).append("\n\n");
+        }
+        md.append("Engine `").append(run.engine()).append("`, seed ").append(run.seed()).append(", ")
+                .append(Numbers.fixed(run.durationSeconds(), 0)).append(" s of scenario time, regions ")
+                .append(String.join(", ", run.regions())).append(".\n\n");
+        md.append("## Summary\n\n").append(headline(run).markdown()).append('\n');
+        md.append("*multiplication* = requests let through / requests an exact global count accepts on the same ")
+                .append("traffic; *wrongly accepted/rejected* compare each request's fate with that exact count.\n\n");
+        charts.forEach((file, caption) ->
+                md.append("![").append(caption).append("](").append(file).append(")\n\n"));
+        for (LimiterResult limiter : run.limiters()) {
+            md.append("## ").append(ConsoleReport.heading(limiter)).append("\n\n");
+            md.append(ConsoleReport.regionTable(limiter).markdown()).append('\n');
+            md.append(ConsoleReport.summary(limiter)).append(".\n\n");
+            if (limiter.rejectedBy().size() > 1) {
+                md.append("Refused by stage: ");
+                md.append(String.join(", ", limiter.rejectedBy().entrySet().stream()
+                        .map(e -> e.getKey() + " " + e.getValue()).toList())).append(".\n\n");
+            }
+            if (limiter.cost().usdPerMonth() > 0 || limiter.cost().monthly().values().stream()
+                    .anyMatch(v -> v > 0)) {
+                md.append(costTable(limiter).markdown()).append('\n');
+            }
+        }
+        md.append("## Latency between regions\n\n");
+        Tables pairs = new Tables(List.of("from", "to", "round trip ms", "source"));
+        run.latencyPairs().forEach(p -> pairs.row(List.of(p.from(), p.to(), Numbers.ms(p.rttMs()),
+                p.estimated() ? "estimated (great circle)" : "measured")));
+        md.append(pairs.markdown()).append('\n');
+        md.append("## Assumptions in force\n\n");
+        if (run.assumptions().isEmpty()) {
+            md.append("None: the scenario sets every value it uses.\n");
+        } else {
+            run.assumptions().forEach((k, v) -> md.append("- `").append(k).append("` = ").append(v).append('\n'));
+        }
+        return md.toString();
+    }
+
+    static Tables headline(RunResult run) {
+        Tables table = new Tables(List.of("limiter", "tier", "sent", "accepted", "rejected", "failed", "exact",
+                "multiplication", "wrongly accepted", "wrongly rejected", "worst p50 ms", "cost/month"));
+        for (LimiterResult l : run.limiters()) {
+            double worstP50 = l.regions().values().stream().mapToDouble(r -> r.latencyMs().p50()).max().orElse(0);
+            table.row(List.of(l.name(), l.tier(), Long.toString(l.totals().sent()),
+                    Long.toString(l.totals().accepted()), Long.toString(l.totals().rejected()),
+                    Long.toString(l.totals().failed()), Long.toString(l.exact().accepted()),
+                    Numbers.fixed(l.multiplication(), 2) + "x", Long.toString(l.exact().wronglyAccepted()),
+                    Long.toString(l.exact().wronglyRejected()), Numbers.ms(worstP50),
+                    Numbers.usd(l.cost().usdPerMonth())));
+        }
+        return table;
+    }
+
+    private static Tables costTable(LimiterResult limiter) {
+        Tables table = new Tables(List.of("billed item", "per month", "USD/month"));
+        limiter.cost().items().forEach((item, usd) -> table.row(List.of(item,
+                Numbers.fixed(limiter.cost().monthly().getOrDefault(item, 0.0), 0), Numbers.usd(usd))));
+        return table;
+    }
+}

@@ -1,0 +1,22 @@
+package io.edgesim.result;
+
+import java.util.Map;
+
+/**
+ * Everything measured for one limiter.
+ *
+ * @param name           the limiter's name in the scenario
+ * @param tier           "cache", or "waf > cache > durable-object" for a chain
+ * @param algorithm      the algorithm of the last stage, described ("100 per 60s")
+ * @param totals         counts over all regions
+ * @param regions        per region, in the scenario's region order
+ * @param rejectedBy     rejections (and closed failures) per stage, keyed "index:tier", for chains
+ * @param exact          comparison with the exact reference
+ * @param multiplication requests let through divided by what the exact count accepted
+ * @param cost           monthly cost at the simulated rate
+ * @param timeline       outcomes over time
+ */
+public record LimiterResult(String name, String tier, String algorithm, Counts totals,
+                            Map<String, RegionResult> regions, Map<String, Long> rejectedBy, ExactComparison exact,
+                            double multiplication, CostResult cost, Timeline timeline) {
+}

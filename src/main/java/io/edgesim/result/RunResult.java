@@ -1,0 +1,26 @@
+package io.edgesim.result;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The result of one run of one scenario on one engine.
+ *
+ * @param scenario        the scenario's name
+ * @param description     the question it answers
+ * @param engine          "virtual" or "cluster"
+ * @param seed            the seed in force
+ * @param durationSeconds scenario time simulated
+ * @param regions         the PoPs of the scenario, in order
+ * @param limiters        one result per limiter, in scenario order
+ * @param latencyPairs    round trips in force between the regions involved, with "estimated" flags
+ * @param assumptions     every setting in force that the scenario did not set ("setting" -> "value (why)")
+ */
+public record RunResult(String scenario, String description, String engine, long seed, double durationSeconds,
+                        List<String> regions, List<LimiterResult> limiters, List<LatencyPair> latencyPairs,
+                        Map<String, String> assumptions) {
+
+    /** A round trip between two regions of the run, and whether it is a great-circle estimate. */
+    public record LatencyPair(String from, String to, double rttMs, boolean estimated) {
+    }
+}

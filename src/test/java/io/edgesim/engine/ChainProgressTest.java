@@ -1,0 +1,66 @@
+package io.edgesim.engine;
+
+import io.edgesim.model.Outcome;
+import io.edgesim.model.StageResult;
+import io.edgesim.model.algorithm.Decision;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ChainProgressTest {
+
+    private static final Decision ALLOW = new Decision(true, 5, 0, 1_000);
+    private static final Decision DENY = new Decision(false, 0, 700, 1_000);
+
+    @Test
+    void requestEveryStageAcceptsIsAcceptedWithSummedLatency() {
+        ChainProgress chain = new ChainProgress(2);
+        chain.apply(StageResult.of(ALLOW, 100), "k1");
+        assertThat(chain.done()).isFalse();
+        chain.apply(StageResult.of(ALLOW, 250), "k2");
+        assertThat(chain.done()).isTrue();
+        assertThat(chain.outcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(chain.latencyNanos()).isEqualTo(350);
+        assertThat(chain.refusingStage()).isEqualTo(-1);
+        assertThat(chain.allowedLabel()).isEqualTo("true");
+    }
+
+    @Test
+    void rejectionEndsTheChainAtThatStage() {
+        ChainProgress chain = new ChainProgress(3);
+        chain.apply(StageResult.of(DENY, 10), "ip");
+        assertThat(chain.done()).isTrue();
+        assertThat(chain.outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(chain.refusingStage()).isZero();
+        assertThat(chain.decision().retryAfterNanos()).isEqualTo(700);
+        assertThat(chain.key()).isEqualTo("ip");
+    }
+
+    @Test
+    void failOpenGoesOnAndEndsFailedOpenUnlessALaterStageRejects() {
+        ChainProgress open = new ChainProgress(2);
+        open.apply(StageResult.failed(true, ALLOW, 5, "kv-write-rate"), "k");
+        assertThat(open.done()).isFalse();
+        open.apply(StageResult.of(ALLOW, 5), "k");
+        assertThat(open.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(open.failedOpen()).isTrue();
+        assertThat(open.allowedLabel()).isEqualTo("failed-open");
+
+        ChainProgress rejectedLater = new ChainProgress(2);
+        rejectedLater.apply(StageResult.failed(true, ALLOW, 5, "kv-write-rate"), "k");
+        rejectedLater.apply(StageResult.of(DENY, 5), "k");
+        assertThat(rejectedLater.outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(rejectedLater.failedOpen()).isFalse();
+    }
+
+    @Test
+    void failClosedEndsTheChainAsFailed() {
+        ChainProgress chain = new ChainProgress(2);
+        chain.apply(StageResult.failed(false, DENY, 0, "overloaded"), "k");
+        assertThat(chain.done()).isTrue();
+        assertThat(chain.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(chain.failedOpen()).isFalse();
+        assertThat(chain.allowedLabel()).isEqualTo("failed-closed");
+        assertThat(chain.refusingStage()).isZero();
+    }
+}

@@ -11,7 +11,9 @@ import io.edgesim.result.ExactComparison;
 import io.edgesim.result.LatencyStats;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RegionResult;
+import io.edgesim.result.RetryAfterStats;
 import io.edgesim.result.RunResult;
+import io.edgesim.result.StageRefusals;
 import io.edgesim.result.Timeline;
 import io.edgesim.scenario.Scenario;
 import org.HdrHistogram.AbstractHistogram;
@@ -33,6 +35,7 @@ public final class RunRecorder {
 
     private static final long MAX_LATENCY_MICROS = 3_600_000_000L;
     private static final int MAX_BUCKETS = 600;
+    private static final long MAX_RETRY_AFTER_SECONDS = 100_000_000L;
     private static final long[] NICE_BUCKET_SECONDS = {1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600,
             7200, 21600, 43200, 86400};
 
@@ -73,11 +76,12 @@ public final class RunRecorder {
     /**
      * Records the final outcome of {@code request} under limiter {@code limiter}.
      *
-     * @param stage        index of the stage that refused or failed it (-1 when it passed every stage)
-     * @param exactAllowed whether the exact reference let it through
+     * @param stage           index of the stage that refused or failed it (-1 when it passed every stage)
+     * @param exactAllowed    whether the exact reference let it through
+     * @param retryAfterNanos for a rejection, the refusing stage's retry-after (else ignored)
      */
     public void record(int limiter, Request request, Outcome outcome, boolean failedOpen, long latencyNanos,
-                       int stage, boolean exactAllowed) {
+                       int stage, boolean exactAllowed, long retryAfterNanos) {
         PerLimiter l = limiters[limiter];
         Integer pop = popIndex.get(request.pop());
         if (pop == null) {
@@ -95,6 +99,7 @@ public final class RunRecorder {
             case REJECTED -> {
                 l.rejected[pop]++;
                 l.timelineRejected[bucket]++;
+                l.retryAfterSeconds.recordValue(retryAfterHeaderSeconds(retryAfterNanos));
                 letThrough = false;
             }
             default -> {
@@ -108,6 +113,9 @@ public final class RunRecorder {
         }
         if (stage >= 0 && outcome != Outcome.ACCEPTED) {
             l.refusedByStage[stage]++;
+            if (!exactAllowed) {
+                l.exactAlsoRefusedByStage[stage]++;
+            }
         }
         if (exactAllowed) {
             l.exactAccepted++;
@@ -121,11 +129,25 @@ public final class RunRecorder {
         l.maxLatencyNanos[pop] = Math.max(l.maxLatencyNanos[pop], latencyNanos);
     }
 
-    /** Builds the result; {@code costs} gives each limiter's monthly cost, in scenario order. */
-    public RunResult finish(List<CostResult> costs) {
+    // what a Retry-After header would say: whole seconds rounded up, at least 1, capped for "never"
+    private static long retryAfterHeaderSeconds(long retryAfterNanos) {
+        long seconds = retryAfterNanos >= MAX_RETRY_AFTER_SECONDS * Durations.NANOS_PER_SECOND
+                ? MAX_RETRY_AFTER_SECONDS
+                : (retryAfterNanos + Durations.NANOS_PER_SECOND - 1) / Durations.NANOS_PER_SECOND;
+        return Math.max(1, seconds);
+    }
+
+    /**
+     * Builds the result.
+     *
+     * @param costs      each limiter's monthly cost, in scenario order
+     * @param stageStats each limiter's tier statistics by stage ("0:waf" -> {"worker_invocations_saved": n}), in
+     *                   scenario order
+     */
+    public RunResult finish(List<CostResult> costs, List<Map<String, Map<String, Long>>> stageStats) {
         List<LimiterResult> results = new ArrayList<>();
         for (int i = 0; i < limiters.length; i++) {
-            results.add(limiters[i].result(costs.get(i)));
+            results.add(limiters[i].result(costs.get(i), stageStats.get(i)));
         }
         return new RunResult(scenario.name(), scenario.description(), engine, scenario.seed(),
                 scenario.durationNanos() / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(),
@@ -167,6 +189,8 @@ public final class RunRecorder {
         final long[] failed;
         final long[] failedOpen;
         final long[] refusedByStage;
+        final long[] exactAlsoRefusedByStage;
+        final AbstractHistogram retryAfterSeconds = new IntCountsHistogram(MAX_RETRY_AFTER_SECONDS, 3);
         final AbstractHistogram[] latency;
         final long[] maxLatencyNanos;
         final long[] timelineAccepted;
@@ -184,6 +208,7 @@ public final class RunRecorder {
             failed = new long[popCount];
             failedOpen = new long[popCount];
             refusedByStage = new long[spec.stages().size()];
+            exactAlsoRefusedByStage = new long[spec.stages().size()];
             latency = new AbstractHistogram[popCount];
             maxLatencyNanos = new long[popCount];
             for (int i = 0; i < popCount; i++) {
@@ -194,7 +219,7 @@ public final class RunRecorder {
             timelineFailed = new long[buckets];
         }
 
-        LimiterResult result(CostResult cost) {
+        LimiterResult result(CostResult cost, Map<String, Map<String, Long>> stageStats) {
             Map<String, RegionResult> regions = new LinkedHashMap<>();
             for (int p = 0; p < pops.size(); p++) {
                 regions.put(pops.get(p), new RegionResult(
@@ -202,15 +227,19 @@ public final class RunRecorder {
                         stats(latency[p], maxLatencyNanos[p])));
             }
             Counts totals = new Counts(sum(sent), sum(accepted), sum(rejected), sum(failed), sum(failedOpen));
-            Map<String, Long> rejectedBy = new LinkedHashMap<>();
+            Map<String, StageRefusals> rejectedBy = new LinkedHashMap<>();
             for (int s = 0; s < refusedByStage.length; s++) {
-                rejectedBy.put(s + ":" + spec.stages().get(s).kind().configName(), refusedByStage[s]);
+                rejectedBy.put(s + ":" + spec.stages().get(s).kind().configName(),
+                        new StageRefusals(refusedByStage[s], exactAlsoRefusedByStage[s]));
             }
+            RetryAfterStats retryAfter = retryAfterSeconds.getTotalCount() == 0 ? new RetryAfterStats(0, 0, 0)
+                    : new RetryAfterStats(retryAfterSeconds.getValueAtPercentile(50),
+                    retryAfterSeconds.getValueAtPercentile(90), retryAfterSeconds.getMaxValue());
             double multiplication = exactAccepted == 0 ? 0.0 : round(totals.letThrough() / (double) exactAccepted, 4);
             return new LimiterResult(spec.name(), spec.tierDescription(),
                     spec.stages().get(spec.stages().size() - 1).algorithm().kind().configName() + " "
                             + spec.stages().get(spec.stages().size() - 1).algorithm().describe(),
-                    totals, regions, rejectedBy,
+                    totals, regions, rejectedBy, retryAfter, stageStats,
                     new ExactComparison(exactAccepted, wronglyAccepted, wronglyRejected), multiplication, cost,
                     new Timeline(bucketNanos / (double) Durations.NANOS_PER_SECOND, boxed(timelineAccepted),
                             boxed(timelineRejected), boxed(timelineFailed)));

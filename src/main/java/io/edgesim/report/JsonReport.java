@@ -67,10 +67,21 @@ public final class JsonReport {
             counts(region, e.getValue().counts());
             latency(region.putObject("latency_ms"), e.getValue().latencyMs());
         }
-        if (limiter.rejectedBy().size() > 1) {
-            ObjectNode by = node.putObject("rejected_by");
-            limiter.rejectedBy().forEach(by::put);
-        }
+        ObjectNode by = node.putObject("refused_by_stage");
+        limiter.rejectedBy().forEach((stage, refusals) -> {
+            ObjectNode s = by.putObject(stage);
+            s.put("refused", refusals.refused());
+            s.put("exact_also_refused", refusals.exactAlsoRefused());
+        });
+        ObjectNode retry = node.putObject("retry_after_s");
+        retry.put("p50", limiter.retryAfter().p50());
+        retry.put("p90", limiter.retryAfter().p90());
+        retry.put("max", limiter.retryAfter().max());
+        ObjectNode stats = node.putObject("stage_stats");
+        limiter.stageStats().forEach((stage, values) -> {
+            ObjectNode s = stats.putObject(stage);
+            values.forEach(s::put);
+        });
         ObjectNode exact = node.putObject("exact");
         exact.put("accepted", limiter.exact().accepted());
         exact.put("wrongly_accepted", limiter.exact().wronglyAccepted());

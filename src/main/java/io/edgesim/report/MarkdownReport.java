@@ -40,8 +40,18 @@ public final class MarkdownReport {
             if (limiter.rejectedBy().size() > 1) {
                 md.append("Refused by stage: ");
                 md.append(String.join(", ", limiter.rejectedBy().entrySet().stream()
-                        .map(e -> e.getKey() + " " + e.getValue()).toList())).append(".\n\n");
+                        .map(e -> e.getKey() + " " + e.getValue().refused() + " (exact count also refused "
+                                + e.getValue().exactAlsoRefused() + ")").toList())).append(".\n\n");
             }
+            if (limiter.totals().rejected() > 0) {
+                md.append("Retry-After told to rejected clients: p50 ").append(limiter.retryAfter().p50())
+                        .append(" s, p90 ").append(limiter.retryAfter().p90()).append(" s, max ")
+                        .append(limiter.retryAfter().max()).append(" s.\n\n");
+            }
+            limiter.stageStats().forEach((stage, values) -> md.append("Stage ").append(stage).append(": ")
+                    .append(String.join(", ", values.entrySet().stream()
+                            .map(e -> e.getKey().replace('_', ' ') + " " + e.getValue()).toList()))
+                    .append(".\n\n"));
             if (limiter.cost().usdPerMonth() > 0 || limiter.cost().monthly().values().stream()
                     .anyMatch(v -> v > 0)) {
                 md.append(costTable(limiter).markdown()).append('\n');

@@ -10,13 +10,17 @@ import java.util.Map;
  * @param algorithm      the algorithm of the last stage, described ("100 per 60s")
  * @param totals         counts over all regions
  * @param regions        per region, in the scenario's region order
- * @param rejectedBy     rejections (and closed failures) per stage, keyed "index:tier", for chains
+ * @param rejectedBy     refusals (rejections and closed failures) per stage, keyed "index:tier"
+ * @param retryAfter     the Retry-After (whole seconds) that rejected clients were told
+ * @param stageStats     tier statistics per stage, keyed "index:tier" (Worker invocations a WAF rule saved,
+ *                       isolate evictions, Durable Objects created...)
  * @param exact          comparison with the exact reference
  * @param multiplication requests let through divided by what the exact count accepted
  * @param cost           monthly cost at the simulated rate
  * @param timeline       outcomes over time
  */
 public record LimiterResult(String name, String tier, String algorithm, Counts totals,
-                            Map<String, RegionResult> regions, Map<String, Long> rejectedBy, ExactComparison exact,
+                            Map<String, RegionResult> regions, Map<String, StageRefusals> rejectedBy,
+                            RetryAfterStats retryAfter, Map<String, Map<String, Long>> stageStats, ExactComparison exact,
                             double multiplication, CostResult cost, Timeline timeline) {
 }

@@ -4,6 +4,8 @@ import io.edgesim.model.cost.Usage;
 import io.edgesim.model.tier.ObjectRoute;
 import io.edgesim.model.tier.ServeResult;
 
+import java.util.Map;
+
 /** A remote tier as the virtual engine drives it: route a key to its home, serve it there, report usage. */
 interface RemoteStage {
 
@@ -14,4 +16,7 @@ interface RemoteStage {
     ServeResult serve(ObjectRoute route, String key, long arrivalNanos, int cost);
 
     Usage usage();
+
+    /** Statistics for the report ("objects" -> how many Durable Objects were created). */
+    Map<String, Long> stats();
 }

@@ -2,6 +2,7 @@ package io.edgesim.engine.virtual;
 
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.tier.DurableObjectNamespace;
+import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.LocalTierFactory;
 import io.edgesim.model.tier.ObjectRoute;
 import io.edgesim.model.tier.OriginServer;
@@ -10,6 +11,9 @@ import io.edgesim.model.tier.ServeResult;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.model.tier.TierSettings;
 import io.edgesim.scenario.Scenario;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Builds the model objects a scenario's stages run on: in-PoP tiers through the model's {@link LocalTierFactory},
@@ -33,6 +37,24 @@ final class StageFactory {
         return local.usage(limiter, stage);
     }
 
+    /** Statistics per stage for the report, keyed "index:tier"; stages with nothing to say are left out. */
+    Map<String, Map<String, Long>> stageStats(LimiterSpec limiter, RemoteStage[] remote) {
+        Map<String, Map<String, Long>> stats = new LinkedHashMap<>();
+        for (int s = 0; s < limiter.stages().size(); s++) {
+            StageSpec stage = limiter.stages().get(s);
+            Map<String, Long> values = switch (stage.kind()) {
+                case WAF -> Map.of("worker_invocations_saved", local.workerInvocationsSaved(limiter.name(), s));
+                case ISOLATE -> Map.of("isolate_evictions", local.isolateEvictions(limiter.name(), s));
+                case DURABLE_OBJECT, ORIGIN -> remote[s].stats();
+                default -> Map.of();
+            };
+            if (!values.isEmpty()) {
+                stats.put(s + ":" + stage.kind().configName(), values);
+            }
+        }
+        return stats;
+    }
+
     RemoteStage remote(String limiter, int stage, StageSpec spec) {
         if (spec.tier() instanceof TierSettings.DurableObject settings) {
             DurableObjectNamespace namespace =
@@ -52,6 +74,11 @@ final class StageFactory {
                 public Usage usage() {
                     return namespace.usage();
                 }
+
+                @Override
+                public Map<String, Long> stats() {
+                    return Map.of("objects", (long) namespace.objectCount());
+                }
             };
         }
         if (spec.tier() instanceof TierSettings.Origin settings) {
@@ -70,6 +97,11 @@ final class StageFactory {
                 @Override
                 public Usage usage() {
                     return Usage.NONE;
+                }
+
+                @Override
+                public Map<String, Long> stats() {
+                    return Map.of();
                 }
             };
         }

@@ -78,10 +78,12 @@ public final class VirtualEngine {
             }
         }
         List<Usage> usage = new ArrayList<>();
+        List<Map<String, Map<String, Long>>> stats = new ArrayList<>();
         for (Limiter limiter : limiters) {
             usage.add(limiter.usage());
+            stats.add(limiter.factory.stageStats(limiter.spec, limiter.remote));
         }
-        return recorder.finish(Costs.of(usage, scenario));
+        return recorder.finish(Costs.of(usage, scenario), stats);
     }
 
     private void arrive(Request request) {
@@ -195,7 +197,8 @@ public final class VirtualEngine {
 
         private void finish() {
             recorder.record(limiter.index, request, progress.outcome(), progress.failedOpen(),
-                    progress.latencyNanos(), progress.refusingStage(), exactAllowed);
+                    progress.latencyNanos(), progress.refusingStage(), exactAllowed,
+                    progress.decision().retryAfterNanos());
             if (listener != DecisionListener.NONE) {
                 listener.decided(limiter.spec.name(), request.timeNanos(), request.pop(), progress.key(),
                         request.cost(), progress.allowedLabel(), progress.decision().remaining(),

@@ -1,0 +1,141 @@
+package io.edgesim.engine.virtual;
+
+import io.edgesim.report.JsonReport;
+import io.edgesim.result.DecisionListener;
+import io.edgesim.result.LimiterResult;
+import io.edgesim.result.RunResult;
+import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.ScenarioLoader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class VirtualEngineTest {
+
+    private static final Path REGIONS = Path.of("regions.conf");
+
+    private static Scenario load(Path dir, String text) throws IOException {
+        Path file = dir.resolve("s.conf");
+        Files.writeString(file, text);
+        return ScenarioLoader.load(file, REGIONS);
+    }
+
+    private static RunResult run(Scenario scenario) {
+        return new VirtualEngine(scenario, DecisionListener.NONE).run();
+    }
+
+    private static LimiterResult limiter(RunResult result, String name) {
+        return result.limiters().stream().filter(l -> l.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void sameScenarioAndSeedGiveByteIdenticalResults() {
+        Scenario scenario = ScenarioLoader.load(Path.of("scenarios/three-pops.conf"), REGIONS);
+        String first = JsonReport.render(run(scenario));
+        String second = JsonReport.render(run(scenario));
+        assertThat(second).isEqualTo(first);
+        assertThat(JsonReport.render(run(scenario.withSeed(8)))).isNotEqualTo(first);
+    }
+
+    @Test
+    void everyRequestIsAccountedForInEveryLimiter() {
+        RunResult result = run(ScenarioLoader.load(Path.of("scenarios/three-pops.conf"), REGIONS));
+        for (LimiterResult l : result.limiters()) {
+            assertThat(l.totals().sent()).isEqualTo(885);
+            assertThat(l.totals().accepted() + l.totals().rejected() + l.totals().failed())
+                    .isEqualTo(l.totals().sent());
+            long regionSum = l.regions().values().stream().mapToLong(r -> r.counts().sent()).sum();
+            assertThat(regionSum).isEqualTo(l.totals().sent());
+        }
+    }
+
+    @Test
+    void objectServesRequestsInTheOrderTheyReachItsHomeNotTheOrderTheyWereSent(@TempDir Path dir)
+            throws IOException {
+        // SYD sends first (t = 0) but its request needs ~125 ms to reach Frankfurt; FRA sends at t = 10 ms and is
+        // there in ~0.5 ms, so with a limit of 1 the Frankfurt request takes the only slot.
+        Files.writeString(dir.resolve("t.csv"), "time_ms,pop,key\n0,SYD,k\n10,FRA,k\n");
+        RunResult result = run(load(dir, """
+                name = order
+                duration = 10s
+                regions = [FRA, SYD]
+                clients = [ { name = replay, trace = "t.csv" } ]
+                limiters = [ { name = exact, tier = durable-object, limit = 1, window = 60s, key = api-key,
+                               placement { policy = fixed, region = FRA } } ]
+                """));
+        LimiterResult exact = limiter(result, "exact");
+        assertThat(exact.regions().get("FRA").counts().accepted()).isEqualTo(1);
+        assertThat(exact.regions().get("SYD").counts().rejected()).isEqualTo(1);
+        // the zero-latency exact count sees SYD first, so the object's answer differs from it on both requests
+        assertThat(exact.exact().wronglyAccepted()).isEqualTo(1);
+        assertThat(exact.exact().wronglyRejected()).isEqualTo(1);
+    }
+
+    @Test
+    void chainLatencyIsTheSumOfItsStagesAndTheRoundTrip(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("t.csv"), "time_ms,pop,key\n0,SYD,k\n");
+        Scenario scenario = load(dir, """
+                name = chain
+                duration = 10s
+                regions = [FRA, SYD]
+                clients = [ { name = replay, trace = "t.csv" } ]
+                limiters = [ { name = shield, chain = [
+                    { tier = cache, limit = 100, window = 60s, key = api-key, read-latency = 2ms }
+                    { tier = durable-object, limit = 10, window = 60s, key = api-key, service-time = 3ms,
+                      placement { policy = fixed, region = FRA } } ] } ]
+                """);
+        RunResult result = run(scenario);
+        double rttMs = scenario.regions().rttNanos("SYD", "FRA") / 1e6;
+        double latency = limiter(result, "shield").regions().get("SYD").latencyMs().max();
+        assertThat(latency).isCloseTo(2 + rttMs + 3, within(0.01));
+    }
+
+    @Test
+    void traceReplayDecidesEachRowAtItsTime(@TempDir Path dir) throws IOException {
+        // a 2-per-second fixed window at one PoP: rows 0, 100, 200 ms -> 2 accepted, 1 rejected; 1,100 ms is the
+        // next window -> accepted
+        Files.writeString(dir.resolve("t.csv"), "time_ms,pop,key\n0,FRA,a\n100,FRA,a\n200,FRA,a\n1100,FRA,a\n");
+        RunResult result = run(load(dir, """
+                name = trace
+                duration = 5s
+                regions = [FRA]
+                clients = [ { name = replay, trace = "t.csv" } ]
+                limiters = [ { name = local, tier = isolate, limit = 2, window = 1s, key = api-key,
+                               isolates-per-pop = 1, mean-lifetime = 1d } ]
+                """));
+        LimiterResult local = limiter(result, "local");
+        assertThat(local.totals().sent()).isEqualTo(4);
+        assertThat(local.totals().accepted()).isEqualTo(3);
+        assertThat(local.totals().rejected()).isEqualTo(1);
+        assertThat(local.exact().wronglyAccepted() + local.exact().wronglyRejected()).isZero();
+        assertThat(local.retryAfter().max()).isEqualTo(1);
+    }
+
+    @Test
+    void decisionsListenerHearsEveryRequestOfEveryLimiter() {
+        Scenario scenario = ScenarioLoader.load(Path.of("scenarios/three-pops.conf"), REGIONS);
+        List<String> rows = new ArrayList<>();
+        new VirtualEngine(scenario, new DecisionListener() {
+            @Override
+            public void decided(String limiter, long timeNanos, String pop, String key, int cost, String allowed,
+                                long remaining, long retryAfterNanos, long latencyNanos) {
+                rows.add(limiter + "," + allowed);
+            }
+
+            @Override
+            public void close() {
+            }
+        }).run();
+        assertThat(rows).hasSize(2 * 885);
+        assertThat(rows.stream().filter(r -> r.equals("local,true")).count()).isEqualTo(300);
+        assertThat(rows.stream().filter(r -> r.equals("exact,true")).count()).isEqualTo(100);
+    }
+}

@@ -27,6 +27,11 @@ public record Template(String text) {
         return text.indexOf('{') >= 0;
     }
 
+    /** True when the value changes from one request of a client to the next (it holds {@code {n}}). */
+    public boolean perRequest() {
+        return text.contains("{n}");
+    }
+
     /** The value for client {@code clientIndex}'s request number {@code requestNumber}. */
     public String expand(int clientIndex, long requestNumber) {
         if (!varies()) {

@@ -34,12 +34,25 @@ final class ClientSource implements Source {
     private long requestNumber;
     private int popIndex;
     private long hopSegment;
+    // header values that stay the same for all of this client's requests, expanded once (and so one String
+    // instance, whose hash limiters' maps compute once)
+    private final String apiKey;
+    private final String ip;
+    private final String xff;
+    private final String anonToken;
+    private final String path;
 
     ClientSource(Population population, int index, PopPicker picker, long durationNanos, long seed) {
         this.population = population;
         this.index = index;
         this.picker = picker;
         this.random = Seeds.random(seed, "client", population.name(), index);
+        HeaderTemplates h = population.headers();
+        this.apiKey = fixed(h.apiKey());
+        this.ip = fixed(h.ip());
+        this.xff = fixed(h.xff());
+        this.anonToken = fixed(h.anonToken());
+        this.path = fixed(h.path());
         this.startNanos = population.startNanos();
         // the ramp is defined up to stop even when the run ends first
         this.endNanos = Math.min(population.stopNanos(), durationNanos);
@@ -71,9 +84,9 @@ final class ClientSource implements Source {
         String pop = picker.code(popAt(timeNanos));
         long n = requestNumber++;
         HeaderTemplates h = population.headers();
-        Request request = new Request(id, timeNanos, pop, population.name(), expand(h.apiKey(), n),
-                expand(h.ip(), n), expand(h.xff(), n), expand(h.anonToken(), n), expand(h.path(), n),
-                population.cost());
+        Request request = new Request(id, timeNanos, pop, population.name(), value(apiKey, h.apiKey(), n),
+                value(ip, h.ip(), n), value(xff, h.xff(), n), value(anonToken, h.anonToken(), n),
+                value(path, h.path(), n), population.cost());
         if (regular) {
             cumulative += population.arrival() == Arrival.CONSTANT ? 1 : exponential();
             regularNanos = timeAt(cumulative);
@@ -123,7 +136,11 @@ final class ClientSource implements Source {
         return -Math.log(1 - random.nextDouble());
     }
 
-    private String expand(Template template, long requestNumber) {
-        return template == null ? null : template.expand(index, requestNumber);
+    private String fixed(Template template) {
+        return template == null || template.perRequest() ? null : template.expand(index, 0);
+    }
+
+    private String value(String fixed, Template template, long requestNumber) {
+        return fixed != null || template == null ? fixed : template.expand(index, requestNumber);
     }
 }

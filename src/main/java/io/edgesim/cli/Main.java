@@ -13,7 +13,7 @@ import java.io.PrintWriter;
 @Command(name = "edgesim", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Simulates rate limiting at the edge: per-PoP counters, Durable Objects and inter-region "
                 + "latency, side by side on the same traffic.",
-        subcommands = {RunCommand.class, ValidateCommand.class, RegionsCommand.class, BenchCommand.class,
+        subcommands = {RunCommand.class, ValidateCommand.class, RegionsCommand.class, SweepCommand.class, ReportsCommand.class, BenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -7,14 +7,13 @@ import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.PlotOrientation;
-import org.jfree.chart.plot.XYPlot;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
-import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,20 +34,26 @@ public final class Charts {
     private Charts() {
     }
 
-    /** Writes the charts into {@code dir}; returns file name -> caption, in display order. */
-    public static Map<String, String> write(RunResult run, Path dir) throws IOException {
+    /** The chart files every report has, file name -> caption, in display order. */
+    public static final Map<String, String> FILES = files();
+
+    private static Map<String, String> files() {
         Map<String, String> files = new LinkedHashMap<>();
-        save(acceptedPerRegion(run), dir, "accepted-by-region.png", "Accepted requests per region", files);
-        save(latencyPerRegion(run), dir, "latency-by-region.png", "Added latency per region (p50 and p99)", files);
-        save(acceptedOverTime(run), dir, "accepted-over-time.png", "Accepted requests over time", files);
-        return files;
+        files.put("accepted-by-region.png", "Accepted requests per region");
+        files.put("latency-by-region.png", "Added latency per region (p50 and p99)");
+        files.put("accepted-over-time.png", "Accepted requests over time");
+        return Collections.unmodifiableMap(files);
     }
 
-    private static void save(JFreeChart chart, Path dir, String file, String caption, Map<String, String> files)
-            throws IOException {
-        chart.setBackgroundPaint(Color.WHITE);
-        ChartUtils.saveChartAsPNG(dir.resolve(file).toFile(), chart, WIDTH, HEIGHT);
-        files.put(file, caption);
+    /** Writes the charts of {@link #FILES} into {@code dir}. */
+    public static void write(RunResult run, Path dir) throws IOException {
+        save(acceptedPerRegion(run), dir.resolve("accepted-by-region.png"));
+        save(latencyPerRegion(run), dir.resolve("latency-by-region.png"));
+        save(acceptedOverTime(run), dir.resolve("accepted-over-time.png"));
+    }
+
+    private static void save(JFreeChart chart, Path file) throws IOException {
+        ChartUtils.saveChartAsPNG(file.toFile(), ChartStyle.apply(chart), WIDTH, HEIGHT);
     }
 
     static JFreeChart acceptedPerRegion(RunResult run) {
@@ -85,10 +90,8 @@ public final class Charts {
             }
             data.addSeries(series);
         }
-        JFreeChart chart = ChartFactory.createXYLineChart(run.scenario() + ": accepted requests over time",
+        return ChartFactory.createXYLineChart(run.scenario() + ": accepted requests over time",
                 "scenario time (s)", "accepted requests per second", data, PlotOrientation.VERTICAL, true,
                 false, false);
-        ((XYPlot) chart.getPlot()).setBackgroundPaint(new Color(245, 245, 245));
-        return chart;
     }
 }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Writes a run's files into a folder: result.json, report.md, by-region.csv and the charts. */
@@ -16,9 +17,21 @@ public final class ReportWriter {
 
     public static void write(RunResult run, Path dir) throws IOException {
         Files.createDirectories(dir);
-        Map<String, String> charts = Charts.write(run, dir);
-        Files.writeString(dir.resolve("result.json"), JsonReport.render(run), StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("by-region.csv"), CsvReport.render(run), StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("report.md"), MarkdownReport.render(run, charts), StandardCharsets.UTF_8);
+        Charts.write(run, dir);
+        for (Map.Entry<String, String> file : texts(run).entrySet()) {
+            Files.writeString(dir.resolve(file.getKey()), file.getValue(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * The text files of a run's report, file name -> content: what {@link #write} writes besides the PNG charts.
+     * The same run gives the same texts, byte for byte.
+     */
+    public static Map<String, String> texts(RunResult run) {
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("result.json", JsonReport.render(run));
+        files.put("by-region.csv", CsvReport.render(run));
+        files.put("report.md", MarkdownReport.render(run, Charts.FILES));
+        return files;
     }
 }

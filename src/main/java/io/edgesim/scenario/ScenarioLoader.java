@@ -7,6 +7,7 @@ import io.edgesim.model.tier.LimiterSpec;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -30,7 +31,16 @@ public final class ScenarioLoader {
      * @param defaultRegionsFile the regions file used unless the scenario names one with {@code regions-file}
      */
     public static Scenario load(Path scenarioFile, Path defaultRegionsFile) {
-        ConfigReader root = new ConfigReader(scenarioFile.toString(), "", ConfigReader.parseFile(scenarioFile));
+        return load(scenarioFile, defaultRegionsFile, Map.of());
+    }
+
+    /**
+     * Loads a scenario with some settings changed first (a sweep's parameter); see {@link ScenarioOverrides} for
+     * the paths. Errors in the changed settings are reported like errors in the file.
+     */
+    public static Scenario load(Path scenarioFile, Path defaultRegionsFile, Map<String, String> overrides) {
+        ConfigReader root = new ConfigReader(scenarioFile.toString(), "",
+                ScenarioOverrides.apply(ConfigReader.parseFile(scenarioFile), "--param", overrides));
         root.rejectUnknownKeys(TOP_KEYS);
         // relative to the scenario's folder as the user named it, so messages show "scenarios/trace.csv"
         Path folder = scenarioFile.getParent() == null ? Path.of("") : scenarioFile.getParent();

@@ -1,0 +1,74 @@
+package io.edgesim.cli;
+
+import io.edgesim.engine.virtual.VirtualEngine;
+import io.edgesim.report.SweepReport;
+import io.edgesim.result.DecisionListener;
+import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.ScenarioLoader;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * `edgesim sweep SCENARIO --param PATH=V1,V2,...`: runs a scenario once per value of one setting on the virtual
+ * engine and writes a table and charts of accepted requests and multiplication per limiter against the value.
+ */
+@Command(name = "sweep", mixinStandardHelpOptions = true,
+        description = "Runs a scenario for each value of one setting and writes DIR/sweep.csv, DIR/sweep.md and "
+                + "charts.")
+final class SweepCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(paramLabel = "SCENARIO", description = "Scenario file (HOCON).")
+    Path scenarioFile;
+
+    @Option(names = "--param", required = true, paramLabel = "PATH=VALUES",
+            description = "The setting and its values: a comma-separated list (limiters.local.limit=50,100,200; "
+                    + "HOCON values, lists in brackets) or an integer range FROM..TO or FROM..TO/STEP "
+                    + "(clients.bots.count=1..32/4). In lists (clients, limiters, chain) name an element by its "
+                    + "name or index.")
+    String param;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Random seed; overrides the scenario's.")
+    Long seed;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output folder. Default: reports/<name>-sweep/.")
+    Path out;
+
+    @Option(names = "--regions", paramLabel = "FILE", description = "regions.conf when the scenario names none.")
+    Path regions;
+
+    @Override
+    public Integer call() throws IOException {
+        SweepValues values = SweepValues.parse(spec.commandLine(), param);
+        Path regionsFile = regions != null ? regions : Paths.defaultRegionsFile();
+        List<SweepReport.Point> points = new ArrayList<>();
+        String name = null;
+        for (String value : values.values()) {
+            Scenario scenario = ScenarioLoader.load(scenarioFile, regionsFile, Map.of(values.path(), value));
+            if (seed != null) {
+                scenario = scenario.withSeed(seed);
+            }
+            name = scenario.name();
+            points.add(new SweepReport.Point(value, new VirtualEngine(scenario, DecisionListener.NONE).run()));
+        }
+        SweepReport report = new SweepReport(values.path(), points);
+        Path dir = out != null ? out : Path.of("reports", name + "-sweep");
+        report.write(dir);
+        var console = spec.commandLine().getOut();
+        console.print(report.text());
+        console.printf("%nwrote %s (sweep.csv, sweep.md, sweep-accepted.png, sweep-multiplication.png)%n", dir);
+        console.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,122 @@
+package io.edgesim.report;
+
+import io.edgesim.result.LimiterResult;
+import io.edgesim.result.RunResult;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.data.category.DefaultCategoryDataset;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The result of a sweep: one run per value of one parameter. Writes sweep.csv (one row per value per limiter),
+ * sweep.md (the table and the charts) and two charts: accepted requests and multiplication against the value.
+ *
+ * @param param  the setting swept (e.g. clients.bots.count)
+ * @param points one run per value, in the order swept
+ */
+public record SweepReport(String param, List<Point> points) {
+
+    /** One value of the parameter and the run it gave. */
+    public record Point(String value, RunResult result) {
+    }
+
+    public static final String CSV_HEADER = "param,value,limiter,tier,sent,accepted,rejected,failed,exact_accepted,"
+            + "multiplication,wrongly_accepted,wrongly_rejected,worst_p50_ms,worst_p99_ms,usd_per_month";
+
+    public SweepReport {
+        points = List.copyOf(points);
+        if (points.isEmpty()) {
+            throw new IllegalArgumentException("a sweep needs at least one value");
+        }
+    }
+
+    /** The terminal table: values as rows, accepted and multiplication per limiter. */
+    public String text() {
+        return table().text();
+    }
+
+    public String csv() {
+        StringBuilder out = new StringBuilder(CSV_HEADER).append('\n');
+        for (Point p : points) {
+            for (LimiterResult l : p.result().limiters()) {
+                out.append(Csv.field(param)).append(',').append(Csv.field(p.value())).append(',')
+                        .append(Csv.field(l.name())).append(',').append(Csv.field(l.tier())).append(',')
+                        .append(l.totals().sent()).append(',').append(l.totals().accepted()).append(',')
+                        .append(l.totals().rejected()).append(',').append(l.totals().failed()).append(',')
+                        .append(l.exact().accepted()).append(',').append(l.multiplication()).append(',')
+                        .append(l.exact().wronglyAccepted()).append(',').append(l.exact().wronglyRejected())
+                        .append(',').append(worst(l, r -> r.latencyMs().p50())).append(',')
+                        .append(worst(l, r -> r.latencyMs().p99())).append(',').append(l.cost().usdPerMonth())
+                        .append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    /** Writes sweep.csv, sweep.md and the charts into {@code dir}. */
+    public void write(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("sweep.csv"), csv(), StandardCharsets.UTF_8);
+        save(chart("accepted requests", l -> l.totals().accepted()), dir.resolve("sweep-accepted.png"));
+        save(chart("multiplication (x exact count)", LimiterResult::multiplication),
+                dir.resolve("sweep-multiplication.png"));
+        RunResult first = points.get(0).result();
+        String md = "# " + first.scenario() + ": sweep of `" + param + "`\n\n"
+                + (first.description().isBlank() ? "" : first.description().strip() + "\n\n")
+                + "Engine `" + first.engine() + "`, seed " + first.seed() + ", "
+                + Numbers.fixed(first.durationSeconds(), 0) + " s of scenario time per run; one run per value.\n\n"
+                + table().markdown() + "\n"
+                + "![accepted requests against " + param + "](sweep-accepted.png)\n\n"
+                + "![multiplication against " + param + "](sweep-multiplication.png)\n\n"
+                + "Every run's full numbers are in sweep.csv.\n";
+        Files.writeString(dir.resolve("sweep.md"), md, StandardCharsets.UTF_8);
+    }
+
+    private Tables table() {
+        List<String> header = new ArrayList<>(List.of(param));
+        for (LimiterResult l : points.get(0).result().limiters()) {
+            header.add(l.name() + " accepted");
+            header.add(l.name() + " x");
+        }
+        Tables table = new Tables(header);
+        for (Point p : points) {
+            List<String> row = new ArrayList<>(List.of(p.value()));
+            for (LimiterResult l : p.result().limiters()) {
+                row.add(Long.toString(l.totals().accepted()));
+                row.add(Numbers.fixed(l.multiplication(), 2));
+            }
+            table.row(row);
+        }
+        return table;
+    }
+
+    private JFreeChart chart(String measure, ToDoubleFunction<LimiterResult> value) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (Point p : points) {
+            for (LimiterResult l : p.result().limiters()) {
+                data.addValue(value.applyAsDouble(l), l.name(), p.value());
+            }
+        }
+        JFreeChart chart = ChartFactory.createLineChart(points.get(0).result().scenario() + ": " + measure
+                        + " against " + param, param, measure, data, PlotOrientation.VERTICAL, true, false,
+                false);
+        return ChartStyle.apply(chart);
+    }
+
+    private static void save(JFreeChart chart, Path file) throws IOException {
+        ChartUtils.saveChartAsPNG(file.toFile(), chart, Charts.WIDTH, Charts.HEIGHT);
+    }
+
+    private static double worst(LimiterResult l, ToDoubleFunction<io.edgesim.result.RegionResult> latency) {
+        return l.regions().values().stream().mapToDouble(latency).max().orElse(0);
+    }
+}

@@ -1,0 +1,95 @@
+package io.edgesim.scenario;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigList;
+import com.typesafe.config.ConfigObject;
+import com.typesafe.config.ConfigValue;
+import com.typesafe.config.ConfigValueFactory;
+import com.typesafe.config.ConfigValueType;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Changes settings of a parsed scenario before it is read, for sweeps: {@code limiters.local.limit = 50}. A path is
+ * dot-separated; inside a list (clients, limiters, a chain) a segment picks an element by its {@code name} or by its
+ * 0-based index, so {@code clients.bots.count} and {@code limiters.shield.chain.1.limit} both work. The value is
+ * HOCON ({@code 50}, {@code 10s}, {@code [FRA, AMS]}). The changed scenario is then validated like any other.
+ */
+public final class ScenarioOverrides {
+
+    private ScenarioOverrides() {
+    }
+
+    /**
+     * @param origin    how errors name the override ("--param")
+     * @param overrides path -> HOCON value, applied in order
+     */
+    static Config apply(Config config, String origin, Map<String, String> overrides) {
+        ConfigObject root = config.root();
+        for (Map.Entry<String, String> e : overrides.entrySet()) {
+            String where = origin + " " + e.getKey();
+            ConfigValue value = parseValue(where, e.getValue());
+            List<String> segments = List.of(e.getKey().split("\\.", -1));
+            if (segments.stream().anyMatch(String::isEmpty)) {
+                throw new InputException(where + ": not a setting path; write it as dotted names, "
+                        + "e.g. limiters.local.limit");
+            }
+            root = (ConfigObject) set(root, segments, 0, value, where);
+        }
+        return root.toConfig();
+    }
+
+    private static ConfigValue parseValue(String where, String text) {
+        try {
+            return ConfigFactory.parseString("v = " + text).getValue("v");
+        } catch (ConfigException ex) {
+            throw new InputException(where + ": '" + text + "' is not a HOCON value");
+        }
+    }
+
+    private static ConfigValue set(ConfigValue node, List<String> path, int at, ConfigValue value, String where) {
+        if (at == path.size()) {
+            return value;
+        }
+        String segment = path.get(at);
+        if (node == null || node.valueType() == ConfigValueType.OBJECT) {
+            ConfigObject object = node == null ? ConfigFactory.empty().root() : (ConfigObject) node;
+            return object.withValue(segment, set(object.get(segment), path, at + 1, value, where));
+        }
+        if (node.valueType() == ConfigValueType.LIST) {
+            ConfigList list = (ConfigList) node;
+            int index = element(list, segment, String.join(".", path.subList(0, at)), where);
+            List<ConfigValue> copy = new ArrayList<>(list);
+            copy.set(index, set(list.get(index), path, at + 1, value, where));
+            return ConfigValueFactory.fromIterable(copy);
+        }
+        throw new InputException(where + ": " + String.join(".", path.subList(0, at))
+                + " is a single value, it has no setting '" + segment + "'");
+    }
+
+    private static int element(ConfigList list, String segment, String listPath, String where) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            ConfigValue item = list.get(i);
+            if (item.valueType() == ConfigValueType.OBJECT) {
+                ConfigValue name = ((ConfigObject) item).get("name");
+                if (name != null && segment.equals(String.valueOf(name.unwrapped()))) {
+                    return i;
+                }
+                if (name != null) {
+                    names.add(String.valueOf(name.unwrapped()));
+                }
+            }
+        }
+        if (segment.matches("\\d+") && Integer.parseInt(segment) < list.size()) {
+            return Integer.parseInt(segment);
+        }
+        throw new InputException(where + ": " + listPath + " has no element '" + segment + "'; allowed: "
+                + (names.isEmpty() ? "" : String.join(", ", names) + " or ") + "an index from 0 to "
+                + (list.size() - 1));
+    }
+}

@@ -28,7 +28,13 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        int status = execute(args, out, err);
+        // autoflush covers println only; commands that print() must still reach the terminal
+        out.flush();
+        err.flush();
+        System.exit(status);
     }
 
     /** Runs the command line with the given streams and returns the exit status (tests call this). */

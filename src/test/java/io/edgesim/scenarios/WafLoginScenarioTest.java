@@ -1,0 +1,53 @@
+package io.edgesim.scenarios;
+
+import io.edgesim.result.LimiterResult;
+import io.edgesim.result.RunResult;
+import org.junit.jupiter.api.Test;
+
+import static io.edgesim.scenarios.ShippedScenarios.limiter;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** scenarios/waf-login.conf: a Free-plan WAF rule on /login, 20 per 10 s per IP, blocking for 10 s. */
+class WafLoginScenarioTest {
+
+    private final RunResult result = ShippedScenarios.run(ShippedScenarios.load("waf-login"));
+
+    private static long saved(LimiterResult limiter) {
+        return limiter.stageStats().get("0:waf").get("worker_invocations_saved");
+    }
+
+    @Test
+    void bruteForceAttackIsBlockedMostOfTheTime() {
+        LimiterResult attacker = limiter(result, "rule-vs-attacker");
+
+        // 10 per second: the counter sees the 21st request 2 s after it was sent, by when 20 more have passed; then
+        // 10 s of block. A 14 s cycle lets 40 through; cycles start at 0, 14, 28, 42 and 56 s: 5 x 40 = 200 of 600
+        assertThat(attacker.totals().sent()).isEqualTo(600);
+        assertThat(attacker.totals().accepted()).isEqualTo(200);
+        assertThat(attacker.totals().rejected()).isEqualTo(400);
+    }
+
+    @Test
+    void officeBehindOneNatIsBlockedByTheSameRule() {
+        LimiterResult office = limiter(result, "rule-vs-office");
+
+        assertThat(office.totals().rejected()).isGreaterThanOrEqualTo(office.totals().sent() / 4);
+    }
+
+    @Test
+    void theSamePeopleWithTheirOwnAddressesAreNeverBlocked() {
+        LimiterResult remote = limiter(result, "rule-vs-remote-staff");
+
+        assertThat(remote.totals().rejected()).isZero();
+        assertThat(remote.totals().accepted()).isEqualTo(remote.totals().sent());
+    }
+
+    @Test
+    void everyBlockedRequestIsAWorkerInvocationSaved() {
+        for (String name : new String[] {"rule-vs-attacker", "rule-vs-office", "rule-vs-remote-staff"}) {
+            LimiterResult rule = limiter(result, name);
+            assertThat(saved(rule)).as(name).isEqualTo(rule.totals().rejected());
+        }
+        assertThat(saved(limiter(result, "rule-vs-attacker"))).isEqualTo(400);
+    }
+}

@@ -1,0 +1,30 @@
+package io.edgesim.scenarios;
+
+import io.edgesim.result.LimiterResult;
+import io.edgesim.result.RunResult;
+import org.junit.jupiter.api.Test;
+
+import static io.edgesim.scenarios.ShippedScenarios.limiter;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** scenarios/xff-rotation.conf: one attacker rotating X-Forwarded-For, an exact limit keyed on xff or on ip. */
+class XffRotationScenarioTest {
+
+    private final RunResult result = ShippedScenarios.run(ShippedScenarios.load("xff-rotation"));
+
+    @Test
+    void rotatingForwardedForMintsAFreshBucketWithEveryRequest() {
+        LimiterResult xff = limiter(result, "keyed-on-xff");
+
+        assertThat(xff.totals().accepted()).isEqualTo(xff.totals().sent()).isGreaterThan(1000);
+        assertThat(xff.stageStats().get("0:durable-object").get("objects")).isEqualTo(xff.totals().sent());
+    }
+
+    @Test
+    void connectingIpHoldsTheAttackerToTheLimit() {
+        LimiterResult ip = limiter(result, "keyed-on-ip");
+
+        assertThat(ip.totals().accepted()).isEqualTo(10);
+        assertThat(ip.stageStats().get("0:durable-object").get("objects")).isEqualTo(1);
+    }
+}

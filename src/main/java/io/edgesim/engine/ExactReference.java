@@ -10,8 +10,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The exact count a limiter is judged against: its reference algorithm (by default the last stage's), one global
- * counter per key (the last stage's key), zero latency, fed every request the limiter sees in arrival order.
+ * The exact count a limiter is judged against: its reference algorithm and key (by default the last stage's), one
+ * global counter per key, zero latency, fed every request the limiter sees in arrival order.
  * Not thread-safe.
  */
 public final class ExactReference {
@@ -22,7 +22,7 @@ public final class ExactReference {
 
     public ExactReference(LimiterSpec limiter) {
         this.algorithm = limiter.reference();
-        this.key = limiter.stages().get(limiter.stages().size() - 1).key();
+        this.key = limiter.referenceKey();
     }
 
     /** Whether the exact count lets {@code request} through; call in arrival order. */

@@ -251,12 +251,14 @@ public final class RunRecorder {
         if (h.getTotalCount() == 0) {
             return new LatencyStats(0, 0, 0, 0);
         }
-        return new LatencyStats(percentileMs(h, 50), percentileMs(h, 90), percentileMs(h, 99),
-                round(Durations.toMillis(maxNanos), 3));
+        double maxMs = round(Durations.toMillis(maxNanos), 3);
+        return new LatencyStats(percentileMs(h, 50, maxMs), percentileMs(h, 90, maxMs), percentileMs(h, 99, maxMs),
+                maxMs);
     }
 
-    private static double percentileMs(AbstractHistogram h, double percentile) {
-        return round(h.medianEquivalentValue(h.getValueAtPercentile(percentile)) / 1000.0, 3);
+    // a bucket's middle can lie above the largest value recorded in it
+    private static double percentileMs(AbstractHistogram h, double percentile, double maxMs) {
+        return Math.min(maxMs, round(h.medianEquivalentValue(h.getValueAtPercentile(percentile)) / 1000.0, 3));
     }
 
     private static long sum(long[] values) {

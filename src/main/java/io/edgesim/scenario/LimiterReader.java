@@ -2,6 +2,7 @@ package io.edgesim.scenario;
 
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.key.KeyKind;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.StageSpec;
 
@@ -21,7 +22,8 @@ final class LimiterReader {
 
     private static final List<String> SINGLE_KEYS = List.of("name", "clients", "reference");
     private static final List<String> CHAIN_KEYS = List.of("name", "chain", "clients", "reference");
-    private static final List<String> REFERENCE_KEYS = List.of("algorithm", "limit", "window", "rate", "burst");
+    private static final List<String> REFERENCE_KEYS = List.of("algorithm", "limit", "window", "rate", "burst",
+            "key");
 
     private LimiterReader() {
     }
@@ -51,8 +53,10 @@ final class LimiterReader {
                 chain.add(stages.read(r, SINGLE_KEYS, log));
             }
             Set<String> clients = clients(r, clientNames);
-            AlgorithmSpec reference = reference(r, chain.get(chain.size() - 1).algorithm());
-            out.add(new LimiterSpec(name, chain, clients, reference));
+            StageSpec last = chain.get(chain.size() - 1);
+            AlgorithmSpec reference = reference(r, last.algorithm());
+            KeyKind referenceKey = r.has("reference") ? StageReader.key(r.object("reference"), last.key()) : null;
+            out.add(new LimiterSpec(name, chain, clients, reference, referenceKey));
         }
         return out;
     }

@@ -100,8 +100,15 @@ final class StageReader {
     }
 
     private static KeyKind key(ConfigReader stage, TierKind kind) {
-        String name = stage.has("key") ? stage.string("key")
-                : Defaults.section("stage").string(kind == TierKind.WAF ? "waf-key" : "key");
+        return key(stage, KeyKind.parse(Defaults.section("stage").string(kind == TierKind.WAF ? "waf-key" : "key")));
+    }
+
+    /** The {@code key} setting of {@code stage}, or {@code fallback} when it has none. */
+    static KeyKind key(ConfigReader stage, KeyKind fallback) {
+        if (!stage.has("key")) {
+            return fallback;
+        }
+        String name = stage.string("key");
         for (KeyKind k : KeyKind.values()) {
             if (k.configName().equals(name)) {
                 return k;

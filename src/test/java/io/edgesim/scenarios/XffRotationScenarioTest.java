@@ -18,6 +18,10 @@ class XffRotationScenarioTest {
 
         assertThat(xff.totals().accepted()).isEqualTo(xff.totals().sent()).isGreaterThan(1000);
         assertThat(xff.stageStats().get("0:durable-object").get("objects")).isEqualTo(xff.totals().sent());
+        // judged against the exact count per CF-Connecting-IP (reference key = ip): all but 10 wrongly accepted
+        assertThat(xff.exact().accepted()).isEqualTo(10);
+        assertThat(xff.exact().wronglyAccepted()).isEqualTo(xff.totals().sent() - 10);
+        assertThat(xff.multiplication()).isEqualTo(xff.totals().sent() / 10.0);
     }
 
     @Test

@@ -42,12 +42,7 @@ final class StageFactory {
         Map<String, Map<String, Long>> stats = new LinkedHashMap<>();
         for (int s = 0; s < limiter.stages().size(); s++) {
             StageSpec stage = limiter.stages().get(s);
-            Map<String, Long> values = switch (stage.kind()) {
-                case WAF -> Map.of("worker_invocations_saved", local.workerInvocationsSaved(limiter.name(), s));
-                case ISOLATE -> Map.of("isolate_evictions", local.isolateEvictions(limiter.name(), s));
-                case DURABLE_OBJECT, ORIGIN -> remote[s].stats();
-                default -> Map.of();
-            };
+            Map<String, Long> values = stage.kind().remote() ? remote[s].stats() : local.stats(limiter.name(), s);
             if (!values.isEmpty()) {
                 stats.put(s + ":" + stage.kind().configName(), values);
             }

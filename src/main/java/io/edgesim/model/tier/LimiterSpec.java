@@ -1,6 +1,7 @@
 package io.edgesim.model.tier;
 
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.key.KeyKind;
 
 import java.util.List;
 import java.util.Set;
@@ -14,8 +15,11 @@ import java.util.Set;
  * @param clients   names of the client populations this limiter sees; empty means all
  * @param reference the exact count this limiter is judged against (global, zero latency, same stream); defaults to
  *                  the last stage's algorithm (null means that default)
+ * @param referenceKey what the exact count keys on; defaults to the last stage's key (null means that default).
+ *                  Judging an X-Forwarded-For limiter against a count per CF-Connecting-IP shows what rotation buys.
  */
-public record LimiterSpec(String name, List<StageSpec> stages, Set<String> clients, AlgorithmSpec reference) {
+public record LimiterSpec(String name, List<StageSpec> stages, Set<String> clients, AlgorithmSpec reference,
+                          KeyKind referenceKey) {
 
     public LimiterSpec {
         stages = List.copyOf(stages);
@@ -26,6 +30,14 @@ public record LimiterSpec(String name, List<StageSpec> stages, Set<String> clien
         if (reference == null) {
             reference = stages.get(stages.size() - 1).algorithm();
         }
+        if (referenceKey == null) {
+            referenceKey = stages.get(stages.size() - 1).key();
+        }
+    }
+
+    /** A limiter judged by the last stage's algorithm and key (or {@code reference}'s algorithm). */
+    public LimiterSpec(String name, List<StageSpec> stages, Set<String> clients, AlgorithmSpec reference) {
+        this(name, stages, clients, reference, null);
     }
 
     public boolean sees(String client) {

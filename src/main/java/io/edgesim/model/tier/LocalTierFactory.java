@@ -75,26 +75,35 @@ public final class LocalTierFactory {
         return total;
     }
 
-    /** Requests a WAF stage blocked over all PoPs so far: Worker invocations that never happened. */
-    public long workerInvocationsSaved(String limiterName, int stageIndex) {
+    /**
+     * What a stage did over all PoPs so far, for reports: WAF {@code worker_invocations_saved} (blocked requests that
+     * never ran the Worker), isolate {@code isolate_evictions}, KV {@code kv_refused_writes} (writes over the
+     * per-key rate), binding {@code max_admissions_between_syncs} (the most one machine admitted for a key between
+     * two syncs, in any PoP). Empty for cache.
+     */
+    public Map<String, Long> stats(String limiterName, int stageIndex) {
+        StageId id = new StageId(limiterName, stageIndex);
         long saved = 0;
-        for (PopTier tier : tiersOf(new StageId(limiterName, stageIndex)).values()) {
+        long evictions = 0;
+        long maxBetweenSyncs = 0;
+        Map<String, Long> stats = new LinkedHashMap<>();
+        for (PopTier tier : tiersOf(id).values()) {
             if (tier instanceof WafRule rule) {
                 saved += rule.workerInvocationsSaved();
-            }
-        }
-        return saved;
-    }
-
-    /** Isolate evictions of an isolate stage over all PoPs so far. */
-    public long isolateEvictions(String limiterName, int stageIndex) {
-        long evictions = 0;
-        for (PopTier tier : tiersOf(new StageId(limiterName, stageIndex)).values()) {
-            if (tier instanceof IsolatePool pool) {
+                stats.put("worker_invocations_saved", saved);
+            } else if (tier instanceof IsolatePool pool) {
                 evictions += pool.evictions();
+                stats.put("isolate_evictions", evictions);
+            } else if (tier instanceof BindingPop binding) {
+                maxBetweenSyncs = Math.max(maxBetweenSyncs, binding.maxAdmissionsBetweenSyncs());
+                stats.put("max_admissions_between_syncs", maxBetweenSyncs);
             }
         }
-        return evictions;
+        KvStore store = kvStores.get(id);
+        if (store != null) {
+            stats.put("kv_refused_writes", store.refusedWrites());
+        }
+        return stats;
     }
 
     private PopTier build(StageId id, StageSpec stage, String pop, RandomGenerator random) {

@@ -98,7 +98,7 @@ class LocalTierFactoryTest {
             }
         }
 
-        assertThat(factory.workerInvocationsSaved("w", 0)).isEqualTo(4);
+        assertThat(factory.stats("w", 0)).containsEntry("worker_invocations_saved", 4L);
     }
 
     @Test

@@ -1,0 +1,76 @@
+package io.edgesim.scenario;
+
+import io.edgesim.model.key.KeyKind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ScenarioLoaderOverridesTest {
+
+    private static final Path REGIONS = Path.of("regions.conf");
+
+    private static Path file(Path dir) throws IOException {
+        Path file = dir.resolve("s.conf");
+        Files.writeString(file, """
+                name = s
+                duration = 10s
+                regions = [FRA, AMS]
+                clients = [ { name = a, rate = 1, key = k }, { name = b, rate = 2, key = k } ]
+                limiters = [
+                  { name = one, tier = cache, limit = 10, window = 10s }
+                  { name = two, chain = [ { tier = waf, limit = 5, period = 10s },
+                                          { tier = durable-object, limit = 3, window = 10s,
+                                            placement { policy = fixed, region = FRA } } ] }
+                ]
+                """);
+        return file;
+    }
+
+    @Test
+    void overridesPickListElementsByNameOrIndex(@TempDir Path dir) throws IOException {
+        Map<String, String> overrides = new LinkedHashMap<>();
+        overrides.put("clients.b.rate", "7");
+        overrides.put("limiters.one.limit", "42");
+        overrides.put("limiters.two.chain.1.limit", "9");
+        overrides.put("regions", "[FRA]");
+        Scenario s = ScenarioLoader.load(file(dir), REGIONS, overrides);
+        assertThat(((ClientSpec.Population) s.clients().get(1)).ratePerSecond()).isEqualTo(7.0);
+        assertThat(s.limiters().get(0).stages().get(0).algorithm().limit()).isEqualTo(42);
+        assertThat(s.limiters().get(1).stages().get(1).algorithm().limit()).isEqualTo(9);
+        assertThat(s.pops()).containsExactly("FRA");
+    }
+
+    @Test
+    void overriddenValuesAreValidatedLikeTheFile(@TempDir Path dir) throws IOException {
+        Path file = file(dir);
+        assertThatThrownBy(() -> ScenarioLoader.load(file, REGIONS, Map.of("limiters.one.limit", "0")))
+                .isInstanceOf(InputException.class).hasMessageContaining("limiters[0].limit");
+        assertThatThrownBy(() -> ScenarioLoader.load(file, REGIONS, Map.of("clients.zz.rate", "1")))
+                .isInstanceOf(InputException.class)
+                .hasMessage("--param clients.zz.rate: clients has no element 'zz'; allowed: a, b or an index from 0 "
+                        + "to 1");
+        assertThatThrownBy(() -> ScenarioLoader.load(file, REGIONS, Map.of("duration.x", "1")))
+                .isInstanceOf(InputException.class).hasMessageContaining("duration is a single value");
+    }
+
+    @Test
+    void referenceKeyDefaultsToTheLastStageAndCanBeSet(@TempDir Path dir) throws IOException {
+        Scenario plain = ScenarioLoader.load(file(dir), REGIONS);
+        assertThat(plain.limiters().get(0).referenceKey()).isEqualTo(KeyKind.API_KEY);
+        Scenario judged = ScenarioLoader.load(file(dir), REGIONS,
+                Map.of("limiters.one.reference", "{ key = ip }"));
+        assertThat(judged.limiters().get(0).referenceKey()).isEqualTo(KeyKind.IP);
+        assertThat(judged.limiters().get(0).reference()).isEqualTo(plain.limiters().get(0).reference());
+        assertThatThrownBy(() -> ScenarioLoader.load(file(dir), REGIONS,
+                Map.of("limiters.one.reference", "{ key = cookie }")))
+                .isInstanceOf(InputException.class).hasMessageContaining("limiters[0].reference.key");
+    }
+}

@@ -31,11 +31,15 @@ public final class ConsoleReport {
         return limiter.name() + " (" + limiter.tier() + ", " + limiter.algorithm() + ")";
     }
 
+    /** Regions as rows (those this limiter saw no request in are left out), then the total. */
     static Tables regionTable(LimiterResult limiter) {
         Tables table = new Tables(List.of("region", "sent", "accepted", "rejected", "failed", "p50 ms", "p90 ms",
                 "p99 ms", "max ms"));
         for (Map.Entry<String, RegionResult> e : limiter.regions().entrySet()) {
             Counts c = e.getValue().counts();
+            if (c.sent() == 0) {
+                continue;
+            }
             var l = e.getValue().latencyMs();
             table.row(List.of(e.getKey(), Long.toString(c.sent()), Long.toString(c.accepted()),
                     Long.toString(c.rejected()), failed(c), Numbers.ms(l.p50()), Numbers.ms(l.p90()),

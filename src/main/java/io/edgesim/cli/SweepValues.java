@@ -1,5 +1,6 @@
 package io.edgesim.cli;
 
+import io.edgesim.scenario.InputException;
 import picocli.CommandLine;
 
 import java.util.ArrayList;
@@ -16,10 +17,20 @@ record SweepValues(String path, List<String> values) {
     private static final Pattern RANGE = Pattern.compile("(-?\\d+)\\.\\.(-?\\d+)(?:/(\\d+))?");
     private static final int MAX_VALUES = 1_000;
 
+    /** For --param: problems are the command line's, exit 2 with its usage hint. */
     static SweepValues parse(CommandLine commandLine, String param) {
+        try {
+            return parse(param);
+        } catch (InputException e) {
+            throw new CommandLine.ParameterException(commandLine, e.getMessage());
+        }
+    }
+
+    /** For a scenario's declared sweep and --param alike; problems are InputExceptions naming --param. */
+    static SweepValues parse(String param) {
         int eq = param.indexOf('=');
         if (eq <= 0 || eq == param.length() - 1) {
-            throw bad(commandLine, "'" + param + "' is not PATH=VALUES; e.g. limiters.local.limit=50,100,200");
+            throw bad("'" + param + "' is not PATH=VALUES; e.g. limiters.local.limit=50,100,200");
         }
         String path = param.substring(0, eq).strip();
         String text = param.substring(eq + 1).strip();
@@ -30,7 +41,7 @@ record SweepValues(String path, List<String> values) {
             long to = Long.parseLong(range.group(2));
             long step = range.group(3) == null ? 1 : Long.parseLong(range.group(3));
             if (step <= 0 || to < from || (to - from) / step >= MAX_VALUES) {
-                throw bad(commandLine, "range " + text + " must go up (FROM <= TO) by a positive STEP, with at most "
+                throw bad("range " + text + " must go up (FROM <= TO) by a positive STEP, with at most "
                         + MAX_VALUES + " values");
             }
             for (long v = from; v <= to; v += step) {
@@ -39,7 +50,7 @@ record SweepValues(String path, List<String> values) {
         } else {
             values = split(text);
             if (values.stream().anyMatch(String::isEmpty)) {
-                throw bad(commandLine, "'" + text + "' has an empty value; separate values with single commas");
+                throw bad("'" + text + "' has an empty value; separate values with single commas");
             }
         }
         return new SweepValues(path, List.copyOf(values));
@@ -68,7 +79,7 @@ record SweepValues(String path, List<String> values) {
         return values;
     }
 
-    private static CommandLine.ParameterException bad(CommandLine commandLine, String problem) {
-        return new CommandLine.ParameterException(commandLine, "--param: " + problem);
+    private static InputException bad(String problem) {
+        return new InputException("--param: " + problem);
     }
 }

@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
 public final class ScenarioLoader {
 
     private static final List<String> TOP_KEYS = List.of("name", "description", "duration", "seed", "regions",
-            "regions-file", "clients", "limiters", "tiers", "prices");
+            "regions-file", "clients", "limiters", "tiers", "prices", "sweep");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
     private ScenarioLoader() {
@@ -67,6 +67,22 @@ public final class ScenarioLoader {
         RegionNotes.note(log, loaded, pops, limiters);
         return new Scenario(scenarioFile, name, description, durationNanos, seed, pops, clients, limiters, regions,
                 regionsFile, log.toMap(), prices);
+    }
+
+    /**
+     * The sweep a shipped scenario declares for its committed report ({@code sweep = "PATH=VALUES"}, the form of
+     * {@code edgesim sweep --param}), or null. Runs ignore it; {@code edgesim reports} runs it.
+     */
+    public static String declaredSweep(Path scenarioFile) {
+        ConfigReader root = new ConfigReader(scenarioFile.toString(), "", ConfigReader.parseFile(scenarioFile));
+        if (!root.has("sweep")) {
+            return null;
+        }
+        String sweep = root.string("sweep");
+        if (sweep.indexOf('=') <= 0) {
+            throw root.error("sweep", "'" + sweep + "' is not PATH=VALUES", "e.g. \"clients.bots.count=1,2,4,8\"");
+        }
+        return sweep;
     }
 
     private static String name(ConfigReader root, Path file) {

@@ -105,4 +105,32 @@ class MainTest {
         assertThat(outcome.status()).isEqualTo(2);
         assertThat(outcome.err()).contains("regions.conf").doesNotContain("Exception");
     }
+
+    @Test
+    void sweepRunsOncePerValueAndChartsTheResult(@TempDir Path dir) {
+        Outcome sweep = edgesim("sweep", "scenarios/three-pops.conf", "--param",
+                "clients.spread.pops=[FRA],[FRA,AMS],[FRA,AMS,SYD]", "--out", dir.toString());
+        assertThat(sweep.status()).isZero();
+        // one PoP: the cache lets 100 through; each PoP added grants another 100; the Durable Object stays at 100
+        assertThat(dir.resolve("sweep.csv")).content()
+                .contains("clients.spread.pops,\"[FRA,AMS]\",local,cache,")
+                .contains(",local,cache,885,300,")
+                .contains(",exact,durable-object,885,100,");
+        assertThat(dir.resolve("sweep-accepted.png")).exists();
+        assertThat(dir.resolve("sweep.md")).content().contains("sweep-multiplication.png");
+    }
+
+    @Test
+    void sweepRangesExpandAndBadParamsAreBadInput(@TempDir Path dir) {
+        Outcome range = edgesim("sweep", "scenarios/three-pops.conf", "--param", "limiters.local.limit=50..150/50",
+                "--out", dir.toString());
+        assertThat(range.status()).isZero();
+        assertThat(range.out().lines().filter(l -> l.matches("^(50|100|150) .*"))).hasSize(3);
+        for (String param : new String[]{"limiters.local.limit", "limiters.nope.limit=1", "limiters.local.limit=9..1",
+                "limiters.local.limit=0"}) {
+            Outcome bad = edgesim("sweep", "scenarios/three-pops.conf", "--param", param, "--out", dir.toString());
+            assertThat(bad.status()).as(param).isEqualTo(2);
+            assertThat(bad.err()).as(param).doesNotContain("Exception");
+        }
+    }
 }

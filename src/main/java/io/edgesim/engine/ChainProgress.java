@@ -3,6 +3,9 @@ package io.edgesim.engine;
 import io.edgesim.model.Outcome;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.Decision;
+import io.edgesim.model.response.RateLimitResponse;
+import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.model.tier.StageSpec;
 
 /**
  * One request's way through a limiter's stages: the chain rule both engines follow. A stage that rejects, or fails
@@ -78,6 +81,16 @@ public final class ChainProgress {
     /** The last stage's counter answer (the refusing stage's when refused). */
     public Decision decision() {
         return last.decision();
+    }
+
+    /**
+     * The 429 the client sees when the chain rejected the request: the refusing stage names itself as the scope;
+     * {@code policy} names the limiter in the RateLimit fields. Only for REJECTED outcomes.
+     */
+    public RateLimitResponse rejection(String policy, LimiterSpec limiter, long nowNanos) {
+        StageSpec stage = limiter.stages().get(refusingStage);
+        return RateLimitResponse.rejected(policy, stage.kind().configName(), last.decision(), stage.algorithm(),
+                nowNanos);
     }
 
     /** The key the last stage counted under. */

@@ -4,6 +4,7 @@ import io.edgesim.model.Outcome;
 import io.edgesim.model.Request;
 import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.region.RegionMap;
+import io.edgesim.model.response.RateLimitResponse;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.result.CostResult;
 import io.edgesim.result.Counts;
@@ -13,6 +14,7 @@ import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RegionResult;
 import io.edgesim.result.RetryAfterStats;
 import io.edgesim.result.RunResult;
+import io.edgesim.result.SampleResponse;
 import io.edgesim.result.StageRefusals;
 import io.edgesim.result.Timeline;
 import io.edgesim.scenario.Scenario;
@@ -129,6 +131,20 @@ public final class RunRecorder {
         l.maxLatencyNanos[pop] = Math.max(l.maxLatencyNanos[pop], latencyNanos);
     }
 
+    /** True until a response was kept for limiter {@code limiter}'s first rejection (see {@link #keepRefusal}). */
+    public boolean wantsRefusal(int limiter) {
+        return limiters[limiter].firstRefusal == null;
+    }
+
+    /** Keeps the 429 a client saw at the limiter's first rejection, for the report. */
+    public void keepRefusal(int limiter, Request request, RateLimitResponse response) {
+        if (limiters[limiter].firstRefusal == null) {
+            limiters[limiter].firstRefusal = new SampleResponse(
+                    round(request.timeNanos() / (double) Durations.NANOS_PER_SECOND, 3), request.pop(),
+                    response.status(), response.headers(), response.body());
+        }
+    }
+
     // what a Retry-After header would say: whole seconds rounded up, at least 1, capped for "never"
     private static long retryAfterHeaderSeconds(long retryAfterNanos) {
         long seconds = retryAfterNanos >= MAX_RETRY_AFTER_SECONDS * Durations.NANOS_PER_SECOND
@@ -196,6 +212,7 @@ public final class RunRecorder {
         final long[] timelineAccepted;
         final long[] timelineRejected;
         final long[] timelineFailed;
+        SampleResponse firstRefusal;
         long exactAccepted;
         long wronglyAccepted;
         long wronglyRejected;
@@ -242,7 +259,7 @@ public final class RunRecorder {
                     totals, regions, rejectedBy, retryAfter, stageStats,
                     new ExactComparison(exactAccepted, wronglyAccepted, wronglyRejected), multiplication, cost,
                     new Timeline(bucketNanos / (double) Durations.NANOS_PER_SECOND, boxed(timelineAccepted),
-                            boxed(timelineRejected), boxed(timelineFailed)));
+                            boxed(timelineRejected), boxed(timelineFailed)), firstRefusal);
         }
     }
 

@@ -93,6 +93,15 @@ public final class JsonReport {
         limiter.cost().items().forEach(items::put);
         ObjectNode monthly = cost.putObject("monthly");
         limiter.cost().monthly().forEach(monthly::put);
+        if (limiter.firstRefusal() != null) {
+            ObjectNode refusal = node.putObject("first_refusal");
+            refusal.put("time_s", limiter.firstRefusal().timeSeconds());
+            refusal.put("pop", limiter.firstRefusal().pop());
+            refusal.put("status", limiter.firstRefusal().status());
+            ObjectNode headers = refusal.putObject("headers");
+            limiter.firstRefusal().headers().forEach(headers::put);
+            refusal.put("body", limiter.firstRefusal().body());
+        }
         ObjectNode timeline = node.putObject("timeline");
         timeline.put("bucket_s", limiter.timeline().bucketSeconds());
         array(timeline.putArray("accepted"), limiter.timeline().accepted());

@@ -48,6 +48,13 @@ public final class MarkdownReport {
                         .append(" s, p90 ").append(limiter.retryAfter().p90()).append(" s, max ")
                         .append(limiter.retryAfter().max()).append(" s.\n\n");
             }
+            if (limiter.firstRefusal() != null) {
+                var r = limiter.firstRefusal();
+                md.append("The first refused client (").append(r.pop()).append(", ").append(r.timeSeconds())
+                        .append(" s) got:\n\n```\nHTTP/1.1 ").append(r.status()).append(" Too Many Requests\n");
+                r.headers().forEach((name, value) -> md.append(name).append(": ").append(value).append('\n'));
+                md.append('\n').append(r.body()).append("\n```\n\n");
+            }
             limiter.stageStats().forEach((stage, values) -> md.append("Stage ").append(stage).append(": ")
                     .append(String.join(", ", values.entrySet().stream()
                             .map(e -> e.getKey().replace('_', ' ') + " " + e.getValue()).toList()))

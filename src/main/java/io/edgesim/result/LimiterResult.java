@@ -18,9 +18,10 @@ import java.util.Map;
  * @param multiplication requests let through divided by what the exact count accepted
  * @param cost           monthly cost at the simulated rate
  * @param timeline       outcomes over time
+ * @param firstRefusal   the 429 the first rejected client saw, or null when nothing was rejected
  */
 public record LimiterResult(String name, String tier, String algorithm, Counts totals,
                             Map<String, RegionResult> regions, Map<String, StageRefusals> rejectedBy,
                             RetryAfterStats retryAfter, Map<String, Map<String, Long>> stageStats, ExactComparison exact,
-                            double multiplication, CostResult cost, Timeline timeline) {
+                            double multiplication, CostResult cost, Timeline timeline, SampleResponse firstRefusal) {
 }

@@ -4,6 +4,7 @@ import io.edgesim.engine.ChainProgress;
 import io.edgesim.engine.Costs;
 import io.edgesim.engine.ExactReference;
 import io.edgesim.engine.RunRecorder;
+import io.edgesim.model.Outcome;
 import io.edgesim.model.Request;
 import io.edgesim.model.Seeds;
 import io.edgesim.model.StageResult;
@@ -196,6 +197,10 @@ public final class VirtualEngine {
         }
 
         private void finish() {
+            if (progress.outcome() == Outcome.REJECTED && recorder.wantsRefusal(limiter.index)) {
+                recorder.keepRefusal(limiter.index, request, progress.rejection(limiter.spec.name(), limiter.spec,
+                        request.timeNanos() + progress.latencyNanos()));
+            }
             recorder.record(limiter.index, request, progress.outcome(), progress.failedOpen(),
                     progress.latencyNanos(), progress.refusingStage(), exactAllowed,
                     progress.decision().retryAfterNanos());

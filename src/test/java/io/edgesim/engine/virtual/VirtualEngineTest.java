@@ -138,4 +138,28 @@ class VirtualEngineTest {
         assertThat(rows.stream().filter(r -> r.equals("local,true")).count()).isEqualTo(300);
         assertThat(rows.stream().filter(r -> r.equals("exact,true")).count()).isEqualTo(100);
     }
+
+    @Test
+    void firstRefusalKeepsThe429TheClientSawNamingTheRefusingTier(@TempDir Path dir) throws IOException {
+        // a WAF rule (5 per 10 s per IP, no counter delay) in front of a cache limit of 100: the sixth request at
+        // 0.5 s is the first refused, by the WAF, which blocks the IP for the 10 s mitigation timeout
+        Files.writeString(dir.resolve("t.csv"), "time_ms,pop,key\n0,FRA,k\n100,FRA,k\n200,FRA,k\n300,FRA,k\n"
+                + "400,FRA,k\n500,FRA,k\n");
+        RunResult result = run(load(dir, """
+                name = refusal
+                duration = 5s
+                regions = [FRA]
+                clients = [ { name = replay, trace = "t.csv" } ]
+                limiters = [ { name = login, chain = [
+                    { tier = waf, limit = 5, period = 10s, update-delay = 0s }
+                    { tier = cache, limit = 100, window = 60s, key = api-key } ] } ]
+                """));
+        var refusal = limiter(result, "login").firstRefusal();
+        assertThat(refusal.status()).isEqualTo(429);
+        assertThat(refusal.timeSeconds()).isEqualTo(0.5);
+        assertThat(refusal.headers()).containsEntry("X-RateLimit-Scope", "waf")
+                .containsEntry("Retry-After", "10")
+                .containsEntry("RateLimit-Policy", "\"login\";q=5;w=10");
+        assertThat(refusal.body()).isEqualTo("{\"error\":\"rate_limited\",\"scope\":\"waf\",\"retry_after\":10}");
+    }
 }

@@ -74,7 +74,7 @@ final class ClientReader {
     private ClientSpec trace(ConfigReader r, String name) {
         r.rejectUnknownKeys(TRACE_KEYS);
         Path file = folder.resolve(r.string("trace"));
-        TraceReader.validate(file, pops);
+        TraceRows.validate(file, pops);
         return new ClientSpec.Trace(name, file);
     }
 

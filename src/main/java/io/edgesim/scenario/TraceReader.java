@@ -22,7 +22,7 @@ import java.util.Set;
  * may hold a whole "a, b, c" chain; only its first entry is kept. Blank lines are skipped. Any bad row is an
  * {@link InputException} naming the file and line.
  */
-public final class TraceReader implements AutoCloseable {
+public final class TraceReader implements TraceRows {
 
     /** The columns a trace may have. */
     public static final List<String> COLUMNS = List.of("time_ms", "pop", "key", "cost", "ip", "xff", "anon_token",
@@ -66,18 +66,7 @@ public final class TraceReader implements AutoCloseable {
         }
     }
 
-    /** Reads the whole file once, checking every row; returns the number of rows. */
-    public static long validate(Path path, Collection<String> pops) {
-        try (TraceReader reader = open(path, pops)) {
-            long rows = 0;
-            while (reader.next() != null) {
-                rows++;
-            }
-            return rows;
-        }
-    }
-
-    /** The next row, or null at the end of the file. */
+    @Override
     public TraceRow next() {
         try {
             String text;

@@ -2,8 +2,8 @@ package io.edgesim.traffic;
 
 import io.edgesim.model.Request;
 import io.edgesim.scenario.ClientSpec;
-import io.edgesim.scenario.TraceReader;
 import io.edgesim.scenario.TraceRow;
+import io.edgesim.scenario.TraceRows;
 
 import java.util.Collection;
 
@@ -15,13 +15,13 @@ final class TraceSource implements Source {
 
     private final String name;
     private final long durationNanos;
-    private final TraceReader reader;
+    private final TraceRows reader;
     private TraceRow next;
 
     TraceSource(ClientSpec.Trace trace, Collection<String> pops, long durationNanos) {
         this.name = trace.name();
         this.durationNanos = durationNanos;
-        this.reader = TraceReader.open(trace.file(), pops);
+        this.reader = TraceRows.open(trace.file(), pops);
         advance();
     }
 

@@ -1,0 +1,173 @@
+package io.edgesim.scenario;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Replays a Cloudflare Logpush "HTTP requests" dataset exported as NDJSON (one JSON object per line). Fields used:
+ * {@code EdgeStartTimestamp} (Unix nanoseconds - Logpush's default -, Unix seconds, or an RFC 3339 string),
+ * {@code EdgeColoCode} (the PoP), {@code ClientIP}, {@code ClientRequestPath}, and from {@code RequestHeaders} (a
+ * custom field the Logpush job must be set to include) {@code x-api-key} or else {@code authorization} as the key,
+ * and {@code x-forwarded-for} (first entry). Other fields are ignored. The first row's timestamp is scenario time 0;
+ * rows must be in nondecreasing time (Logpush batches are not always: sort them first). Every request costs 1.
+ */
+public final class LogpushReader implements TraceRows {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    // a Unix timestamp in seconds is below this; in nanoseconds far above it
+    private static final long SECONDS_LIMIT = 100_000_000_000L;
+
+    private final String file;
+    private final BufferedReader in;
+    private final Set<String> pops;
+    private long line;
+    private long firstNanos = Long.MIN_VALUE;
+    private long previousNanos = Long.MIN_VALUE;
+
+    private LogpushReader(Path path, Collection<String> pops) throws IOException {
+        this.file = path.toString();
+        this.pops = Set.copyOf(pops);
+        if (!Files.isRegularFile(path)) {
+            throw InputException.at(file, null, "no such file");
+        }
+        this.in = Files.newBufferedReader(path, StandardCharsets.UTF_8);
+    }
+
+    /** Opens a Logpush NDJSON file; {@code pops} are the PoPs a row may name. */
+    public static LogpushReader open(Path path, Collection<String> pops) {
+        try {
+            return new LogpushReader(path, pops);
+        } catch (IOException e) {
+            throw InputException.at(path.toString(), null, "cannot be read: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public TraceRow next() {
+        try {
+            String text;
+            while ((text = in.readLine()) != null) {
+                line++;
+                if (!text.isBlank()) {
+                    return row(text);
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": line " + line + ": cannot be read", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            in.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private TraceRow row(String text) {
+        JsonNode row;
+        try {
+            row = JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw error("not a JSON object: " + e.getOriginalMessage(), "one Logpush JSON object per line");
+        }
+        if (row == null || !row.isObject()) {
+            throw error("not a JSON object", "one Logpush JSON object per line");
+        }
+        long nanos = timestamp(row.get("EdgeStartTimestamp"));
+        if (nanos < previousNanos) {
+            throw error("EdgeStartTimestamp goes back in time", "rows in nondecreasing EdgeStartTimestamp order "
+                    + "(sort the file first, e.g. jq -c -s 'sort_by(.EdgeStartTimestamp)[]')");
+        }
+        previousNanos = nanos;
+        if (firstNanos == Long.MIN_VALUE) {
+            firstNanos = nanos;
+        }
+        String pop = text(row, "EdgeColoCode");
+        if (pop == null) {
+            throw error("no EdgeColoCode", "the PoP's IATA code, one of " + String.join(", ", sorted()));
+        }
+        pop = pop.toUpperCase(Locale.ROOT);
+        if (!pops.contains(pop)) {
+            throw error("EdgeColoCode '" + pop + "' is not a region of the scenario", String.join(", ", sorted()));
+        }
+        JsonNode headers = row.get("RequestHeaders");
+        String key = header(headers, "x-api-key");
+        if (key == null) {
+            key = header(headers, "authorization");
+        }
+        String xff = header(headers, "x-forwarded-for");
+        if (xff != null) {
+            int comma = xff.indexOf(',');
+            xff = (comma < 0 ? xff : xff.substring(0, comma)).strip();
+        }
+        return new TraceRow(line, nanos - firstNanos, pop, key, 1, text(row, "ClientIP"), xff, null,
+                text(row, "ClientRequestPath"));
+    }
+
+    private long timestamp(JsonNode value) {
+        String allowed = "Unix nanoseconds, Unix seconds or an RFC 3339 time";
+        if (value == null || value.isNull()) {
+            throw error("no EdgeStartTimestamp", allowed);
+        }
+        if (value.isIntegralNumber()) {
+            long number = value.asLong();
+            return number < SECONDS_LIMIT ? number * NANOS_PER_SECOND : number;
+        }
+        if (value.isNumber()) {
+            return Math.round(value.asDouble() * NANOS_PER_SECOND);
+        }
+        try {
+            OffsetDateTime time = OffsetDateTime.parse(value.asText());
+            return time.toEpochSecond() * NANOS_PER_SECOND + time.getNano();
+        } catch (DateTimeParseException e) {
+            throw error("EdgeStartTimestamp '" + value.asText() + "' is not a time", allowed);
+        }
+    }
+
+    private static String text(JsonNode row, String field) {
+        JsonNode value = row.get(field);
+        return value == null || value.isNull() || value.asText().isEmpty() ? null : value.asText();
+    }
+
+    // header names are case-insensitive; Logpush keeps them as the job configured them
+    private static String header(JsonNode headers, String name) {
+        if (headers == null || !headers.isObject()) {
+            return null;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = headers.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (e.getKey().equalsIgnoreCase(name) && !e.getValue().isNull() && !e.getValue().asText().isEmpty()) {
+                return e.getValue().asText();
+            }
+        }
+        return null;
+    }
+
+    private java.util.List<String> sorted() {
+        return pops.stream().sorted().toList();
+    }
+
+    private InputException error(String problem, String allowed) {
+        return InputException.at(file, "line " + line, problem + "; allowed: " + allowed);
+    }
+}

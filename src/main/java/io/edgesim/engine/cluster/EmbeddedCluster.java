@@ -1,6 +1,9 @@
 package io.edgesim.engine.cluster;
 
 import org.apache.pekko.actor.Address;
+import org.apache.pekko.cluster.Member;
+import org.apache.pekko.cluster.MemberStatus;
+import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.dispatch.ExecutionContexts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,6 +16,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
@@ -137,14 +141,38 @@ public final class EmbeddedCluster implements AutoCloseable {
     private static void stopAll(Collection<ClusterNode> nodes, ExecutionContextExecutorService executor,
                                 DeadlineDelivery delivery, Duration timeout) {
         try {
-            nodes.forEach(ClusterNode::terminate);
-            CompletableFuture<?>[] terminated = nodes.stream()
-                    .map(node -> node.terminated().toCompletableFuture()).toArray(CompletableFuture[]::new);
-            ClusterNode.await(CompletableFuture.allOf(terminated), timeout, "shutting down " + nodes.size() + " nodes");
+            // Every node leaving at once strands the oldest: its singletons wait for a hand-over that never comes,
+            // until the cluster-exiting phase times out. The others leave first, then the oldest leaves alone.
+            Optional<ClusterNode> oldest = oldest(nodes);
+            List<ClusterNode> younger = nodes.stream().filter(node -> oldest.map(o -> o != node).orElse(true))
+                    .toList();
+            terminate(younger, timeout);
+            terminate(oldest.stream().toList(), timeout);
         } finally {
             executor.shutdown();
             delivery.close();
         }
+    }
+
+    private static void terminate(List<ClusterNode> nodes, Duration timeout) {
+        nodes.forEach(ClusterNode::terminate);
+        CompletableFuture<?>[] terminated = nodes.stream()
+                .map(node -> node.terminated().toCompletableFuture()).toArray(CompletableFuture[]::new);
+        ClusterNode.await(CompletableFuture.allOf(terminated), timeout, "shutting down " + nodes.size() + " nodes");
+    }
+
+    private static Optional<ClusterNode> oldest(Collection<ClusterNode> nodes) {
+        if (nodes.isEmpty()) {
+            return Optional.empty();
+        }
+        Member oldest = null;
+        for (Member member : Cluster.get(nodes.iterator().next().system()).state().getMembers()) {
+            if (member.status() == MemberStatus.up() && (oldest == null || member.isOlderThan(oldest))) {
+                oldest = member;
+            }
+        }
+        Address address = oldest == null ? null : oldest.address();
+        return nodes.stream().filter(node -> node.address().equals(address)).findFirst();
     }
 
     private static void checkRegions(List<String> regions) {

@@ -16,7 +16,8 @@ import java.util.Set;
 /**
  * Places each shard on the shard region of the member whose role is the shard's home region (the prefix of
  * {@link HomeRegionShards} shard ids), and never moves it: a Durable Object's placement is fixed at creation.
- * When no registered region has that role, allocation fails and the coordinator retries it later.
+ * When the home node is a member but its shard region is gone (shutdown), the shard stays unallocated; when no
+ * member has that role at all, allocation fails (logged by the coordinator, retried on the next request).
  */
 final class HomeRegionAllocationStrategy extends ShardCoordinator.AbstractShardAllocationStrategy {
 
@@ -32,16 +33,23 @@ final class HomeRegionAllocationStrategy extends ShardCoordinator.AbstractShardA
                                           Map<ActorRef, IndexedSeq<String>> currentShardAllocations) {
         String home = HomeRegionShards.homeRegionOfShard(shardId);
         Cluster cluster = Cluster.get(system);
-        for (ActorRef region : currentShardAllocations.keySet()) {
-            Address address = memberAddress(region, cluster);
-            for (Member member : cluster.state().getMembers()) {
-                if (member.address().equals(address) && member.hasRole(home)) {
+        boolean homeIsMember = false;
+        for (Member member : cluster.state().getMembers()) {
+            if (!member.hasRole(home)) {
+                continue;
+            }
+            homeIsMember = true;
+            for (ActorRef region : currentShardAllocations.keySet()) {
+                if (memberAddress(region, cluster).equals(member.address())) {
                     return Futures.successful(region);
                 }
             }
         }
-        return Futures.failed(new IllegalStateException("shard " + shardId + ": no shard region on a member with role "
-                + home));
+        if (homeIsMember) {
+            // the home node's shard region has stopped (the run is shutting down): the shard stays unallocated
+            return Futures.<ActorRef>promise().future();
+        }
+        return Futures.failed(new IllegalStateException("shard " + shardId + ": no cluster member has role " + home));
     }
 
     @Override

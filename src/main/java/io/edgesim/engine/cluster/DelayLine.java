@@ -106,8 +106,8 @@ public final class DelayLine implements AutoCloseable {
         Entry head;
         while ((head = pending.peek()) != null && head.dueRealNanos <= now) {
             pending.poll();
-            head.target.tell(head.message);
             releaseLateness.recordValue(now - head.dueRealNanos);
+            head.target.tell(head.message);
         }
     }
 

@@ -43,7 +43,8 @@ public final class DeadlineDelivery implements AutoCloseable {
 
     /**
      * Wraps {@code behavior} so that each {@link Deadlined} message of type {@code messageType} reaches it at its
-     * deadline, never earlier, and its lateness is recorded in {@link #errors()}.
+     * deadline, never earlier, and its lateness is recorded in {@link #errors()}. Handlers of the wrapped behaviour
+     * should return {@code Behaviors.same()}, not {@code this}: a returned instance is re-wrapped on every message.
      */
     public <T> Behavior<T> holdUntilDeadline(Class<T> messageType, Behavior<T> behavior) {
         return Behaviors.intercept(() -> new DeadlineInterceptor<>(messageType, this), behavior);

@@ -133,6 +133,7 @@ public final class DurableObjectEntity extends AbstractBehavior<DurableObjectEnt
 
     @Override
     public Receive<Command> createReceive() {
+        // handlers return Behaviors.same(), not this: the deadline interceptor would re-wrap `this` on every message
         return newReceiveBuilder()
                 .onMessage(Serve.class, this::onServe)
                 .onMessage(Ping.class, this::onPing)
@@ -147,11 +148,11 @@ public final class DurableObjectEntity extends AbstractBehavior<DurableObjectEnt
         long replyDeadlineNanos = decidedNanos + regions.oneWayNanos(homeRegion, serve.fromRegion(), jitter);
         serve.replyTo().tell(new Served(serve.requestId(), replyDeadlineNanos, decidedNanos, clock.nowNanos(),
                 decision));
-        return this;
+        return Behaviors.same();
     }
 
     private Behavior<Command> onPing(Ping ping) {
         ping.replyTo().tell(new Pong(entityId, hostRegion));
-        return this;
+        return Behaviors.same();
     }
 }

@@ -48,8 +48,16 @@ public record HomeRegionShards(int shardsPerRegion) {
 
     /** The shard of an entity id: "HOME-n", n = hash of the object name modulo shardsPerRegion. */
     public String shardId(String entityId) {
-        ObjectRoute route = route(entityId);
-        return shardId(route.homeRegion(), shardIndex(route.objectName()));
+        int at = entityId.indexOf(ENTITY_SEPARATOR);
+        if (at <= 0) {
+            throw new IllegalArgumentException("not a Durable Object entity id (HOME|name): '" + entityId + "'");
+        }
+        // the name's String.hashCode, computed in place: this runs for every message the shard region routes
+        int hash = 0;
+        for (int i = at + 1; i < entityId.length(); i++) {
+            hash = 31 * hash + entityId.charAt(i);
+        }
+        return shardId(entityId.substring(0, at), Math.floorMod(hash, shardsPerRegion));
     }
 
     /** The shard ids of {@code region}, in index order. */

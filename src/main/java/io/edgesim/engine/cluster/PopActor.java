@@ -111,6 +111,7 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
 
     @Override
     public Receive<Command> createReceive() {
+        // handlers return Behaviors.same(), not this: the deadline interceptor would re-wrap `this` on every message
         return newReceiveBuilder()
                 .onMessage(Arrive.class, this::onArrive)
                 .onMessage(ObjectReplied.class, this::onObjectReplied)
@@ -124,7 +125,7 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         pending.put(request.id(), arrive);
         object(arrive.route()).tell(new DurableObjectEntity.Serve(request.id(), node.region(), deadlineNanos,
                 request.cost(), replies));
-        return this;
+        return Behaviors.same();
     }
 
     private Behavior<Command> onObjectReplied(ObjectReplied replied) {
@@ -132,7 +133,7 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         Arrive arrive = pending.remove(served.requestId());
         results.tell(new Completed(arrive.request(), arrive.route(), served.decidedNanos(), served.handledNanos(),
                 served.deadlineNanos(), node.delivery().clock().nowNanos(), served.decision()));
-        return this;
+        return Behaviors.same();
     }
 
     private EntityRef<DurableObjectEntity.Command> object(ObjectRoute route) {

@@ -24,7 +24,7 @@ import java.util.concurrent.ForkJoinWorkerThread;
 /**
  * A cluster of one node per PoP in this JVM, all on one small shared executor, one scenario clock and one delay
  * line. {@link #start} returns once every node sees every member Up; {@link #close} runs the coordinated shutdown
- * of all nodes at once and waits for it.
+ * of every node (the younger ones together, then the oldest) and waits for it.
  *
  * <p>Typical use: start, init the sharded entity types on every node, warm them up, spawn the PoP actors,
  * {@link #startScenarioClock()}, feed traffic, close.

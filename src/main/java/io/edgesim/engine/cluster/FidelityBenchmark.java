@@ -28,7 +28,8 @@ import java.util.concurrent.locks.LockSupport;
  * SYD, NRT) sends requests round-robin from every PoP to one Durable Object homed in FRA, at increasing rates; per rate
  * it prints the achieved rate, the error of every injected delay (handling time minus deadline: p50, p99, max), the
  * error of request arrivals, the delay line's own release error, the process CPU use and the machine's load average
- * (other processes on the machine widen the errors). Then it times a 12-node cluster's formation and shutdown.
+ * (other processes on the machine widen the errors). Before that, in the cold JVM, it times a 12-node cluster's
+ * formation and shutdown.
  *
  * <p>Usage: {@code java -cp target/edgesim.jar io.edgesim.engine.cluster.FidelityBenchmark [rates [seconds [spinMicros]]]}
  * with rates a comma-separated list of requests per second (default 1000,2000,5000,8000), seconds per rate (6) and
@@ -59,8 +60,9 @@ public final class FidelityBenchmark {
         System.out.printf(Locale.ROOT, "%d cores, delay line spin %d us, %d executor threads%n",
                 Runtime.getRuntime().availableProcessors(), settings.delayLineSpinNanos() / 1_000,
                 settings.executorThreads());
-        runRates(settings, rates, stepNanos);
+        // first, in a cold JVM, as a run would start
         timeFormation(settings, TWELVE_POPS);
+        runRates(settings, rates, stepNanos);
     }
 
     private static void runRates(ClusterSettings settings, long[] rates, long stepNanos) {

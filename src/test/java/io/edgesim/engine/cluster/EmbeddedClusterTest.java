@@ -36,10 +36,7 @@ class EmbeddedClusterTest {
         } finally {
             long closeStart = System.nanoTime();
             cluster.close();
-            Duration shutdown = Duration.ofNanos(System.nanoTime() - closeStart);
-            System.out.println("3 nodes: Up after " + cluster.formation().toMillis() + " ms, shut down in "
-                    + shutdown.toMillis() + " ms");
-            assertThat(shutdown).isLessThan(Duration.ofSeconds(6));
+            assertThat(Duration.ofNanos(System.nanoTime() - closeStart)).isLessThan(Duration.ofSeconds(6));
         }
         assertThat(cluster.nodes()).allMatch(node -> node.terminated().toCompletableFuture().isDone());
     }

@@ -1,0 +1,93 @@
+package io.edgesim.engine.cluster;
+
+import io.edgesim.model.tier.ObjectRoute;
+
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * How Durable Objects map to entity ids and shards. The entity id carries the home region the placement policy chose
+ * ("FRA|api-key-42"), and the shard id names it first ("FRA-3": the region, then the hash of the object name modulo
+ * {@code shardsPerRegion}), so the allocation strategy can place every shard on its region's node.
+ *
+ * @param shardsPerRegion shards per home region, at least 1
+ */
+public record HomeRegionShards(int shardsPerRegion) {
+
+    private static final char ENTITY_SEPARATOR = '|';
+    private static final char SHARD_SEPARATOR = '-';
+
+    public HomeRegionShards {
+        if (shardsPerRegion < 1) {
+            throw new IllegalArgumentException("shardsPerRegion must be at least 1, was " + shardsPerRegion);
+        }
+    }
+
+    /** The entity id of the object {@code route} names: "HOME|name". */
+    public static String entityId(ObjectRoute route) {
+        return route.homeRegion() + ENTITY_SEPARATOR + route.objectName();
+    }
+
+    /** The route an entity id stands for (inverse of {@link #entityId}). */
+    public static ObjectRoute route(String entityId) {
+        int at = entityId.indexOf(ENTITY_SEPARATOR);
+        if (at <= 0) {
+            throw new IllegalArgumentException("not a Durable Object entity id (HOME|name): '" + entityId + "'");
+        }
+        return new ObjectRoute(entityId.substring(at + 1), entityId.substring(0, at));
+    }
+
+    /** The home region a shard id names (the part before its last '-'). */
+    public static String homeRegionOfShard(String shardId) {
+        int at = shardId.lastIndexOf(SHARD_SEPARATOR);
+        if (at <= 0) {
+            throw new IllegalArgumentException("not a home-region shard id (HOME-n): '" + shardId + "'");
+        }
+        return shardId.substring(0, at);
+    }
+
+    /** The shard of an entity id: "HOME-n", n = hash of the object name modulo shardsPerRegion. */
+    public String shardId(String entityId) {
+        int at = entityId.indexOf(ENTITY_SEPARATOR);
+        if (at <= 0) {
+            throw new IllegalArgumentException("not a Durable Object entity id (HOME|name): '" + entityId + "'");
+        }
+        // the name's String.hashCode, computed in place: this runs for every message the shard region routes
+        int hash = 0;
+        for (int i = at + 1; i < entityId.length(); i++) {
+            hash = 31 * hash + entityId.charAt(i);
+        }
+        return shardId(entityId.substring(0, at), Math.floorMod(hash, shardsPerRegion));
+    }
+
+    /** The shard ids of {@code region}, in index order. */
+    public List<String> shardIds(String region) {
+        return IntStream.range(0, shardsPerRegion).mapToObj(i -> shardId(region, i)).toList();
+    }
+
+    /**
+     * One object name per shard index of a region, each "{@code prefix}k" for the smallest k that falls in that
+     * shard: names that reach every shard, to warm them up.
+     */
+    public List<String> namesCoveringShards(String prefix) {
+        String[] names = new String[shardsPerRegion];
+        int found = 0;
+        for (int k = 0; found < shardsPerRegion; k++) {
+            String name = prefix + k;
+            int index = shardIndex(name);
+            if (names[index] == null) {
+                names[index] = name;
+                found++;
+            }
+        }
+        return List.of(names);
+    }
+
+    private int shardIndex(String objectName) {
+        return Math.floorMod(objectName.hashCode(), shardsPerRegion);
+    }
+
+    private static String shardId(String region, int index) {
+        return region + SHARD_SEPARATOR + index;
+    }
+}

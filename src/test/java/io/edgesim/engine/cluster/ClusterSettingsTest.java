@@ -1,0 +1,43 @@
+package io.edgesim.engine.cluster;
+
+import com.typesafe.config.ConfigFactory;
+import io.edgesim.scenario.InputException;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ClusterSettingsTest {
+
+    @Test
+    void defaultsComeFromTheClusterResource() {
+        ClusterSettings settings = ClusterSettings.load();
+
+        assertThat(settings.host()).isEqualTo("127.0.0.1");
+        assertThat(settings.executorThreads()).isEqualTo(2);
+        assertThat(settings.shardsPerRegion()).isEqualTo(4);
+        assertThat(settings.startupTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(settings.nodeConfig().getString("pekko.actor.provider")).isEqualTo("cluster");
+        assertThat(settings.nodeConfig().getString("pekko.cluster.sharding.retry-interval")).isEqualTo("200ms");
+    }
+
+    @Test
+    void aValueOutOfRangeNamesTheFileAndTheSetting() {
+        assertThatThrownBy(() -> ClusterSettings.fromConfig(ConfigFactory
+                .parseString("edgesim.cluster.shards-per-region = 0")
+                .withFallback(ClusterSettings.load().nodeConfig())))
+                .isInstanceOf(InputException.class)
+                .hasMessage("edgesim-cluster.conf: edgesim.cluster.shards-per-region: must be at least 1, was 0");
+    }
+
+    @Test
+    void aValueOfTheWrongTypeIsAnInputError() {
+        assertThatThrownBy(() -> ClusterSettings.fromConfig(ConfigFactory
+                .parseString("edgesim.cluster.startup-timeout = soon")
+                .withFallback(ClusterSettings.load().nodeConfig())))
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining("edgesim.cluster.startup-timeout");
+    }
+}

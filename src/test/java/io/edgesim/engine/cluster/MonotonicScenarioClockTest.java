@@ -1,0 +1,56 @@
+package io.edgesim.engine.cluster;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class MonotonicScenarioClockTest {
+
+    private static final long SECOND = 1_000_000_000L;
+
+    @Test
+    void atSpeedTwoScenarioTimeRunsTwiceAsFastAsRealTime() {
+        MonotonicScenarioClock clock = new MonotonicScenarioClock(2.0);
+
+        long realForTwoScenarioSeconds = clock.realNanosAt(2 * SECOND) - clock.realNanosAt(0);
+
+        assertThat(realForTwoScenarioSeconds).isBetween(SECOND - 2, SECOND + 2);
+    }
+
+    @Test
+    void atSpeedOneTenthScenarioTimeRunsTenTimesSlower() {
+        MonotonicScenarioClock clock = new MonotonicScenarioClock(0.1);
+
+        assertThat(clock.realNanosAt(SECOND) - clock.realNanosAt(0)).isBetween(10 * SECOND - 2, 10 * SECOND + 2);
+    }
+
+    @Test
+    void theRealInstantOfAScenarioTimeReadsAtLeastThatTime() {
+        MonotonicScenarioClock clock = new MonotonicScenarioClock(3.0);
+        long target = clock.nowNanos() + 1_000_000;
+
+        long real = clock.realNanosAt(target);
+        while (System.nanoTime() < real) {
+            Thread.onSpinWait();
+        }
+
+        assertThat(clock.nowNanos()).isGreaterThanOrEqualTo(target);
+    }
+
+    @Test
+    void startNowMakesNowScenarioTimeZeroOnce() {
+        MonotonicScenarioClock clock = new MonotonicScenarioClock(1.0);
+
+        clock.startNow();
+
+        assertThat(clock.nowNanos()).isBetween(0L, SECOND);
+        assertThatThrownBy(clock::startNow).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void rejectsSpeedsThatAreNotPositive() {
+        assertThatThrownBy(() -> new MonotonicScenarioClock(0)).hasMessageContaining("speed");
+        assertThatThrownBy(() -> new MonotonicScenarioClock(Double.NaN)).hasMessageContaining("speed");
+    }
+}

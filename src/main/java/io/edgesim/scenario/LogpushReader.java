@@ -4,11 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -26,61 +21,31 @@ import java.util.Set;
  * and {@code x-forwarded-for} (first entry). Other fields are ignored. The first row's timestamp is scenario time 0;
  * rows must be in nondecreasing time (Logpush batches are not always: sort them first). Every request costs 1.
  */
-public final class LogpushReader implements TraceRows {
+public final class LogpushReader extends TraceFile {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     // a Unix timestamp in seconds is below this; in nanoseconds far above it
     private static final long SECONDS_LIMIT = 100_000_000_000L;
 
-    private final String file;
-    private final BufferedReader in;
     private final Set<String> pops;
-    private long line;
     private long firstNanos = Long.MIN_VALUE;
     private long previousNanos = Long.MIN_VALUE;
 
-    private LogpushReader(Path path, Collection<String> pops) throws IOException {
-        this.file = path.toString();
+    private LogpushReader(Path path, Collection<String> pops) {
+        super(path);
         this.pops = Set.copyOf(pops);
-        if (!Files.isRegularFile(path)) {
-            throw InputException.at(file, null, "no such file");
-        }
-        this.in = Files.newBufferedReader(path, StandardCharsets.UTF_8);
     }
 
     /** Opens a Logpush NDJSON file; {@code pops} are the PoPs a row may name. */
     public static LogpushReader open(Path path, Collection<String> pops) {
-        try {
-            return new LogpushReader(path, pops);
-        } catch (IOException e) {
-            throw InputException.at(path.toString(), null, "cannot be read: " + e.getMessage());
-        }
+        return new LogpushReader(path, pops);
     }
 
     @Override
     public TraceRow next() {
-        try {
-            String text;
-            while ((text = in.readLine()) != null) {
-                line++;
-                if (!text.isBlank()) {
-                    return row(text);
-                }
-            }
-            return null;
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": line " + line + ": cannot be read", e);
-        }
-    }
-
-    @Override
-    public void close() {
-        try {
-            in.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        String text = nextLine();
+        return text == null ? null : row(text);
     }
 
     private TraceRow row(String text) {
@@ -120,7 +85,7 @@ public final class LogpushReader implements TraceRows {
             int comma = xff.indexOf(',');
             xff = (comma < 0 ? xff : xff.substring(0, comma)).strip();
         }
-        return new TraceRow(line, nanos - firstNanos, pop, key, 1, text(row, "ClientIP"), xff, null,
+        return new TraceRow(line(), nanos - firstNanos, pop, key, 1, text(row, "ClientIP"), xff, null,
                 text(row, "ClientRequestPath"));
     }
 
@@ -167,7 +132,4 @@ public final class LogpushReader implements TraceRows {
         return pops.stream().sorted().toList();
     }
 
-    private InputException error(String problem, String allowed) {
-        return InputException.at(file, "line " + line, problem + "; allowed: " + allowed);
-    }
 }

@@ -2,11 +2,6 @@ package io.edgesim.scenario;
 
 import io.edgesim.model.algorithm.Durations;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,7 +17,7 @@ import java.util.Set;
  * may hold a whole "a, b, c" chain; only its first entry is kept. Blank lines are skipped. Any bad row is an
  * {@link InputException} naming the file and line.
  */
-public final class TraceReader implements TraceRows {
+public final class TraceReader extends TraceFile {
 
     /** The columns a trace may have. */
     public static final List<String> COLUMNS = List.of("time_ms", "pop", "key", "cost", "ip", "xff", "anon_token",
@@ -30,25 +25,18 @@ public final class TraceReader implements TraceRows {
     private static final List<String> REQUIRED = List.of("time_ms", "pop", "key");
     private static final String HEADER = "a header time_ms,pop,key[,cost][,ip][,xff][,anon_token][,path]";
 
-    private final String file;
-    private final BufferedReader in;
     private final Set<String> pops;
     private final int[] columnOf = new int[COLUMNS.size()];
     private final int width;
-    private long line;
     private double previousMillis = Double.NEGATIVE_INFINITY;
 
-    private TraceReader(Path path, Collection<String> pops) throws IOException {
-        this.file = path.toString();
+    private TraceReader(Path path, Collection<String> pops) {
+        super(path);
         this.pops = Set.copyOf(pops);
-        if (!Files.isRegularFile(path)) {
-            throw InputException.at(file, null, "no such file");
-        }
-        this.in = Files.newBufferedReader(path, StandardCharsets.UTF_8);
         try {
             this.width = readHeader();
-        } catch (RuntimeException | IOException e) {
-            in.close();
+        } catch (RuntimeException e) {
+            close();
             throw e;
         }
     }
@@ -59,43 +47,20 @@ public final class TraceReader implements TraceRows {
      * @param pops the PoPs a row may name (the scenario's regions)
      */
     public static TraceReader open(Path path, Collection<String> pops) {
-        try {
-            return new TraceReader(path, pops);
-        } catch (IOException e) {
-            throw InputException.at(path.toString(), null, "cannot be read: " + e.getMessage());
-        }
+        return new TraceReader(path, pops);
     }
 
     @Override
     public TraceRow next() {
-        try {
-            String text;
-            while ((text = in.readLine()) != null) {
-                line++;
-                if (!text.isBlank()) {
-                    return row(split(text));
-                }
-            }
-            return null;
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": line " + line + ": cannot be read", e);
-        }
+        String text = nextLine();
+        return text == null ? null : row(split(text));
     }
 
-    @Override
-    public void close() {
-        try {
-            in.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private int readHeader() throws IOException {
-        String text = in.readLine();
-        line = 1;
-        if (text == null || text.isBlank()) {
-            throw error("no header", HEADER);
+    private int readHeader() {
+        String text = nextLine();
+        if (text == null) {
+            // an empty file: the header is missing from line 1
+            throw InputException.at(file, "line 1", "no header; allowed: " + HEADER);
         }
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1);
@@ -136,7 +101,7 @@ public final class TraceReader implements TraceRows {
             throw error("time_ms " + timeText + " is out of range", "milliseconds from the start, 0 or more");
         }
         if (millis < previousMillis) {
-            throw InputException.at(file, "line " + line, "time_ms " + timeText + " is before the previous row ("
+            throw InputException.at(file, "line " + line(), "time_ms " + timeText + " is before the previous row ("
                     + Durations.formatNumber(previousMillis) + "); rows must be in time order");
         }
         previousMillis = millis;
@@ -145,7 +110,7 @@ public final class TraceReader implements TraceRows {
             throw error("pop '" + pop + "' is not a region of the scenario", String.join(", ", pops.stream()
                     .sorted().toList()));
         }
-        return new TraceRow(line, Math.round(millis * Durations.NANOS_PER_MILLI), pop, field(fields, "key"),
+        return new TraceRow(line(), Math.round(millis * Durations.NANOS_PER_MILLI), pop, field(fields, "key"),
                 cost(fields), field(fields, "ip"), firstEntry(field(fields, "xff")), field(fields, "anon_token"),
                 field(fields, "path"));
     }
@@ -217,7 +182,4 @@ public final class TraceReader implements TraceRows {
         return out;
     }
 
-    private InputException error(String problem, String allowed) {
-        return InputException.at(file, "line " + line, problem + "; allowed: " + allowed);
-    }
 }

@@ -1,0 +1,66 @@
+package io.edgesim.scenario;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * What every trace format shares: the file opened once, read line by line with the line number kept for messages,
+ * blank lines skipped, and errors as {@link InputException}s naming the file and line.
+ */
+abstract class TraceFile implements TraceRows {
+
+    protected final String file;
+    private final BufferedReader in;
+    private long line;
+
+    protected TraceFile(Path path) {
+        this.file = path.toString();
+        if (!Files.isRegularFile(path)) {
+            throw InputException.at(file, null, "no such file");
+        }
+        try {
+            this.in = Files.newBufferedReader(path, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw InputException.at(file, null, "cannot be read: " + e.getMessage());
+        }
+    }
+
+    /** The next non-blank line, or null at the end; {@link #line()} is then its number (1 = first line). */
+    protected final String nextLine() {
+        try {
+            String text;
+            while ((text = in.readLine()) != null) {
+                line++;
+                if (!text.isBlank()) {
+                    return text;
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": line " + line + ": cannot be read", e);
+        }
+    }
+
+    /** Number of the line read last. */
+    protected final long line() {
+        return line;
+    }
+
+    /** "FILE: line N: problem; allowed: ..." */
+    protected final InputException error(String problem, String allowed) {
+        return InputException.at(file, "line " + line, problem + "; allowed: " + allowed);
+    }
+
+    @Override
+    public void close() {
+        try {
+            in.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

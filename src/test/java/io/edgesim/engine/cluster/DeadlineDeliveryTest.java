@@ -121,6 +121,19 @@ class DeadlineDeliveryTest {
         assertThat(delivery.errors().latencyInterval().getTotalCount()).isZero();
     }
 
+    @Test
+    void resetForgetsErrorsRecordedBeforeIt() {
+        delivery = new DeadlineDelivery(new MonotonicScenarioClock(1.0), 0);
+        TestProbe<Seen> seen = testKit.createTestProbe();
+        ActorRef<Object> target = testKit.spawn(delivery.holdUntilDeadline(Object.class, recording(seen.ref())));
+        target.tell(new Timed(3, delivery.clock().nowNanos(), true));
+        seen.receiveMessage();
+
+        delivery.errors().reset();
+
+        assertThat(delivery.errors().latencyInterval().getTotalCount()).isZero();
+    }
+
     private Behavior<Object> recording(ActorRef<Seen> seen) {
         return Behaviors.receiveMessage(message -> {
             seen.tell(new Seen(message, delivery.clock().nowNanos(), System.nanoTime()));

@@ -20,6 +20,12 @@ public final class DeliveryErrors {
         (message.injectedLatency() ? latency : arrival).recordValue(lateNanos);
     }
 
+    /** Forgets everything recorded so far (warm-up traffic, before scenario time 0). */
+    public void reset() {
+        latency.reset();
+        arrival.reset();
+    }
+
     /** Errors of injected latencies recorded since the previous call (the interval is then reset). */
     public Histogram latencyInterval() {
         return latency.getIntervalHistogram();

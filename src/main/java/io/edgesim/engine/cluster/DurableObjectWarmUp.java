@@ -18,7 +18,9 @@ import java.util.concurrent.locks.LockSupport;
  * with the coordinator (it registers them one at a time, ~0.1 s each), then allocates every shard of every region
  * and teaches every node where each shard lives: from each node, one ping per shard of each region, to an object
  * named so that it falls in that shard. Without it, the first request to a shard waits for the allocation
- * (0.1-1.8 s) and misses its deadline.
+ * (0.1-1.8 s) and misses its deadline. Last, each node sends one request of cost 0 (which changes no counter) to
+ * each region, so that the serializers and code of the request path are ready too: a cold first request took over
+ * 100 ms on a busy machine.
  */
 public final class DurableObjectWarmUp {
 
@@ -52,6 +54,17 @@ public final class DurableObjectWarmUp {
         }
         ClusterNode.await(CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)), timeout,
                 "warming up " + answers.size() + " Durable Object shards");
+        List<CompletableFuture<DurableObjectEntity.Served>> served = new ArrayList<>();
+        for (ClusterNode from : cluster.nodes()) {
+            for (ClusterNode home : cluster.nodes()) {
+                ObjectRoute route = new ObjectRoute(shards.namesCoveringShards(OBJECT_PREFIX).get(0), home.region());
+                served.add(DurableObjectEntity.refFor(from, route).<DurableObjectEntity.Served>ask(replyTo ->
+                        new DurableObjectEntity.Serve(0, from.region(), from.delivery().clock().nowNanos(), 0,
+                                replyTo), timeout).toCompletableFuture());
+            }
+        }
+        ClusterNode.await(CompletableFuture.allOf(served.toArray(CompletableFuture[]::new)), timeout,
+                "warming up the request path with " + served.size() + " requests");
     }
 
     // a region sending messages before it is registered logs a warning per retry; the coordinator is asked instead

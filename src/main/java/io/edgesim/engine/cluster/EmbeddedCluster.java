@@ -118,9 +118,13 @@ public final class EmbeddedCluster implements AutoCloseable {
         return formation;
     }
 
-    /** Makes now scenario time 0; call once, after warm-up and before the first deadline message. */
+    /**
+     * Makes now scenario time 0 and forgets the delivery errors of the warm-up; call once, after warm-up and before
+     * the first deadline message of the run.
+     */
     public void startScenarioClock() {
         clock.startNow();
+        delivery.errors().reset();
     }
 
     /**

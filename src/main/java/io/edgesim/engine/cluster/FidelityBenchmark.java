@@ -85,7 +85,7 @@ public final class FidelityBenchmark {
             long longestRoundTrip = SIX_POPS.stream().mapToLong(pop -> regions.rttNanos(pop, LIMITER.homeRegion())
                     + 2 * regions.jitterNanos()).max().orElseThrow();
             // JIT warm-up: the same path at a moderate rate, not reported
-            runStep(cluster, feeder, completed, 2_000, 3 * SECOND, longestRoundTrip);
+            runStep(cluster, feeder, completed, 4_000, 5 * SECOND, longestRoundTrip);
             System.out.println("rate/s  achieved/s  latency error ms p50/p99/max   arrival error ms p50/p99/max"
                     + "   delay line ms p50/p99   CPU cores (of " + Runtime.getRuntime().availableProcessors() + ")"
                     + "   machine load");

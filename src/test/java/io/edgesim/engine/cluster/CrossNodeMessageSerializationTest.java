@@ -8,6 +8,7 @@ import org.apache.pekko.serialization.SerializationExtension;
 import org.apache.pekko.serialization.jackson.JacksonCborSerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 import java.util.HashSet;
 import java.util.List;
@@ -17,6 +18,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Every message that may cross nodes goes through the jackson-cbor binding and comes back equal to itself. */
 class CrossNodeMessageSerializationTest {
+
+    static {
+        // initialise logging on this thread before the actor system's threads race to do it
+        LoggerFactory.getILoggerFactory();
+    }
 
     // a node's own configuration (cluster provider, remote addresses in actor refs), not joined to anything
     private final ActorTestKit testKit = ActorTestKit.create("edgesim-serialization",

@@ -7,6 +7,7 @@ import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 import java.util.List;
 import java.util.stream.IntStream;
@@ -15,6 +16,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The delay line and the deadline interceptor on a local ActorSystem. */
 class DeadlineDeliveryTest {
+
+    static {
+        // initialise logging on this thread before the actor system's threads race to do it
+        LoggerFactory.getILoggerFactory();
+    }
 
     private static final long MILLI = 1_000_000L;
     // wide: the machine is shared; typical errors are well under a millisecond
@@ -118,6 +124,19 @@ class DeadlineDeliveryTest {
 
         assertThat(seen.receiveSeveralMessages(2)).extracting(Seen::message).containsExactly(overdue, "untimed");
         assertThat(delivery.errors().arrivalInterval().getMinValue()).isGreaterThanOrEqualTo(5 * MILLI);
+        assertThat(delivery.errors().latencyInterval().getTotalCount()).isZero();
+    }
+
+    @Test
+    void resetForgetsErrorsRecordedBeforeIt() {
+        delivery = new DeadlineDelivery(new MonotonicScenarioClock(1.0), 0);
+        TestProbe<Seen> seen = testKit.createTestProbe();
+        ActorRef<Object> target = testKit.spawn(delivery.holdUntilDeadline(Object.class, recording(seen.ref())));
+        target.tell(new Timed(3, delivery.clock().nowNanos(), true));
+        seen.receiveMessage();
+
+        delivery.errors().reset();
+
         assertThat(delivery.errors().latencyInterval().getTotalCount()).isZero();
     }
 

@@ -6,7 +6,6 @@ import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.cost.Usage;
 
-import java.util.ArrayDeque;
 
 /**
  * One Durable Object holding one counter: single-threaded, it serves requests one at a time in arrival order. A
@@ -28,8 +27,10 @@ public final class DurableObjectServer {
     private final long serviceTimeNanos;
     private final int queueBound;
     private final boolean failOpen;
-    // start times of admitted requests that may not have started yet, in order
-    private final ArrayDeque<Long> starts = new ArrayDeque<>();
+    // start times of admitted requests that may not have started yet, in order (see addWaitingStart)
+    private long[] waitingStarts;
+    private int firstWaiting;
+    private int waiting;
     private long busyUntilNanos = Long.MIN_VALUE;
     private long requests;
     private long rowsWritten;
@@ -57,19 +58,19 @@ public final class DurableObjectServer {
      */
     public ServeResult serve(long arrivalNanos, long cost) {
         requests++;
-        while (!starts.isEmpty() && starts.peekFirst() <= arrivalNanos) {
-            starts.pollFirst();
+        while (waiting > 0 && firstWaitingStart() <= arrivalNanos) {
+            dropFirstWaitingStart();
         }
         long startNanos = Math.max(arrivalNanos, busyUntilNanos);
-        if (startNanos > arrivalNanos && starts.size() >= queueBound) {
+        if (startNanos > arrivalNanos && waiting >= queueBound) {
             // nothing was decided: the earliest a place frees is when the first waiting request starts
-            long retryAfterNanos = starts.isEmpty() ? startNanos - arrivalNanos : starts.peekFirst() - arrivalNanos;
+            long retryAfterNanos = waiting == 0 ? startNanos - arrivalNanos : firstWaitingStart() - arrivalNanos;
             Decision unknown = new Decision(false, 0, retryAfterNanos, arrivalNanos);
             return new ServeResult(StageResult.failed(failOpen, unknown, 0, OVERLOADED_ERROR), arrivalNanos,
                     arrivalNanos);
         }
         if (startNanos > arrivalNanos) {
-            starts.addLast(startNanos);
+            addWaitingStart(startNanos);
         }
         busyUntilNanos = startNanos + serviceTimeNanos;
         Decision decision = counter.tryAcquire(startNanos, cost);
@@ -85,5 +86,32 @@ public final class DurableObjectServer {
     /** Billable operations so far. */
     public Usage usage() {
         return new Usage(requests, rowsWritten, rowsRead, activeNanos, 0, 0);
+    }
+
+    // the waiting start times: a first-in first-out ring of primitive longs, allocated on the first wait (most
+    // objects never queue, and a million of them should not each carry an empty deque)
+
+    private long firstWaitingStart() {
+        return waitingStarts[firstWaiting];
+    }
+
+    private void dropFirstWaitingStart() {
+        firstWaiting = (firstWaiting + 1) % waitingStarts.length;
+        waiting--;
+    }
+
+    private void addWaitingStart(long nanos) {
+        if (waitingStarts == null) {
+            waitingStarts = new long[4];
+        } else if (waiting == waitingStarts.length) {
+            long[] bigger = new long[waiting * 2];
+            for (int i = 0; i < waiting; i++) {
+                bigger[i] = waitingStarts[(firstWaiting + i) % waitingStarts.length];
+            }
+            waitingStarts = bigger;
+            firstWaiting = 0;
+        }
+        waitingStarts[(firstWaiting + waiting) % waitingStarts.length] = nanos;
+        waiting++;
     }
 }

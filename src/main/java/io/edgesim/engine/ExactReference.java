@@ -1,7 +1,7 @@
 package io.edgesim.engine;
 
 import io.edgesim.model.Request;
-import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeyKind;
@@ -15,7 +15,7 @@ import io.edgesim.model.tier.LimiterSpec;
  */
 public final class ExactReference {
 
-    private final AlgorithmSpec algorithm;
+    private final CounterFactory counterFactory;
     private final KeyKind key;
     private final KeyIds keys;
     private final KeyArray<RateCounter> counters = new KeyArray<>();
@@ -27,7 +27,7 @@ public final class ExactReference {
 
     /** A reference whose keys are numbered by the run's {@code keys} (see {@link #allows(Request, int)}). */
     public ExactReference(LimiterSpec limiter, KeyIds keys) {
-        this.algorithm = limiter.reference();
+        this.counterFactory = new CounterFactory(limiter.reference());
         this.key = limiter.referenceKey();
         this.keys = keys;
     }
@@ -49,7 +49,7 @@ public final class ExactReference {
     public boolean allows(Request request, int keyId) {
         RateCounter counter = counters.get(keyId);
         if (counter == null) {
-            counter = algorithm.newCounter();
+            counter = counterFactory.newCounter();
             counters.put(keyId, counter);
         }
         return counter.tryAcquire(request.timeNanos(), request.cost()).allowed();

@@ -9,10 +9,10 @@ import java.util.List;
  * {@code HashMap<String, V>} would hold, without hashing strings or allocating a node per entry.
  *
  * <p>Mechanism: open addressing with linear probing over two parallel power-of-two arrays (number + 1, 0 marking a
- * free slot; value), at most half full; the slot is the number scrambled by Fibonacci hashing, so numbers that
- * follow each other or share a stride do not pile up. Entries are never removed one by one (a tier that forgets a
- * key stores an empty value instead); {@link #clear} empties the table. Memory grows with the entries held, not with
- * the number of keys in the run. Not thread-safe.
+ * free slot; value), at most three quarters full; the slot is the number scrambled by Fibonacci hashing, so numbers
+ * that follow each other or share a stride do not pile up. Entries are never removed one by one (a tier that forgets
+ * a key stores an empty value instead); {@link #clear} empties the table. Memory grows with the entries held (10 to
+ * 21 bytes each), not with the number of keys in the run. Not thread-safe.
  *
  * @param <V> the per-key value; never null
  */
@@ -55,7 +55,7 @@ public final class KeyTable<V> {
         values[slot] = value;
         if (slotIds[slot] == 0) {
             slotIds[slot] = stored;
-            if (++size * 2 > slotIds.length) {
+            if (++size * 4 > slotIds.length * 3) {
                 grow();
             }
         }

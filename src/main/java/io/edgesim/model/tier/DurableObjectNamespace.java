@@ -1,6 +1,7 @@
 package io.edgesim.model.tier;
 
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeyArray;
@@ -15,7 +16,7 @@ import io.edgesim.model.region.RegionMap;
 public final class DurableObjectNamespace {
 
     private final TierSettings.DurableObject settings;
-    private final AlgorithmSpec algorithm;
+    private final CounterFactory counters;
     private final PlacementPolicy placement;
     private final KeyIds keys;
     // by the number of the object's name
@@ -29,7 +30,7 @@ public final class DurableObjectNamespace {
     public DurableObjectNamespace(TierSettings.DurableObject settings, AlgorithmSpec algorithm, RegionMap regions,
                                   KeyIds keys) {
         this.settings = settings;
-        this.algorithm = algorithm;
+        this.counters = new CounterFactory(algorithm);
         this.keys = keys;
         this.placement = new PlacementPolicy(settings.placement(), regions, keys);
     }
@@ -76,7 +77,7 @@ public final class DurableObjectNamespace {
     private ServeResult serveObject(int objectId, long arrivalNanos, long cost) {
         DurableObjectServer object = objects.get(objectId);
         if (object == null) {
-            object = new DurableObjectServer(algorithm, settings);
+            object = new DurableObjectServer(counters, settings);
             objects.put(objectId, object);
         }
         return object.serve(arrivalNanos, cost);

@@ -3,6 +3,7 @@ package io.edgesim.model.tier;
 import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.key.KeyIds;
@@ -26,7 +27,7 @@ import java.util.random.RandomGenerator;
  */
 public final class IsolatePool implements PopTier {
 
-    private final AlgorithmSpec algorithm;
+    private final CounterFactory counterFactory;
     private final RandomGenerator random;
     private final KeyIds keys;
     private final long meanLifetimeNanos;
@@ -43,7 +44,10 @@ public final class IsolatePool implements PopTier {
         this(settings, algorithm, random, new KeyIds());
     }
 
-    /** The same, numbering keys with the run's {@code keys} (see {@link PopTier#decide(Request, String, int, long)}). */
+    /**
+     * The same, numbering keys with the run's {@code keys}, as {@link PopTier#decide(Request, String, int, long)}
+     * needs.
+     */
     public IsolatePool(TierSettings.Isolate settings, AlgorithmSpec algorithm, RandomGenerator random, KeyIds keys) {
         if (settings.isolatesPerPop() < 1) {
             throw new IllegalArgumentException("isolates per PoP must be at least 1, was " + settings.isolatesPerPop());
@@ -51,7 +55,7 @@ public final class IsolatePool implements PopTier {
         if (settings.meanLifetimeNanos() <= 0) {
             throw new IllegalArgumentException("isolate mean lifetime must be greater than 0");
         }
-        this.algorithm = algorithm;
+        this.counterFactory = new CounterFactory(algorithm);
         this.random = random;
         this.keys = keys;
         this.meanLifetimeNanos = settings.meanLifetimeNanos();
@@ -80,7 +84,7 @@ public final class IsolatePool implements PopTier {
         Isolate chosen = isolates[random.nextInt(isolates.length)];
         RateCounter counter = chosen.counters.get(keyId);
         if (counter == null) {
-            counter = algorithm.newCounter();
+            counter = counterFactory.newCounter();
             chosen.counters.put(keyId, counter);
         }
         Decision decision = counter.tryAcquire(nowNanos, request.cost());

@@ -3,6 +3,7 @@ package io.edgesim.model.tier;
 import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.cost.Usage;
@@ -35,7 +36,7 @@ public final class KvEdge implements PopTier {
     public static final String WRITE_RATE_ERROR = "kv-write-rate";
 
     private final TierSettings.Kv settings;
-    private final AlgorithmSpec algorithm;
+    private final CounterFactory counterFactory;
     private final KvStore store;
     private final RandomGenerator random;
     private final KeyIds keys;
@@ -64,7 +65,7 @@ public final class KvEdge implements PopTier {
         }
         this.keys = keys;
         this.settings = settings;
-        this.algorithm = algorithm;
+        this.counterFactory = new CounterFactory(algorithm);
         this.store = store;
         this.random = random;
     }
@@ -90,7 +91,7 @@ public final class KvEdge implements PopTier {
             cached.fetchedAtNanos = nowNanos;
             readNanos = missReadNanos();
         }
-        RateCounter copy = cached.state == null ? algorithm.newCounter() : cached.state.copy();
+        RateCounter copy = cached.state == null ? counterFactory.newCounter() : cached.state.copy();
         Decision decision = copy.tryAcquire(nowNanos, request.cost());
         if (!decision.allowed()) {
             return StageResult.of(decision, readNanos);

@@ -2,6 +2,7 @@ package io.edgesim.model.tier;
 
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.key.KeyIds;
@@ -15,7 +16,7 @@ import io.edgesim.model.key.KeyArray;
  */
 public final class OriginServer {
 
-    private final AlgorithmSpec algorithm;
+    private final CounterFactory counterFactory;
     private final String region;
     private final long serviceTimeNanos;
     private final KeyIds keys;
@@ -31,7 +32,7 @@ public final class OriginServer {
         if (settings.serviceTimeNanos() < 0) {
             throw new IllegalArgumentException("origin service time must not be negative");
         }
-        this.algorithm = algorithm;
+        this.counterFactory = new CounterFactory(algorithm);
         this.keys = keys;
         this.region = settings.region();
         this.serviceTimeNanos = settings.serviceTimeNanos();
@@ -51,7 +52,7 @@ public final class OriginServer {
     public ServeResult serve(int keyId, long arrivalNanos, long cost) {
         RateCounter counter = counters.get(keyId);
         if (counter == null) {
-            counter = algorithm.newCounter();
+            counter = counterFactory.newCounter();
             counters.put(keyId, counter);
         }
         Decision decision = counter.tryAcquire(arrivalNanos, cost);

@@ -3,6 +3,7 @@ package io.edgesim.model.tier;
 import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.key.KeyIds;
@@ -31,6 +32,7 @@ import java.util.ArrayDeque;
 public final class WafRule implements PopTier {
 
     private final AlgorithmSpec algorithm;
+    private final CounterFactory counterFactory;
     private final long updateDelayNanos;
     private final long mitigationTimeoutNanos;
     private final KeyIds keyIds;
@@ -48,7 +50,10 @@ public final class WafRule implements PopTier {
         this(settings, algorithm, new KeyIds());
     }
 
-    /** The same, numbering keys with the run's {@code keys} (see {@link PopTier#decide(Request, String, int, long)}). */
+    /**
+     * The same, numbering keys with the run's {@code keys}, as {@link PopTier#decide(Request, String, int, long)}
+     * needs.
+     */
     public WafRule(TierSettings.Waf settings, AlgorithmSpec algorithm, KeyIds keys) {
         WafPlan plan = WafPlan.parse(settings.plan());
         if (!algorithm.kind().windowed()) {
@@ -66,6 +71,7 @@ public final class WafRule implements PopTier {
             throw new IllegalArgumentException("WAF counter update delay must not be negative");
         }
         this.algorithm = algorithm;
+        this.counterFactory = new CounterFactory(algorithm);
         this.keyIds = keys;
         this.updateDelayNanos = settings.updateDelayNanos();
         this.mitigationTimeoutNanos = settings.mitigationTimeoutNanos();
@@ -81,7 +87,7 @@ public final class WafRule implements PopTier {
         see(nowNanos);
         KeyState state = keys.get(keyId);
         if (state == null) {
-            state = new KeyState(algorithm.newCounter());
+            state = new KeyState(counterFactory.newCounter());
             keys.put(keyId, state);
         }
         if (state.blockedUntilNanos <= nowNanos) {

@@ -3,6 +3,7 @@ package io.edgesim.model.tier;
 import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.key.KeyIds;
@@ -28,7 +29,7 @@ import java.util.ArrayDeque;
  */
 public final class WriteBehindCache implements PopTier {
 
-    private final AlgorithmSpec algorithm;
+    private final CounterFactory counterFactory;
     private final long readLatencyNanos;
     private final long writeDelayNanos;
     private final long maxAgeNanos;
@@ -43,12 +44,15 @@ public final class WriteBehindCache implements PopTier {
         this(settings, algorithm, new KeyIds());
     }
 
-    /** The same, numbering keys with the run's {@code keys} (see {@link PopTier#decide(Request, String, int, long)}). */
+    /**
+     * The same, numbering keys with the run's {@code keys}, as {@link PopTier#decide(Request, String, int, long)}
+     * needs.
+     */
     public WriteBehindCache(TierSettings.Cache settings, AlgorithmSpec algorithm, KeyIds keys) {
         if (settings.readLatencyNanos() < 0 || settings.writeDelayNanos() < 0) {
             throw new IllegalArgumentException("cache read latency and write delay must not be negative");
         }
-        this.algorithm = algorithm;
+        this.counterFactory = new CounterFactory(algorithm);
         this.keys = keys;
         this.readLatencyNanos = settings.readLatencyNanos();
         this.writeDelayNanos = settings.writeDelayNanos();
@@ -64,7 +68,7 @@ public final class WriteBehindCache implements PopTier {
     public StageResult decide(Request request, String key, int keyId, long nowNanos) {
         Entry entry = entries.get(keyId);
         RateCounter stored = entry == null ? null : entry.stored(nowNanos, maxAgeNanos);
-        RateCounter copy = stored == null ? algorithm.newCounter() : stored.copy();
+        RateCounter copy = stored == null ? counterFactory.newCounter() : stored.copy();
         Decision decision = copy.tryAcquire(nowNanos, request.cost());
         if (decision.allowed()) {
             if (entry == null) {

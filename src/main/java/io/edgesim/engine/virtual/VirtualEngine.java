@@ -2,7 +2,7 @@ package io.edgesim.engine.virtual;
 
 import io.edgesim.engine.ChainProgress;
 import io.edgesim.engine.Costs;
-import io.edgesim.engine.ExactReference;
+import io.edgesim.engine.ExactReferences;
 import io.edgesim.engine.RunRecorder;
 import io.edgesim.model.Request;
 import io.edgesim.model.Seeds;
@@ -42,11 +42,14 @@ public final class VirtualEngine {
     private final DecisionListener listener;
     private final RegionMap regions;
     private final Map<String, Integer> popIndex = new HashMap<>();
+    // each PoP's position in the region map, by PoP index
+    private final int[] popRegion;
     private final Limiter[] limiters;
     private final EventQueue<Flight> queue = new EventQueue<>();
     private final SplittableRandom jitter;
     private final RunRecorder recorder;
     private final RequestKeys keys;
+    private final ExactReferences exact;
     // per limiter, for the request arriving: whether it sees it, and what its exact count said
     private final boolean[] seen;
     private final boolean[] exactAllowed;
@@ -58,11 +61,14 @@ public final class VirtualEngine {
         this.jitter = Seeds.random(scenario.seed(), "jitter");
         this.recorder = new RunRecorder(scenario, NAME);
         List<String> pops = scenario.pops();
+        this.popRegion = new int[pops.size()];
         for (int i = 0; i < pops.size(); i++) {
             popIndex.put(pops.get(i), i);
+            popRegion[i] = regions.indexOf(pops.get(i));
         }
         StageFactory stages = new StageFactory(scenario);
         this.keys = new RequestKeys(stages.keys());
+        this.exact = new ExactReferences(scenario.limiters(), stages.keys());
         this.limiters = new Limiter[scenario.limiters().size()];
         this.seen = new boolean[limiters.length];
         this.exactAllowed = new boolean[limiters.length];
@@ -98,10 +104,9 @@ public final class VirtualEngine {
         // the exact counts first, all together: they depend on nothing else, and their memory reads overlap better
         // in one short loop than spread between the chains
         for (int l = 0; l < limiters.length; l++) {
-            Limiter limiter = limiters[l];
-            seen[l] = limiter.spec.sees(request.client());
+            seen[l] = limiters[l].spec.sees(request.client());
             if (seen[l]) {
-                exactAllowed[l] = limiter.exact.allows(request, keys.id(request, limiter.exact.keyKind()));
+                exactAllowed[l] = exact.allows(l, request, keys.id(request, exact.keyKind(l)));
             }
         }
         for (int l = 0; l < limiters.length; l++) {
@@ -120,7 +125,6 @@ public final class VirtualEngine {
         final int index;
         final LimiterSpec spec;
         final StageSpec[] stages;
-        final ExactReference exact;
         final PopTier[][] local;
         final RemoteStage[] remote;
         final StageFactory factory;
@@ -132,7 +136,6 @@ public final class VirtualEngine {
             this.spec = spec;
             this.stages = spec.stages().toArray(StageSpec[]::new);
             this.factory = factory;
-            this.exact = new ExactReference(spec, factory.keys());
             this.local = new PopTier[stages.length][];
             this.remote = new RemoteStage[stages.length];
             boolean anyRemote = false;
@@ -170,6 +173,7 @@ public final class VirtualEngine {
         boolean exactAllowed;
         // set while the request is away at a remote tier
         ObjectRoute route;
+        int homeRegion;
         int remoteKeyId;
         String remoteKey;
         long departedNanos;
@@ -196,11 +200,12 @@ public final class VirtualEngine {
                 int keyId = keys.id(request, stage.key());
                 if (limiter.remote[s] != null) {
                     route = limiter.remote[s].route(key, keyId, request.pop());
+                    homeRegion = regions.indexOf(route.homeRegion());
                     remoteKey = key;
                     remoteKeyId = keyId;
                     // the request leaves once the stages before have answered
                     departedNanos = request.timeNanos() + progress.latencyNanos();
-                    long arrival = departedNanos + regions.oneWayNanos(request.pop(), route.homeRegion(), jitter);
+                    long arrival = departedNanos + regions.oneWayNanos(popRegion[pop], homeRegion, jitter);
                     queue.add(arrival, this);
                     return;
                 }
@@ -215,7 +220,7 @@ public final class VirtualEngine {
             if (route != null) {
                 int s = progress.nextStage();
                 ServeResult served = limiter.remote[s].serve(route, remoteKeyId, nowNanos, request.cost());
-                long back = served.replyNanos() + regions.oneWayNanos(route.homeRegion(), request.pop(), jitter);
+                long back = served.replyNanos() + regions.oneWayNanos(homeRegion, popRegion[pop], jitter);
                 progress.addLatency(nowNanos - departedNanos + (back - served.replyNanos()));
                 progress.apply(served.result(), remoteKey);
                 route = null;

@@ -1,7 +1,7 @@
 package io.edgesim.model.tier;
 
 import io.edgesim.model.key.KeyIds;
-import io.edgesim.model.key.KeyTable;
+import io.edgesim.model.key.KeyArray;
 
 import java.util.random.RandomGenerator;
 
@@ -23,7 +23,7 @@ public final class BindingStore {
     private final long periodNanos;
     private final BindingMachines machines = new BindingMachines();
     private final KeyIds keyIds;
-    private final KeyTable<BindingKeyCounts> counts = new KeyTable<>();
+    private final KeyArray<BindingKeyCounts> counts = new KeyArray<>();
 
     /**
      * @param namespace   the namespace id, for messages

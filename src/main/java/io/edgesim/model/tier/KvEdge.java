@@ -8,7 +8,7 @@ import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyIds;
-import io.edgesim.model.key.KeyTable;
+import io.edgesim.model.key.KeyArray;
 
 import java.util.random.RandomGenerator;
 
@@ -40,7 +40,7 @@ public final class KvEdge implements PopTier {
     private final KvStore store;
     private final RandomGenerator random;
     private final KeyIds keys;
-    private final KeyTable<Cached> cache = new KeyTable<>();
+    private final KeyArray<Cached> cache = new KeyArray<>();
     private long hotReads;
 
     /**

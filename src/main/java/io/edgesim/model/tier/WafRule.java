@@ -7,7 +7,7 @@ import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.key.KeyIds;
-import io.edgesim.model.key.KeyTable;
+import io.edgesim.model.key.KeyArray;
 
 import java.util.ArrayDeque;
 
@@ -36,7 +36,7 @@ public final class WafRule implements PopTier {
     private final long updateDelayNanos;
     private final long mitigationTimeoutNanos;
     private final KeyIds keyIds;
-    private final KeyTable<KeyState> keys = new KeyTable<>();
+    private final KeyArray<KeyState> keys = new KeyArray<>();
     // sightings come due in arrival order: the delay is the same for every request
     private final ArrayDeque<Sighting> pending = new ArrayDeque<>();
     private long blocked;

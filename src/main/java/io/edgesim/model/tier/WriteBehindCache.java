@@ -7,7 +7,7 @@ import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.key.KeyIds;
-import io.edgesim.model.key.KeyTable;
+import io.edgesim.model.key.KeyArray;
 
 import java.util.ArrayDeque;
 
@@ -34,7 +34,7 @@ public final class WriteBehindCache implements PopTier {
     private final long writeDelayNanos;
     private final long maxAgeNanos;
     private final KeyIds keys;
-    private final KeyTable<Entry> entries = new KeyTable<>();
+    private final KeyArray<Entry> entries = new KeyArray<>();
 
     /**
      * @param settings  read latency and write delay, both at least 0

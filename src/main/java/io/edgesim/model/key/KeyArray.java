@@ -7,9 +7,10 @@ import java.util.List;
 /**
  * Per-key values indexed directly by the key's number in the run's {@link KeyIds}: one array read per lookup, no
  * probing. Memory is one reference per key number up to the highest one stored (4 bytes with compressed references),
- * whether or not that key has a value, so it suits structures that end up holding most keys of the run (one global
- * counter or object per key); a structure that holds a small share of them (one PoP's entries) uses a
- * {@link KeyTable}. The array grows by doubling. Not thread-safe.
+ * whether or not that key has a value, so it suits structures that end up holding a good share of the run's keys: a
+ * global counter per key, or a PoP's entries when keys keep coming back to their PoPs. A structure that holds few of
+ * them at a time (an isolate, emptied at each eviction) uses a {@link KeyTable}. The array grows by doubling. Not
+ * thread-safe.
  *
  * @param <V> the per-key value; never null
  */

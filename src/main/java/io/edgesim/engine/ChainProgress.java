@@ -28,6 +28,17 @@ public final class ChainProgress {
         this.stageCount = stageCount;
     }
 
+    /** Starts over for another request through the same chain, so that one instance can serve many in turn. */
+    public void reset() {
+        nextStage = 0;
+        failedOpen = false;
+        refused = false;
+        refusingStage = -1;
+        latencyNanos = 0;
+        last = null;
+        lastKey = null;
+    }
+
     /** Index of the stage the request meets next. */
     public int nextStage() {
         return nextStage;

@@ -84,11 +84,26 @@ public final class RunRecorder {
      */
     public void record(int limiter, Request request, Outcome outcome, boolean failedOpen, long latencyNanos,
                        int stage, boolean exactAllowed, long retryAfterNanos) {
-        PerLimiter l = limiters[limiter];
-        Integer pop = popIndex.get(request.pop());
-        if (pop == null) {
-            throw new IllegalArgumentException("request in PoP " + request.pop() + " outside the scenario's regions");
+        record(limiter, popIndex(request.pop()), request, outcome, failedOpen, latencyNanos, stage, exactAllowed,
+                retryAfterNanos);
+    }
+
+    /** Position of {@code pop} in the scenario's PoPs, as the record overload with a PoP index takes it. */
+    public int popIndex(String pop) {
+        Integer index = popIndex.get(pop);
+        if (index == null) {
+            throw new IllegalArgumentException("request in PoP " + pop + " outside the scenario's regions");
         }
+        return index;
+    }
+
+    /**
+     * The same, for a caller that knows the position of the request's PoP in {@code scenario.pops()} already
+     * ({@link #popIndex}).
+     */
+    public void record(int limiter, int pop, Request request, Outcome outcome, boolean failedOpen,
+                       long latencyNanos, int stage, boolean exactAllowed, long retryAfterNanos) {
+        PerLimiter l = limiters[limiter];
         l.sent[pop]++;
         int bucket = (int) Math.min(buckets - 1, Math.max(0, request.timeNanos() / bucketNanos));
         boolean letThrough;

@@ -9,8 +9,6 @@ import io.edgesim.scenario.HeaderTemplates;
 import io.edgesim.scenario.PopChoice;
 import io.edgesim.scenario.Template;
 
-import java.util.SplittableRandom;
-
 /**
  * One client of a population: its regular arrivals (constant or Poisson over a possibly ramped rate) merged with its
  * bursts, each request sent to a PoP as the population's {@link PopChoice} says. All draws come from the client's
@@ -19,13 +17,10 @@ import java.util.SplittableRandom;
  */
 final class ClientSource implements Source {
 
-    private final Population population;
+    private final ClientPlan plan;
     private final int index;
-    private final SplittableRandom random;
-    private final PopPicker picker;
-    private final long startNanos;
-    private final long endNanos;
-    private final RateProfile profile;
+    // the client's generator, Seeds.random(seed, "client", name, index), kept as its SplitMix64 state
+    private long randomState;
     private double cumulative;
     private long regularNanos = DONE;
     private long burstNumber;
@@ -42,33 +37,26 @@ final class ClientSource implements Source {
     private final String anonToken;
     private final String path;
 
-    ClientSource(Population population, int index, PopPicker picker, long durationNanos, long seed) {
-        this.population = population;
+    ClientSource(ClientPlan plan, int index, long seed) {
+        Population population = plan.population();
+        this.plan = plan;
         this.index = index;
-        this.picker = picker;
-        this.random = Seeds.random(seed, "client", population.name(), index);
+        this.randomState = Seeds.derive(seed, "client", population.name(), index);
         HeaderTemplates h = population.headers();
         this.apiKey = fixed(h.apiKey());
         this.ip = fixed(h.ip());
         this.xff = fixed(h.xff());
         this.anonToken = fixed(h.anonToken());
         this.path = fixed(h.path());
-        this.startNanos = population.startNanos();
-        // the ramp is defined up to stop even when the run ends first
-        this.endNanos = Math.min(population.stopNanos(), durationNanos);
-        if (population.ratePerSecond() > 0) {
-            profile = new RateProfile(population.ratePerSecond(), population.rampToPerSecond(),
-                    (population.stopNanos() - startNanos) / 1e9);
-            cumulative = population.arrival() == Arrival.CONSTANT ? random.nextDouble() : exponential();
+        if (plan.profile() != null) {
+            cumulative = population.arrival() == Arrival.CONSTANT ? nextUniform() : exponential();
             regularNanos = timeAt(cumulative);
-        } else {
-            profile = null;
         }
-        if (population.burst() != null && startNanos < endNanos) {
-            burstNanos = startNanos;
+        if (population.burst() != null && plan.startNanos() < plan.endNanos()) {
+            burstNanos = plan.startNanos();
         }
         if (population.pops().mode() != PopChoice.Mode.PER_REQUEST) {
-            popIndex = picker.pick(random);
+            popIndex = plan.picker().pick(nextUniform());
         }
     }
 
@@ -81,7 +69,8 @@ final class ClientSource implements Source {
     public Request take(long id) {
         boolean regular = regularNanos <= burstNanos;
         long timeNanos = regular ? regularNanos : burstNanos;
-        String pop = picker.code(popAt(timeNanos));
+        Population population = plan.population();
+        String pop = plan.picker().code(popAt(timeNanos));
         long n = requestNumber++;
         HeaderTemplates h = population.headers();
         Request request = new Request(id, timeNanos, pop, population.name(), value(apiKey, h.apiKey(), n),
@@ -97,16 +86,16 @@ final class ClientSource implements Source {
     }
 
     private int popAt(long timeNanos) {
-        PopChoice choice = population.pops();
+        PopChoice choice = plan.population().pops();
         switch (choice.mode()) {
-            case PER_REQUEST -> popIndex = picker.pick(random);
+            case PER_REQUEST -> popIndex = plan.picker().pick(nextUniform());
             case PER_CLIENT -> {
             }
             case HOP -> {
-                long segment = (timeNanos - startNanos) / choice.hopEveryNanos();
+                long segment = (timeNanos - plan.startNanos()) / choice.hopEveryNanos();
                 while (hopSegment < segment) {
                     hopSegment++;
-                    popIndex = picker.pickOther(popIndex, random);
+                    popIndex = plan.picker().pickOther(popIndex, this::nextUniform);
                 }
             }
         }
@@ -114,26 +103,31 @@ final class ClientSource implements Source {
     }
 
     private void nextBurstRequest() {
-        Burst burst = population.burst();
+        Burst burst = plan.population().burst();
         if (++burstRequest == burst.size()) {
             burstRequest = 0;
             burstNumber++;
         }
-        long t = startNanos + burstNumber * burst.everyNanos() + burst.offsetNanos(burstRequest);
-        burstNanos = t < endNanos ? t : DONE;
+        long t = plan.startNanos() + burstNumber * burst.everyNanos() + burst.offsetNanos(burstRequest);
+        burstNanos = t < plan.endNanos() ? t : DONE;
     }
 
     private long timeAt(double cumulativeRequests) {
-        double seconds = profile.secondsAt(cumulativeRequests);
+        double seconds = plan.profile().secondsAt(cumulativeRequests);
         if (Double.isNaN(seconds)) {
             return DONE;
         }
-        long t = startNanos + Math.round(seconds * 1e9);
-        return t < endNanos ? t : DONE;
+        long t = plan.startNanos() + Math.round(seconds * 1e9);
+        return t < plan.endNanos() ? t : DONE;
     }
 
     private double exponential() {
-        return -Math.log(1 - random.nextDouble());
+        return -Math.log(1 - nextUniform());
+    }
+
+    private double nextUniform() {
+        randomState = SplitMix64.advance(randomState);
+        return SplitMix64.uniform(randomState);
     }
 
     private String fixed(Template template) {

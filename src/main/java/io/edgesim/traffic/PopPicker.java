@@ -3,7 +3,7 @@ package io.edgesim.traffic;
 import io.edgesim.scenario.PopChoice;
 
 import java.util.List;
-import java.util.random.RandomGenerator;
+import java.util.function.DoubleSupplier;
 
 /**
  * Weighted choice among a population's PoPs, shared by all its clients (immutable). Zero-weight PoPs are never
@@ -27,9 +27,9 @@ final class PopPicker {
         }
     }
 
-    /** Index of a PoP drawn by weight. */
-    int pick(RandomGenerator random) {
-        double u = random.nextDouble() * cumulative[cumulative.length - 1];
+    /** Index of a PoP drawn by weight, with {@code uniform} the draw in [0, 1). */
+    int pick(double uniform) {
+        double u = uniform * cumulative[cumulative.length - 1];
         int lo = 0;
         int hi = cumulative.length - 1;
         while (lo < hi) {
@@ -43,13 +43,16 @@ final class PopPicker {
         return lo;
     }
 
-    /** Index of a PoP other than {@code current} drawn by weight, or {@code current} when no other can be chosen. */
-    int pickOther(int current, RandomGenerator random) {
+    /**
+     * Index of a PoP other than {@code current} drawn by weight, or {@code current} when no other can be chosen (then
+     * nothing is drawn from {@code uniform}).
+     */
+    int pickOther(int current, DoubleSupplier uniform) {
         double others = cumulative[cumulative.length - 1] - weights[current];
         if (others <= 0) {
             return current;
         }
-        double u = random.nextDouble() * others;
+        double u = uniform.getAsDouble() * others;
         int last = current;
         for (int i = 0; i < weights.length; i++) {
             if (i == current || weights[i] <= 0) {

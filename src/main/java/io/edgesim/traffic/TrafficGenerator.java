@@ -35,9 +35,9 @@ public final class TrafficGenerator implements RequestStream {
         List<Source> sources = new ArrayList<>();
         for (ClientSpec client : scenario.clients()) {
             if (client instanceof ClientSpec.Population p) {
-                PopPicker picker = new PopPicker(p.pops());
+                ClientPlan plan = ClientPlan.of(p, scenario.durationNanos());
                 for (int i = 0; i < p.count(); i++) {
-                    sources.add(new ClientSource(p, i, picker, scenario.durationNanos(), scenario.seed()));
+                    sources.add(new ClientSource(plan, i, scenario.seed()));
                 }
             } else if (client instanceof ClientSpec.Trace t) {
                 sources.add(new TraceSource(t, scenario.pops(), scenario.durationNanos()));

@@ -63,4 +63,24 @@ class ChainProgressTest {
         assertThat(chain.allowedLabel()).isEqualTo("failed-closed");
         assertThat(chain.refusingStage()).isZero();
     }
+
+    @Test
+    void resetStartsTheChainOverForTheNextRequest() {
+        ChainProgress chain = new ChainProgress(2);
+        chain.apply(StageResult.failed(true, ALLOW, 40, "kv-write-rate"), "a");
+        chain.apply(StageResult.of(DENY, 10), "a");
+
+        chain.reset();
+
+        assertThat(chain.done()).isFalse();
+        assertThat(chain.nextStage()).isZero();
+        assertThat(chain.latencyNanos()).isZero();
+        chain.apply(StageResult.of(ALLOW, 5), "b");
+        chain.apply(StageResult.of(ALLOW, 5), "b");
+        assertThat(chain.outcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(chain.failedOpen()).isFalse();
+        assertThat(chain.refusingStage()).isEqualTo(-1);
+        assertThat(chain.latencyNanos()).isEqualTo(10);
+        assertThat(chain.key()).isEqualTo("b");
+    }
 }

@@ -6,14 +6,17 @@ import io.edgesim.model.tier.ServeResult;
 
 import java.util.Map;
 
-/** A remote tier as the virtual engine drives it: route a key to its home, serve it there, report usage. */
+/**
+ * A remote tier as the virtual engine drives it: route a key to its home, serve it there, report usage. Keys come
+ * with their number in the run's {@link io.edgesim.model.key.KeyIds}.
+ */
 interface RemoteStage {
 
     /** Where the request for {@code key} from {@code pop} goes (may fix a first-request home). */
-    ObjectRoute route(String key, String pop);
+    ObjectRoute route(String key, int keyId, String pop);
 
     /** Serves a request that reached its home at {@code arrivalNanos}; arrivals per route in time order. */
-    ServeResult serve(ObjectRoute route, String key, long arrivalNanos, int cost);
+    ServeResult serve(ObjectRoute route, int keyId, long arrivalNanos, int cost);
 
     Usage usage();
 

@@ -1,6 +1,7 @@
 package io.edgesim.engine.virtual;
 
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.tier.DurableObjectNamespace;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.LocalTierFactory;
@@ -26,7 +27,12 @@ final class StageFactory {
 
     StageFactory(Scenario scenario) {
         this.scenario = scenario;
-        this.local = new LocalTierFactory(scenario.seed(), scenario.regions());
+        this.local = new LocalTierFactory(scenario.seed(), scenario.regions(), new KeyIds());
+    }
+
+    /** The numbering of keys all stages of the run share. */
+    KeyIds keys() {
+        return local.keys();
     }
 
     PopTier local(String limiter, int stage, StageSpec spec, String pop) {
@@ -53,16 +59,16 @@ final class StageFactory {
     RemoteStage remote(String limiter, int stage, StageSpec spec) {
         if (spec.tier() instanceof TierSettings.DurableObject settings) {
             DurableObjectNamespace namespace =
-                    new DurableObjectNamespace(settings, spec.algorithm(), scenario.regions());
+                    new DurableObjectNamespace(settings, spec.algorithm(), scenario.regions(), keys());
             return new RemoteStage() {
                 @Override
-                public ObjectRoute route(String key, String pop) {
-                    return namespace.route(key, pop);
+                public ObjectRoute route(String key, int keyId, String pop) {
+                    return namespace.route(key, keyId, pop);
                 }
 
                 @Override
-                public ServeResult serve(ObjectRoute route, String key, long arrivalNanos, int cost) {
-                    return namespace.serve(route.objectName(), arrivalNanos, cost);
+                public ServeResult serve(ObjectRoute route, int keyId, long arrivalNanos, int cost) {
+                    return namespace.serve(route, keyId, arrivalNanos, cost);
                 }
 
                 @Override
@@ -77,16 +83,16 @@ final class StageFactory {
             };
         }
         if (spec.tier() instanceof TierSettings.Origin settings) {
-            OriginServer origin = new OriginServer(spec.algorithm(), settings);
+            OriginServer origin = new OriginServer(spec.algorithm(), settings, keys());
             return new RemoteStage() {
                 @Override
-                public ObjectRoute route(String key, String pop) {
+                public ObjectRoute route(String key, int keyId, String pop) {
                     return origin.route(key);
                 }
 
                 @Override
-                public ServeResult serve(ObjectRoute route, String key, long arrivalNanos, int cost) {
-                    return origin.serve(key, arrivalNanos, cost);
+                public ServeResult serve(ObjectRoute route, int keyId, long arrivalNanos, int cost) {
+                    return origin.serve(keyId, arrivalNanos, cost);
                 }
 
                 @Override

@@ -11,20 +11,25 @@ package io.edgesim.model.algorithm;
  */
 public final class FixedWindowCounter implements RateCounter {
 
-    private final long limit;
-    private final long windowNanos;
+    // shared by a counter and its copies, so that a million keys carry one configuration and not a million
+    private final Config config;
     private long windowIndex = Long.MIN_VALUE;
     private long count;
 
     /** A counter allowing {@code limit} tokens per window of {@code windowNanos}; both must be positive. */
     public FixedWindowCounter(long limit, long windowNanos) {
-        this.limit = ExactMath.requirePositive("limit", limit);
-        this.windowNanos = ExactMath.requirePositive("window", windowNanos);
+        this(new Config(ExactMath.requirePositive("limit", limit), ExactMath.requirePositive("window", windowNanos)));
+    }
+
+    private FixedWindowCounter(Config config) {
+        this.config = config;
     }
 
     @Override
     public Decision tryAcquire(long nowNanos, long cost) {
         ExactMath.requireCost(cost);
+        long limit = config.limit;
+        long windowNanos = config.windowNanos;
         long index = Math.floorDiv(nowNanos, windowNanos);
         if (index != windowIndex) {
             windowIndex = index;
@@ -42,9 +47,12 @@ public final class FixedWindowCounter implements RateCounter {
 
     @Override
     public RateCounter copy() {
-        FixedWindowCounter c = new FixedWindowCounter(limit, windowNanos);
+        FixedWindowCounter c = new FixedWindowCounter(config);
         c.windowIndex = windowIndex;
         c.count = count;
         return c;
+    }
+
+    private record Config(long limit, long windowNanos) {
     }
 }

@@ -20,27 +20,27 @@ package io.edgesim.model.algorithm;
  */
 public final class GcraCounter implements RateCounter {
 
-    private final long burst;
-    private final long unitsPerNano;
-    private final long unitsPerToken;
+    // shared by a counter and its copies, so that a million keys carry one configuration and not a million
+    private final Config config;
     private long tatNanos = Long.MIN_VALUE;
     /** The fraction of a nanosecond past tatNanos, in units of 1 / unitsPerNano ns; in [0, unitsPerNano). */
     private long tatFractionUnits;
 
     /** A counter emitting one token per 1 / {@code ratePerSecond} s with {@code burst} tokens of tolerance. */
     public GcraCounter(double ratePerSecond, long burst) {
-        this(ExactRate.of(ratePerSecond, burst), burst);
+        this(new Config(ExactRate.of(ratePerSecond, burst), burst));
     }
 
-    private GcraCounter(ExactRate rate, long burst) {
-        this.burst = burst;
-        this.unitsPerNano = rate.unitsPerNano();
-        this.unitsPerToken = rate.unitsPerToken();
+    private GcraCounter(Config config) {
+        this.config = config;
     }
 
     @Override
     public Decision tryAcquire(long nowNanos, long cost) {
         ExactMath.requireCost(cost);
+        long burst = config.burst;
+        long unitsPerNano = config.unitsPerNano;
+        long unitsPerToken = config.unitsPerToken;
         long aheadUnits = unitsAhead(nowNanos);
         if (cost > burst) {
             return decision(false, nowNanos, aheadUnits, Long.MAX_VALUE);
@@ -61,20 +61,27 @@ public final class GcraCounter implements RateCounter {
         if (tatNanos < nowNanos) {
             return 0;
         }
-        return (tatNanos - nowNanos) * unitsPerNano + tatFractionUnits;
+        return (tatNanos - nowNanos) * config.unitsPerNano + tatFractionUnits;
     }
 
     private Decision decision(boolean allowed, long nowNanos, long aheadUnits, long retryAfterNanos) {
-        long remaining = burst - ExactMath.ceilDiv(aheadUnits, unitsPerToken);
-        long resetNanos = nowNanos + ExactMath.ceilDiv(aheadUnits, unitsPerNano);
+        long remaining = config.burst - ExactMath.ceilDiv(aheadUnits, config.unitsPerToken);
+        long resetNanos = nowNanos + ExactMath.ceilDiv(aheadUnits, config.unitsPerNano);
         return new Decision(allowed, remaining, retryAfterNanos, resetNanos);
     }
 
     @Override
     public RateCounter copy() {
-        GcraCounter c = new GcraCounter(new ExactRate(unitsPerNano, unitsPerToken), burst);
+        GcraCounter c = new GcraCounter(config);
         c.tatNanos = tatNanos;
         c.tatFractionUnits = tatFractionUnits;
         return c;
+    }
+
+    private record Config(long burst, long unitsPerNano, long unitsPerToken) {
+
+        Config(ExactRate rate, long burst) {
+            this(burst, rate.unitsPerNano(), rate.unitsPerToken());
+        }
     }
 }

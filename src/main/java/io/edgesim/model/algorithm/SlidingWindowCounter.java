@@ -19,21 +19,26 @@ package io.edgesim.model.algorithm;
  */
 public final class SlidingWindowCounter implements RateCounter {
 
-    private final long limit;
-    private final long windowNanos;
+    // shared by a counter and its copies, so that a million keys carry one configuration and not a million
+    private final Config config;
     private long windowIndex = Long.MIN_VALUE;
     private long previous;
     private long current;
 
     /** A counter allowing an estimated {@code limit} tokens per sliding {@code windowNanos}; both positive. */
     public SlidingWindowCounter(long limit, long windowNanos) {
-        this.limit = ExactMath.requirePositive("limit", limit);
-        this.windowNanos = ExactMath.requirePositive("window", windowNanos);
+        this(new Config(ExactMath.requirePositive("limit", limit), ExactMath.requirePositive("window", windowNanos)));
+    }
+
+    private SlidingWindowCounter(Config config) {
+        this.config = config;
     }
 
     @Override
     public Decision tryAcquire(long nowNanos, long cost) {
         ExactMath.requireCost(cost);
+        long limit = config.limit;
+        long windowNanos = config.windowNanos;
         long index = Math.floorDiv(nowNanos, windowNanos);
         rollTo(index);
         long elapsedNanos = nowNanos - index * windowNanos;
@@ -59,6 +64,8 @@ public final class SlidingWindowCounter implements RateCounter {
 
     /** Time from now (at {@code elapsedNanos} into the window) until a refused request of {@code cost} passes. */
     private long retryAfter(long elapsedNanos, long cost) {
+        long limit = config.limit;
+        long windowNanos = config.windowNanos;
         if (cost > limit) {
             return Long.MAX_VALUE;
         }
@@ -74,10 +81,13 @@ public final class SlidingWindowCounter implements RateCounter {
 
     @Override
     public RateCounter copy() {
-        SlidingWindowCounter c = new SlidingWindowCounter(limit, windowNanos);
+        SlidingWindowCounter c = new SlidingWindowCounter(config);
         c.windowIndex = windowIndex;
         c.previous = previous;
         c.current = current;
         return c;
+    }
+
+    private record Config(long limit, long windowNanos) {
     }
 }

@@ -14,27 +14,26 @@ package io.edgesim.model.algorithm;
  */
 public final class TokenBucketCounter implements RateCounter {
 
-    private final long burst;
-    private final long unitsPerNano;
-    private final long unitsPerToken;
+    // shared by a counter and its copies, so that a million keys carry one configuration and not a million
+    private final Config config;
     private long lastNanos = Long.MIN_VALUE;
     private long missingUnits;
 
     /** A full bucket of {@code burst} tokens refilled at {@code ratePerSecond}; both must be positive. */
     public TokenBucketCounter(double ratePerSecond, long burst) {
-        this(ExactRate.of(ratePerSecond, burst), burst);
+        this(new Config(ExactRate.of(ratePerSecond, burst), burst));
     }
 
-    private TokenBucketCounter(ExactRate rate, long burst) {
-        this.burst = burst;
-        this.unitsPerNano = rate.unitsPerNano();
-        this.unitsPerToken = rate.unitsPerToken();
+    private TokenBucketCounter(Config config) {
+        this.config = config;
     }
 
     @Override
     public Decision tryAcquire(long nowNanos, long cost) {
         ExactMath.requireCost(cost);
         refill(nowNanos);
+        long burst = config.burst;
+        long unitsPerToken = config.unitsPerToken;
         if (cost > burst) {
             return decision(false, nowNanos, Long.MAX_VALUE);
         }
@@ -44,12 +43,13 @@ public final class TokenBucketCounter implements RateCounter {
             missingUnits = wantedUnits;
             return decision(true, nowNanos, 0);
         }
-        return decision(false, nowNanos, ExactMath.ceilDiv(wantedUnits - capacityUnits, unitsPerNano));
+        return decision(false, nowNanos, ExactMath.ceilDiv(wantedUnits - capacityUnits, config.unitsPerNano));
     }
 
     private void refill(long nowNanos) {
         if (missingUnits > 0 && nowNanos > lastNanos) {
             long elapsedNanos = nowNanos - lastNanos;
+            long unitsPerNano = config.unitsPerNano;
             missingUnits = elapsedNanos >= ExactMath.ceilDiv(missingUnits, unitsPerNano) ? 0
                     : missingUnits - elapsedNanos * unitsPerNano;
         }
@@ -57,16 +57,23 @@ public final class TokenBucketCounter implements RateCounter {
     }
 
     private Decision decision(boolean allowed, long nowNanos, long retryAfterNanos) {
-        long remaining = burst - ExactMath.ceilDiv(missingUnits, unitsPerToken);
-        long resetNanos = nowNanos + ExactMath.ceilDiv(missingUnits, unitsPerNano);
+        long remaining = config.burst - ExactMath.ceilDiv(missingUnits, config.unitsPerToken);
+        long resetNanos = nowNanos + ExactMath.ceilDiv(missingUnits, config.unitsPerNano);
         return new Decision(allowed, remaining, retryAfterNanos, resetNanos);
     }
 
     @Override
     public RateCounter copy() {
-        TokenBucketCounter c = new TokenBucketCounter(new ExactRate(unitsPerNano, unitsPerToken), burst);
+        TokenBucketCounter c = new TokenBucketCounter(config);
         c.lastNanos = lastNanos;
         c.missingUnits = missingUnits;
         return c;
+    }
+
+    private record Config(long burst, long unitsPerNano, long unitsPerToken) {
+
+        Config(ExactRate rate, long burst) {
+            this(burst, rate.unitsPerNano(), rate.unitsPerToken());
+        }
     }
 }

@@ -92,6 +92,15 @@ public final class RegionMap {
         return jitterNanos == 0 ? base : base + random.nextLong(jitterNanos + 1);
     }
 
+    /**
+     * {@link #oneWayNanos(String, String, RandomGenerator)} between the regions at positions {@code from} and
+     * {@code to} ({@link #indexOf}), for hot paths that resolved the codes once.
+     */
+    public long oneWayNanos(int from, int to, RandomGenerator random) {
+        long base = (from == to ? intraPopRttNanos : rttNanos[from][to]) / 2;
+        return jitterNanos == 0 ? base : base + random.nextLong(jitterNanos + 1);
+    }
+
     public boolean estimated(String from, String to) {
         return !from.equals(to) && estimated[indexOf(from)][indexOf(to)];
     }

@@ -1,8 +1,6 @@
 package io.edgesim.model.tier;
 
-import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.Iterator;
 
 /**
  * The counts of one key in one binding namespace in one PoP, for the current period: the store's total, each
@@ -20,39 +18,57 @@ final class BindingKeyCounts {
 
     private long periodIndex = Long.MIN_VALUE;
     private long total;
-    private long[] unpushed = new long[0];
-    private long[] pushAtNanos = new long[0];
-    // (time, total after the push at that time), oldest first; totals before the oldest are summed in baseline
-    private final ArrayDeque<long[]> history = new ArrayDeque<>();
+    // per machine m: [2m] its admissions not yet pushed, [2m + 1] when it pushes them (NONE: nothing to push);
+    // one array, so that a request reads one block of memory for all machines
+    private long[] machineState;
+    // the earliest pending push, NONE when there is none
+    private long nextPushNanos = NONE;
+    // (time, total after the push at that time), oldest first, in a ring of two arrays allocated when first needed;
+    // totals before the oldest are summed in baseline
+    private long[] historyNanos;
+    private long[] historyTotals;
+    private int historyFirst;
+    private int historySize;
     private long baselineTotal;
 
     /** Applies the period reset and every push due at or before {@code nowNanos}. */
     void catchUp(long nowNanos, BindingMachines machines, long periodNanos) {
-        if (unpushed.length < machines.count()) {
-            int old = unpushed.length;
-            unpushed = Arrays.copyOf(unpushed, machines.count());
-            pushAtNanos = Arrays.copyOf(pushAtNanos, machines.count());
-            Arrays.fill(pushAtNanos, old, pushAtNanos.length, NONE);
+        if (machineState == null || machineState.length < 2 * machines.count()) {
+            growTo(machines.count());
         }
         long period = Math.floorDiv(nowNanos, periodNanos);
         if (period != periodIndex) {
             periodIndex = period;
             total = 0;
-            Arrays.fill(unpushed, 0);
-            Arrays.fill(pushAtNanos, NONE);
-            history.clear();
+            for (int m = 0; 2 * m < machineState.length; m++) {
+                machineState[2 * m] = 0;
+                machineState[2 * m + 1] = NONE;
+            }
+            nextPushNanos = NONE;
+            historySize = 0;
             baselineTotal = 0;
-        }
-        for (int next = nextPush(nowNanos); next >= 0; next = nextPush(nowNanos)) {
-            total += unpushed[next];
-            history.addLast(new long[] {pushAtNanos[next], total});
-            unpushed[next] = 0;
-            pushAtNanos[next] = NONE;
         }
         // every machine's latest sync is later than now - its interval: older totals are never looked up again
         long horizon = nowNanos - machines.maxIntervalNanos();
-        while (!history.isEmpty() && history.peekFirst()[0] <= horizon) {
-            baselineTotal = history.pollFirst()[1];
+        while (nextPushNanos <= nowNanos) {
+            int next = earliestPush();
+            long pushNanos = machineState[2 * next + 1];
+            total += machineState[2 * next];
+            machineState[2 * next] = 0;
+            machineState[2 * next + 1] = NONE;
+            nextPushNanos = machineState[2 * earliestPush() + 1];
+            if (pushNanos <= horizon) {
+                // pushes come in time order: everything before this one is past the horizon too
+                historySize = 0;
+                baselineTotal = total;
+            } else {
+                addHistory(pushNanos, total);
+            }
+        }
+        while (historySize > 0 && historyNanos[historyFirst] <= horizon) {
+            baselineTotal = historyTotals[historyFirst];
+            historyFirst = (historyFirst + 1) % historyNanos.length;
+            historySize--;
         }
     }
 
@@ -60,7 +76,7 @@ final class BindingKeyCounts {
     long view(int machine, long nowNanos, BindingMachines machines, long periodNanos) {
         long lastSync = machines.lastSyncAtOrBefore(machine, nowNanos);
         long pulled = lastSync < periodIndex * periodNanos ? 0 : totalAt(lastSync);
-        return pulled + unpushed[machine];
+        return pulled + machineState[2 * machine];
     }
 
     /**
@@ -69,11 +85,13 @@ final class BindingKeyCounts {
      * @return the machine's admissions since its latest sync, this one included
      */
     long admit(int machine, long nowNanos, long cost, BindingMachines machines) {
-        unpushed[machine] += cost;
-        if (pushAtNanos[machine] == NONE) {
-            pushAtNanos[machine] = machines.nextSyncAfter(machine, nowNanos);
+        machineState[2 * machine] += cost;
+        if (machineState[2 * machine + 1] == NONE) {
+            long pushNanos = machines.nextSyncAfter(machine, nowNanos);
+            machineState[2 * machine + 1] = pushNanos;
+            nextPushNanos = Math.min(nextPushNanos, pushNanos);
         }
-        return unpushed[machine];
+        return machineState[2 * machine];
     }
 
     /** The store's total for the current period (pushed admissions). */
@@ -81,25 +99,54 @@ final class BindingKeyCounts {
         return total;
     }
 
-    private int nextPush(long nowNanos) {
-        int next = -1;
-        long at = NONE;
-        for (int m = 0; m < pushAtNanos.length; m++) {
-            if (pushAtNanos[m] <= nowNanos && pushAtNanos[m] < at) {
+    /** The machine with the earliest pending push (the lowest id among equal times); any machine when none. */
+    private int earliestPush() {
+        int next = 0;
+        for (int m = 1; 2 * m < machineState.length; m++) {
+            if (machineState[2 * m + 1] < machineState[2 * next + 1]) {
                 next = m;
-                at = pushAtNanos[m];
             }
         }
         return next;
     }
 
+    private void growTo(int machines) {
+        int old = machineState == null ? 0 : machineState.length / 2;
+        machineState = machineState == null ? new long[2 * machines] : Arrays.copyOf(machineState, 2 * machines);
+        for (int m = old; m < machines; m++) {
+            machineState[2 * m + 1] = NONE;
+        }
+    }
+
     private long totalAt(long nanos) {
-        for (Iterator<long[]> it = history.descendingIterator(); it.hasNext(); ) {
-            long[] entry = it.next();
-            if (entry[0] <= nanos) {
-                return entry[1];
+        for (int i = historySize - 1; i >= 0; i--) {
+            int slot = (historyFirst + i) % historyNanos.length;
+            if (historyNanos[slot] <= nanos) {
+                return historyTotals[slot];
             }
         }
         return baselineTotal;
+    }
+
+    private void addHistory(long nanos, long totalAfter) {
+        if (historyNanos == null) {
+            historyNanos = new long[4];
+            historyTotals = new long[4];
+        } else if (historySize == historyNanos.length) {
+            long[] times = new long[historySize * 2];
+            long[] totals = new long[historySize * 2];
+            for (int i = 0; i < historySize; i++) {
+                int slot = (historyFirst + i) % historyNanos.length;
+                times[i] = historyNanos[slot];
+                totals[i] = historyTotals[slot];
+            }
+            historyNanos = times;
+            historyTotals = totals;
+            historyFirst = 0;
+        }
+        int slot = (historyFirst + historySize) % historyNanos.length;
+        historyNanos[slot] = nanos;
+        historyTotals[slot] = totalAfter;
+        historySize++;
     }
 }

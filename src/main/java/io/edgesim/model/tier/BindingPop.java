@@ -56,8 +56,15 @@ public final class BindingPop implements PopTier {
 
     @Override
     public StageResult decide(Request request, String key, long nowNanos) {
+        return decide(request, key, store.keys().idOf(key), nowNanos);
+    }
+
+    /** {@inheritDoc} The key numbers are the store's ({@link LocalTierFactory} gives every store the run's). */
+    @Override
+    public StageResult decide(Request request, String key, int keyId, long nowNanos) {
         int machine = firstMachine + random.nextInt(machines);
-        long local = store.localCount(machine, key, nowNanos);
+        BindingKeyCounts counts = store.caughtUp(keyId, nowNanos);
+        long local = store.view(counts, machine, nowNanos);
         long limit = algorithm.limit();
         long cost = request.cost();
         long periodNanos = store.periodNanos();
@@ -66,7 +73,7 @@ public final class BindingPop implements PopTier {
         if (cost > limit) {
             decision = new Decision(false, Math.max(0, limit - local), Long.MAX_VALUE, resetNanos);
         } else if (local + cost <= limit) {
-            long sinceSync = store.admit(machine, key, nowNanos, cost);
+            long sinceSync = store.admit(counts, machine, nowNanos, cost);
             maxAdmissionsBetweenSyncs = Math.max(maxAdmissionsBetweenSyncs, sinceSync);
             decision = new Decision(true, limit - local - cost, 0, resetNanos);
         } else {

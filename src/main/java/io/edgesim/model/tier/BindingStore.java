@@ -1,7 +1,8 @@
 package io.edgesim.model.tier;
 
-import java.util.HashMap;
-import java.util.Map;
+import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.key.KeyArray;
+
 import java.util.random.RandomGenerator;
 
 /**
@@ -21,19 +22,26 @@ public final class BindingStore {
     private final String namespace;
     private final long periodNanos;
     private final BindingMachines machines = new BindingMachines();
-    private final Map<String, BindingKeyCounts> keys = new HashMap<>();
+    private final KeyIds keyIds;
+    private final KeyArray<BindingKeyCounts> counts = new KeyArray<>();
 
     /**
      * @param namespace   the namespace id, for messages
      * @param periodNanos the binding's period: 10 s or 60 s, as the binding accepts
      */
     public BindingStore(String namespace, long periodNanos) {
+        this(namespace, periodNanos, new KeyIds());
+    }
+
+    /** The same, numbering keys with the run's {@code keys} (as the binding stages using it must). */
+    public BindingStore(String namespace, long periodNanos, KeyIds keys) {
         String problem = periodProblem(periodNanos);
         if (problem != null) {
             throw new IllegalArgumentException(problem);
         }
         this.namespace = namespace;
         this.periodNanos = periodNanos;
+        this.keyIds = keys;
     }
 
     /** Null when {@code periodNanos} is a period the binding accepts (10 or 60 s), else what is wrong. */
@@ -61,8 +69,7 @@ public final class BindingStore {
 
     /** The count {@code machine} holds for {@code key} at {@code nowNanos}: the total at its last sync + its own since. */
     public long localCount(int machine, String key, long nowNanos) {
-        BindingKeyCounts counts = caughtUp(key, nowNanos);
-        return counts.view(machine, nowNanos, machines, periodNanos);
+        return view(caughtUp(keyIds.idOf(key), nowNanos), machine, nowNanos);
     }
 
     /**
@@ -71,12 +78,12 @@ public final class BindingStore {
      * @return the machine's admissions for the key since its latest sync, this one included
      */
     public long admit(int machine, String key, long nowNanos, long cost) {
-        return caughtUp(key, nowNanos).admit(machine, nowNanos, cost, machines);
+        return admit(caughtUp(keyIds.idOf(key), nowNanos), machine, nowNanos, cost);
     }
 
     /** The total the store holds for {@code key} at {@code nowNanos} (admissions pushed so far this period). */
     public long storedCount(String key, long nowNanos) {
-        return caughtUp(key, nowNanos).total();
+        return caughtUp(keyIds.idOf(key), nowNanos).total();
     }
 
     public String namespace() {
@@ -87,9 +94,32 @@ public final class BindingStore {
         return periodNanos;
     }
 
-    private BindingKeyCounts caughtUp(String key, long nowNanos) {
-        BindingKeyCounts counts = keys.computeIfAbsent(key, k -> new BindingKeyCounts());
-        counts.catchUp(nowNanos, machines, periodNanos);
-        return counts;
+    KeyIds keys() {
+        return keyIds;
+    }
+
+    /**
+     * The counts of the key numbered {@code keyId}, with every sync due by {@code nowNanos} applied: what
+     * {@link #view} and {@link #admit(BindingKeyCounts, int, long, long)} read at that time. Lets a binding stage
+     * look the key up once per request.
+     */
+    BindingKeyCounts caughtUp(int keyId, long nowNanos) {
+        BindingKeyCounts keyCounts = counts.get(keyId);
+        if (keyCounts == null) {
+            keyCounts = new BindingKeyCounts();
+            counts.put(keyId, keyCounts);
+        }
+        keyCounts.catchUp(nowNanos, machines, periodNanos);
+        return keyCounts;
+    }
+
+    /** {@link #localCount} on counts caught up to {@code nowNanos}. */
+    long view(BindingKeyCounts keyCounts, int machine, long nowNanos) {
+        return keyCounts.view(machine, nowNanos, machines, periodNanos);
+    }
+
+    /** {@link #admit(int, String, long, long)} on counts caught up to {@code nowNanos}. */
+    long admit(BindingKeyCounts keyCounts, int machine, long nowNanos, long cost) {
+        return keyCounts.admit(machine, nowNanos, cost, machines);
     }
 }

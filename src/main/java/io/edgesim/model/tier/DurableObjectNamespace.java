@@ -1,11 +1,11 @@
 package io.edgesim.model.tier;
 
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.key.KeyArray;
 import io.edgesim.model.region.RegionMap;
-
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * The Durable Objects of one limiter stage: the placement policy that routes keys to objects, and the objects by
@@ -16,14 +16,23 @@ import java.util.Map;
 public final class DurableObjectNamespace {
 
     private final TierSettings.DurableObject settings;
-    private final AlgorithmSpec algorithm;
+    private final CounterFactory counters;
     private final PlacementPolicy placement;
-    private final Map<String, DurableObjectServer> objects = new HashMap<>();
+    private final KeyIds keys;
+    // by the number of the object's name
+    private final KeyArray<DurableObjectServer> objects = new KeyArray<>();
 
     public DurableObjectNamespace(TierSettings.DurableObject settings, AlgorithmSpec algorithm, RegionMap regions) {
+        this(settings, algorithm, regions, new KeyIds());
+    }
+
+    /** The same, numbering keys and object names with the run's {@code keys}. */
+    public DurableObjectNamespace(TierSettings.DurableObject settings, AlgorithmSpec algorithm, RegionMap regions,
+                                  KeyIds keys) {
         this.settings = settings;
-        this.algorithm = algorithm;
-        this.placement = new PlacementPolicy(settings.placement(), regions);
+        this.counters = new CounterFactory(algorithm);
+        this.keys = keys;
+        this.placement = new PlacementPolicy(settings.placement(), regions, keys);
     }
 
     /** The object serving {@code key} for a request landing in {@code requestPop}, and its home. */
@@ -31,10 +40,24 @@ public final class DurableObjectNamespace {
         return placement.route(key, requestPop);
     }
 
+    /** The same, for a caller that numbered {@code key} already with the {@link KeyIds} given at construction. */
+    public ObjectRoute route(String key, int keyId, String requestPop) {
+        return placement.route(key, keyId, requestPop);
+    }
+
     /** Serves a request at the object named {@code objectName} (from {@link #route}), creating it if needed. */
     public ServeResult serve(String objectName, long arrivalNanos, long cost) {
-        return objects.computeIfAbsent(objectName, n -> new DurableObjectServer(algorithm, settings))
-                .serve(arrivalNanos, cost);
+        return serveObject(keys.idOf(objectName), arrivalNanos, cost);
+    }
+
+    /**
+     * The same for the object of {@code route}, found from the number of the key it was routed for: every policy
+     * but per-area names the object after the key itself, so only per-area objects need their name numbered.
+     */
+    public ServeResult serve(ObjectRoute route, int keyId, long arrivalNanos, long cost) {
+        int objectId = placement.placement().policy() == Placement.Policy.PER_AREA
+                ? keys.idOf(route.objectName()) : keyId;
+        return serveObject(objectId, arrivalNanos, cost);
     }
 
     /** Objects created so far. */
@@ -49,5 +72,14 @@ public final class DurableObjectNamespace {
             total = total.plus(object.usage());
         }
         return total;
+    }
+
+    private ServeResult serveObject(int objectId, long arrivalNanos, long cost) {
+        DurableObjectServer object = objects.get(objectId);
+        if (object == null) {
+            object = new DurableObjectServer(counters, settings);
+            objects.put(objectId, object);
+        }
+        return object.serve(arrivalNanos, cost);
     }
 }

@@ -2,11 +2,11 @@ package io.edgesim.model.tier;
 
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.cost.Usage;
 
-import java.util.ArrayDeque;
 
 /**
  * One Durable Object holding one counter: single-threaded, it serves requests one at a time in arrival order. A
@@ -25,16 +25,17 @@ public final class DurableObjectServer {
     public static final String OVERLOADED_ERROR = "overloaded";
 
     private final RateCounter counter;
-    private final long serviceTimeNanos;
-    private final int queueBound;
-    private final boolean failOpen;
-    // start times of admitted requests that may not have started yet, in order
-    private final ArrayDeque<Long> starts = new ArrayDeque<>();
+    // service time, queue bound, fail open: shared by the objects of a namespace
+    private final TierSettings.DurableObject settings;
+    // start times of admitted requests that may not have started yet, in order (see addWaitingStart)
+    private long[] waitingStarts;
+    private int firstWaiting;
+    private int waiting;
     private long busyUntilNanos = Long.MIN_VALUE;
     private long requests;
     private long rowsWritten;
+    // every served request reads a row and is active for the service time: active time is rowsRead x service time
     private long rowsRead;
-    private long activeNanos;
 
     /**
      * @param algorithm the object's counting rule
@@ -42,13 +43,16 @@ public final class DurableObjectServer {
      *                  namespace's concern
      */
     public DurableObjectServer(AlgorithmSpec algorithm, TierSettings.DurableObject settings) {
+        this(new CounterFactory(algorithm), settings);
+    }
+
+    /** The same, with the object's counter from {@code counters} (objects of one namespace share its settings). */
+    public DurableObjectServer(CounterFactory counters, TierSettings.DurableObject settings) {
         if (settings.serviceTimeNanos() < 0 || settings.queueBound() < 0) {
             throw new IllegalArgumentException("Durable Object service time and queue bound must not be negative");
         }
-        this.counter = algorithm.newCounter();
-        this.serviceTimeNanos = settings.serviceTimeNanos();
-        this.queueBound = settings.queueBound();
-        this.failOpen = settings.failOpen();
+        this.counter = counters.newCounter();
+        this.settings = settings;
     }
 
     /**
@@ -56,25 +60,25 @@ public final class DurableObjectServer {
      * added latency is the time spent at the object: queueing plus service, or 0 when overloaded.
      */
     public ServeResult serve(long arrivalNanos, long cost) {
+        long serviceTimeNanos = settings.serviceTimeNanos();
         requests++;
-        while (!starts.isEmpty() && starts.peekFirst() <= arrivalNanos) {
-            starts.pollFirst();
+        while (waiting > 0 && firstWaitingStart() <= arrivalNanos) {
+            dropFirstWaitingStart();
         }
         long startNanos = Math.max(arrivalNanos, busyUntilNanos);
-        if (startNanos > arrivalNanos && starts.size() >= queueBound) {
+        if (startNanos > arrivalNanos && waiting >= settings.queueBound()) {
             // nothing was decided: the earliest a place frees is when the first waiting request starts
-            long retryAfterNanos = starts.isEmpty() ? startNanos - arrivalNanos : starts.peekFirst() - arrivalNanos;
+            long retryAfterNanos = waiting == 0 ? startNanos - arrivalNanos : firstWaitingStart() - arrivalNanos;
             Decision unknown = new Decision(false, 0, retryAfterNanos, arrivalNanos);
-            return new ServeResult(StageResult.failed(failOpen, unknown, 0, OVERLOADED_ERROR), arrivalNanos,
+            return new ServeResult(StageResult.failed(settings.failOpen(), unknown, 0, OVERLOADED_ERROR), arrivalNanos,
                     arrivalNanos);
         }
         if (startNanos > arrivalNanos) {
-            starts.addLast(startNanos);
+            addWaitingStart(startNanos);
         }
         busyUntilNanos = startNanos + serviceTimeNanos;
         Decision decision = counter.tryAcquire(startNanos, cost);
         rowsRead++;
-        activeNanos += serviceTimeNanos;
         if (decision.allowed()) {
             rowsWritten++;
         }
@@ -84,6 +88,33 @@ public final class DurableObjectServer {
 
     /** Billable operations so far. */
     public Usage usage() {
-        return new Usage(requests, rowsWritten, rowsRead, activeNanos, 0, 0);
+        return new Usage(requests, rowsWritten, rowsRead, rowsRead * settings.serviceTimeNanos(), 0, 0);
+    }
+
+    // the waiting start times: a first-in first-out ring of primitive longs, allocated on the first wait (most
+    // objects never queue, and a million of them should not each carry an empty deque)
+
+    private long firstWaitingStart() {
+        return waitingStarts[firstWaiting];
+    }
+
+    private void dropFirstWaitingStart() {
+        firstWaiting = (firstWaiting + 1) % waitingStarts.length;
+        waiting--;
+    }
+
+    private void addWaitingStart(long nanos) {
+        if (waitingStarts == null) {
+            waitingStarts = new long[4];
+        } else if (waiting == waitingStarts.length) {
+            long[] bigger = new long[waiting * 2];
+            for (int i = 0; i < waiting; i++) {
+                bigger[i] = waitingStarts[(firstWaiting + i) % waitingStarts.length];
+            }
+            waitingStarts = bigger;
+            firstWaiting = 0;
+        }
+        waitingStarts[(firstWaiting + waiting) % waitingStarts.length] = nanos;
+        waiting++;
     }
 }

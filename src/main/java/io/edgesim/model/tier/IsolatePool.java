@@ -3,11 +3,12 @@ package io.edgesim.model.tier;
 import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
+import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.key.KeyTable;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.random.RandomGenerator;
 
 /**
@@ -26,8 +27,9 @@ import java.util.random.RandomGenerator;
  */
 public final class IsolatePool implements PopTier {
 
-    private final AlgorithmSpec algorithm;
+    private final CounterFactory counterFactory;
     private final RandomGenerator random;
+    private final KeyIds keys;
     private final long meanLifetimeNanos;
     private final Isolate[] isolates;
     private boolean started;
@@ -39,14 +41,23 @@ public final class IsolatePool implements PopTier {
      * @param random    source of the isolate choice and the lifetimes
      */
     public IsolatePool(TierSettings.Isolate settings, AlgorithmSpec algorithm, RandomGenerator random) {
+        this(settings, algorithm, random, new KeyIds());
+    }
+
+    /**
+     * The same, numbering keys with the run's {@code keys}, as {@link PopTier#decide(Request, String, int, long)}
+     * needs.
+     */
+    public IsolatePool(TierSettings.Isolate settings, AlgorithmSpec algorithm, RandomGenerator random, KeyIds keys) {
         if (settings.isolatesPerPop() < 1) {
             throw new IllegalArgumentException("isolates per PoP must be at least 1, was " + settings.isolatesPerPop());
         }
         if (settings.meanLifetimeNanos() <= 0) {
             throw new IllegalArgumentException("isolate mean lifetime must be greater than 0");
         }
-        this.algorithm = algorithm;
+        this.counterFactory = new CounterFactory(algorithm);
         this.random = random;
+        this.keys = keys;
         this.meanLifetimeNanos = settings.meanLifetimeNanos();
         this.isolates = new Isolate[settings.isolatesPerPop()];
         for (int i = 0; i < isolates.length; i++) {
@@ -56,6 +67,11 @@ public final class IsolatePool implements PopTier {
 
     @Override
     public StageResult decide(Request request, String key, long nowNanos) {
+        return decide(request, key, keys.idOf(key), nowNanos);
+    }
+
+    @Override
+    public StageResult decide(Request request, String key, int keyId, long nowNanos) {
         if (!started) {
             for (Isolate isolate : isolates) {
                 isolate.evictAtNanos = nowNanos + nextLifetimeNanos();
@@ -66,7 +82,11 @@ public final class IsolatePool implements PopTier {
             evictUntil(isolate, nowNanos);
         }
         Isolate chosen = isolates[random.nextInt(isolates.length)];
-        RateCounter counter = chosen.counters.computeIfAbsent(key, k -> algorithm.newCounter());
+        RateCounter counter = chosen.counters.get(keyId);
+        if (counter == null) {
+            counter = counterFactory.newCounter();
+            chosen.counters.put(keyId, counter);
+        }
         Decision decision = counter.tryAcquire(nowNanos, request.cost());
         return StageResult.of(decision, 0);
     }
@@ -91,7 +111,7 @@ public final class IsolatePool implements PopTier {
 
     /** One isolate: its counters and the time it is evicted. */
     private static final class Isolate {
-        private final Map<String, RateCounter> counters = new HashMap<>();
+        private final KeyTable<RateCounter> counters = new KeyTable<>();
         private long evictAtNanos;
     }
 }

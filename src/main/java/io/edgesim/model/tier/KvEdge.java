@@ -3,12 +3,13 @@ package io.edgesim.model.tier;
 import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.key.KeyArray;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.random.RandomGenerator;
 
 /**
@@ -35,10 +36,11 @@ public final class KvEdge implements PopTier {
     public static final String WRITE_RATE_ERROR = "kv-write-rate";
 
     private final TierSettings.Kv settings;
-    private final AlgorithmSpec algorithm;
+    private final CounterFactory counterFactory;
     private final KvStore store;
     private final RandomGenerator random;
-    private final Map<String, Cached> cache = new HashMap<>();
+    private final KeyIds keys;
+    private final KeyArray<Cached> cache = new KeyArray<>();
     private long hotReads;
 
     /**
@@ -48,34 +50,57 @@ public final class KvEdge implements PopTier {
      * @param random    source of the miss-read latencies
      */
     public KvEdge(TierSettings.Kv settings, AlgorithmSpec algorithm, KvStore store, RandomGenerator random) {
+        this(settings, algorithm, store, random, store.keys());
+    }
+
+    /**
+     * The same, numbering keys with the run's {@code keys} (see {@link PopTier#decide(Request, String, int, long)});
+     * the store must number them with the same instance.
+     */
+    public KvEdge(TierSettings.Kv settings, AlgorithmSpec algorithm, KvStore store, RandomGenerator random,
+                  KeyIds keys) {
         KvStore.requireSupported(settings);
+        if (store.keys() != keys) {
+            throw new IllegalArgumentException("a KV edge and its store must number keys with the same KeyIds");
+        }
+        this.keys = keys;
         this.settings = settings;
-        this.algorithm = algorithm;
+        this.counterFactory = new CounterFactory(algorithm);
         this.store = store;
         this.random = random;
     }
 
     @Override
     public StageResult decide(Request request, String key, long nowNanos) {
-        Cached cached = cache.get(key);
+        return decide(request, key, keys.idOf(key), nowNanos);
+    }
+
+    @Override
+    public StageResult decide(Request request, String key, int keyId, long nowNanos) {
+        Cached cached = cache.get(keyId);
         long readNanos;
         if (cached != null && nowNanos - cached.fetchedAtNanos < settings.cacheTtlNanos()) {
             hotReads++;
             readNanos = settings.hotReadNanos();
         } else {
-            cached = new Cached(store.read(key, nowNanos), nowNanos);
-            cache.put(key, cached);
+            if (cached == null) {
+                cached = new Cached();
+                cache.put(keyId, cached);
+            }
+            cached.state = store.read(keyId, nowNanos);
+            cached.fetchedAtNanos = nowNanos;
             readNanos = missReadNanos();
         }
-        RateCounter copy = cached.state == null ? algorithm.newCounter() : cached.state.copy();
+        RateCounter copy = cached.state == null ? counterFactory.newCounter() : cached.state.copy();
         Decision decision = copy.tryAcquire(nowNanos, request.cost());
         if (!decision.allowed()) {
             return StageResult.of(decision, readNanos);
         }
-        if (!store.write(key, copy, nowNanos)) {
+        if (!store.write(keyId, copy, nowNanos)) {
             return StageResult.failed(settings.failOpen(), decision, readNanos, WRITE_RATE_ERROR);
         }
-        cache.put(key, new Cached(copy, cached.fetchedAtNanos));
+        // the PoP's own write replaces its copy at once; the fetch time stays
+        cached.state = copy;
         return StageResult.of(decision, readNanos);
     }
 
@@ -91,6 +116,8 @@ public final class KvEdge implements PopTier {
     }
 
     /** The PoP's copy of a key (null state: the key was absent) and when it was fetched from the store. */
-    private record Cached(RateCounter state, long fetchedAtNanos) {
+    private static final class Cached {
+        private RateCounter state;
+        private long fetchedAtNanos;
     }
 }

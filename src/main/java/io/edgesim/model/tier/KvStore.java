@@ -2,9 +2,8 @@ package io.edgesim.model.tier;
 
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.cost.Usage;
-
-import java.util.HashMap;
-import java.util.Map;
+import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.key.KeyArray;
 
 /**
  * The central side of Workers KV for one limiter stage: per key the latest written state and when it was written.
@@ -26,14 +25,21 @@ public final class KvStore {
 
     private final long minWriteIntervalNanos;
     private final long expirationTtlNanos;
-    private final Map<String, Entry> entries = new HashMap<>();
+    private final KeyIds keys;
+    private final KeyArray<Entry> entries = new KeyArray<>();
     private long reads;
     private long writes;
     private long refusedWrites;
 
     /** @param settings the stage's KV settings; expirationTtl and cacheTtl must be at least 60 s */
     public KvStore(TierSettings.Kv settings) {
+        this(settings, new KeyIds());
+    }
+
+    /** The same, numbering keys with the run's {@code keys} (the methods taking a key number use them). */
+    public KvStore(TierSettings.Kv settings, KeyIds keys) {
         requireSupported(settings);
+        this.keys = keys;
         this.minWriteIntervalNanos = settings.minWriteIntervalNanos();
         this.expirationTtlNanos = settings.expirationTtlNanos();
     }
@@ -43,8 +49,13 @@ public final class KvStore {
      * written, or expired). Counts one billed read.
      */
     public RateCounter read(String key, long nowNanos) {
+        return read(keys.idOf(key), nowNanos);
+    }
+
+    /** {@link #read(String, long)} for the key numbered {@code keyId} in the run's {@link KeyIds}. */
+    public RateCounter read(int keyId, long nowNanos) {
         reads++;
-        Entry entry = entries.get(key);
+        Entry entry = entries.get(keyId);
         if (entry == null || nowNanos - entry.writtenAtNanos >= expirationTtlNanos) {
             return null;
         }
@@ -58,12 +69,22 @@ public final class KvStore {
      * @return true when the write was accepted (and billed), false when it was refused for the write rate
      */
     public boolean write(String key, RateCounter state, long nowNanos) {
-        Entry last = entries.get(key);
+        return write(keys.idOf(key), state, nowNanos);
+    }
+
+    /** {@link #write(String, RateCounter, long)} for the key numbered {@code keyId} in the run's {@link KeyIds}. */
+    public boolean write(int keyId, RateCounter state, long nowNanos) {
+        Entry last = entries.get(keyId);
         if (last != null && nowNanos - last.writtenAtNanos < minWriteIntervalNanos) {
             refusedWrites++;
             return false;
         }
-        entries.put(key, new Entry(state.copy(), nowNanos));
+        if (last == null) {
+            last = new Entry();
+            entries.put(keyId, last);
+        }
+        last.state = state.copy();
+        last.writtenAtNanos = nowNanos;
         writes++;
         return true;
     }
@@ -76,6 +97,11 @@ public final class KvStore {
     /** Writes refused because the key had been written less than the minimum write interval before. */
     public long refusedWrites() {
         return refusedWrites;
+    }
+
+    /** The numbering of keys the methods taking a key number use. */
+    KeyIds keys() {
+        return keys;
     }
 
     static void requireSupported(TierSettings.Kv settings) {
@@ -94,7 +120,9 @@ public final class KvStore {
         }
     }
 
-    /** A stored state and the time of its (accepted) write. */
-    private record Entry(RateCounter state, long writtenAtNanos) {
+    /** A key's stored state and the time of its latest accepted write. */
+    private static final class Entry {
+        private RateCounter state;
+        private long writtenAtNanos;
     }
 }

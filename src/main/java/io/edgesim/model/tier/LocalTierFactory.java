@@ -1,7 +1,9 @@
 package io.edgesim.model.tier;
 
+import io.edgesim.model.Request;
 import io.edgesim.model.Seeds;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 
 import java.util.HashMap;
@@ -24,6 +26,7 @@ public final class LocalTierFactory {
 
     private final long seed;
     private final RegionMap regions;
+    private final KeyIds keys;
     private final Map<StageId, Map<String, PopTier>> tiers = new LinkedHashMap<>();
     private final Map<StageId, KvStore> kvStores = new HashMap<>();
     private final Map<BindingId, BindingStore> bindingStores = new HashMap<>();
@@ -33,8 +36,22 @@ public final class LocalTierFactory {
      * @param regions the PoPs a stage may be created in
      */
     public LocalTierFactory(long seed, RegionMap regions) {
+        this(seed, regions, new KeyIds());
+    }
+
+    /**
+     * The same, with every tier numbering keys with {@code keys}, so that a caller numbering each request's key once
+     * can use {@link PopTier#decide(Request, String, int, long)}.
+     */
+    public LocalTierFactory(long seed, RegionMap regions, KeyIds keys) {
         this.seed = seed;
         this.regions = regions;
+        this.keys = keys;
+    }
+
+    /** The numbering of keys every tier of this factory uses. */
+    public KeyIds keys() {
+        return keys;
     }
 
     /**
@@ -109,18 +126,19 @@ public final class LocalTierFactory {
     private PopTier build(StageId id, StageSpec stage, String pop, RandomGenerator random) {
         TierSettings settings = stage.tier();
         return switch (stage.kind()) {
-            case ISOLATE -> new IsolatePool((TierSettings.Isolate) settings, stage.algorithm(), random);
-            case CACHE -> new WriteBehindCache((TierSettings.Cache) settings, stage.algorithm());
+            case ISOLATE -> new IsolatePool((TierSettings.Isolate) settings, stage.algorithm(), random, keys);
+            case CACHE -> new WriteBehindCache((TierSettings.Cache) settings, stage.algorithm(), keys);
             case KV -> {
                 TierSettings.Kv kv = (TierSettings.Kv) settings;
-                yield new KvEdge(kv, stage.algorithm(), kvStores.computeIfAbsent(id, k -> new KvStore(kv)), random);
+                yield new KvEdge(kv, stage.algorithm(), kvStores.computeIfAbsent(id, k -> new KvStore(kv, keys)),
+                        random, keys);
             }
             case BINDING -> {
                 TierSettings.Binding binding = (TierSettings.Binding) settings;
                 String namespace = binding.namespace() == null || binding.namespace().isBlank()
                         ? id.limiterName() + "/" + id.stageIndex() : binding.namespace();
                 BindingStore store = bindingStores.computeIfAbsent(new BindingId(namespace, pop),
-                        k -> new BindingStore(namespace, stage.algorithm().windowNanos()));
+                        k -> new BindingStore(namespace, stage.algorithm().windowNanos(), keys));
                 yield new BindingPop(binding, stage.algorithm(), store, random);
             }
             case WAF -> {
@@ -129,7 +147,7 @@ public final class LocalTierFactory {
                 if (problem != null) {
                     throw new IllegalArgumentException(problem);
                 }
-                yield new WafRule(waf, stage.algorithm());
+                yield new WafRule(waf, stage.algorithm(), keys);
             }
             case DURABLE_OBJECT, ORIGIN -> throw new IllegalArgumentException(
                     stage.kind().configName() + " is not an in-PoP tier");

@@ -2,11 +2,11 @@ package io.edgesim.model.tier;
 
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
-
-import java.util.HashMap;
-import java.util.Map;
+import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.key.KeyArray;
 
 /**
  * An exact limiter at the origin, in one region: one counter per key, decided at arrival, no queue (the origin is
@@ -16,17 +16,24 @@ import java.util.Map;
  */
 public final class OriginServer {
 
-    private final AlgorithmSpec algorithm;
+    private final CounterFactory counterFactory;
     private final String region;
     private final long serviceTimeNanos;
-    private final Map<String, RateCounter> counters = new HashMap<>();
+    private final KeyIds keys;
+    private final KeyArray<RateCounter> counters = new KeyArray<>();
 
     /** @param settings the origin's region and per-decision service time (at least 0) */
     public OriginServer(AlgorithmSpec algorithm, TierSettings.Origin settings) {
+        this(algorithm, settings, new KeyIds());
+    }
+
+    /** The same, numbering keys with the run's {@code keys} (see {@link #serve(int, long, long)}). */
+    public OriginServer(AlgorithmSpec algorithm, TierSettings.Origin settings, KeyIds keys) {
         if (settings.serviceTimeNanos() < 0) {
             throw new IllegalArgumentException("origin service time must not be negative");
         }
-        this.algorithm = algorithm;
+        this.counterFactory = new CounterFactory(algorithm);
+        this.keys = keys;
         this.region = settings.region();
         this.serviceTimeNanos = settings.serviceTimeNanos();
     }
@@ -38,7 +45,17 @@ public final class OriginServer {
 
     /** Decides a request of {@code cost} for {@code key} arriving at {@code arrivalNanos}. */
     public ServeResult serve(String key, long arrivalNanos, long cost) {
-        Decision decision = counters.computeIfAbsent(key, k -> algorithm.newCounter()).tryAcquire(arrivalNanos, cost);
+        return serve(keys.idOf(key), arrivalNanos, cost);
+    }
+
+    /** The same for the key numbered {@code keyId} with the {@link KeyIds} given at construction. */
+    public ServeResult serve(int keyId, long arrivalNanos, long cost) {
+        RateCounter counter = counters.get(keyId);
+        if (counter == null) {
+            counter = counterFactory.newCounter();
+            counters.put(keyId, counter);
+        }
+        Decision decision = counter.tryAcquire(arrivalNanos, cost);
         long replyNanos = arrivalNanos + serviceTimeNanos;
         return new ServeResult(StageResult.of(decision, serviceTimeNanos), arrivalNanos, replyNanos);
     }

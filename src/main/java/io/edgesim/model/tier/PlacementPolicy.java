@@ -1,9 +1,8 @@
 package io.edgesim.model.tier;
 
+import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.key.KeyArray;
 import io.edgesim.model.region.RegionMap;
-
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Decides which Durable Object serves a key and where it lives, for one limiter stage. Placement is fixed when the
@@ -24,12 +23,19 @@ public final class PlacementPolicy {
 
     private final Placement placement;
     private final RegionMap regions;
-    private final Map<String, String> firstRequestHomes = new HashMap<>();
+    private final KeyIds keys;
+    private final KeyArray<String> firstRequestHomes = new KeyArray<>();
 
     /** Checks that a fixed region can home objects and that a hint names an area with a home. */
     public PlacementPolicy(Placement placement, RegionMap regions) {
+        this(placement, regions, new KeyIds());
+    }
+
+    /** The same, numbering keys with the run's {@code keys} (see {@link #route(String, int, String)}). */
+    public PlacementPolicy(Placement placement, RegionMap regions, KeyIds keys) {
         this.placement = placement;
         this.regions = regions;
+        this.keys = keys;
         switch (placement.policy()) {
             case FIXED -> {
                 if (placement.region() == null || !regions.region(placement.region()).durableObjects()) {
@@ -51,9 +57,16 @@ public final class PlacementPolicy {
 
     /** The object that serves {@code key} for a request landing in {@code requestPop}, and its home region. */
     public ObjectRoute route(String key, String requestPop) {
+        return route(key, keys.idOf(key), requestPop);
+    }
+
+    /**
+     * The same, for a caller that numbered {@code key} already ({@code keyId} = {@code keys.idOf(key)} with the
+     * {@link KeyIds} given at construction).
+     */
+    public ObjectRoute route(String key, int keyId, String requestPop) {
         return switch (placement.policy()) {
-            case FIRST_REQUEST -> new ObjectRoute(key, firstRequestHomes.computeIfAbsent(key,
-                    k -> regions.nearestDurableObjectRegion(requestPop)));
+            case FIRST_REQUEST -> new ObjectRoute(key, firstRequestHome(keyId, requestPop));
             case FIXED -> new ObjectRoute(key, placement.region());
             case LOCATION_HINT -> new ObjectRoute(key, regions.areaHome(placement.hint()));
             case PER_AREA -> {
@@ -61,6 +74,15 @@ public final class PlacementPolicy {
                 yield new ObjectRoute(key + "@" + area, regions.areaHome(area));
             }
         };
+    }
+
+    private String firstRequestHome(int keyId, String requestPop) {
+        String home = firstRequestHomes.get(keyId);
+        if (home == null) {
+            home = regions.nearestDurableObjectRegion(requestPop);
+            firstRequestHomes.put(keyId, home);
+        }
+        return home;
     }
 
     public Placement placement() {

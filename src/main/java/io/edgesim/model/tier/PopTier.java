@@ -2,6 +2,7 @@ package io.edgesim.model.tier;
 
 import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
+import io.edgesim.model.key.KeyIds;
 
 /**
  * The state of one in-PoP stage (isolate, cache, kv, binding, waf) of one limiter in one PoP. The owner (event loop
@@ -12,4 +13,13 @@ public interface PopTier {
 
     /** Decides {@code request} under {@code key} at {@code nowNanos}, the request's arrival at this stage. */
     StageResult decide(Request request, String key, long nowNanos);
+
+    /**
+     * The same decision, for a caller that numbered the key already: {@code keyId} is {@code keys.idOf(key)} with
+     * the {@link KeyIds} the tier was built with ({@link LocalTierFactory#keys()}), so the tier skips hashing the
+     * string. Tiers that keep per-key state override it; the two methods share that state.
+     */
+    default StageResult decide(Request request, String key, int keyId, long nowNanos) {
+        return decide(request, key, nowNanos);
+    }
 }

@@ -3,12 +3,13 @@ package io.edgesim.model.tier;
 import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
+import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.key.KeyArray;
 
 import java.util.ArrayDeque;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * A WAF rate limiting rule in one data center (PoP), evaluated before the Worker runs. It counts requests per key
@@ -31,9 +32,11 @@ import java.util.Map;
 public final class WafRule implements PopTier {
 
     private final AlgorithmSpec algorithm;
+    private final CounterFactory counterFactory;
     private final long updateDelayNanos;
     private final long mitigationTimeoutNanos;
-    private final Map<String, KeyState> keys = new HashMap<>();
+    private final KeyIds keyIds;
+    private final KeyArray<KeyState> keys = new KeyArray<>();
     // sightings come due in arrival order: the delay is the same for every request
     private final ArrayDeque<Sighting> pending = new ArrayDeque<>();
     private long blocked;
@@ -44,6 +47,14 @@ public final class WafRule implements PopTier {
      * @param algorithm a windowed algorithm (limit per period); the plan must allow its window as the period
      */
     public WafRule(TierSettings.Waf settings, AlgorithmSpec algorithm) {
+        this(settings, algorithm, new KeyIds());
+    }
+
+    /**
+     * The same, numbering keys with the run's {@code keys}, as {@link PopTier#decide(Request, String, int, long)}
+     * needs.
+     */
+    public WafRule(TierSettings.Waf settings, AlgorithmSpec algorithm, KeyIds keys) {
         WafPlan plan = WafPlan.parse(settings.plan());
         if (!algorithm.kind().windowed()) {
             throw new IllegalArgumentException("a WAF rule counts requests per period; "
@@ -60,14 +71,25 @@ public final class WafRule implements PopTier {
             throw new IllegalArgumentException("WAF counter update delay must not be negative");
         }
         this.algorithm = algorithm;
+        this.counterFactory = new CounterFactory(algorithm);
+        this.keyIds = keys;
         this.updateDelayNanos = settings.updateDelayNanos();
         this.mitigationTimeoutNanos = settings.mitigationTimeoutNanos();
     }
 
     @Override
     public StageResult decide(Request request, String key, long nowNanos) {
+        return decide(request, key, keyIds.idOf(key), nowNanos);
+    }
+
+    @Override
+    public StageResult decide(Request request, String key, int keyId, long nowNanos) {
         see(nowNanos);
-        KeyState state = keys.computeIfAbsent(key, k -> new KeyState(algorithm.newCounter()));
+        KeyState state = keys.get(keyId);
+        if (state == null) {
+            state = new KeyState(counterFactory.newCounter());
+            keys.put(keyId, state);
+        }
         if (state.blockedUntilNanos <= nowNanos) {
             pending.addLast(new Sighting(state, nowNanos + updateDelayNanos));
             // with no delay the counter sees this request now, and blocks it if it is the excess

@@ -91,4 +91,31 @@ class DurableObjectServerTest {
         assertThat(fast.usage().rowsWritten()).isEqualTo(2);
         assertThat(fast.usage().rowsRead()).isEqualTo(3);
     }
+
+    @Test
+    void aLongQueueDrainsInArrivalOrderAndRefillsAfterwards() {
+        // queue bound 6: a burst of 10 at t = 0 serves one, queues six and refuses three; waiting places free one
+        // per ms as service starts, and a second burst at 3 ms finds three of them
+        DurableObjectServer object = object(1_000, SECOND, MS, 6, true);
+        List<ServeResult> first = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            first.add(object.serve(0, 1));
+        }
+        List<ServeResult> second = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            second.add(object.serve(3 * MS, 1));
+        }
+
+        assertThat(first).extracting(r -> r.result().outcome()).containsExactly(Outcome.ACCEPTED, Outcome.ACCEPTED,
+                Outcome.ACCEPTED, Outcome.ACCEPTED, Outcome.ACCEPTED, Outcome.ACCEPTED, Outcome.ACCEPTED,
+                Outcome.FAILED, Outcome.FAILED, Outcome.FAILED);
+        assertThat(first.subList(0, 7)).extracting(ServeResult::startNanos)
+                .containsExactly(0L, MS, 2 * MS, 3 * MS, 4 * MS, 5 * MS, 6 * MS);
+        // the refused ones wait for the first waiting request to start (1 ms)
+        assertThat(first.get(7).result().decision().retryAfterNanos()).isEqualTo(MS);
+        assertThat(second).extracting(ServeResult::startNanos).containsExactly(7 * MS, 8 * MS, 9 * MS, 3 * MS,
+                3 * MS);
+        assertThat(second).extracting(r -> r.result().outcome()).containsExactly(Outcome.ACCEPTED,
+                Outcome.ACCEPTED, Outcome.ACCEPTED, Outcome.FAILED, Outcome.FAILED);
+    }
 }

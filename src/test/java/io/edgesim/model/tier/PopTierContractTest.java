@@ -4,6 +4,7 @@ import io.edgesim.model.Outcome;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeyKind;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -60,6 +61,25 @@ class PopTierContractTest {
         assertThat(results).anyMatch(r -> r.outcome() != Outcome.ACCEPTED);
         assertThat(results).allMatch(r -> r.addedLatencyNanos() >= 0);
         assertThat(results).allMatch(r -> (r.outcome() == Outcome.FAILED) == (r.error() != null));
+    }
+
+    @ParameterizedTest
+    @MethodSource("inPopStages")
+    void callsWithTheKeyNumberShareTheStateOfCallsWithTheKey(StageSpec stage) {
+        KeyIds keys = new KeyIds();
+        keys.idOf("other");
+        PopTier tier = new LocalTierFactory(3, TestRegions.map(), keys).create("l", 0, stage, "FRA");
+        SplittableRandom gaps = new SplittableRandom(99);
+        List<StageResult> results = new ArrayList<>();
+        long t = 0;
+        for (int i = 0; i < 2_000; i++) {
+            t += gaps.nextLong(20 * MS);
+            // alternate the two ways in; the number of "k" is 1 in this run's numbering
+            results.add(i % 2 == 0 ? tier.decide(at(t, "FRA"), "k", t) : tier.decide(at(t, "FRA"), "k", 1, t));
+        }
+
+        assertThat(keys.idOf("k")).isEqualTo(1);
+        assertThat(results).isEqualTo(replay(stage, 3));
     }
 
     private static List<StageResult> replay(StageSpec stage, long seed) {

@@ -1,0 +1,68 @@
+package io.edgesim.engine;
+
+import io.edgesim.model.Request;
+import io.edgesim.model.algorithm.AlgorithmKind;
+import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.key.KeyKind;
+import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.model.tier.StageSpec;
+import io.edgesim.model.tier.TierSettings;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ExactReferencesTest {
+
+    private static final long SECOND = 1_000_000_000L;
+
+    private static LimiterSpec limiter(String name, AlgorithmSpec algorithm, KeyKind key) {
+        return new LimiterSpec(name, List.of(new StageSpec(new TierSettings.Isolate(1, 30 * SECOND), algorithm, key)),
+                Set.of(), null);
+    }
+
+    private static final List<LimiterSpec> LIMITERS = List.of(
+            limiter("per-key", AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 3, SECOND), KeyKind.API_KEY),
+            limiter("per-ip", AlgorithmSpec.rated(AlgorithmKind.TOKEN_BUCKET, 2, 4), KeyKind.IP),
+            limiter("sliding", AlgorithmSpec.windowed(AlgorithmKind.SLIDING_WINDOW, 5, 2 * SECOND), KeyKind.API_KEY));
+
+    @Test
+    void judgesEveryLimiterAsItsOwnExactReferenceWould() {
+        KeyIds keys = new KeyIds();
+        ExactReferences together = new ExactReferences(LIMITERS, keys);
+        List<ExactReference> alone = LIMITERS.stream().map(ExactReference::new).toList();
+        SplittableRandom random = new SplittableRandom(8);
+        long t = 0;
+        for (int i = 0; i < 5_000; i++) {
+            t += random.nextLong(SECOND / 10);
+            Request request = new Request(i, t, "FRA", "c", "key-" + random.nextInt(20), "ip-" + random.nextInt(7),
+                    null, null, "/", 1);
+            for (int l = 0; l < LIMITERS.size(); l++) {
+                boolean expected = alone.get(l).allows(request);
+                if (i % 2 == 0) {
+                    assertThat(together.allows(l, request)).isEqualTo(expected);
+                } else {
+                    int keyId = keys.idOf(together.keyKind(l).extract(request));
+                    assertThat(together.allows(l, request, keyId)).isEqualTo(expected);
+                }
+            }
+        }
+    }
+
+    @Test
+    void keysOfOneLimiterDoNotShareCountsWithAnotherLimitersKeys() {
+        // the api key and the ip are the same string: each limiter still counts only its own requests
+        ExactReferences references = new ExactReferences(LIMITERS, new KeyIds());
+        Request request = new Request(0, 0, "FRA", "c", "same", "same", null, null, "/", 1);
+
+        for (int i = 0; i < 3; i++) {
+            assertThat(references.allows(0, request)).isTrue();
+        }
+        assertThat(references.allows(0, request)).isFalse();
+        assertThat(references.allows(1, request)).isTrue();
+    }
+}

@@ -81,13 +81,9 @@ public final class ClusterEngine {
                 shardRegions.put(node.region(), RemoteObjectEntity.initSharding(node, remote, ledger));
             }
             ShardWarmUp.run(cluster);
-            Map<String, ActorRef<PopActor.Command>> pops = new LinkedHashMap<>();
-            for (int p = 0; p < scenario.pops().size(); p++) {
-                ClusterNode node = cluster.node(scenario.pops().get(p));
-                PopActor.Wiring wiring = new PopActor.Wiring(p, scenario.limiters(), local, scenario.regions(),
-                        scenario.seed(), shardRegions.get(node.region()), sink);
-                pops.put(node.region(), node.spawn(PopActor.create(node, wiring), "pop"));
-            }
+            TrafficWarmUp.run(cluster, scenario, shardRegions);
+            Map<String, ActorRef<PopActor.Command>> pops = spawnPops(cluster, scenario, local, shardRegions, sink,
+                    "", "pop");
             long lookaheadNanos = (long) (settings.feederLookahead().toNanos() * speed);
             TrafficFeeder feeder = new TrafficFeeder(cluster.delivery(), pops, lookaheadNanos);
             cluster.startScenarioClock(settings.startLeadIn());
@@ -107,6 +103,26 @@ public final class ClusterEngine {
         }
         phase = "done";
         return result(sink, local, remote, ledgers.values());
+    }
+
+    /**
+     * Spawns a PoP actor called {@code name} on the node of every PoP of {@code scenario}.
+     *
+     * @param namespacePrefix before the namespace of every remote object the actors send to
+     * @return the actors by PoP
+     */
+    static Map<String, ActorRef<PopActor.Command>> spawnPops(
+            EmbeddedCluster cluster, Scenario scenario, LocalTiers tiers,
+            Map<String, ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>>> objects, OutcomeSink sink,
+            String namespacePrefix, String name) {
+        Map<String, ActorRef<PopActor.Command>> pops = new LinkedHashMap<>();
+        for (int p = 0; p < scenario.pops().size(); p++) {
+            ClusterNode node = cluster.node(scenario.pops().get(p));
+            PopActor.Wiring wiring = new PopActor.Wiring(p, scenario.limiters(), tiers, scenario.regions(),
+                    scenario.seed(), objects.get(node.region()), sink, namespacePrefix);
+            pops.put(node.region(), node.spawn(PopActor.create(node, wiring), name));
+        }
+        return pops;
     }
 
     /** Where the run stands; callable from any thread at any time. */

@@ -81,6 +81,7 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
     private final ScenarioClock clock;
     private final ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>> objects;
     private final OutcomeSink sink;
+    private final String namespacePrefix;
     private final ActorRef<RemoteObjectEntity.Served> replies;
     private final Map<Long, Flight> away = new HashMap<>();
     private long nextFlightId;
@@ -97,6 +98,7 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         this.clock = node.delivery().clock();
         this.objects = wiring.objects();
         this.sink = wiring.sink();
+        this.namespacePrefix = wiring.namespacePrefix();
         this.replies = context.messageAdapter(RemoteObjectEntity.Served.class, Replied::new);
     }
 
@@ -110,9 +112,12 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
      * @param seed     the run's seed; the PoP draws its jitter from a generator derived from it and the region
      * @param objects  this node's shard region of remote objects
      * @param sink     where finished chains go
+     * @param namespacePrefix before the namespace of every remote object: empty for the run, the warm-up prefix
+     *                        ({@link RemoteTiers#WARM_UP_PREFIX}) for warm-up traffic
      */
     record Wiring(int popIndex, List<LimiterSpec> limiters, LocalTiers tiers, RegionMap regions, long seed,
-                  ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>> objects, OutcomeSink sink) {
+                  ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>> objects, OutcomeSink sink,
+                  String namespacePrefix) {
     }
 
     /** The PoP actor of {@code node}. */
@@ -175,7 +180,8 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         long deadlineNanos = flight.departedNanos + regions.oneWayNanos(region, route.homeRegion(), jitter);
         long flightId = nextFlightId++;
         away.put(flightId, flight);
-        String entityId = RemoteObjectEntity.entityId(RemoteTiers.namespace(flight.admission.limiter(), stage), route);
+        String namespace = namespacePrefix + RemoteTiers.namespace(flight.admission.limiter(), stage);
+        String entityId = RemoteObjectEntity.entityId(namespace, route);
         objects.tell(new ShardingEnvelope<>(entityId, new RemoteObjectEntity.Serve(flightId, region, deadlineNanos,
                 flight.request.cost(), replies)));
     }

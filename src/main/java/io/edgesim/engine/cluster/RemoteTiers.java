@@ -18,8 +18,14 @@ import java.util.Map;
  * is namespace "l.s". Every node holds the same immutable instance; the entity of a remote object finds its stage
  * here and builds its model server: one {@link DurableObjectServer} per Durable Object, one {@link OriginServer} per
  * origin key (the origin keeps independent per-key counters, so a key is an object of its own).
+ *
+ * <p>A namespace with the prefix {@value #WARM_UP_PREFIX} is the same stage for the traffic that warms the run's
+ * code up before the clock starts ({@link TrafficWarmUp}): its objects are other objects, never counted.
  */
 public final class RemoteTiers {
+
+    /** Prefix of the namespaces of warm-up traffic. */
+    public static final String WARM_UP_PREFIX = "warm-up/";
 
     private final Map<String, Tier> tiers;
     private final RegionMap regions;
@@ -51,8 +57,15 @@ public final class RemoteTiers {
         return limiter + "." + stage;
     }
 
-    /** The stage of {@code namespace}, or null when it is none of the run's (warm-up objects). */
+    /**
+     * The stage of {@code namespace} (with the warm-up prefix: the same stage under that namespace), or null when it
+     * is none of the run's (the objects {@link ShardWarmUp} pings).
+     */
     public Tier tier(String namespace) {
+        if (namespace.startsWith(WARM_UP_PREFIX)) {
+            Tier tier = tiers.get(namespace.substring(WARM_UP_PREFIX.length()));
+            return tier == null ? null : new Tier(namespace, tier.stage());
+        }
         return tiers.get(namespace);
     }
 

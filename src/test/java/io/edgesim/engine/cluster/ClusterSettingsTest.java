@@ -24,6 +24,8 @@ class ClusterSettingsTest {
         assertThat(settings.feederLookahead()).isEqualTo(Duration.ofMillis(50));
         assertThat(settings.startLeadIn()).isEqualTo(Duration.ofMillis(100));
         assertThat(settings.drainTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(settings.warmUpRequests()).isEqualTo(300);
+        assertThat(settings.warmUpInterval()).isEqualTo(Duration.ofMillis(1));
     }
 
     @Test

@@ -77,10 +77,29 @@ class MainTest {
     void unknownEngineAndUnknownFlagAreBadInput() {
         Outcome engine = edgesim("run", "scenarios/three-pops.conf", "--engine", "warp");
         assertThat(engine.status()).isEqualTo(2);
-        assertThat(engine.err()).contains("--engine", "warp", "allowed");
+        assertThat(engine.err()).contains("--engine", "warp", "allowed: virtual, cluster");
         Outcome flag = edgesim("run", "scenarios/three-pops.conf", "--sede", "3");
         assertThat(flag.status()).isEqualTo(2);
         assertThat(flag.err()).contains("--sede");
+    }
+
+    @Test
+    void aSpeedThatIsNotAPositiveNumberIsOneLineOfBadInput() {
+        for (String speed : new String[]{"0", "-1", "fast", "NaN", "Infinity"}) {
+            Outcome outcome = edgesim("run", "scenarios/three-pops.conf", "--engine", "cluster", "--speed", speed);
+            assertThat(outcome.status()).as(speed).isEqualTo(2);
+            assertThat(outcome.err().strip().lines()).as(speed).hasSize(1);
+            assertThat(outcome.err()).as(speed).contains("--speed", "greater than 0");
+        }
+    }
+
+    @Test
+    void aSpeedOnTheVirtualEngineIsBadInput() {
+        Outcome outcome = edgesim("run", "scenarios/three-pops.conf", "--speed", "2");
+
+        assertThat(outcome.status()).isEqualTo(2);
+        assertThat(outcome.err().strip().lines()).hasSize(1);
+        assertThat(outcome.err()).contains("--speed", "--engine cluster");
     }
 
     @Test

@@ -18,9 +18,16 @@ import java.time.Duration;
  * @param startupTimeout    longest wait for all members Up and for the warm-up
  * @param shutdownTimeout   longest wait for all nodes to terminate
  * @param delayLineSpinNanos real nanoseconds the delay line spins before a deadline instead of parking, 0 or more
+ * @param feederLookahead   how long before its arrival (real time) a request is handed to the delay line
+ * @param startLeadIn       real time between starting the scenario clock and scenario time 0, at least the lookahead
+ * @param drainTimeout      longest real time without any request completing, once all traffic is fed
+ * @param warmUpRequests    requests of warm-up traffic before the clock starts, 0 or more
+ * @param warmUpInterval    real time between two warm-up requests
  */
 public record ClusterSettings(Config nodeConfig, String host, int executorThreads, int shardsPerRegion,
-                              Duration startupTimeout, Duration shutdownTimeout, long delayLineSpinNanos) {
+                              Duration startupTimeout, Duration shutdownTimeout, long delayLineSpinNanos,
+                              Duration feederLookahead, Duration startLeadIn, Duration drainTimeout,
+                              int warmUpRequests, Duration warmUpInterval) {
 
     /** The resource holding the defaults. */
     public static final String RESOURCE = "edgesim-cluster.conf";
@@ -45,9 +52,18 @@ public record ClusterSettings(Config nodeConfig, String host, int executorThread
                     atLeast(config, "shards-per-region", 1),
                     positive(config, "startup-timeout"),
                     positive(config, "shutdown-timeout"),
-                    config.getDuration(PREFIX + "delay-line.spin").toNanos());
+                    config.getDuration(PREFIX + "delay-line.spin").toNanos(),
+                    positive(config, "feeder.lookahead"),
+                    positive(config, "feeder.lead-in"),
+                    positive(config, "drain-timeout"),
+                    atLeast(config, "warm-up.requests", 0),
+                    positive(config, "warm-up.interval"));
             if (settings.delayLineSpinNanos < 0) {
                 throw InputException.at(RESOURCE, PREFIX + "delay-line.spin", "must be 0 or more");
+            }
+            if (settings.startLeadIn.compareTo(settings.feederLookahead) < 0) {
+                throw InputException.at(RESOURCE, PREFIX + "feeder.lead-in", "must be at least feeder.lookahead ("
+                        + settings.feederLookahead.toMillis() + " ms), was " + settings.startLeadIn.toMillis() + " ms");
             }
             return settings;
         } catch (ConfigException e) {
@@ -58,7 +74,8 @@ public record ClusterSettings(Config nodeConfig, String host, int executorThread
     /** The same settings with the delay line spinning {@code spinNanos} before each deadline. */
     public ClusterSettings withDelayLineSpinNanos(long spinNanos) {
         return new ClusterSettings(nodeConfig, host, executorThreads, shardsPerRegion, startupTimeout,
-                shutdownTimeout, spinNanos);
+                shutdownTimeout, spinNanos, feederLookahead, startLeadIn, drainTimeout, warmUpRequests,
+                warmUpInterval);
     }
 
     private static int atLeast(Config config, String name, int minimum) {

@@ -127,6 +127,11 @@ public final class EmbeddedCluster implements AutoCloseable {
         delivery.errors().reset();
     }
 
+    /** Makes scenario time 0 the instant {@code leadIn} from now (real time); call once, as {@link #startScenarioClock()}. */
+    public void startScenarioClock(Duration leadIn) {
+        clock.startIn(leadIn.toNanos());
+    }
+
     /**
      * Runs the coordinated shutdown of every node at once, waits for all of them (up to the shutdown timeout), then
      * stops the shared executor and the delay line. Idempotent.

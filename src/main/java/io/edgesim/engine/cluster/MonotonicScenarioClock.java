@@ -3,9 +3,9 @@ package io.edgesim.engine.cluster;
 /**
  * A {@link ScenarioClock} over {@link System#nanoTime()}: scenario time = (nanoTime - origin) x speed.
  *
- * <p>The origin is the instant of construction until {@link #startNow()} moves it once to the instant traffic
- * starts (cluster formation and warm-up happen before, at negative scenario times). Call {@code startNow()} before
- * the first deadline message of the run: a message stamped before it would be delivered against the old origin.
+ * <p>The origin is the instant of construction until {@link #startIn} moves it once to the instant traffic
+ * starts (cluster formation and warm-up happen before, at negative scenario times). Call it before the first
+ * deadline message of the run: a message stamped before it would be delivered against the old origin.
  */
 public final class MonotonicScenarioClock implements ScenarioClock {
 
@@ -22,16 +22,26 @@ public final class MonotonicScenarioClock implements ScenarioClock {
         this.originRealNanos = System.nanoTime();
     }
 
+    /** Makes now scenario time 0, once per clock (see {@link #startIn}). */
+    public void startNow() {
+        startIn(0);
+    }
+
     /**
-     * Makes now scenario time 0, once per clock.
+     * Makes the instant {@code leadInRealNanos} from now scenario time 0, once per clock: until then scenario time
+     * is negative, which leaves the feeder time to hand the first requests to the delay line ahead of their arrival.
      *
-     * @throws IllegalStateException when called a second time
+     * @throws IllegalStateException    when called a second time
+     * @throws IllegalArgumentException for a negative lead-in
      */
-    public synchronized void startNow() {
+    public synchronized void startIn(long leadInRealNanos) {
+        if (leadInRealNanos < 0) {
+            throw new IllegalArgumentException("the lead-in must be 0 or more, was " + leadInRealNanos);
+        }
         if (started) {
             throw new IllegalStateException("the scenario clock was already started");
         }
-        originRealNanos = System.nanoTime();
+        originRealNanos = System.nanoTime() + leadInRealNanos;
         started = true;
     }
 

@@ -1,43 +1,57 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.engine.ChainProgress;
 import io.edgesim.model.Request;
 import io.edgesim.model.Seeds;
-import io.edgesim.model.algorithm.Decision;
+import io.edgesim.model.StageResult;
 import io.edgesim.model.region.RegionMap;
+import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.StageSpec;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
-import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
+import org.apache.pekko.cluster.sharding.typed.ShardingEnvelope;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 
 /**
- * The PoP of one node: receives each request at its arrival time, asks the request's Durable Object for a decision
- * (a deadline message to the object's home region, with a correlation id and an explicit reply-to), and reports the
- * request completed when the reply arrives at its own deadline.
+ * The PoP of one node: takes each request at its arrival time and walks it through the chain of every limiter that
+ * sees it, with the model's rule ({@link ChainProgress}). An in-PoP stage is decided at once by the model's tier
+ * ({@link LocalTiers}); a remote stage (Durable Object, origin) is a {@link RemoteObjectEntity.Serve} to the object's
+ * home node, due there at the departure time plus the one-way delay, and the chain goes on when the reply arrives
+ * at its own deadline. When a chain ends, the outcome goes to the {@link OutcomeSink}.
  *
- * <p>Phase 1 routes every request to one Durable Object; the limiter chain (in-PoP tiers first) takes its place
- * between {@link #onArrive} and the object later.
+ * <p>Times: an in-PoP stage decides at the request's arrival (or, after a remote stage, at the reply's arrival),
+ * never earlier than the PoP's previous in-PoP decision, since the model's tiers take calls in nondecreasing time. A
+ * request leaves for a remote stage at its arrival plus the latency its chain has added so far, as in the virtual
+ * engine. The latency a remote stage adds is measured: the scenario clock when the reply is handled, less the
+ * departure, so the report includes every delivery error.
  */
 public final class PopActor extends AbstractBehavior<PopActor.Command> {
 
     /** What a PoP accepts. */
-    public sealed interface Command permits Arrive, ObjectReplied {
+    public sealed interface Command permits Arrive, Replied {
     }
 
     /**
-     * A request arriving at this PoP, due at its arrival time.
+     * A request arriving at this PoP, due at its arrival time; it comes from the feeder in this JVM, never from
+     * another node.
      *
-     * @param request the request (its timeNanos is the deadline)
-     * @param route   the Durable Object that decides it
+     * @param request    the request (its timeNanos is the deadline)
+     * @param admissions one per limiter that sees it
      */
-    public record Arrive(Request request, ObjectRoute route) implements Command, Deadlined {
+    public record Arrive(Request request, List<Admission> admissions) implements Command, Deadlined {
+
+        public Arrive {
+            admissions = List.copyOf(admissions);
+        }
 
         @Override
         public long deadlineNanos() {
@@ -50,7 +64,7 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         }
     }
 
-    private record ObjectReplied(DurableObjectEntity.Served served) implements Command, Deadlined {
+    private record Replied(RemoteObjectEntity.Served served) implements Command, Deadlined {
 
         @Override
         public long deadlineNanos() {
@@ -58,55 +72,58 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         }
     }
 
-    /**
-     * A request the PoP has an answer for.
-     *
-     * @param request            the request
-     * @param route              the object that decided it
-     * @param objectArrivalNanos when it reached the object (the decision time), scenario time
-     * @param objectHandledNanos the clock when the object handled it
-     * @param completedNanos     when the reply reached the PoP (its deadline), scenario time
-     * @param handledNanos       the clock when the PoP handled the reply
-     * @param decision           the object's answer
-     */
-    public record Completed(Request request, ObjectRoute route, long objectArrivalNanos, long objectHandledNanos,
-                            long completedNanos, long handledNanos, Decision decision) {
-
-        /** Latency the object added to the request: the round trip plus any wait, scenario nanoseconds. */
-        public long addedLatencyNanos() {
-            return completedNanos - request.timeNanos();
-        }
-    }
-
-    private final ClusterNode node;
+    private final String region;
+    private final int popIndex;
+    private final List<LimiterSpec> limiters;
+    private final LocalTiers tiers;
     private final RegionMap regions;
     private final RandomGenerator jitter;
-    private final ActorRef<Completed> results;
-    private final ActorRef<DurableObjectEntity.Served> replies;
-    private final Map<Long, Arrive> pending = new HashMap<>();
-    private final Map<ObjectRoute, EntityRef<DurableObjectEntity.Command>> objects = new HashMap<>();
+    private final ScenarioClock clock;
+    private final ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>> objects;
+    private final OutcomeSink sink;
+    private final String namespacePrefix;
+    private final ActorRef<RemoteObjectEntity.Served> replies;
+    private final Map<Long, Flight> away = new HashMap<>();
+    private long nextFlightId;
+    private long lastTierNanos = Long.MIN_VALUE;
 
-    private PopActor(ActorContext<Command> context, ClusterNode node, RegionMap regions, RandomGenerator jitter,
-                     ActorRef<Completed> results) {
+    private PopActor(ActorContext<Command> context, ClusterNode node, Wiring wiring) {
         super(context);
-        this.node = node;
-        this.regions = regions;
-        this.jitter = jitter;
-        this.results = results;
-        this.replies = context.messageAdapter(DurableObjectEntity.Served.class, ObjectReplied::new);
+        this.region = node.region();
+        this.popIndex = wiring.popIndex();
+        this.limiters = wiring.limiters();
+        this.tiers = wiring.tiers();
+        this.regions = wiring.regions();
+        this.jitter = Seeds.random(wiring.seed(), "pop-jitter", region);
+        this.clock = node.delivery().clock();
+        this.objects = wiring.objects();
+        this.sink = wiring.sink();
+        this.namespacePrefix = wiring.namespacePrefix();
+        this.replies = context.messageAdapter(RemoteObjectEntity.Served.class, Replied::new);
     }
 
     /**
-     * The PoP actor of {@code node}.
+     * What a PoP actor works with.
      *
-     * @param regions latency matrix for request delays
-     * @param seed    run seed; the PoP draws its jitter from a generator derived from it and the region
-     * @param results receives one {@link Completed} per request
+     * @param popIndex the PoP's index in the scenario's PoPs
+     * @param limiters the scenario's limiters, in order
+     * @param tiers    the run's in-PoP stages
+     * @param regions  round trips for request delays
+     * @param seed     the run's seed; the PoP draws its jitter from a generator derived from it and the region
+     * @param objects  this node's shard region of remote objects
+     * @param sink     where finished chains go
+     * @param namespacePrefix before the namespace of every remote object: empty for the run, the warm-up prefix
+     *                        ({@link RemoteTiers#WARM_UP_PREFIX}) for warm-up traffic
      */
-    public static Behavior<Command> create(ClusterNode node, RegionMap regions, long seed,
-                                           ActorRef<Completed> results) {
-        return node.delivery().holdUntilDeadline(Command.class, Behaviors.setup(context -> new PopActor(context,
-                node, regions, Seeds.random(seed, "pop-jitter", node.region()), results)));
+    record Wiring(int popIndex, List<LimiterSpec> limiters, LocalTiers tiers, RegionMap regions, long seed,
+                  ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>> objects, OutcomeSink sink,
+                  String namespacePrefix) {
+    }
+
+    /** The PoP actor of {@code node}. */
+    static Behavior<Command> create(ClusterNode node, Wiring wiring) {
+        return node.delivery().holdUntilDeadline(Command.class,
+                Behaviors.setup(context -> new PopActor(context, node, wiring)));
     }
 
     @Override
@@ -114,29 +131,81 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         // handlers return Behaviors.same(), not this: the deadline interceptor would re-wrap `this` on every message
         return newReceiveBuilder()
                 .onMessage(Arrive.class, this::onArrive)
-                .onMessage(ObjectReplied.class, this::onObjectReplied)
+                .onMessage(Replied.class, this::onReplied)
                 .build();
     }
 
     private Behavior<Command> onArrive(Arrive arrive) {
-        Request request = arrive.request();
-        long deadlineNanos = request.timeNanos()
-                + regions.oneWayNanos(node.region(), arrive.route().homeRegion(), jitter);
-        pending.put(request.id(), arrive);
-        object(arrive.route()).tell(new DurableObjectEntity.Serve(request.id(), node.region(), deadlineNanos,
-                request.cost(), replies));
+        for (Admission admission : arrive.admissions()) {
+            int stageCount = limiters.get(admission.limiter()).stages().size();
+            proceed(new Flight(arrive.request(), admission, stageCount), arrive.request().timeNanos());
+        }
         return Behaviors.same();
     }
 
-    private Behavior<Command> onObjectReplied(ObjectReplied replied) {
-        DurableObjectEntity.Served served = replied.served();
-        Arrive arrive = pending.remove(served.requestId());
-        results.tell(new Completed(arrive.request(), arrive.route(), served.decidedNanos(), served.handledNanos(),
-                served.deadlineNanos(), node.delivery().clock().nowNanos(), served.decision()));
+    private Behavior<Command> onReplied(Replied replied) {
+        RemoteObjectEntity.Served served = replied.served();
+        Flight flight = away.remove(served.flightId());
+        long nowNanos = clock.nowNanos();
+        StageResult result = served.result();
+        flight.progress.addLatency(nowNanos - flight.departedNanos - result.addedLatencyNanos());
+        flight.progress.apply(result, flight.remoteKey);
+        proceed(flight, nowNanos);
         return Behaviors.same();
     }
 
-    private EntityRef<DurableObjectEntity.Command> object(ObjectRoute route) {
-        return objects.computeIfAbsent(route, r -> DurableObjectEntity.refFor(node, r));
+    /** Meets the stages from the current one, from {@code segmentNanos} (arrival or return to the PoP). */
+    private void proceed(Flight flight, long segmentNanos) {
+        int limiter = flight.admission.limiter();
+        LimiterSpec spec = limiters.get(limiter);
+        while (!flight.progress.done()) {
+            int s = flight.progress.nextStage();
+            StageSpec stage = spec.stages().get(s);
+            String key = stage.key().extract(flight.request);
+            if (stage.kind().remote()) {
+                depart(flight, s, key);
+                return;
+            }
+            StageResult result = tiers.decide(popIndex, limiter, s, flight.request, key, tierNanos(segmentNanos));
+            flight.progress.apply(result, key);
+        }
+        sink.record(limiter, flight.request, flight.admission.exactAllowed(), flight.progress);
+    }
+
+    private void depart(Flight flight, int stage, String key) {
+        ObjectRoute route = flight.admission.remoteRoutes().get(flight.remoteStagesMet++);
+        flight.remoteKey = key;
+        // the request leaves once the stages before have answered
+        flight.departedNanos = flight.request.timeNanos() + flight.progress.latencyNanos();
+        long deadlineNanos = flight.departedNanos + regions.oneWayNanos(region, route.homeRegion(), jitter);
+        long flightId = nextFlightId++;
+        away.put(flightId, flight);
+        String namespace = namespacePrefix + RemoteTiers.namespace(flight.admission.limiter(), stage);
+        String entityId = RemoteObjectEntity.entityId(namespace, route);
+        objects.tell(new ShardingEnvelope<>(entityId, new RemoteObjectEntity.Serve(flightId, region, deadlineNanos,
+                flight.request.cost(), replies)));
+    }
+
+    // the model's tiers take calls in nondecreasing time; a late message must not take a PoP's tiers back in time
+    private long tierNanos(long nanos) {
+        lastTierNanos = Math.max(lastTierNanos, nanos);
+        return lastTierNanos;
+    }
+
+    /** A request on its way through one limiter's chain. */
+    private static final class Flight {
+        final Request request;
+        final Admission admission;
+        final ChainProgress progress;
+        int remoteStagesMet;
+        // set while the request is away at a remote stage
+        String remoteKey;
+        long departedNanos;
+
+        Flight(Request request, Admission admission, int stageCount) {
+            this.request = request;
+            this.admission = admission;
+            this.progress = new ChainProgress(stageCount);
+        }
     }
 }

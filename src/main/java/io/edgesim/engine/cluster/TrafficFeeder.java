@@ -1,24 +1,26 @@
 package io.edgesim.engine.cluster;
 
 import io.edgesim.model.Request;
-import io.edgesim.model.tier.ObjectRoute;
 import io.edgesim.traffic.RequestStream;
 import org.apache.pekko.actor.typed.ActorRef;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 
 /**
- * Injects a run's requests into the cluster: each request goes to the delay line {@code lookaheadNanos} of scenario
- * time before it arrives, and from there to its PoP's actor exactly at its arrival time. The lookahead keeps only a
- * short stretch of traffic in memory while leaving the feeding thread slack to stay ahead.
+ * Injects a run's requests into the cluster from one thread, in arrival order: each request is admitted (the
+ * decisions that need one owner, see {@link Admissions}), then goes to the delay line {@code lookaheadNanos} of
+ * scenario time before it arrives, and from there to its PoP's actor exactly at its arrival time. The lookahead
+ * keeps only a short stretch of traffic in memory while leaving the feeding thread slack to stay ahead.
  */
 public final class TrafficFeeder {
 
     private final DeadlineDelivery delivery;
     private final Map<String, ActorRef<PopActor.Command>> pops;
     private final long lookaheadNanos;
+    private volatile long requestsFed;
 
     /**
      * @param delivery       the run's deadline delivery
@@ -36,14 +38,24 @@ public final class TrafficFeeder {
     }
 
     /**
-     * Feeds every request of {@code stream}, routed to the object {@code routeOf} names; returns once the last one is
-     * in the delay line (its arrival is then at most the lookahead away).
+     * How many requests went in, and how many limiter decisions they started.
      *
-     * @return the number of requests fed
+     * @param requests  requests fed
+     * @param decisions admissions over all requests (one per request per limiter that sees it)
+     */
+    public record Fed(long requests, long decisions) {
+    }
+
+    /**
+     * Feeds every request of {@code stream} with the admissions {@code admit} gives it, in stream order; returns
+     * once the last one is in the delay line (its arrival is then at most the lookahead away). A request no limiter
+     * sees is not delivered.
+     *
      * @throws IllegalArgumentException for a request whose PoP has no actor
      */
-    public long feed(RequestStream stream, Function<Request, ObjectRoute> routeOf) {
-        long fed = 0;
+    public Fed feed(RequestStream stream, Function<Request, List<Admission>> admit) {
+        long requests = 0;
+        long decisions = 0;
         for (Request request = stream.next(); request != null; request = stream.next()) {
             ActorRef<PopActor.Command> pop = pops.get(request.pop());
             if (pop == null) {
@@ -51,10 +63,19 @@ public final class TrafficFeeder {
                         + ", which has no node; nodes: " + pops.keySet());
             }
             waitUntil(request.timeNanos() - lookaheadNanos);
-            delivery.deliverAt(request.timeNanos(), pop, new PopActor.Arrive(request, routeOf.apply(request)));
-            fed++;
+            List<Admission> admissions = admit.apply(request);
+            if (!admissions.isEmpty()) {
+                delivery.deliverAt(request.timeNanos(), pop, new PopActor.Arrive(request, admissions));
+                decisions += admissions.size();
+            }
+            requestsFed = ++requests;
         }
-        return fed;
+        return new Fed(requests, decisions);
+    }
+
+    /** Requests fed so far. */
+    public long requestsFed() {
+        return requestsFed;
     }
 
     private void waitUntil(long scenarioNanos) {

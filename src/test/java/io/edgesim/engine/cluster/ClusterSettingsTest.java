@@ -21,6 +21,21 @@ class ClusterSettingsTest {
         assertThat(settings.startupTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(settings.nodeConfig().getString("pekko.actor.provider")).isEqualTo("cluster");
         assertThat(settings.nodeConfig().getString("pekko.cluster.sharding.retry-interval")).isEqualTo("200ms");
+        assertThat(settings.feederLookahead()).isEqualTo(Duration.ofMillis(50));
+        assertThat(settings.startLeadIn()).isEqualTo(Duration.ofMillis(100));
+        assertThat(settings.drainTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(settings.warmUpRequests()).isEqualTo(300);
+        assertThat(settings.warmUpInterval()).isEqualTo(Duration.ofMillis(1));
+    }
+
+    @Test
+    void aLeadInShorterThanTheLookaheadIsRefused() {
+        assertThatThrownBy(() -> ClusterSettings.fromConfig(ConfigFactory
+                .parseString("edgesim.cluster.feeder { lookahead = 80ms, lead-in = 20ms }")
+                .withFallback(ClusterSettings.load().nodeConfig())))
+                .isInstanceOf(InputException.class)
+                .hasMessage("edgesim-cluster.conf: edgesim.cluster.feeder.lead-in: must be at least feeder.lookahead "
+                        + "(80 ms), was 20 ms");
     }
 
     @Test

@@ -1,6 +1,8 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.Decision;
+import io.edgesim.model.tier.DurableObjectServer;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.SerializationTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
@@ -13,6 +15,7 @@ import org.slf4j.LoggerFactory;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,19 +38,25 @@ class CrossNodeMessageSerializationTest {
 
     @Test
     void everyCrossNodeMessageRoundTripsThroughJacksonCbor() {
-        TestProbe<DurableObjectEntity.Served> served = testKit.createTestProbe();
-        TestProbe<DurableObjectEntity.Pong> pongs = testKit.createTestProbe();
+        TestProbe<RemoteObjectEntity.Served> served = testKit.createTestProbe();
+        TestProbe<RemoteObjectEntity.Pong> pongs = testKit.createTestProbe();
         List<CborSerializable> samples = List.of(
-                new DurableObjectEntity.Serve(7, "SYD", 125_000_000L, 1, served.ref()),
-                new DurableObjectEntity.Ping(pongs.ref()),
-                new DurableObjectEntity.Served(7, 250_000_000L, 125_000_000L, 125_400_000L,
-                        new Decision(false, 0, 30_000_000_000L, 60_000_000_000L)),
-                new DurableObjectEntity.Pong("FRA|api-key-1", "FRA"));
+                new RemoteObjectEntity.Serve(7, "SYD", 125_000_000L, 1, served.ref()),
+                new RemoteObjectEntity.Ping(pongs.ref()),
+                new RemoteObjectEntity.Served(7, 251_500_000L,
+                        StageResult.of(new Decision(false, 0, 30_000_000_000L, 60_000_000_000L), 1_000_000L)),
+                new RemoteObjectEntity.Pong("FRA|0.1|api-key-1", "FRA"));
+        List<CborSerializable> variants = List.of(
+                // a failed answer carries its error; a refusal that can never pass carries Long.MAX_VALUE
+                new RemoteObjectEntity.Served(8, 2_000_000L, StageResult.failed(true,
+                        new Decision(false, 0, 3_000_000L, 1_000_000L), 0, DurableObjectServer.OVERLOADED_ERROR)),
+                new RemoteObjectEntity.Served(9, 2_000_000L,
+                        StageResult.of(new Decision(false, 0, Long.MAX_VALUE, 1_000_000L), 1_000_000L)));
         assertThat(samples).extracting(Object::getClass).as("one sample per cross-node message type")
                 .containsExactlyInAnyOrderElementsOf(recordsPermittedBy(CborSerializable.class));
 
         SerializationTestKit serialization = new SerializationTestKit(testKit.system());
-        for (CborSerializable message : samples) {
+        for (CborSerializable message : Stream.concat(samples.stream(), variants.stream()).toList()) {
             assertThat(SerializationExtension.get(testKit.system()).findSerializerFor(message))
                     .isInstanceOf(JacksonCborSerializer.class);
             assertThat(serialization.verifySerialization(message, true)).isEqualTo(message);

@@ -49,6 +49,17 @@ class MonotonicScenarioClockTest {
     }
 
     @Test
+    void startInMakesScenarioTimeZeroTheLeadInFromNow() {
+        MonotonicScenarioClock clock = new MonotonicScenarioClock(2.0);
+
+        clock.startIn(SECOND);
+
+        assertThat(clock.nowNanos()).as("scenario time before the lead-in is over").isBetween(-2 * SECOND, 0L);
+        assertThat(clock.realNanosAt(0) - System.nanoTime()).isBetween(0L, SECOND);
+        assertThatThrownBy(() -> clock.startIn(0)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void rejectsSpeedsThatAreNotPositive() {
         assertThatThrownBy(() -> new MonotonicScenarioClock(0)).hasMessageContaining("speed");
         assertThatThrownBy(() -> new MonotonicScenarioClock(Double.NaN)).hasMessageContaining("speed");

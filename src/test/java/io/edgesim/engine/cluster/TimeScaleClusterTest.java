@@ -1,31 +1,64 @@
 package io.edgesim.engine.cluster;
 
-import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.result.DecisionListener;
+import io.edgesim.result.LimiterResult;
+import io.edgesim.result.RunResult;
+import io.edgesim.scenario.Scenario;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-import static io.edgesim.engine.cluster.TestRegions.MILLI;
+import java.io.IOException;
+import java.nio.file.Path;
+
+import static io.edgesim.engine.cluster.ClusterRuns.limiter;
+import static io.edgesim.engine.cluster.ClusterRuns.rttMs;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 @Tag("cluster")
 class TimeScaleClusterTest {
 
+    private static final String SCENARIO = """
+            name = time-scale
+            duration = 3s
+            seed = 5
+            regions = [FRA, SYD]
+            clients = [ { name = c, key = "k", rate = 10, pops = [FRA, SYD] } ]
+            limiters = [ { name = exact, tier = durable-object, limit = 20, window = 60s,
+                           placement { policy = fixed, region = FRA } } ]
+            """;
+
     @Test
-    void atSpeedTwoARoundTripTakesHalfItsScenarioTimeInRealTimeAndIsReportedInScenarioTime() {
-        try (ClusterFixture fixture = ClusterFixture.start(TestRegions.fraAmsSyd(), 2.0)) {
-            ObjectRoute route = ClusterFixture.freshObject("FRA");
-            ClusterFixture.Pop sydney = fixture.pop("SYD");
-            long roundTrip = 2 * fixture.regions.oneWayNanos("SYD", "FRA");
-            long arrival = fixture.soon();
-            long realArrival = fixture.cluster.clock().realNanosAt(arrival);
+    void atSpeedTwoTheTrafficTakesHalfTheWallTimeWhileLatenciesStayInScenarioTime(@TempDir Path dir)
+            throws IOException {
+        Scenario scenario = ClusterRuns.load(dir, SCENARIO);
+        Measured normal = run(scenario, 1.0);
+        Measured doubled = run(scenario, 2.0);
 
-            sydney.arrive(arrival, route);
-            PopActor.Completed completed = sydney.completions(1).get(0);
-            long realElapsed = System.nanoTime() - realArrival;
+        assertThat((double) doubled.fidelity.traffic().toNanos() / normal.fidelity.traffic().toNanos())
+                .as("wall time of the traffic at speed 2 over speed 1").isBetween(0.4, 0.65);
+        double roundTripMs = rttMs(scenario, "SYD", "FRA") + 1;
+        assertThat(normal.sydneyP50Ms()).isCloseTo(roundTripMs, within(5.0));
+        // at speed 2 a millisecond of real lateness is two of scenario time
+        assertThat(doubled.sydneyP50Ms()).isCloseTo(roundTripMs, within(10.0));
+        assertThat(doubled.exact().totals()).isEqualTo(normal.exact().totals());
+    }
 
-            assertThat(completed.completedNanos() - arrival).isEqualTo(roundTrip);
-            assertThat((double) realElapsed / roundTrip).as("real time per scenario time").isBetween(0.5, 0.65);
-            assertThat(completed.handledNanos() - completed.completedNanos()).isBetween(0L, 100 * MILLI);
+    private static Measured run(Scenario scenario, double speed) {
+        ClusterEngine engine = new ClusterEngine(scenario, DecisionListener.NONE, speed, ClusterSettings.load());
+        RunResult result = engine.run();
+        return new Measured(result, engine.fidelity());
+    }
+
+    private record Measured(RunResult result, Fidelity fidelity) {
+
+        LimiterResult exact() {
+            return limiter(result, "exact");
+        }
+
+        double sydneyP50Ms() {
+            return exact().regions().get("SYD").latencyMs().p50();
         }
     }
 }

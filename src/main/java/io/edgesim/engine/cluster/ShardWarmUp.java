@@ -14,25 +14,26 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Makes the Durable Object entity type ready for traffic: first waits until every node's shard region is registered
+ * Makes the remote object entity type ready for traffic: first waits until every node's shard region is registered
  * with the coordinator (it registers them one at a time, ~0.1 s each), then allocates every shard of every region
  * and teaches every node where each shard lives: from each node, one ping per shard of each region, to an object
- * named so that it falls in that shard. Without it, the first request to a shard waits for the allocation
- * (0.1-1.8 s) and misses its deadline. Last, each node sends one request of cost 0 (which changes no counter) to
- * each region, so that the serializers and code of the request path are ready too: a cold first request took over
- * 100 ms on a busy machine.
+ * named so that it falls in that shard (in a namespace of its own, so the run's objects are not among them).
+ * Without it, the first request to a shard waits for the allocation (0.1-1.8 s) and misses its deadline.
  */
-public final class DurableObjectWarmUp {
+public final class ShardWarmUp {
 
-    private static final String OBJECT_PREFIX = "warm-up-";
+    /** The namespace of the objects the warm-up pings; no stage of a run has it. */
+    static final String NAMESPACE = "warm-up";
+    private static final String OBJECT_PREFIX = "object-";
     private static final long POLL_NANOS = 20_000_000L;
 
-    private DurableObjectWarmUp() {
+    private ShardWarmUp() {
     }
 
     /**
      * Pings every shard of every region of {@code cluster} from every node and checks that each answer comes from
-     * the shard's home region; blocks up to the startup timeout. The entity type must be initialised on every node.
+     * the shard's home region; blocks up to the startup timeout. {@link RemoteObjectEntity#initSharding} must have
+     * run on every node.
      *
      * @throws IllegalStateException when an answer is late or comes from another region's node
      */
@@ -43,28 +44,17 @@ public final class DurableObjectWarmUp {
         List<CompletableFuture<Void>> answers = new ArrayList<>();
         for (ClusterNode from : cluster.nodes()) {
             for (ClusterNode home : cluster.nodes()) {
-                for (String name : shards.namesCoveringShards(OBJECT_PREFIX)) {
+                for (String name : shards.namesCoveringShards(NAMESPACE, OBJECT_PREFIX)) {
                     ObjectRoute route = new ObjectRoute(name, home.region());
-                    answers.add(DurableObjectEntity.refFor(from, route)
-                            .<DurableObjectEntity.Pong>ask(DurableObjectEntity.Ping::new, timeout)
+                    answers.add(RemoteObjectEntity.refFor(from, NAMESPACE, route)
+                            .<RemoteObjectEntity.Pong>ask(RemoteObjectEntity.Ping::new, timeout)
                             .thenAccept(pong -> checkPlacement(route, pong))
                             .toCompletableFuture());
                 }
             }
         }
         ClusterNode.await(CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)), timeout,
-                "warming up " + answers.size() + " Durable Object shards");
-        List<CompletableFuture<DurableObjectEntity.Served>> served = new ArrayList<>();
-        for (ClusterNode from : cluster.nodes()) {
-            for (ClusterNode home : cluster.nodes()) {
-                ObjectRoute route = new ObjectRoute(shards.namesCoveringShards(OBJECT_PREFIX).get(0), home.region());
-                served.add(DurableObjectEntity.refFor(from, route).<DurableObjectEntity.Served>ask(replyTo ->
-                        new DurableObjectEntity.Serve(0, from.region(), from.delivery().clock().nowNanos(), 0,
-                                replyTo), timeout).toCompletableFuture());
-            }
-        }
-        ClusterNode.await(CompletableFuture.allOf(served.toArray(CompletableFuture[]::new)), timeout,
-                "warming up the request path with " + served.size() + " requests");
+                "warming up " + answers.size() + " remote object shards");
     }
 
     // a region sending messages before it is registered logs a warning per retry; the coordinator is asked instead
@@ -72,7 +62,7 @@ public final class DurableObjectWarmUp {
         long deadline = System.nanoTime() + timeout.toNanos();
         for (ClusterNode node : cluster.nodes()) {
             ActorRef region = ClusterSharding.get(Adapter.toClassic(node.system()))
-                    .shardRegion(DurableObjectEntity.TYPE_KEY.name());
+                    .shardRegion(RemoteObjectEntity.TYPE_KEY.name());
             while (registeredRegions(region, timeout) < cluster.nodes().size()) {
                 if (System.nanoTime() > deadline) {
                     throw new IllegalStateException("the shard region of " + node.region()
@@ -91,7 +81,7 @@ public final class DurableObjectWarmUp {
                 .getRegions().size();
     }
 
-    private static void checkPlacement(ObjectRoute route, DurableObjectEntity.Pong pong) {
+    private static void checkPlacement(ObjectRoute route, RemoteObjectEntity.Pong pong) {
         if (!pong.hostRegion().equals(route.homeRegion())) {
             throw new IllegalStateException("object " + route.objectName() + " homed in " + route.homeRegion()
                     + " runs on the node of " + pong.hostRegion());

@@ -1,0 +1,20 @@
+package io.edgesim.engine.cluster;
+
+import io.edgesim.model.tier.ObjectRoute;
+
+import java.util.List;
+
+/**
+ * What the feeder decided for one request and one limiter that sees it, before the request reaches its PoP: the
+ * exact reference's answer (decided in arrival order) and where each of the limiter's remote stages will send it.
+ *
+ * @param limiter      the limiter's index in the scenario
+ * @param exactAllowed whether the exact reference lets the request through
+ * @param remoteRoutes the object of each remote stage of the limiter, in stage order
+ */
+public record Admission(int limiter, boolean exactAllowed, List<ObjectRoute> remoteRoutes) {
+
+    public Admission {
+        remoteRoutes = List.copyOf(remoteRoutes);
+    }
+}

@@ -1,0 +1,199 @@
+package io.edgesim.engine.cluster;
+
+import io.edgesim.engine.Costs;
+import io.edgesim.engine.StageStats;
+import io.edgesim.model.cost.Usage;
+import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.result.DecisionListener;
+import io.edgesim.result.RunResult;
+import io.edgesim.scenario.Scenario;
+import io.edgesim.traffic.TrafficGenerator;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.cluster.sharding.typed.ShardingEnvelope;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Runs a scenario on an Apache Pekko cluster in this JVM, in real time scaled by the speed: one node per PoP (and per
+ * region a remote stage can home an object in), a {@link PopActor} on each PoP's node holding that PoP's in-PoP
+ * tiers, and remote objects (Durable Objects, origin counters) as {@link RemoteObjectEntity} entities sharded onto
+ * their home region's node. The feeding thread injects the same request stream as the virtual engine
+ * ({@link TrafficGenerator}, same seed) at each request's time; every message between regions is delivered at its
+ * deadline by the {@link DeadlineDelivery}. The result has the virtual engine's form, with engine "cluster", every
+ * time in scenario time.
+ *
+ * <p>Not deterministic: the order in which messages due at nearly the same instant are handled, and so a few
+ * decisions near a limit, can differ run to run; {@link #fidelity()} says how late deadlines were met.
+ */
+public final class ClusterEngine {
+
+    public static final String NAME = "cluster";
+
+    private final Scenario scenario;
+    private final DecisionListener listener;
+    private final double speed;
+    private final ClusterSettings settings;
+    private volatile Running running;
+    private volatile String phase = "starting";
+    private Fidelity fidelity;
+
+    /**
+     * @param speed    scenario nanoseconds per real nanosecond (the --speed flag), greater than 0
+     * @param settings the cluster settings (edgesim-cluster.conf)
+     */
+    public ClusterEngine(Scenario scenario, DecisionListener listener, double speed, ClusterSettings settings) {
+        if (!(speed > 0) || Double.isInfinite(speed)) {
+            throw new IllegalArgumentException("speed must be a number greater than 0, was " + speed);
+        }
+        this.scenario = scenario;
+        this.listener = listener;
+        this.speed = speed;
+        this.settings = settings;
+    }
+
+    /** Forms the cluster, runs the whole scenario, stops the cluster and returns the result. */
+    public RunResult run() {
+        return run(cluster -> {
+        });
+    }
+
+    /**
+     * The same, calling {@code beforeShutdown} with the cluster once every decision is recorded and before the
+     * nodes stop (tests inspect the sharding state there).
+     */
+    RunResult run(Consumer<EmbeddedCluster> beforeShutdown) {
+        List<String> nodeRegions = NodeRegions.of(scenario);
+        RemoteTiers remote = RemoteTiers.of(scenario);
+        LocalTiers local = new LocalTiers(scenario);
+        Admissions admissions = new Admissions(scenario);
+        OutcomeSink sink = new OutcomeSink(scenario, NAME, listener);
+        Map<String, ObjectLedger> ledgers = new LinkedHashMap<>();
+        try (EmbeddedCluster cluster = EmbeddedCluster.start(nodeRegions, speed, settings)) {
+            Map<String, ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>>> shardRegions = new LinkedHashMap<>();
+            for (ClusterNode node : cluster.nodes()) {
+                ObjectLedger ledger = new ObjectLedger();
+                ledgers.put(node.region(), ledger);
+                shardRegions.put(node.region(), RemoteObjectEntity.initSharding(node, remote, ledger));
+            }
+            ShardWarmUp.run(cluster);
+            TrafficWarmUp.run(cluster, scenario, shardRegions);
+            Map<String, ActorRef<PopActor.Command>> pops = spawnPops(cluster, scenario, local, shardRegions, sink,
+                    "", "pop");
+            long lookaheadNanos = (long) (settings.feederLookahead().toNanos() * speed);
+            TrafficFeeder feeder = new TrafficFeeder(cluster.delivery(), pops, lookaheadNanos);
+            cluster.startScenarioClock(settings.startLeadIn());
+            long trafficStart = cluster.clock().realNanosAt(0);
+            running = new Running(cluster.clock(), feeder, sink);
+            phase = "running";
+            TrafficFeeder.Fed fed = feeder.feed(TrafficGenerator.open(scenario), admissions::admit);
+            phase = "draining";
+            awaitDecisions(sink, fed.decisions());
+            Duration traffic = Duration.ofNanos(System.nanoTime() - trafficStart);
+            fidelity = new Fidelity(speed, nodeRegions.size(),
+                    Fidelity.Lateness.of(cluster.delivery().errors().latencyInterval()),
+                    Fidelity.Lateness.of(cluster.delivery().errors().arrivalInterval()), cluster.formation(),
+                    traffic);
+            beforeShutdown.accept(cluster);
+            phase = "stopping";
+        }
+        phase = "done";
+        return result(sink, local, remote, ledgers.values());
+    }
+
+    /**
+     * Spawns a PoP actor called {@code name} on the node of every PoP of {@code scenario}.
+     *
+     * @param namespacePrefix before the namespace of every remote object the actors send to
+     * @return the actors by PoP
+     */
+    static Map<String, ActorRef<PopActor.Command>> spawnPops(
+            EmbeddedCluster cluster, Scenario scenario, LocalTiers tiers,
+            Map<String, ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>>> objects, OutcomeSink sink,
+            String namespacePrefix, String name) {
+        Map<String, ActorRef<PopActor.Command>> pops = new LinkedHashMap<>();
+        for (int p = 0; p < scenario.pops().size(); p++) {
+            ClusterNode node = cluster.node(scenario.pops().get(p));
+            PopActor.Wiring wiring = new PopActor.Wiring(p, scenario.limiters(), tiers, scenario.regions(),
+                    scenario.seed(), objects.get(node.region()), sink, namespacePrefix);
+            pops.put(node.region(), node.spawn(PopActor.create(node, wiring), name));
+        }
+        return pops;
+    }
+
+    /** Where the run stands; callable from any thread at any time. */
+    public RunProgress progress() {
+        Running now = running;
+        if (now == null) {
+            return new RunProgress(phase, 0, scenario.durationNanos(), 0, 0);
+        }
+        long scenarioNanos = Math.max(0, Math.min(scenario.durationNanos(), now.clock.nowNanos()));
+        return new RunProgress(phase, scenarioNanos, scenario.durationNanos(), now.feeder.requestsFed(),
+                now.sink.accepted());
+    }
+
+    /** How faithfully the last run met its deadlines; null before a run has finished its traffic. */
+    public Fidelity fidelity() {
+        return fidelity;
+    }
+
+    private void awaitDecisions(OutcomeSink sink, long decisions) {
+        try {
+            sink.awaitRecorded(decisions, settings.drainTimeout());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the last decisions", e);
+        }
+    }
+
+    private RunResult result(OutcomeSink sink, LocalTiers local, RemoteTiers remote,
+                             Iterable<ObjectLedger> ledgers) {
+        List<Usage> usage = new ArrayList<>();
+        List<Map<String, Map<String, Long>>> stats = new ArrayList<>();
+        for (int l = 0; l < scenario.limiters().size(); l++) {
+            LimiterSpec limiter = scenario.limiters().get(l);
+            Usage total = Usage.NONE;
+            for (int s = 0; s < limiter.stages().size(); s++) {
+                total = total.plus(limiter.stages().get(s).kind().remote()
+                        ? remoteUsage(ledgers, RemoteTiers.namespace(l, s)) : local.usage(l, s));
+            }
+            usage.add(total);
+            int limiterIndex = l;
+            stats.add(StageStats.of(limiter, s -> stageStats(limiterIndex, s, local, remote, ledgers)));
+        }
+        return sink.finish(Costs.of(usage, scenario), stats);
+    }
+
+    private static Map<String, Long> stageStats(int limiter, int stage, LocalTiers local, RemoteTiers remote,
+                                                Iterable<ObjectLedger> ledgers) {
+        String namespace = RemoteTiers.namespace(limiter, stage);
+        RemoteTiers.Tier tier = remote.tier(namespace);
+        if (tier == null) {
+            return local.stats(limiter, stage);
+        }
+        if (!tier.durableObject()) {
+            return Map.of();
+        }
+        long objects = 0;
+        for (ObjectLedger ledger : ledgers) {
+            objects += ledger.objectCount(namespace);
+        }
+        return Map.of("objects", objects);
+    }
+
+    private static Usage remoteUsage(Iterable<ObjectLedger> ledgers, String namespace) {
+        Usage total = Usage.NONE;
+        for (ObjectLedger ledger : ledgers) {
+            total = total.plus(ledger.usage(namespace));
+        }
+        return total;
+    }
+
+    /** What progress reads while the traffic runs. */
+    private record Running(ScenarioClock clock, TrafficFeeder feeder, OutcomeSink sink) {
+    }
+}

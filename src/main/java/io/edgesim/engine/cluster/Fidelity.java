@@ -1,0 +1,57 @@
+package io.edgesim.engine.cluster;
+
+import org.HdrHistogram.Histogram;
+
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * How faithfully a cluster run delivered its deadlines, and what it took: how late (scenario time) the messages
+ * carrying an injected latency were handled after their deadline (requests reaching objects, replies reaching PoPs),
+ * how late requests were handled after their arrival time, and the wall time of the formation and of the traffic.
+ *
+ * @param speed     scenario nanoseconds per real nanosecond
+ * @param nodes     nodes of the cluster
+ * @param latency   lateness of injected latencies
+ * @param arrival   lateness of request arrivals at their PoP
+ * @param formation real time until every node saw every member Up
+ * @param traffic   real time from scenario time 0 until the last decision
+ */
+public record Fidelity(double speed, int nodes, Lateness latency, Lateness arrival, Duration formation,
+                       Duration traffic) {
+
+    private static final double NANOS_PER_MS = 1e6;
+
+    /**
+     * Lateness of one kind of message, milliseconds of scenario time.
+     *
+     * @param messages how many were measured
+     */
+    public record Lateness(long messages, double p50Ms, double p99Ms, double maxMs) {
+
+        static Lateness of(Histogram lateNanos) {
+            if (lateNanos.getTotalCount() == 0) {
+                return new Lateness(0, 0, 0, 0);
+            }
+            return new Lateness(lateNanos.getTotalCount(), lateNanos.getValueAtPercentile(50) / NANOS_PER_MS,
+                    lateNanos.getValueAtPercentile(99) / NANOS_PER_MS, lateNanos.getMaxValue() / NANOS_PER_MS);
+        }
+
+        String describe() {
+            return String.format(Locale.ROOT, "p50 %.2f ms, p99 %.2f ms, max %.2f ms (%,d messages)", p50Ms, p99Ms,
+                    maxMs, messages);
+        }
+    }
+
+    /** Two lines for the console, after the tables. */
+    public String describe() {
+        return String.format(Locale.ROOT, "cluster of %d nodes, speed %s: Up in %.1f s, traffic took %.1f s of wall "
+                        + "time%ninjected latencies handled late by %s; request arrivals by %s", nodes,
+                speedText(), formation.toMillis() / 1e3, traffic.toMillis() / 1e3, latency.describe(),
+                arrival.describe());
+    }
+
+    private String speedText() {
+        return speed == Math.rint(speed) ? String.valueOf((long) speed) : String.valueOf(speed);
+    }
+}

@@ -1,0 +1,84 @@
+package io.edgesim.engine.cluster;
+
+import io.edgesim.engine.ChainOutcome;
+import io.edgesim.engine.ChainProgress;
+import io.edgesim.engine.RunRecorder;
+import io.edgesim.model.Outcome;
+import io.edgesim.model.Request;
+import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.result.CostResult;
+import io.edgesim.result.DecisionListener;
+import io.edgesim.result.RunResult;
+import io.edgesim.scenario.Scenario;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where every PoP actor records the end of each request's chain: the run's one {@link RunRecorder} and decision
+ * listener, behind a lock (neither is thread-safe, and outcomes come from every node's actors), with counters the
+ * progress bar and the end of the run read without it.
+ */
+final class OutcomeSink {
+
+    private final List<LimiterSpec> limiters;
+    private final RunRecorder recorder;
+    private final DecisionListener listener;
+    private volatile long recorded;
+    private volatile long accepted;
+
+    OutcomeSink(Scenario scenario, String engine, DecisionListener listener) {
+        this.limiters = scenario.limiters();
+        this.recorder = new RunRecorder(scenario, engine);
+        this.listener = listener;
+    }
+
+    /** Records a finished chain (see {@link ChainOutcome}). */
+    synchronized void record(int limiter, Request request, boolean exactAllowed, ChainProgress progress) {
+        ChainOutcome.record(recorder, listener, limiter, limiters.get(limiter), request, exactAllowed, progress);
+        if (progress.outcome() == Outcome.ACCEPTED) {
+            accepted++;
+        }
+        recorded++;
+        notifyAll();
+    }
+
+    /** Chains recorded so far (one per request per limiter that saw it). */
+    long recorded() {
+        return recorded;
+    }
+
+    /** Chains recorded so far that ended accepted. */
+    long accepted() {
+        return accepted;
+    }
+
+    /**
+     * Waits until {@code expected} chains are recorded.
+     *
+     * @param stall the longest wait without any chain being recorded
+     * @throws IllegalStateException when a stall outlasts {@code stall}
+     */
+    synchronized void awaitRecorded(long expected, Duration stall) throws InterruptedException {
+        long lastCount = recorded;
+        long lastProgressNanos = System.nanoTime();
+        while (recorded < expected) {
+            long waitedNanos = System.nanoTime() - lastProgressNanos;
+            if (waitedNanos >= stall.toNanos()) {
+                throw new IllegalStateException((expected - recorded) + " of " + expected
+                        + " decisions did not complete: nothing completed for " + stall.toSeconds() + " s");
+            }
+            wait(Math.max(1, (stall.toNanos() - waitedNanos) / 1_000_000));
+            if (recorded != lastCount) {
+                lastCount = recorded;
+                lastProgressNanos = System.nanoTime();
+            }
+        }
+    }
+
+    /** The run's result (see {@link RunRecorder#finish}); once every chain is recorded. */
+    synchronized RunResult finish(List<CostResult> costs, List<Map<String, Map<String, Long>>> stageStats) {
+        return recorder.finish(costs, stageStats);
+    }
+}

@@ -1,0 +1,78 @@
+package io.edgesim.engine.cluster;
+
+import io.edgesim.model.Outcome;
+import io.edgesim.model.cost.Usage;
+import io.edgesim.model.tier.ServeResult;
+import io.edgesim.scenario.Scenario;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RemoteTiersTest {
+
+    private static final long MILLI = 1_000_000L;
+
+    private static RemoteTiers tiers(Path dir) throws IOException {
+        Scenario scenario = ClusterRuns.load(dir, """
+                name = remote
+                duration = 1s
+                regions = [FRA, IAD]
+                clients = [ { name = c, key = "k", rate = 1 } ]
+                limiters = [
+                  { name = local, tier = cache, limit = 1, window = 60s }
+                  { name = shield, chain = [
+                      { tier = durable-object, limit = 1, window = 60s, service-time = 2ms,
+                        placement { policy = fixed, region = FRA } }
+                      { tier = origin, limit = 1, window = 60s, region = IAD }
+                    ] }
+                ]
+                """);
+        return RemoteTiers.of(scenario);
+    }
+
+    @Test
+    void everyRemoteStageIsANamespaceLimiterDotStage(@TempDir Path dir) throws IOException {
+        RemoteTiers tiers = tiers(dir);
+
+        assertThat(tiers.tier("0.0")).as("an in-PoP stage").isNull();
+        assertThat(tiers.tier("1.0").durableObject()).isTrue();
+        assertThat(tiers.tier("1.1").durableObject()).isFalse();
+        assertThat(tiers.tier(ShardWarmUp.NAMESPACE)).isNull();
+    }
+
+    @Test
+    void aWarmUpNamespaceIsTheSameStageUnderItsOwnName(@TempDir Path dir) throws IOException {
+        RemoteTiers tiers = tiers(dir);
+
+        RemoteTiers.Tier warmUp = tiers.tier(RemoteTiers.WARM_UP_PREFIX + "1.0");
+
+        assertThat(warmUp.namespace()).isEqualTo("warm-up/1.0");
+        assertThat(warmUp.stage()).isSameAs(tiers.tier("1.0").stage());
+    }
+
+    @Test
+    void aDurableObjectServesWithTheModelsServiceTimeAndBillsItsRequests(@TempDir Path dir) throws IOException {
+        RemoteTiers.ObjectServer object = tiers(dir).tier("1.0").newServer("k");
+
+        ServeResult first = object.serve(10 * MILLI, 1);
+        ServeResult second = object.serve(10 * MILLI, 1);
+
+        assertThat(first.replyNanos()).isEqualTo(12 * MILLI);
+        assertThat(second.startNanos()).as("queued behind the first").isEqualTo(12 * MILLI);
+        assertThat(second.result().outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(object.usage().durableObjectRequests()).isEqualTo(2);
+    }
+
+    @Test
+    void anOriginKeyIsDecidedAtArrivalAndNotBilled(@TempDir Path dir) throws IOException {
+        RemoteTiers.ObjectServer origin = tiers(dir).tier("1.1").newServer("k");
+
+        assertThat(origin.serve(5 * MILLI, 1).result().outcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(origin.serve(5 * MILLI, 1).result().outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(origin.usage()).isEqualTo(Usage.NONE);
+    }
+}

@@ -10,8 +10,8 @@ import java.util.function.Supplier;
 /**
  * A one-line progress bar redrawn on standard error while a cluster run goes on: the phase, scenario time elapsed of
  * the total, requests fed and decisions that let a request through. Drawn only when the process has a terminal
- * ({@link System#console()}); otherwise (output piped or redirected, a test) it prints nothing. Its own daemon thread redraws it every
- * {@value #REDRAW_MILLIS} ms until {@link #close()}, which erases it.
+ * ({@link System#console()}); otherwise (output piped or redirected, a test) it prints nothing. Its own daemon thread
+ * redraws it every {@value #REDRAW_MILLIS} ms until {@link #close()}, which erases it.
  */
 final class ProgressBar implements AutoCloseable {
 

@@ -127,7 +127,10 @@ public final class EmbeddedCluster implements AutoCloseable {
         delivery.errors().reset();
     }
 
-    /** Makes scenario time 0 the instant {@code leadIn} from now (real time); call once, as {@link #startScenarioClock()}. */
+    /**
+     * Makes scenario time 0 the instant {@code leadIn} from now (real time); call once, as
+     * {@link #startScenarioClock()}.
+     */
     public void startScenarioClock(Duration leadIn) {
         clock.startIn(leadIn.toNanos());
     }

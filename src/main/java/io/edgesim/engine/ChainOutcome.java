@@ -23,11 +23,17 @@ public final class ChainOutcome {
      */
     public static void record(RunRecorder recorder, DecisionListener listener, int limiter, LimiterSpec spec,
                               Request request, boolean exactAllowed, ChainProgress progress) {
+        record(recorder, listener, limiter, spec, recorder.popIndex(request.pop()), request, exactAllowed, progress);
+    }
+
+    /** As above, with the request's PoP already known by its index ({@link RunRecorder#popIndex}). */
+    public static void record(RunRecorder recorder, DecisionListener listener, int limiter, LimiterSpec spec, int pop,
+                              Request request, boolean exactAllowed, ChainProgress progress) {
         if (progress.outcome() == Outcome.REJECTED && recorder.wantsRefusal(limiter)) {
             recorder.keepRefusal(limiter, request, progress.rejection(spec.name(), spec,
                     request.timeNanos() + progress.latencyNanos()));
         }
-        recorder.record(limiter, request, progress.outcome(), progress.failedOpen(), progress.latencyNanos(),
+        recorder.record(limiter, pop, request, progress.outcome(), progress.failedOpen(), progress.latencyNanos(),
                 progress.refusingStage(), exactAllowed, progress.decision().retryAfterNanos());
         if (listener != DecisionListener.NONE) {
             listener.decided(spec.name(), request.timeNanos(), request.pop(), progress.key(), request.cost(),

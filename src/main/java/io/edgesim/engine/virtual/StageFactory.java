@@ -11,9 +11,9 @@ import io.edgesim.model.tier.PopTier;
 import io.edgesim.model.tier.ServeResult;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.model.tier.TierSettings;
+import io.edgesim.engine.StageStats;
 import io.edgesim.scenario.Scenario;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -45,15 +45,7 @@ final class StageFactory {
 
     /** Statistics per stage for the report, keyed "index:tier"; stages with nothing to say are left out. */
     Map<String, Map<String, Long>> stageStats(LimiterSpec limiter, RemoteStage[] remote) {
-        Map<String, Map<String, Long>> stats = new LinkedHashMap<>();
-        for (int s = 0; s < limiter.stages().size(); s++) {
-            StageSpec stage = limiter.stages().get(s);
-            Map<String, Long> values = stage.kind().remote() ? remote[s].stats() : local.stats(limiter.name(), s);
-            if (!values.isEmpty()) {
-                stats.put(s + ":" + stage.kind().configName(), values);
-            }
-        }
-        return stats;
+        return StageStats.of(limiter, s -> remote[s] != null ? remote[s].stats() : local.stats(limiter.name(), s));
     }
 
     RemoteStage remote(String limiter, int stage, StageSpec spec) {

@@ -1,10 +1,10 @@
 package io.edgesim.engine.virtual;
 
+import io.edgesim.engine.ChainOutcome;
 import io.edgesim.engine.ChainProgress;
 import io.edgesim.engine.Costs;
 import io.edgesim.engine.ExactReferences;
 import io.edgesim.engine.RunRecorder;
-import io.edgesim.model.Outcome;
 import io.edgesim.model.Request;
 import io.edgesim.model.Seeds;
 import io.edgesim.model.StageResult;
@@ -236,18 +236,8 @@ public final class VirtualEngine {
         }
 
         private void finish() {
-            if (progress.outcome() == Outcome.REJECTED && recorder.wantsRefusal(limiter.index)) {
-                recorder.keepRefusal(limiter.index, request, progress.rejection(limiter.spec.name(), limiter.spec,
-                        request.timeNanos() + progress.latencyNanos()));
-            }
-            recorder.record(limiter.index, pop, request, progress.outcome(), progress.failedOpen(),
-                    progress.latencyNanos(), progress.refusingStage(), exactAllowed,
-                    progress.decision().retryAfterNanos());
-            if (listener != DecisionListener.NONE) {
-                listener.decided(limiter.spec.name(), request.timeNanos(), request.pop(), progress.key(),
-                        request.cost(), progress.allowedLabel(), progress.decision().remaining(),
-                        progress.decision().retryAfterNanos(), progress.latencyNanos());
-            }
+            ChainOutcome.record(recorder, listener, limiter.index, limiter.spec, pop, request, exactAllowed,
+                    progress);
         }
     }
 }

@@ -5,16 +5,13 @@ import io.edgesim.result.DecisionListener;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
-import io.edgesim.scenario.ScenarioLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 import java.lang.management.ManagementFactory;
 import java.lang.ref.Reference;
 import java.lang.management.MemoryMXBean;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -33,15 +30,13 @@ final class BenchCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(paramLabel = "SCENARIO", description = "Scenario file, e.g. bench/throughput.conf.")
-    Path scenarioFile;
+    @CommandLine.Mixin
+    ScenarioInput input;
 
-    @Option(names = "--regions", paramLabel = "FILE", description = "regions.conf when the scenario names none.")
-    Path regions;
 
     @Override
     public Integer call() throws InterruptedException {
-        Scenario scenario = ScenarioLoader.load(scenarioFile, regions != null ? regions : Paths.defaultRegionsFile());
+        Scenario scenario = input.load();
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         AtomicLong peakHeap = new AtomicLong();
         Thread sampler = new Thread(() -> {

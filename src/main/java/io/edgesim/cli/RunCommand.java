@@ -10,11 +10,9 @@ import io.edgesim.result.DecisionListener;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.InputException;
 import io.edgesim.scenario.Scenario;
-import io.edgesim.scenario.ScenarioLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -31,8 +29,8 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(paramLabel = "SCENARIO", description = "Scenario file (HOCON), e.g. scenarios/three-pops.conf.")
-    Path scenarioFile;
+    @CommandLine.Mixin
+    ScenarioInput input;
 
     @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "virtual",
             description = "virtual (deterministic, virtual time) or cluster (Pekko cluster, real time). "
@@ -57,9 +55,6 @@ final class RunCommand implements Callable<Integer> {
             description = "Also write one CSV row per request per limiter to FILE.")
     Path decisions;
 
-    @Option(names = "--regions", paramLabel = "FILE",
-            description = "regions.conf to use when the scenario names none. Default: ./regions.conf.")
-    Path regions;
 
     @Override
     public Integer call() throws IOException {
@@ -68,7 +63,7 @@ final class RunCommand implements Callable<Integer> {
                     "--engine: '" + engine + "' is not an engine; allowed: virtual, cluster");
         }
         double scale = speed();
-        Scenario scenario = ScenarioLoader.load(scenarioFile, regions != null ? regions : Paths.defaultRegionsFile());
+        Scenario scenario = input.load();
         if (seed != null) {
             scenario = scenario.withSeed(seed);
         }

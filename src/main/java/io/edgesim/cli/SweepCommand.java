@@ -4,11 +4,9 @@ import io.edgesim.engine.virtual.VirtualEngine;
 import io.edgesim.report.SweepReport;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.scenario.Scenario;
-import io.edgesim.scenario.ScenarioLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -29,8 +27,8 @@ final class SweepCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(paramLabel = "SCENARIO", description = "Scenario file (HOCON).")
-    Path scenarioFile;
+    @CommandLine.Mixin
+    ScenarioInput input;
 
     @Option(names = "--param", required = true, paramLabel = "PATH=VALUES",
             description = "The setting and its values: a comma-separated list (limiters.local.limit=50,100,200; "
@@ -45,17 +43,14 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder. Default: reports/<name>-sweep/.")
     Path out;
 
-    @Option(names = "--regions", paramLabel = "FILE", description = "regions.conf when the scenario names none.")
-    Path regions;
 
     @Override
     public Integer call() throws IOException {
         SweepValues values = SweepValues.parse(spec.commandLine(), param);
-        Path regionsFile = regions != null ? regions : Paths.defaultRegionsFile();
         List<SweepReport.Point> points = new ArrayList<>();
         String name = null;
         for (String value : values.values()) {
-            Scenario scenario = ScenarioLoader.load(scenarioFile, regionsFile, Map.of(values.path(), value));
+            Scenario scenario = input.load(Map.of(values.path(), value));
             if (seed != null) {
                 scenario = scenario.withSeed(seed);
             }

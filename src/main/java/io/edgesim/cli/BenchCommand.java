@@ -89,6 +89,8 @@ final class BenchCommand implements Callable<Integer> {
         out.printf("java              %s, %d processors, collectors %s%n", System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors(), ManagementFactory.getGarbageCollectorMXBeans().stream()
                         .map(GarbageCollectorMXBean::getName).collect(Collectors.joining(" + ")));
+        out.printf("jvm options       %s%n",
+                String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         out.flush();
         // the engine, and with it every counter, must stay reachable until the heap was measured
         Reference.reachabilityFence(engine);

@@ -9,11 +9,13 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.ref.Reference;
 import java.lang.management.MemoryMXBean;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 /**
  * `edgesim bench SCENARIO`: runs a scenario on the virtual engine without writing reports and prints the speed
@@ -79,8 +81,11 @@ final class BenchCommand implements Callable<Integer> {
                 memory.getHeapMemoryUsage().getMax() / MIB);
         out.printf("heap after run    %.0f MiB (after a full GC, engine and all counters still held)%n",
                 retained / MIB);
-        out.printf("java              %s, %d processors%n", System.getProperty("java.version"),
-                Runtime.getRuntime().availableProcessors());
+        out.printf("java              %s, %d processors, collectors %s%n", System.getProperty("java.version"),
+                Runtime.getRuntime().availableProcessors(), ManagementFactory.getGarbageCollectorMXBeans().stream()
+                        .map(GarbageCollectorMXBean::getName).collect(Collectors.joining(" + ")));
+        out.printf("jvm options       %s%n",
+                String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         out.flush();
         // the engine, and with it every counter, must stay reachable until the heap was measured
         Reference.reachabilityFence(engine);

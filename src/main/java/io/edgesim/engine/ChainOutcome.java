@@ -23,20 +23,26 @@ public final class ChainOutcome {
      */
     public static void record(RunRecorder recorder, DecisionListener listener, int limiter, LimiterSpec spec,
                               Request request, boolean exactAllowed, ChainProgress progress) {
-        record(recorder, listener, limiter, spec, recorder.popIndex(request.pop()), request, exactAllowed, progress);
+        record(recorder, listener, limiter, spec, recorder.popIndex(request.pop()), request, request.timeNanos(),
+                exactAllowed, progress);
     }
 
-    /** As above, with the request's PoP already known by its index ({@link RunRecorder#popIndex}). */
+    /**
+     * As above, with the request's PoP already known by its index ({@link RunRecorder#popIndex}) and its arrival time
+     * passed in, so that the common case does not read the request again (it may have left the CPU cache while the
+     * request was away at a remote tier).
+     */
     public static void record(RunRecorder recorder, DecisionListener listener, int limiter, LimiterSpec spec, int pop,
-                              Request request, boolean exactAllowed, ChainProgress progress) {
+                              Request request, long requestNanos, boolean exactAllowed, ChainProgress progress) {
         if (progress.outcome() == Outcome.REJECTED && recorder.wantsRefusal(limiter)) {
             recorder.keepRefusal(limiter, request, progress.rejection(spec.name(), spec,
-                    request.timeNanos() + progress.latencyNanos()));
+                    requestNanos + progress.latencyNanos()));
         }
-        recorder.record(limiter, pop, request, progress.outcome(), progress.failedOpen(), progress.latencyNanos(),
-                progress.refusingStage(), exactAllowed, progress.decision().retryAfterNanos());
+        recorder.record(limiter, pop, requestNanos, progress.outcome(), progress.failedOpen(),
+                progress.latencyNanos(), progress.refusingStage(), exactAllowed,
+                progress.decision().retryAfterNanos());
         if (listener != DecisionListener.NONE) {
-            listener.decided(spec.name(), request.timeNanos(), request.pop(), progress.key(), request.cost(),
+            listener.decided(spec.name(), requestNanos, request.pop(), progress.key(), request.cost(),
                     progress.allowedLabel(), progress.decision().remaining(), progress.decision().retryAfterNanos(),
                     progress.latencyNanos());
         }

@@ -2,7 +2,10 @@ package io.edgesim.engine;
 
 import io.edgesim.model.Request;
 import io.edgesim.model.algorithm.CounterFactory;
+import io.edgesim.model.algorithm.FixedWindowCounter;
 import io.edgesim.model.algorithm.RateCounter;
+import io.edgesim.model.algorithm.SlidingWindowCounter;
+import io.edgesim.model.algorithm.TokenBucketCounter;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeyKind;
 import io.edgesim.model.tier.LimiterSpec;
@@ -56,7 +59,22 @@ public final class ExactReferences {
         if (counter == null) {
             counter = createCounters(keyId, limiter);
         }
-        return counter.tryAcquire(request.timeNanos(), request.cost()).allowed();
+        return allows(counter, request.timeNanos(), request.cost());
+    }
+
+    // One call site per counter class: the limiters of a run mix algorithms, and a call site that sees three classes
+    // is not inlined, so each answer would be allocated; through these the compiler inlines and drops it.
+    private static boolean allows(RateCounter counter, long nowNanos, long cost) {
+        if (counter instanceof FixedWindowCounter fixedWindow) {
+            return fixedWindow.tryAcquire(nowNanos, cost).allowed();
+        }
+        if (counter instanceof SlidingWindowCounter slidingWindow) {
+            return slidingWindow.tryAcquire(nowNanos, cost).allowed();
+        }
+        if (counter instanceof TokenBucketCounter tokenBucket) {
+            return tokenBucket.tryAcquire(nowNanos, cost).allowed();
+        }
+        return counter.tryAcquire(nowNanos, cost).allowed();
     }
 
     // every limiter keying on the same kind will most likely want a counter for this key too: it gets it now,

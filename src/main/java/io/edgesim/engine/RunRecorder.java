@@ -84,8 +84,8 @@ public final class RunRecorder {
      */
     public void record(int limiter, Request request, Outcome outcome, boolean failedOpen, long latencyNanos,
                        int stage, boolean exactAllowed, long retryAfterNanos) {
-        record(limiter, popIndex(request.pop()), request, outcome, failedOpen, latencyNanos, stage, exactAllowed,
-                retryAfterNanos);
+        record(limiter, popIndex(request.pop()), request.timeNanos(), outcome, failedOpen, latencyNanos, stage,
+                exactAllowed, retryAfterNanos);
     }
 
     /** Position of {@code pop} in the scenario's PoPs, as the record overload with a PoP index takes it. */
@@ -99,13 +99,14 @@ public final class RunRecorder {
 
     /**
      * The same, for a caller that knows the position of the request's PoP in {@code scenario.pops()} already
-     * ({@link #popIndex}).
+     * ({@link #popIndex}) and the request's arrival time, {@code requestNanos} (a request that went to a remote tier
+     * long ago need not be read again).
      */
-    public void record(int limiter, int pop, Request request, Outcome outcome, boolean failedOpen,
+    public void record(int limiter, int pop, long requestNanos, Outcome outcome, boolean failedOpen,
                        long latencyNanos, int stage, boolean exactAllowed, long retryAfterNanos) {
         PerLimiter l = limiters[limiter];
         l.sent[pop]++;
-        int bucket = (int) Math.min(buckets - 1, Math.max(0, request.timeNanos() / bucketNanos));
+        int bucket = (int) Math.min(buckets - 1, Math.max(0, requestNanos / bucketNanos));
         boolean letThrough;
         switch (outcome) {
             case ACCEPTED -> {

@@ -2,6 +2,7 @@ package io.edgesim.traffic;
 
 import io.edgesim.model.Request;
 import io.edgesim.model.Seeds;
+import io.edgesim.model.key.KeyKind;
 import io.edgesim.scenario.Arrival;
 import io.edgesim.scenario.Burst;
 import io.edgesim.scenario.ClientSpec.Population;
@@ -29,8 +30,9 @@ final class ClientSource implements Source {
     private long requestNumber;
     private int popIndex;
     private long hopSegment;
-    // header values that stay the same for all of this client's requests, expanded once (and so one String
-    // instance, whose hash limiters' maps compute once)
+    // header values that stay the same for all of this client's requests and that a limiter keys on, expanded once
+    // (one String instance, whose hash key lookups compute once and find by identity); null for the others, which
+    // are expanded per request (a million clients should not each hold a string nobody looks up)
     private final String apiKey;
     private final String ip;
     private final String xff;
@@ -43,11 +45,12 @@ final class ClientSource implements Source {
         this.index = index;
         this.randomState = Seeds.derive(seed, "client", population.name(), index);
         HeaderTemplates h = population.headers();
-        this.apiKey = fixed(h.apiKey());
-        this.ip = fixed(h.ip());
-        this.xff = fixed(h.xff());
-        this.anonToken = fixed(h.anonToken());
-        this.path = fixed(h.path());
+        this.apiKey = plan.keyedOn(KeyKind.API_KEY) ? fixed(h.apiKey()) : null;
+        // X-Forwarded-For and the anonymous token fall back to, or combine with, the address
+        this.ip = plan.keyedOn(KeyKind.IP, KeyKind.XFF, KeyKind.ANON_TOKEN_IP) ? fixed(h.ip()) : null;
+        this.xff = plan.keyedOn(KeyKind.XFF) ? fixed(h.xff()) : null;
+        this.anonToken = plan.keyedOn(KeyKind.ANON_TOKEN_IP) ? fixed(h.anonToken()) : null;
+        this.path = plan.keyedOn(KeyKind.PATH) ? fixed(h.path()) : null;
         if (plan.profile() != null) {
             cumulative = population.arrival() == Arrival.CONSTANT ? nextUniform() : exponential();
             regularNanos = timeAt(cumulative);

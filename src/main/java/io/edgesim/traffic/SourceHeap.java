@@ -1,11 +1,16 @@
 package io.edgesim.traffic;
 
 /**
- * A binary min-heap of source indices keyed by (next time, index), in two primitive arrays, so merging ten thousand
- * clients costs no allocation per request. Equal times come out in index order: the fixed tie-break that makes the
- * merged stream deterministic.
+ * A min-heap of source indices keyed by (next time, index), in two primitive arrays, so merging ten thousand (or a
+ * million) clients costs no allocation per request. Equal times come out in index order: the fixed tie-break that
+ * makes the merged stream deterministic (the keys are unique, so the order out is the same for any correct heap).
+ *
+ * <p>Four children per node rather than two: the tree is half as deep, and a node's children sit next to each other
+ * in memory, so taking the top of a large heap reads about half as many cache lines.
  */
 final class SourceHeap {
+
+    private static final int ARITY = 4;
 
     private final long[] times;
     private final int[] sources;
@@ -21,9 +26,18 @@ final class SourceHeap {
     }
 
     void add(int source, long timeNanos) {
-        times[size] = timeNanos;
-        sources[size] = source;
-        siftUp(size++);
+        int i = size++;
+        while (i > 0) {
+            int parent = (i - 1) / ARITY;
+            if (!before(timeNanos, source, times[parent], sources[parent])) {
+                break;
+            }
+            times[i] = times[parent];
+            sources[i] = sources[parent];
+            i = parent;
+        }
+        times[i] = timeNanos;
+        sources[i] = source;
     }
 
     /** The source with the earliest next time (lowest index among equals). */
@@ -33,55 +47,43 @@ final class SourceHeap {
 
     /** Gives the top source a new time and restores the order. */
     void replaceTop(long timeNanos) {
-        times[0] = timeNanos;
-        siftDown(0);
+        siftDown(timeNanos, sources[0]);
     }
 
     void removeTop() {
         size--;
-        times[0] = times[size];
-        sources[0] = sources[size];
         if (size > 0) {
-            siftDown(0);
+            siftDown(times[size], sources[size]);
         }
     }
 
-    private boolean before(int a, int b) {
-        return times[a] < times[b] || (times[a] == times[b] && sources[a] < sources[b]);
+    private static boolean before(long timeA, int sourceA, long timeB, int sourceB) {
+        return timeA < timeB || (timeA == timeB && sourceA < sourceB);
     }
 
-    private void siftUp(int i) {
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            if (!before(i, parent)) {
-                return;
-            }
-            swap(i, parent);
-            i = parent;
-        }
-    }
-
-    private void siftDown(int i) {
+    /** Puts (time, source) at the root and moves it down to its place. */
+    private void siftDown(long time, int source) {
+        int i = 0;
         while (true) {
-            int left = 2 * i + 1;
-            if (left >= size) {
-                return;
+            int first = ARITY * i + 1;
+            if (first >= size) {
+                break;
             }
-            int child = left + 1 < size && before(left + 1, left) ? left + 1 : left;
-            if (!before(child, i)) {
-                return;
+            int last = Math.min(first + ARITY, size);
+            int least = first;
+            for (int c = first + 1; c < last; c++) {
+                if (before(times[c], sources[c], times[least], sources[least])) {
+                    least = c;
+                }
             }
-            swap(i, child);
-            i = child;
+            if (!before(times[least], sources[least], time, source)) {
+                break;
+            }
+            times[i] = times[least];
+            sources[i] = sources[least];
+            i = least;
         }
-    }
-
-    private void swap(int a, int b) {
-        long t = times[a];
-        times[a] = times[b];
-        times[b] = t;
-        int s = sources[a];
-        sources[a] = sources[b];
-        sources[b] = s;
+        times[i] = time;
+        sources[i] = source;
     }
 }

@@ -1,11 +1,13 @@
 package io.edgesim.traffic;
 
 import io.edgesim.model.Request;
+import io.edgesim.model.key.KeyKind;
 import io.edgesim.scenario.ClientSpec;
 import io.edgesim.scenario.Scenario;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Turns a scenario's clients into one request stream: every client of every population and every trace is a
@@ -33,9 +35,10 @@ public final class TrafficGenerator implements RequestStream {
     /** A fresh stream of {@code scenario}'s requests, drawn with {@code scenario.seed()}. */
     public static RequestStream open(Scenario scenario) {
         List<Source> sources = new ArrayList<>();
+        Set<KeyKind> keyKinds = ClientPlan.keyKinds(scenario.limiters());
         for (ClientSpec client : scenario.clients()) {
             if (client instanceof ClientSpec.Population p) {
-                ClientPlan plan = ClientPlan.of(p, scenario.durationNanos());
+                ClientPlan plan = ClientPlan.of(p, scenario.durationNanos(), keyKinds);
                 for (int i = 0; i < p.count(); i++) {
                     sources.add(new ClientSource(plan, i, scenario.seed()));
                 }

@@ -300,4 +300,37 @@ class TrafficGeneratorTest {
         assertThat(count).isBetween(990_000L, 1_010_000L);
         assertThat(pops).hasSize(16);
     }
+
+    @Test
+    void requestsCarryTheSameHeadersWhetherOrNotALimiterKeysOnThem(@TempDir Path dir) {
+        String clients = """
+                clients = [ { name = c, count = 3, key = "k-{i}", xff = "x-{i}", anon-token = "t-{i}", rate = 2,
+                              arrival = poisson, pops = all } ]
+                """;
+        Scenario onKey = ScenarioFixture.load(dir.resolve("key"), """
+                name = t
+                duration = 20s
+                seed = 5
+                regions = [FRA, AMS, SYD]
+                limiters = [ { name = l, tier = cache, limit = 100, window = 60s, key = api-key } ]
+                """ + clients);
+        Scenario onEverything = ScenarioFixture.load(dir.resolve("all"), """
+                name = t
+                duration = 20s
+                seed = 5
+                regions = [FRA, AMS, SYD]
+                limiters = [
+                  { name = a, tier = cache, limit = 100, window = 60s, key = ip }
+                  { name = b, tier = cache, limit = 100, window = 60s, key = xff }
+                  { name = c, tier = cache, limit = 100, window = 60s, key = "anon-token+ip" }
+                  { name = d, tier = cache, limit = 100, window = 60s, key = path }
+                ]
+                """ + clients);
+
+        List<Request> keyed = drain(onKey);
+
+        assertThat(keyed).hasSizeGreaterThan(50).isEqualTo(drain(onEverything));
+        assertThat(keyed.get(0).ip()).startsWith("c-");
+        assertThat(keyed.get(0).anonToken()).startsWith("t-");
+    }
 }

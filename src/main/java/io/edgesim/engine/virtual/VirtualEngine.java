@@ -170,6 +170,9 @@ public final class VirtualEngine {
         final Limiter limiter;
         final ChainProgress progress;
         Request request;
+        // copied from the request: a remote reply comes back long after it was last read
+        long requestNanos;
+        int cost;
         int pop;
         boolean exactAllowed;
         // set while the request is away at a remote tier
@@ -187,6 +190,8 @@ public final class VirtualEngine {
         /** Starts {@code request}'s way through the chain. */
         void start(Request request, int pop, boolean exactAllowed) {
             this.request = request;
+            this.requestNanos = request.timeNanos();
+            this.cost = request.cost();
             this.pop = pop;
             this.exactAllowed = exactAllowed;
             progress.reset();
@@ -205,7 +210,7 @@ public final class VirtualEngine {
                     remoteKey = key;
                     remoteKeyId = keyId;
                     // the request leaves once the stages before have answered
-                    departedNanos = request.timeNanos() + progress.latencyNanos();
+                    departedNanos = requestNanos + progress.latencyNanos();
                     long arrival = departedNanos + regions.oneWayNanos(popRegion[pop], homeRegion, jitter);
                     queue.add(arrival, this);
                     return;
@@ -220,7 +225,7 @@ public final class VirtualEngine {
         void arrive(long nowNanos) {
             if (route != null) {
                 int s = progress.nextStage();
-                ServeResult served = limiter.remote[s].serve(route, remoteKeyId, nowNanos, request.cost());
+                ServeResult served = limiter.remote[s].serve(route, remoteKeyId, nowNanos, cost);
                 long back = served.replyNanos() + regions.oneWayNanos(homeRegion, popRegion[pop], jitter);
                 progress.addLatency(nowNanos - departedNanos + (back - served.replyNanos()));
                 progress.apply(served.result(), remoteKey);
@@ -236,8 +241,8 @@ public final class VirtualEngine {
         }
 
         private void finish() {
-            ChainOutcome.record(recorder, listener, limiter.index, limiter.spec, pop, request, exactAllowed,
-                    progress);
+            ChainOutcome.record(recorder, listener, limiter.index, limiter.spec, pop, request, requestNanos,
+                    exactAllowed, progress);
         }
     }
 }

@@ -3,8 +3,8 @@ package io.edgesim.model.tier;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.cost.Usage;
-import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeyArray;
+import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 
 /**

@@ -2,8 +2,8 @@ package io.edgesim.model.tier;
 
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.cost.Usage;
-import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeyArray;
+import io.edgesim.model.key.KeyIds;
 
 /**
  * The central side of Workers KV for one limiter stage: per key the latest written state and when it was written.

@@ -5,8 +5,8 @@ import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
-import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeyArray;
+import io.edgesim.model.key.KeyIds;
 
 /**
  * An exact limiter at the origin, in one region: one counter per key, decided at arrival, no queue (the origin is

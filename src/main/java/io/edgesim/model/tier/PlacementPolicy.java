@@ -1,7 +1,7 @@
 package io.edgesim.model.tier;
 
-import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeyArray;
+import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 
 /**

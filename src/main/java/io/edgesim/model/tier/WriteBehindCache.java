@@ -6,8 +6,8 @@ import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
-import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeyArray;
+import io.edgesim.model.key.KeyIds;
 
 import java.util.ArrayDeque;
 

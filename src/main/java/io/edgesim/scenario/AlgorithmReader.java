@@ -11,7 +11,9 @@ import io.edgesim.model.algorithm.AlgorithmSpec;
 final class AlgorithmReader {
 
     static final String LIMIT = "a whole number of 1 or more";
-    static final String RATE = "tokens per second, greater than 0";
+    // one token per nanosecond: a faster refill would space tokens less than the simulation's time unit apart
+    static final double MAX_RATE_PER_SECOND = 1e9;
+    static final String RATE = "tokens per second, greater than 0 and at most 1,000,000,000";
 
     private AlgorithmReader() {
     }
@@ -49,7 +51,7 @@ final class AlgorithmReader {
         }
         refuse(r, kind, "limit", "rate and burst");
         refuse(r, kind, "window", "rate and burst");
-        double rate = r.has("rate") || base == null ? r.positiveNumber("rate", RATE) : base.ratePerSecond();
+        double rate = r.has("rate") || base == null ? r.positiveNumber("rate", MAX_RATE_PER_SECOND, RATE) : base.ratePerSecond();
         long burst = r.has("burst") || base == null ? r.positiveWhole("burst", LIMIT) : base.burst();
         return AlgorithmSpec.rated(kind, rate, burst);
     }

@@ -21,7 +21,19 @@ final class ClientReader {
             "ramp-to", "burst", "key", "ip", "xff", "anon-token", "path", "cost", "pops", "pop-choice", "hop-every");
     private static final List<String> TRACE_KEYS = List.of("name", "trace");
     private static final List<String> BURST_KEYS = List.of("every", "size", "spread");
-    private static final String RATE = "requests per second per client, greater than 0";
+    // bounds that keep a run finite and its numbers exact: at 1,000,000 requests per second a client's requests are
+    // still at least 1 microsecond apart; larger populations and bursts are one setting away (count, more clients)
+    static final double MAX_RATE_PER_SECOND = 1_000_000;
+    static final int MAX_COUNT = 10_000_000;
+    static final int MAX_BURST_SIZE = 1_000_000;
+    static final int MAX_COST = 1_000_000;
+    private static final String RATE = "requests per second per client, greater than 0 and at most 1,000,000";
+    private static final String RAMP_TO = "requests per second per client at stop, from 0 to 1,000,000";
+    private static final String COUNT = "a whole number of clients from 1 to 10,000,000";
+    private static final String COST = "a whole number of tokens from 1 to 1,000,000";
+    private static final String BURST_SIZE = "a whole number of requests from 1 to 1,000,000";
+    private static final String TRACE = "a trace file (CSV, or Logpush .ndjson/.jsonl), relative to the scenario's "
+            + "folder";
     private static final String PLACEHOLDERS = String.join(", ", Template.PLACEHOLDERS);
 
     private final long durationNanos;
@@ -73,7 +85,7 @@ final class ClientReader {
 
     private ClientSpec trace(ConfigReader r, String name) {
         r.rejectUnknownKeys(TRACE_KEYS);
-        Path file = folder.resolve(r.string("trace"));
+        Path file = r.file("trace", folder, TRACE);
         TraceRows.validate(file, pops);
         return new ClientSpec.Trace(name, file);
     }
@@ -81,8 +93,8 @@ final class ClientReader {
     private ClientSpec population(ConfigReader written, String name) {
         written.rejectUnknownKeys(POPULATION_KEYS);
         ConfigReader r = written.withFallback(Defaults.section("client").config());
-        int count = r.positiveInt("count", "a whole number of clients, 1 or more");
-        int cost = r.positiveInt("cost", "a whole number of tokens, 1 or more");
+        int count = r.positiveInt("count", MAX_COUNT, COUNT);
+        int cost = r.positiveInt("cost", MAX_COST, COST);
         HeaderTemplates headers = new HeaderTemplates(template(r, "key", name), required(r, "ip", name),
                 template(r, "xff", name), template(r, "anon-token", name), required(r, "path", name));
         String arrivalName = r.string("arrival");
@@ -105,7 +117,7 @@ final class ClientReader {
         Burst burst = written.has("burst") ? burst(written.object("burst")) : null;
         double rate;
         if (written.has("rate")) {
-            rate = r.positiveNumber("rate", RATE);
+            rate = r.positiveNumber("rate", MAX_RATE_PER_SECOND, RATE);
         } else if (burst != null) {
             rate = 0;
         } else {
@@ -116,10 +128,12 @@ final class ClientReader {
             if (rate == 0) {
                 throw r.error("ramp-to", "a ramp needs a rate to start from", "ramp-to together with rate");
             }
-            rampTo = r.number("ramp-to", "requests per second per client at stop, 0 or more");
-            if (!(rampTo >= 0) || Double.isInfinite(rampTo)) {
-                throw r.error("ramp-to", r.shown("ramp-to") + " is negative",
-                        "requests per second per client at stop, 0 or more");
+            rampTo = r.number("ramp-to", RAMP_TO);
+            if (!(rampTo >= 0)) {
+                throw r.error("ramp-to", r.shown("ramp-to") + " is negative", RAMP_TO);
+            }
+            if (rampTo > MAX_RATE_PER_SECOND) {
+                throw r.error("ramp-to", r.shown("ramp-to") + " is too large", RAMP_TO);
             }
         }
         return new ClientSpec.Population(name, count, headers, cost, arrival, rate, rampTo, start, stop, burst,
@@ -152,7 +166,7 @@ final class ClientReader {
         written.rejectUnknownKeys(BURST_KEYS);
         ConfigReader b = written.withFallback(Defaults.section("burst").config());
         long every = b.positiveDurationNanos("every");
-        int size = b.positiveInt("size", "a whole number of requests, 1 or more");
+        int size = b.positiveInt("size", MAX_BURST_SIZE, BURST_SIZE);
         long spread = b.durationNanos("spread");
         if (spread >= every) {
             throw b.error("spread", b.shown("spread") + " is not shorter than every (" + Durations.format(every) + ")",

@@ -6,10 +6,12 @@ import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigParseOptions;
+import com.typesafe.config.ConfigRenderOptions;
 import com.typesafe.config.ConfigSyntax;
 import com.typesafe.config.ConfigUtil;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
+import io.edgesim.model.algorithm.Durations;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +30,12 @@ final class ConfigReader {
 
     static final String DURATION = "a duration with a unit, such as 250ms, 10s, 1m, 1h";
 
+    /**
+     * The longest duration any setting takes: 3650 days (10 years), about a thirtieth of the 292 years a long counts
+     * in nanoseconds, so a run's times plus any delay added to them stay far from overflow.
+     */
+    static final long MAX_DURATION_NANOS = 3_650L * 86_400L * Durations.NANOS_PER_SECOND;
+
     private final String file;
     private final String prefix;
     private final Config config;
@@ -41,8 +49,9 @@ final class ConfigReader {
     /** Parses and resolves a HOCON file; a missing file or a syntax error becomes an InputException. */
     static Config parseFile(Path path) {
         String file = path.toString();
-        if (!Files.isRegularFile(path)) {
-            throw InputException.at(file, null, "no such file");
+        String problem = fileProblem(path);
+        if (problem != null) {
+            throw InputException.at(file, null, problem);
         }
         try {
             ConfigParseOptions options = ConfigParseOptions.defaults().setAllowMissing(false)
@@ -66,6 +75,23 @@ final class ConfigReader {
             }
         }
         return InputException.at(file, where, "malformed HOCON: " + oneLine(detail) + "; allowed: HOCON syntax");
+    }
+
+    /** Null when {@code path} is a readable file, else "no such file", "is a directory, not a file", ... */
+    static String fileProblem(Path path) {
+        if (Files.isDirectory(path)) {
+            return "is a directory, not a file";
+        }
+        if (!Files.exists(path)) {
+            return "no such file";
+        }
+        if (!Files.isRegularFile(path)) {
+            return "is not a regular file";
+        }
+        if (!Files.isReadable(path)) {
+            return "cannot be read (no permission)";
+        }
+        return null;
     }
 
     static String oneLine(String text) {
@@ -124,16 +150,36 @@ final class ConfigReader {
         return config.getValue(quote(key));
     }
 
-    /** "FRA" for strings, "60" for numbers: the value as the user wrote it, for messages. */
+    /** "FRA" for strings, "60" for numbers, "[1,2]" for lists: the value as the user wrote it, for messages. */
     String shown(String key) {
-        return String.valueOf(value(key).unwrapped());
+        return shown(value(key));
+    }
+
+    static String shown(ConfigValue value) {
+        // strings unquoted, numbers plain (60, 0.5, 1e300), lists and objects as JSON ([1,2], {"a":1})
+        return switch (value.valueType()) {
+            case STRING -> String.valueOf(value.unwrapped());
+            case NUMBER -> shownNumber(((Number) value.unwrapped()).doubleValue());
+            default -> value.render(ConfigRenderOptions.concise());
+        };
+    }
+
+    private static String shownNumber(double d) {
+        double magnitude = Math.abs(d);
+        if (magnitude >= 1e15 || (magnitude < 1e-4 && magnitude > 0) || Double.isNaN(d)) {
+            return Double.toString(d).replace(".0E", "E").replace('E', 'e');
+        }
+        return Durations.formatNumber(d);
     }
 
     String string(String key) {
         requirePresent(key, "a string");
         ConfigValueType type = value(key).valueType();
-        if (type == ConfigValueType.OBJECT || type == ConfigValueType.LIST) {
-            throw error(key, "is a " + type.name().toLowerCase() + ", not a string", "a string");
+        if (type == ConfigValueType.OBJECT) {
+            throw error(key, "is an object (" + shown(key) + "), not a string", "a string");
+        }
+        if (type == ConfigValueType.LIST) {
+            throw error(key, "is a list (" + shown(key) + "), not a string", "a string");
         }
         return config.getString(quote(key));
     }
@@ -178,20 +224,23 @@ final class ConfigReader {
         return n;
     }
 
-    /** A whole number of at least 1 that fits an int. */
-    int positiveInt(String key, String allowed) {
+    /** A whole number from 1 to {@code max} ({@code allowed} should say both). */
+    int positiveInt(String key, int max, String allowed) {
         long n = positiveWhole(key, allowed);
-        if (n > Integer.MAX_VALUE) {
+        if (n > max) {
             throw error(key, n + " is too large", allowed);
         }
         return (int) n;
     }
 
-    /** A number greater than 0. */
-    double positiveNumber(String key, String allowed) {
+    /** A number greater than 0 and at most {@code max} ({@code allowed} should say both). */
+    double positiveNumber(String key, double max, String allowed) {
         double d = number(key, allowed);
-        if (!(d > 0) || Double.isInfinite(d)) {
+        if (!(d > 0)) {
             throw error(key, shown(key) + " is too small", allowed);
+        }
+        if (d > max) {
+            throw error(key, shown(key) + " is too large", allowed);
         }
         return d;
     }
@@ -205,35 +254,55 @@ final class ConfigReader {
         }
     }
 
-    /** A duration of 0 or more, in nanoseconds. A bare number is refused: HOCON would read it as milliseconds. */
+    /** A duration from 0 to {@link #MAX_DURATION_NANOS}, in nanoseconds. */
     long durationNanos(String key) {
-        requirePresent(key, DURATION);
+        return durationNanos(key, false, MAX_DURATION_NANOS);
+    }
+
+    /** A duration greater than 0 and at most {@link #MAX_DURATION_NANOS}, in nanoseconds. */
+    long positiveDurationNanos(String key) {
+        return durationNanos(key, true, MAX_DURATION_NANOS);
+    }
+
+    /**
+     * A duration in nanoseconds, from 0 (or, when {@code positive}, greater than 0) to {@code maxNanos}; every
+     * message states that range. A bare number is refused: HOCON would read it as milliseconds.
+     */
+    long durationNanos(String key, boolean positive, long maxNanos) {
+        String allowed = durationAllowed(positive, maxNanos);
+        requirePresent(key, allowed);
         ConfigValue v = value(key);
         if (v.valueType() == ConfigValueType.NUMBER) {
-            throw error(key, shown(key) + " has no unit", DURATION);
+            throw error(key, shown(key) + " has no unit", allowed);
         }
         if (v.valueType() != ConfigValueType.STRING) {
-            throw error(key, "'" + shown(key) + "' is not a duration", DURATION);
+            throw error(key, "'" + shown(key) + "' is not a duration", allowed);
         }
         long nanos;
         try {
             nanos = config.getDuration(quote(key)).toNanos();
-        } catch (ConfigException.BadValue | ArithmeticException e) {
-            throw error(key, "'" + shown(key) + "' is not a duration", DURATION);
+        } catch (ArithmeticException e) {
+            // beyond what a long counts in nanoseconds (292 years)
+            throw error(key, shown(key) + " is too large", allowed);
+        } catch (ConfigException.BadValue e) {
+            throw error(key, "'" + shown(key) + "' is not a duration", allowed);
         }
         if (nanos < 0) {
-            throw error(key, shown(key) + " is negative", DURATION + ", 0 or more");
+            throw error(key, shown(key) + " is negative", allowed);
+        }
+        if (nanos == 0 && positive) {
+            throw error(key, shown(key) + " is too small", allowed);
+        }
+        // the parser saturates at Long.MAX_VALUE ns, so anything longer lands here too
+        if (nanos > maxNanos) {
+            throw error(key, shown(key) + " is too large", allowed);
         }
         return nanos;
     }
 
-    /** A duration greater than 0, in nanoseconds. */
-    long positiveDurationNanos(String key) {
-        long nanos = durationNanos(key);
-        if (nanos == 0) {
-            throw error(key, shown(key) + " is too small", DURATION + ", greater than 0");
-        }
-        return nanos;
+    /** "a duration with a unit, ..., from 0 to 3650d" or "..., greater than 0 and at most 3650d". */
+    static String durationAllowed(boolean positive, long maxNanos) {
+        return DURATION + (positive ? ", greater than 0 and at most " : ", from 0 to ") + Durations.format(maxNanos);
     }
 
     /** A list of strings (a single string counts as a list of one). */
@@ -253,11 +322,24 @@ final class ConfigReader {
             if (item.valueType() == ConfigValueType.OBJECT || item.valueType() == ConfigValueType.LIST
                     || item.valueType() == ConfigValueType.NULL) {
                 throw InputException.at(file, setting(key) + "[" + i + "]",
-                        "'" + item.unwrapped() + "' is not a name; allowed: " + allowed);
+                        "'" + shown(item) + "' is not a name; allowed: " + allowed);
             }
             out.add(String.valueOf(item.unwrapped()));
         }
         return out;
+    }
+
+    /**
+     * The file named at {@code key}, relative to {@code folder}; a missing file, a directory or an unreadable file is
+     * reported at this setting: "s.conf: clients[0].trace: dir/nope.csv: no such file; allowed: ...".
+     */
+    Path file(String key, Path folder, String allowed) {
+        Path path = folder.resolve(string(key));
+        String problem = fileProblem(path);
+        if (problem != null) {
+            throw error(key, path + ": " + problem, allowed);
+        }
+        return path;
     }
 
     /** The object at {@code key}, as a reader whose messages name "prefix.key". */
@@ -281,7 +363,7 @@ final class ConfigReader {
         for (int i = 0; i < list.size(); i++) {
             String where = setting(key) + "[" + i + "]";
             if (list.get(i).valueType() != ConfigValueType.OBJECT) {
-                throw InputException.at(file, where, "'" + list.get(i).unwrapped()
+                throw InputException.at(file, where, "'" + shown(list.get(i))
                         + "' is not an object; allowed: an object { ... }");
             }
             out.add(new ConfigReader(file, where, ((ConfigObject) list.get(i)).toConfig()));

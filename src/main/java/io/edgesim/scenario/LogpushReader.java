@@ -3,7 +3,10 @@ package io.edgesim.scenario;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.edgesim.model.algorithm.Durations;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -15,7 +18,9 @@ import java.util.Set;
 
 /**
  * Replays a Cloudflare Logpush "HTTP requests" dataset exported as NDJSON (one JSON object per line). Fields used:
- * {@code EdgeStartTimestamp} (Unix nanoseconds - Logpush's default -, Unix seconds, or an RFC 3339 string),
+ * {@code EdgeStartTimestamp} (a Unix time in seconds, milliseconds, microseconds or nanoseconds - Logpush's
+ * {@code unix}, {@code unixnano} (the default) or a converted export -, told apart by magnitude, or an RFC 3339
+ * string),
  * {@code EdgeColoCode} (the PoP), {@code ClientIP}, {@code ClientRequestPath}, and from {@code RequestHeaders} (a
  * custom field the Logpush job must be set to include) {@code x-api-key} or else {@code authorization} as the key,
  * and {@code x-forwarded-for} (first entry). Other fields are ignored. The first row's timestamp is scenario time 0;
@@ -25,8 +30,13 @@ public final class LogpushReader extends TraceFile {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
-    // a Unix timestamp in seconds is below this; in nanoseconds far above it
-    private static final long SECONDS_LIMIT = 100_000_000_000L;
+    // A Unix time is told apart by its size: today's time (about 1.7e9 s) is below 1e11 in seconds (year 5138), below
+    // 1e14 in milliseconds, below 1e17 in microseconds, and above them all in nanoseconds (1e17 ns is March 1973).
+    private static final BigDecimal SECONDS_BELOW = new BigDecimal("1e11");
+    private static final BigDecimal MILLIS_BELOW = new BigDecimal("1e14");
+    private static final BigDecimal MICROS_BELOW = new BigDecimal("1e17");
+    private static final String TIMESTAMP = "a Unix time in seconds (below 1e11, may be fractional), milliseconds "
+            + "(below 1e14), microseconds (below 1e17) or nanoseconds, or an RFC 3339 time";
 
     private final Set<String> pops;
     private long firstNanos = Long.MIN_VALUE;
@@ -67,6 +77,13 @@ public final class LogpushReader extends TraceFile {
         if (firstNanos == Long.MIN_VALUE) {
             firstNanos = nanos;
         }
+        // a row in another unit (or century) than the first would otherwise wrap around
+        long offsetNanos = nanos - firstNanos;
+        if (offsetNanos < 0 || offsetNanos > ConfigReader.MAX_DURATION_NANOS) {
+            throw error("EdgeStartTimestamp is more than " + Durations.format(ConfigReader.MAX_DURATION_NANOS)
+                    + " after the first row's", "rows within " + Durations.format(ConfigReader.MAX_DURATION_NANOS)
+                    + " of the first (is every row's timestamp in the same unit?)");
+        }
         String pop = text(row, "EdgeColoCode");
         if (pop == null) {
             throw error("no EdgeColoCode", "the PoP's IATA code, one of " + String.join(", ", sorted()));
@@ -85,27 +102,39 @@ public final class LogpushReader extends TraceFile {
             int comma = xff.indexOf(',');
             xff = (comma < 0 ? xff : xff.substring(0, comma)).strip();
         }
-        return new TraceRow(line(), nanos - firstNanos, pop, key, 1, text(row, "ClientIP"), xff, null,
+        return new TraceRow(line(), offsetNanos, pop, key, 1, text(row, "ClientIP"), xff, null,
                 text(row, "ClientRequestPath"));
     }
 
     private long timestamp(JsonNode value) {
-        String allowed = "Unix nanoseconds, Unix seconds or an RFC 3339 time";
         if (value == null || value.isNull()) {
-            throw error("no EdgeStartTimestamp", allowed);
-        }
-        if (value.isIntegralNumber()) {
-            long number = value.asLong();
-            return number < SECONDS_LIMIT ? number * NANOS_PER_SECOND : number;
+            throw error("no EdgeStartTimestamp", TIMESTAMP);
         }
         if (value.isNumber()) {
-            return Math.round(value.asDouble() * NANOS_PER_SECOND);
+            return unixNanos(value);
         }
         try {
             OffsetDateTime time = OffsetDateTime.parse(value.asText());
-            return time.toEpochSecond() * NANOS_PER_SECOND + time.getNano();
-        } catch (DateTimeParseException e) {
-            throw error("EdgeStartTimestamp '" + value.asText() + "' is not a time", allowed);
+            return Math.addExact(Math.multiplyExact(time.toEpochSecond(), NANOS_PER_SECOND), time.getNano());
+        } catch (DateTimeParseException | ArithmeticException e) {
+            throw error("EdgeStartTimestamp '" + value.asText() + "' is not a time", TIMESTAMP);
+        }
+    }
+
+    /** A Unix time in the unit its magnitude says, in nanoseconds. */
+    private long unixNanos(JsonNode value) {
+        // decimal, not double: a double cannot hold every nanosecond of today's Unix time (1.7e18 ns)
+        BigDecimal number = value.decimalValue();
+        if (number.signum() < 0) {
+            throw error("EdgeStartTimestamp " + value.asText() + " is negative", TIMESTAMP);
+        }
+        long perUnit = number.compareTo(SECONDS_BELOW) < 0 ? NANOS_PER_SECOND
+                : number.compareTo(MILLIS_BELOW) < 0 ? 1_000_000L
+                : number.compareTo(MICROS_BELOW) < 0 ? 1_000L : 1L;
+        try {
+            return number.multiply(BigDecimal.valueOf(perUnit)).setScale(0, RoundingMode.HALF_EVEN).longValueExact();
+        } catch (ArithmeticException e) {
+            throw error("EdgeStartTimestamp " + value.asText() + " is too large (after the year 2262)", TIMESTAMP);
         }
     }
 

@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
+import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.region.Region;
 import io.edgesim.model.region.RegionMap;
 
@@ -29,7 +30,14 @@ public final class RegionsLoader {
     private static final List<String> REGION_KEYS = List.of("city", "lat", "lon", "area", "durable-objects");
     private static final List<String> ESTIMATE_KEYS = List.of("route-factor", "fibre-km-per-ms");
     private static final Pattern CODE = Pattern.compile("[A-Z][A-Z0-9]{2}");
-    private static final String RTT = "a round trip in ms greater than 0, or [there, back]";
+    // the longest real round trip on Earth is about 600 ms: a hundred times that leaves room for what-if studies
+    // (satellite hops, congested links) and keeps every time in nanoseconds far from overflow
+    static final double MAX_RTT_MILLIS = 60_000;
+    private static final long MAX_DELAY_NANOS = 60L * Durations.NANOS_PER_SECOND;
+    private static final String RTT = "a round trip in ms greater than 0 and at most 60,000, or [there, back] "
+            + "with each in that range";
+    private static final String ROUTE_FACTOR = "a number from 1 to 10 (1.5-2 is typical)";
+    private static final String FIBRE = "a number from 10 to 300 km per ms (light in fibre covers about 200)";
 
     private RegionsLoader() {
     }
@@ -66,15 +74,19 @@ public final class RegionsLoader {
         Map<String, Region> byCode = new LinkedHashMap<>();
         regions.forEach(r -> byCode.put(r.code(), r));
         Map<String, String> areaHomes = areaHomes(root.object("area-homes"), byCode);
-        long intraNanos = root.durationNanos("intra-pop-rtt");
-        long jitterNanos = root.durationNanos("jitter");
+        long intraNanos = root.durationNanos("intra-pop-rtt", false, MAX_DELAY_NANOS);
+        long jitterNanos = root.durationNanos("jitter", false, MAX_DELAY_NANOS);
         ConfigReader est = root.object("estimate");
         est.rejectUnknownKeys(ESTIMATE_KEYS);
-        double routeFactor = est.positiveNumber("route-factor", "a number of 1 or more (1.5-2 is typical)");
+        // with these bounds no estimate exceeds 2 x 20,015 km x 10 / 10 km/ms = 40 s, inside the RTT bound
+        double routeFactor = est.positiveNumber("route-factor", 10, ROUTE_FACTOR);
         if (routeFactor < 1) {
-            throw est.error("route-factor", routeFactor + " is below 1", "a number of 1 or more (1.5-2 is typical)");
+            throw est.error("route-factor", est.shown("route-factor") + " is below 1", ROUTE_FACTOR);
         }
-        double kmPerMs = est.positiveNumber("fibre-km-per-ms", "a number greater than 0 (about 200)");
+        double kmPerMs = est.positiveNumber("fibre-km-per-ms", 300, FIBRE);
+        if (kmPerMs < 10) {
+            throw est.error("fibre-km-per-ms", est.shown("fibre-km-per-ms") + " is too small", FIBRE);
+        }
         GreatCircle greatCircle = new GreatCircle(routeFactor, kmPerMs);
 
         int n = regions.size();
@@ -204,8 +216,11 @@ public final class RegionsLoader {
             if (!(there > 0) || !(back > 0)) {
                 throw section.error(pair, section.shown(pair) + " is not greater than 0", RTT);
             }
+            if (there > MAX_RTT_MILLIS || back > MAX_RTT_MILLIS) {
+                throw section.error(pair, section.shown(pair) + " is too large", RTT);
+            }
             return (there + back) / 2;
         }
-        return section.positiveNumber(pair, RTT);
+        return section.positiveNumber(pair, MAX_RTT_MILLIS, RTT);
     }
 }

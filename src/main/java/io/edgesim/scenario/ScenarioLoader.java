@@ -52,7 +52,8 @@ public final class ScenarioLoader {
         long durationNanos = root.positiveDurationNanos("duration");
         long seed = seed(root, log);
 
-        Path regionsFile = root.has("regions-file") ? folder.resolve(root.string("regions-file"))
+        Path regionsFile = root.has("regions-file")
+                ? root.file("regions-file", folder, "a regions file, relative to the scenario's folder")
                 : defaultRegionsFile;
         RegionsLoader.Loaded loaded = RegionsLoader.read(regionsFile);
         RegionMap regions = loaded.map();

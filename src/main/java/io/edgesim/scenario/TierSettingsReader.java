@@ -23,7 +23,14 @@ import java.util.stream.Collectors;
 final class TierSettingsReader {
 
     private static final List<String> PLACEMENT_KEYS = List.of("policy", "region", "hint");
-    private static final String WHOLE = "a whole number of 1 or more";
+    // per-request latencies and service times: a minute is far beyond any real one (the defaults are 0.5-20 ms)
+    // and keeps a Durable Object's longest queue (queue-bound x service-time, at most ~2 years) far from overflow
+    static final long MAX_LATENCY_NANOS = 60L * Durations.NANOS_PER_SECOND;
+    static final int MAX_QUEUE_BOUND = 1_000_000;
+    // the arrays of isolates and machines are allocated per PoP
+    static final int MAX_PER_POP = 100_000;
+    private static final String PER_POP = "a whole number from 1 to 100,000";
+    private static final String QUEUE_BOUND = "a whole number from 0 to 1,000,000";
 
     private final Map<TierKind, ConfigReader> scenarioTiers;
     private final RegionMap regions;
@@ -81,37 +88,60 @@ final class TierSettingsReader {
     TierSettings read(TierKind kind, ConfigReader stage, AssumptionLog log) {
         Layers l = new Layers(kind, stage, scenarioTiers.get(kind), log);
         return switch (kind) {
-            case ISOLATE -> new TierSettings.Isolate(l.positiveInt("isolates-per-pop"),
+            case ISOLATE -> new TierSettings.Isolate(l.perPop("isolates-per-pop"),
                     l.positiveDuration("mean-lifetime"));
-            case CACHE -> new TierSettings.Cache(l.duration("read-latency"), l.duration("write-delay"));
+            case CACHE -> new TierSettings.Cache(l.latency("read-latency"), l.duration("write-delay"));
             case KV -> kv(l);
-            case BINDING -> new TierSettings.Binding(l.positiveInt("machines-per-pop"),
+            case BINDING -> new TierSettings.Binding(l.perPop("machines-per-pop"),
                     l.positiveDuration("sync-interval"), l.optString("namespace"));
             case WAF -> waf(l);
-            case DURABLE_OBJECT -> new TierSettings.DurableObject(l.duration("service-time"),
-                    l.nonNegativeInt("queue-bound"), l.bool("fail-open"), placement(l));
-            case ORIGIN -> {
-                String region = l.string("region");
-                if (!regions.contains(region)) {
-                    throw l.reader("region").error("region", region + " is not a region of the regions file",
-                            String.join(", ", regions.codes()));
-                }
-                yield new TierSettings.Origin(region, l.duration("service-time"));
-            }
+            case DURABLE_OBJECT -> new TierSettings.DurableObject(l.latency("service-time"),
+                    l.queueBound("queue-bound"), l.bool("fail-open"), placement(l));
+            case ORIGIN -> origin(l);
         };
+    }
+
+    private TierSettings origin(Layers l) {
+        String region = l.string("region");
+        if (!regions.contains(region)) {
+            String allowed = String.join(", ", regions.codes());
+            if (!l.fromReference("region")) {
+                throw l.reader("region").error("region", region + " is not a region of the regions file", allowed);
+            }
+            // reference.conf's default does not fit the user's regions file: the fix is to set region here
+            throw l.userLayer().error("region", "not set, and the default " + region + " (reference.conf) is not a "
+                    + "region of the regions file", allowed);
+        }
+        return new TierSettings.Origin(region, l.latency("service-time"));
     }
 
     private TierSettings kv(Layers l) {
         long cacheTtl = l.kvTtl("cache-ttl");
         long expirationTtl = l.kvTtl("expiration-ttl");
-        long missMin = l.duration("miss-read-min");
-        long missMax = l.duration("miss-read-max");
-        if (l.forStage() && missMax < missMin) {
-            throw l.reader("miss-read-max").error("miss-read-max", Durations.format(missMax)
-                    + " is less than miss-read-min (" + Durations.format(missMin) + ")", "miss-read-min or more");
+        long missMin = l.latency("miss-read-min");
+        long missMax = l.latency("miss-read-max");
+        if (missMax < missMin && (l.forStage() || l.bothFromScenario("miss-read-min", "miss-read-max"))) {
+            throw missReadOrder(l, missMin, missMax);
         }
-        return new TierSettings.Kv(cacheTtl, expirationTtl, l.duration("hot-read"), missMin, missMax,
+        return new TierSettings.Kv(cacheTtl, expirationTtl, l.latency("hot-read"), missMin, missMax,
                 l.positiveDuration("min-write-interval"), l.bool("fail-open"));
+    }
+
+    /**
+     * miss-read-max below miss-read-min: blames the one written at the more specific layer (the stage, then the
+     * scenario's tiers section), since that is the one the user just set; reference.conf's pair is consistent.
+     */
+    private static InputException missReadOrder(Layers l, long missMin, long missMax) {
+        if (l.rank("miss-read-min") < l.rank("miss-read-max")) {
+            return l.reader("miss-read-min").error("miss-read-min", Durations.format(missMin)
+                    + " is more than miss-read-max (" + Durations.format(missMax) + ", " + l.source("miss-read-max")
+                    + ")", "a duration from 0 to miss-read-max (" + Durations.format(missMax)
+                    + "), or raise miss-read-max too");
+        }
+        return l.reader("miss-read-max").error("miss-read-max", Durations.format(missMax)
+                + " is less than miss-read-min (" + Durations.format(missMin) + ", " + l.source("miss-read-min")
+                + ")", "a duration from miss-read-min (" + Durations.format(missMin) + ") to "
+                + Durations.format(MAX_LATENCY_NANOS) + ", or lower miss-read-min too");
     }
 
     private TierSettings waf(Layers l) {
@@ -125,7 +155,9 @@ final class TierSettingsReader {
         // checked per stage: a scenario-wide timeout may be meant for stages that set their own plan
         String problem = l.forStage() ? plan.timeoutProblem(timeout) : null;
         if (problem != null) {
-            throw l.reader("mitigation-timeout").fail("mitigation-timeout", problem);
+            // reference.conf's timeout fits every plan; were it ever not to, the plan the user chose is to blame
+            String blamed = l.fromReference("mitigation-timeout") ? "plan" : "mitigation-timeout";
+            throw l.reader(blamed).fail(blamed, problem);
         }
         return new TierSettings.Waf(name, l.duration("update-delay"), timeout);
     }
@@ -217,6 +249,28 @@ final class TierSettingsReader {
             return stage != null;
         }
 
+        /** True when the scenario's tiers section sets both keys and no stage overrides either. */
+        boolean bothFromScenario(String a, String b) {
+            return scenario != null && reader(a) == scenario && reader(b) == scenario;
+        }
+
+        /** 0 when the stage sets {@code key}, 1 when the scenario's tiers section does, 2 for reference.conf. */
+        int rank(String key) {
+            ConfigReader r = reader(key);
+            return r == stage ? 0 : r == scenario ? 1 : 2;
+        }
+
+        /** Where {@code key}'s value comes from, for messages: "set at tiers.kv.miss-read-max", "the default". */
+        String source(String key) {
+            ConfigReader r = reader(key);
+            return r == reference ? "the default in reference.conf" : "set at " + r.setting(key);
+        }
+
+        /** The most specific layer the user wrote (the stage, else the scenario's tiers section). */
+        ConfigReader userLayer() {
+            return stage != null ? stage : scenario;
+        }
+
         boolean fromReference(String key) {
             return reader(key) == reference;
         }
@@ -243,15 +297,22 @@ final class TierSettingsReader {
             return used(key).positiveDurationNanos(key);
         }
 
-        int positiveInt(String key) {
-            return used(key).positiveInt(key, WHOLE);
+        long latency(String key) {
+            return used(key).durationNanos(key, false, MAX_LATENCY_NANOS);
         }
 
-        int nonNegativeInt(String key) {
+        int perPop(String key) {
+            return used(key).positiveInt(key, MAX_PER_POP, PER_POP);
+        }
+
+        int queueBound(String key) {
             ConfigReader r = used(key);
-            long n = r.wholeNumber(key, "a whole number of 0 or more");
-            if (n < 0 || n > Integer.MAX_VALUE) {
-                throw r.error(key, n + " is out of range", "a whole number of 0 or more");
+            long n = r.wholeNumber(key, QUEUE_BOUND);
+            if (n < 0) {
+                throw r.error(key, n + " is negative", QUEUE_BOUND);
+            }
+            if (n > MAX_QUEUE_BOUND) {
+                throw r.error(key, n + " is too large", QUEUE_BOUND);
             }
             return (int) n;
         }
@@ -273,7 +334,9 @@ final class TierSettingsReader {
             long nanos = r.durationNanos(key);
             if (nanos < KvStore.MIN_TTL_NANOS) {
                 throw r.error(key, r.shown(key) + " is under the KV minimum of "
-                        + Durations.format(KvStore.MIN_TTL_NANOS), Durations.format(KvStore.MIN_TTL_NANOS) + " or more");
+                        + Durations.format(KvStore.MIN_TTL_NANOS), "a duration from "
+                        + Durations.format(KvStore.MIN_TTL_NANOS) + " to "
+                        + Durations.format(ConfigReader.MAX_DURATION_NANOS));
             }
             return nanos;
         }

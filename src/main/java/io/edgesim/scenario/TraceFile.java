@@ -19,8 +19,9 @@ abstract class TraceFile implements TraceRows {
 
     protected TraceFile(Path path) {
         this.file = path.toString();
-        if (!Files.isRegularFile(path)) {
-            throw InputException.at(file, null, "no such file");
+        String problem = ConfigReader.fileProblem(path);
+        if (problem != null) {
+            throw InputException.at(file, null, problem);
         }
         try {
             this.in = Files.newBufferedReader(path, StandardCharsets.UTF_8);

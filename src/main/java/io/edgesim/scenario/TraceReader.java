@@ -24,6 +24,10 @@ public final class TraceReader extends TraceFile {
             "path");
     private static final List<String> REQUIRED = List.of("time_ms", "pop", "key");
     private static final String HEADER = "a header time_ms,pop,key[,cost][,ip][,xff][,anon_token][,path]";
+    private static final double MAX_MILLIS = (double) ConfigReader.MAX_DURATION_NANOS / Durations.NANOS_PER_MILLI;
+    private static final String TIME = "milliseconds from the start, from 0 to "
+            + Durations.formatNumber(MAX_MILLIS) + " (" + Durations.format(ConfigReader.MAX_DURATION_NANOS) + ")";
+    private static final String COST = "empty (1) or a whole number from 1 to 1,000,000";
 
     private final Set<String> pops;
     private final int[] columnOf = new int[COLUMNS.size()];
@@ -91,14 +95,17 @@ public final class TraceReader extends TraceFile {
             throw error(fields.size() + " fields where the header has " + width, "one field per column");
         }
         String timeText = field(fields, "time_ms");
+        if (timeText == null) {
+            throw error("time_ms is empty", TIME);
+        }
         double millis;
         try {
             millis = Double.parseDouble(timeText);
         } catch (NumberFormatException e) {
-            throw error("time_ms '" + timeText + "' is not a number", "milliseconds from the start, 0 or more");
+            throw error("time_ms '" + timeText + "' is not a number", TIME);
         }
-        if (!(millis >= 0) || Double.isInfinite(millis)) {
-            throw error("time_ms " + timeText + " is out of range", "milliseconds from the start, 0 or more");
+        if (!(millis >= 0) || millis > MAX_MILLIS) {
+            throw error("time_ms " + timeText + " is out of range", TIME);
         }
         if (millis < previousMillis) {
             throw InputException.at(file, "line " + line(), "time_ms " + timeText + " is before the previous row ("
@@ -106,9 +113,12 @@ public final class TraceReader extends TraceFile {
         }
         previousMillis = millis;
         String pop = field(fields, "pop");
+        String popsAllowed = String.join(", ", pops.stream().sorted().toList());
+        if (pop == null) {
+            throw error("pop is empty", "a region of the scenario: " + popsAllowed);
+        }
         if (!pops.contains(pop)) {
-            throw error("pop '" + pop + "' is not a region of the scenario", String.join(", ", pops.stream()
-                    .sorted().toList()));
+            throw error("pop '" + pop + "' is not a region of the scenario", popsAllowed);
         }
         return new TraceRow(line(), Math.round(millis * Durations.NANOS_PER_MILLI), pop, field(fields, "key"),
                 cost(fields), field(fields, "ip"), firstEntry(field(fields, "xff")), field(fields, "anon_token"),
@@ -122,13 +132,13 @@ public final class TraceReader extends TraceFile {
         }
         try {
             int cost = Integer.parseInt(text);
-            if (cost >= 1) {
+            if (cost >= 1 && cost <= ClientReader.MAX_COST) {
                 return cost;
             }
         } catch (NumberFormatException e) {
             // reported below with the allowed values
         }
-        throw error("cost '" + text + "' is not a whole number of 1 or more", "a whole number of 1 or more");
+        throw error("cost '" + text + "' is not a whole number from 1 to 1,000,000", COST);
     }
 
     /** The trimmed field of {@code column}, or null when the column is absent or the field empty. */

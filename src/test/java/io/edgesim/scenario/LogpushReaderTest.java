@@ -2,14 +2,19 @@ package io.edgesim.scenario;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 class LogpushReaderTest {
 
@@ -62,6 +67,69 @@ class LogpushReaderTest {
             rows.next();
             assertThat(rows.next().timeNanos()).isEqualTo(2_000_000_000L);
         }
+    }
+
+    /** Two rows 250 ms apart in each timestamp format Logpush (or a converted export) may write. */
+    static Stream<Arguments> timestampFormats() {
+        return Stream.of(
+                arguments("unix seconds", "1700000000", "1700000000.25"),
+                arguments("unix milliseconds", "1700000000000", "1700000000250"),
+                arguments("fractional milliseconds", "1700000000000.5", "1700000000250.5"),
+                arguments("unix microseconds", "1700000000000000", "1700000000250000"),
+                arguments("unixnano", "1700000000000000000", "1700000000250000000"),
+                arguments("rfc3339", "\"2023-11-14T22:13:20Z\"", "\"2023-11-14T22:13:20.250Z\""),
+                arguments("rfc3339 with an offset", "\"2023-11-14T23:13:20+01:00\"", "\"2023-11-14T22:13:20.25Z\""));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("timestampFormats")
+    void timestampUnitIsToldByItsMagnitude(String format, String first, String second, @TempDir Path dir)
+            throws IOException {
+        Path file = file(dir, "{\"EdgeStartTimestamp\":" + first + ",\"EdgeColoCode\":\"FRA\"}",
+                "{\"EdgeStartTimestamp\":" + second + ",\"EdgeColoCode\":\"FRA\"}");
+        try (TraceRows rows = TraceRows.open(file, POPS)) {
+            assertThat(rows.next().timeNanos()).isZero();
+            assertThat(rows.next().timeNanos()).isEqualTo(250_000_000L);
+        }
+    }
+
+    @Test
+    void rowsInDifferentUnitsMeetOnOneClock(@TempDir Path dir) throws IOException {
+        // the same instant plus 1 s, 2 s, 3 s written in nanoseconds, milliseconds, microseconds and seconds
+        Path file = file(dir, "{\"EdgeStartTimestamp\":1700000000000000000,\"EdgeColoCode\":\"FRA\"}",
+                "{\"EdgeStartTimestamp\":1700000001000,\"EdgeColoCode\":\"FRA\"}",
+                "{\"EdgeStartTimestamp\":1700000002000000,\"EdgeColoCode\":\"FRA\"}",
+                "{\"EdgeStartTimestamp\":1700000003,\"EdgeColoCode\":\"FRA\"}");
+        try (TraceRows rows = TraceRows.open(file, POPS)) {
+            assertThat(rows.next().timeNanos()).isZero();
+            assertThat(rows.next().timeNanos()).isEqualTo(1_000_000_000L);
+            assertThat(rows.next().timeNanos()).isEqualTo(2_000_000_000L);
+            assertThat(rows.next().timeNanos()).isEqualTo(3_000_000_000L);
+        }
+    }
+
+    @Test
+    void timestampsThatCannotBeATimeOfTheRunAreRefused(@TempDir Path dir) throws IOException {
+        String allowed = "; allowed: a Unix time in seconds (below 1e11, may be fractional), milliseconds (below "
+                + "1e14), microseconds (below 1e17) or nanoseconds, or an RFC 3339 time";
+        Path negative = file(dir, "{\"EdgeStartTimestamp\":-5,\"EdgeColoCode\":\"FRA\"}");
+        assertThatThrownBy(() -> TraceRows.validate(negative, POPS)).isInstanceOf(InputException.class)
+                .hasMessage(negative + ": line 1: EdgeStartTimestamp -5 is negative" + allowed);
+        Path huge = file(dir, "{\"EdgeStartTimestamp\":99999999999999999999,\"EdgeColoCode\":\"FRA\"}");
+        assertThatThrownBy(() -> TraceRows.validate(huge, POPS)).isInstanceOf(InputException.class)
+                .hasMessage(huge + ": line 1: EdgeStartTimestamp 99999999999999999999 is too large (after the year "
+                        + "2262)" + allowed);
+        Path year2286 = file(dir, "{\"EdgeStartTimestamp\":10000000000,\"EdgeColoCode\":\"FRA\"}");
+        assertThatThrownBy(() -> TraceRows.validate(year2286, POPS)).isInstanceOf(InputException.class)
+                .hasMessageStartingWith(year2286 + ": line 1: EdgeStartTimestamp 10000000000 is too large");
+        Path decadesLater = file(dir, "{\"EdgeStartTimestamp\":1,\"EdgeColoCode\":\"FRA\"}",
+                "{\"EdgeStartTimestamp\":1700000000,\"EdgeColoCode\":\"FRA\"}");
+        assertThatThrownBy(() -> TraceRows.validate(decadesLater, POPS)).isInstanceOf(InputException.class)
+                .hasMessage(decadesLater + ": line 2: EdgeStartTimestamp is more than 3650d after the first row's; "
+                        + "allowed: rows within 3650d of the first (is every row's timestamp in the same unit?)");
+        Path notATime = file(dir, "{\"EdgeStartTimestamp\":\"yesterday\",\"EdgeColoCode\":\"FRA\"}");
+        assertThatThrownBy(() -> TraceRows.validate(notATime, POPS)).isInstanceOf(InputException.class)
+                .hasMessage(notATime + ": line 1: EdgeStartTimestamp 'yesterday' is not a time" + allowed);
     }
 
     @Test

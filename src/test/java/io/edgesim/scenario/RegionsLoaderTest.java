@@ -183,6 +183,39 @@ class RegionsLoaderTest {
     }
 
     @Test
+    void roundTripsBeyondAMinuteAreRefusedRatherThanWrapped(@TempDir Path dir) {
+        String allowed = "; allowed: a round trip in ms greater than 0 and at most 60,000, or [there, back] with each "
+                + "in that range";
+        Path huge = ScenarioFixture.write(dir, "a.conf", SMALL.replace("FRA-SYD = [249, 252]", "FRA-SYD = 1e20"));
+        Path oneWay = ScenarioFixture.write(dir, "b.conf", SMALL.replace("[249, 252]", "[249, 70000]"));
+        Path edge = ScenarioFixture.write(dir, "c.conf", SMALL.replace("[249, 252]", "60000"));
+
+        assertThatThrownBy(() -> RegionsLoader.load(huge)).isInstanceOf(InputException.class)
+                .hasMessage(huge + ": rtt-ms.FRA-SYD: 1e20 is too large" + allowed);
+        assertThatThrownBy(() -> RegionsLoader.load(oneWay)).isInstanceOf(InputException.class)
+                .hasMessage(oneWay + ": rtt-ms.FRA-SYD: [249,70000] is too large" + allowed);
+        assertThat(RegionsLoader.load(edge).rttNanos("FRA", "SYD")).isEqualTo(60_000_000_000L);
+    }
+
+    @Test
+    void estimateAndDelaySettingsAreBounded(@TempDir Path dir) {
+        Path factor = ScenarioFixture.write(dir, "a.conf", SMALL.replace("route-factor = 1.5", "route-factor = 1e9"));
+        Path slowFibre = ScenarioFixture.write(dir, "b.conf", SMALL.replace("fibre-km-per-ms = 200",
+                "fibre-km-per-ms = 1e-9"));
+        Path jitter = ScenarioFixture.write(dir, "c.conf", SMALL.replace("jitter = 3ms", "jitter = 300000d"));
+
+        assertThatThrownBy(() -> RegionsLoader.load(factor)).isInstanceOf(InputException.class)
+                .hasMessage(factor + ": estimate.route-factor: 1000000000 is too large; allowed: a number from 1 to 10 "
+                        + "(1.5-2 is typical)");
+        assertThatThrownBy(() -> RegionsLoader.load(slowFibre)).isInstanceOf(InputException.class)
+                .hasMessage(slowFibre + ": estimate.fibre-km-per-ms: 1e-9 is too small; allowed: a number from 10 to "
+                        + "300 km per ms (light in fibre covers about 200)");
+        assertThatThrownBy(() -> RegionsLoader.load(jitter)).isInstanceOf(InputException.class)
+                .hasMessage(jitter + ": jitter: 300000d is too large; allowed: a duration with a unit, such as 250ms, "
+                        + "10s, 1m, 1h, from 0 to 60s");
+    }
+
+    @Test
     void missingFileIsNamed(@TempDir Path dir) {
         Path file = dir.resolve("absent.conf");
 

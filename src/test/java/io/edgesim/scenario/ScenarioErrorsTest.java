@@ -6,6 +6,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
@@ -18,8 +20,23 @@ class ScenarioErrorsTest {
 
     private static final String ALL_REGIONS = "FRA, AMS, LHR, MAD, IAD, DFW, YYZ, YUL, GRU, NRT, KIX, SIN, SYD, BOM, "
             + "MAA, SJC";
+    private static final String TWO_POPS = """
+            regions {
+              FRA { city = Frankfurt, lat = 50.0379, lon = 8.5622, area = weur, durable-objects = true }
+              SYD { city = Sydney, lat = -33.9399, lon = 151.1753, area = oc, durable-objects = true }
+            }
+            area-homes { weur = FRA, eeur = FRA, wnam = FRA, enam = FRA, sam = FRA, apac = SYD, oc = SYD, afr = FRA,
+                         me = FRA }
+            intra-pop-rtt = 1ms
+            jitter = 0ms
+            estimate { route-factor = 1.7, fibre-km-per-ms = 200 }
+            rtt-ms { FRA-SYD = 250 }
+            """;
     private static final String DO_REGIONS = "FRA, AMS, LHR, MAD, IAD, DFW, YYZ, NRT, SIN, SYD, BOM, SJC";
     private static final String DURATION = "a duration with a unit, such as 250ms, 10s, 1m, 1h";
+    private static final String POSITIVE_DURATION = DURATION + ", greater than 0 and at most 3650d";
+    private static final String RATE = "requests per second per client, greater than 0 and at most 1,000,000";
+    private static final String KV_TTL = "a duration from 60s to 3650d";
 
     static Stream<Arguments> badScenarios() {
         return Stream.of(
@@ -41,15 +58,16 @@ class ScenarioErrorsTest {
                 arguments("limiters = [ { name = l, tier = cache, limit = -5, window = 60s } ]",
                         "limiters[0].limit: -5 is too small; allowed: a whole number of 1 or more"),
                 arguments("limiters = [ { name = l, tier = cache, algorithm = token-bucket, rate = 0, burst = 3 } ]",
-                        "limiters[0].rate: 0 is too small; allowed: tokens per second, greater than 0"),
+                        "limiters[0].rate: 0 is too small; allowed: tokens per second, greater than 0 and at most "
+                                + "1,000,000,000"),
                 arguments("limiters = [ { name = l, tier = cache, algorithm = token-bucket, limit = 5, burst = 3 } ]",
                         "limiters[0].limit: token-bucket takes rate and burst, not limit; allowed: rate and burst"),
                 arguments("limiters = [ { name = l, tier = cache, limit = 5 } ]",
-                        "limiters[0].window: missing; allowed: " + DURATION),
+                        "limiters[0].window: missing; allowed: " + POSITIVE_DURATION),
                 arguments("limiters = [ { name = k, tier = kv, limit = 100, window = 60s, expiration-ttl = 30s } ]",
-                        "limiters[0].expiration-ttl: 30s is under the KV minimum of 60s; allowed: 60s or more"),
+                        "limiters[0].expiration-ttl: 30s is under the KV minimum of 60s; allowed: " + KV_TTL),
                 arguments("limiters = [ { name = k, tier = kv, limit = 100, window = 60s, cache-ttl = 10s } ]",
-                        "limiters[0].cache-ttl: 10s is under the KV minimum of 60s; allowed: 60s or more"),
+                        "limiters[0].cache-ttl: 10s is under the KV minimum of 60s; allowed: " + KV_TTL),
                 arguments("clients = [ { name = a, rate = 1, limt = 5 } ]",
                         "clients[0].limt: unknown setting; allowed: name, count, rate, arrival, start, stop, "
                                 + "ramp-to, burst, key, ip, xff, anon-token, path, cost, pops, pop-choice, hop-every"),
@@ -97,18 +115,18 @@ class ScenarioErrorsTest {
                                 + "{ name = l, tier = isolate, limit = 1, window = 1s } ]",
                         "limiters[1].name: 'l' is already the name of limiters[0]; "
                                 + "allowed: a name unique among the limiters"),
-                arguments("duration = 10 parsecs", "duration: '10 parsecs' is not a duration; allowed: " + DURATION),
-                arguments("duration = 60", "duration: 60 has no unit; allowed: " + DURATION),
+                arguments("duration = 10 parsecs", "duration: '10 parsecs' is not a duration; allowed: " + POSITIVE_DURATION),
+                arguments("duration = 60", "duration: 60 has no unit; allowed: " + POSITIVE_DURATION),
                 arguments("limiters = [ { name = l, tier = cache, limit = 1, window = 60 } ]",
-                        "limiters[0].window: 60 has no unit; allowed: " + DURATION),
+                        "limiters[0].window: 60 has no unit; allowed: " + POSITIVE_DURATION),
                 arguments("clients = [ { name = a, rate = 1, count = 0 } ]",
-                        "clients[0].count: 0 is too small; allowed: a whole number of clients, 1 or more"),
+                        "clients[0].count: 0 is too small; allowed: a whole number of clients from 1 to 10,000,000"),
                 arguments("clients = [ { name = a, rate = 0 } ]",
-                        "clients[0].rate: 0 is too small; allowed: requests per second per client, greater than 0"),
+                        "clients[0].rate: 0 is too small; allowed: " + RATE),
                 arguments("clients = [ { name = a, rate = -2 } ]",
-                        "clients[0].rate: -2 is too small; allowed: requests per second per client, greater than 0"),
-                arguments("clients = [ { name = a } ]", "clients[0].rate: missing; allowed: requests per second "
-                        + "per client, greater than 0 (may be left out only with a burst)"),
+                        "clients[0].rate: -2 is too small; allowed: " + RATE),
+                arguments("clients = [ { name = a } ]", "clients[0].rate: missing; allowed: " + RATE
+                        + " (may be left out only with a burst)"),
                 arguments("clients = [ { name = a, rate = 1, pops { FRA = -1, AMS = 2 } } ]",
                         "clients[0].pops.FRA: -1 is negative; allowed: a weight of 0 or more"),
                 arguments("clients = [ { name = a, rate = 1, pops { FRA = 0, AMS = 0 } } ]",
@@ -138,7 +156,7 @@ class ScenarioErrorsTest {
                                 + "allowed: a template such as \"203.0.113.{i}\" or \"/api\""),
                 arguments("clients = [ { name = a, rate = 1, ramp-to = -1 } ]",
                         "clients[0].ramp-to: -1 is negative; allowed: requests per second per client at stop, "
-                                + "0 or more"),
+                                + "from 0 to 1,000,000"),
                 arguments("limiters = [ { name = w, tier = waf, limit = 10, period = 60s } ]",
                         "limiters[0].period: period 60s is not available on the free plan; allowed: 10s"),
                 arguments("limiters = [ { name = w, tier = waf, plan = pro, limit = 10, period = 50s } ]",
@@ -172,7 +190,7 @@ class ScenarioErrorsTest {
                 arguments("tiers { cache { write-dely = 1ms } }",
                         "tiers.cache.write-dely: unknown setting; allowed: read-latency, write-delay"),
                 arguments("tiers { kv { expiration-ttl = 1s } }",
-                        "tiers.kv.expiration-ttl: 1s is under the KV minimum of 60s; allowed: 60s or more"),
+                        "tiers.kv.expiration-ttl: 1s is under the KV minimum of 60s; allowed: " + KV_TTL),
                 arguments("tiers { waf { mitigation-timeout = 1h } }\n"
                                 + "limiters = [ { name = w, tier = waf, limit = 10, period = 10s } ]",
                         "tiers.waf.mitigation-timeout: mitigation timeout 1h is not available on the free plan; "
@@ -187,6 +205,165 @@ class ScenarioErrorsTest {
                         "prices.kv-reads-per-million: -1 is negative; allowed: a number, 0 or more"),
                 arguments("name = \"my report\"", "name: 'my report' cannot name a report folder; "
                         + "allowed: letters, digits, '.', '_' and '-', starting with a letter or digit"));
+    }
+
+    /** Durations, rates and sizes whose nanoseconds or request counts would overflow, or never finish. */
+    static Stream<Arguments> valuesTooLarge() {
+        return Stream.of(
+                arguments("duration = 300000d", "duration: 300000d is too large; allowed: " + POSITIVE_DURATION),
+                arguments("duration = 3651d", "duration: 3651d is too large; allowed: " + POSITIVE_DURATION),
+                arguments("duration = \"1e30d\"", "duration: 1e30d is too large; allowed: " + POSITIVE_DURATION),
+                arguments("limiters = [ { name = l, tier = cache, limit = 1, window = 4000d } ]",
+                        "limiters[0].window: 4000d is too large; allowed: " + POSITIVE_DURATION),
+                arguments("limiters = [ { name = d, tier = durable-object, limit = 1, window = 1s, "
+                                + "service-time = 1000000d } ]",
+                        "limiters[0].service-time: 1000000d is too large; allowed: " + DURATION + ", from 0 to 60s"),
+                arguments("tiers { durable-object { service-time = 61s } }",
+                        "tiers.durable-object.service-time: 61s is too large; allowed: " + DURATION
+                                + ", from 0 to 60s"),
+                arguments("limiters = [ { name = d, tier = durable-object, limit = 1, window = 1s, "
+                                + "queue-bound = 2000000 } ]",
+                        "limiters[0].queue-bound: 2000000 is too large; allowed: a whole number from 0 to 1,000,000"),
+                arguments("limiters = [ { name = o, tier = origin, limit = 1, window = 1s, service-time = 2m } ]",
+                        "limiters[0].service-time: 2m is too large; allowed: " + DURATION + ", from 0 to 60s"),
+                arguments("tiers { cache { read-latency = 1h } }",
+                        "tiers.cache.read-latency: 1h is too large; allowed: " + DURATION + ", from 0 to 60s"),
+                arguments("tiers { kv { miss-read-max = 10m } }",
+                        "tiers.kv.miss-read-max: 10m is too large; allowed: " + DURATION + ", from 0 to 60s"),
+                arguments("limiters = [ { name = i, tier = isolate, limit = 1, window = 1s, "
+                                + "isolates-per-pop = 1000000 } ]",
+                        "limiters[0].isolates-per-pop: 1000000 is too large; allowed: a whole number from 1 to "
+                                + "100,000"),
+                arguments("clients = [ { name = a, rate = 1, start = 4000d } ]",
+                        "clients[0].start: 4000d is too large; allowed: " + DURATION + ", from 0 to 3650d"),
+                arguments("clients = [ { name = a, rate = 1e300 } ]",
+                        "clients[0].rate: 1e300 is too large; allowed: " + RATE),
+                arguments("clients = [ { name = a, rate = 1000001 } ]",
+                        "clients[0].rate: 1000001 is too large; allowed: " + RATE),
+                arguments("clients = [ { name = a, rate = 1, ramp-to = 2e6 } ]",
+                        "clients[0].ramp-to: 2000000 is too large; allowed: requests per second per client at stop, "
+                                + "from 0 to 1,000,000"),
+                arguments("clients = [ { name = a, rate = 1, count = 20000000 } ]",
+                        "clients[0].count: 20000000 is too large; allowed: a whole number of clients from 1 to "
+                                + "10,000,000"),
+                arguments("clients = [ { name = a, rate = 1, cost = 2000000 } ]",
+                        "clients[0].cost: 2000000 is too large; allowed: a whole number of tokens from 1 to "
+                                + "1,000,000"),
+                arguments("clients = [ { name = a, burst { every = 1s, size = 2000000 } } ]",
+                        "clients[0].burst.size: 2000000 is too large; allowed: a whole number of requests from 1 to "
+                                + "1,000,000"),
+                arguments("limiters = [ { name = l, tier = cache, algorithm = gcra, rate = 1e12, burst = 3 } ]",
+                        "limiters[0].rate: 1000000000000 is too large; allowed: tokens per second, greater than 0 and at most "
+                                + "1,000,000,000"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("valuesTooLarge")
+    void valueTooLargeIsRefusedWithItsRange(String fragment, String expected, @TempDir Path dir) {
+        assertThat(ScenarioFixture.errorOverBase(dir, fragment + "\n")).isEqualTo(dir.resolve("s.conf") + ": "
+                + expected);
+    }
+
+    /** A negative or zero duration where only more than 0 is allowed states that range, not "0 or more". */
+    static Stream<Arguments> durationsNotPositive() {
+        return Stream.of(
+                arguments("duration = -10s", "duration: -10s is negative; allowed: " + POSITIVE_DURATION),
+                arguments("duration = 0s", "duration: 0s is too small; allowed: " + POSITIVE_DURATION),
+                arguments("limiters = [ { name = l, tier = cache, limit = 1, window = -1m } ]",
+                        "limiters[0].window: -1m is negative; allowed: " + POSITIVE_DURATION),
+                arguments("tiers { isolate { mean-lifetime = -30s } }",
+                        "tiers.isolate.mean-lifetime: -30s is negative; allowed: " + POSITIVE_DURATION),
+                arguments("clients = [ { name = a, rate = 1, burst { every = -10s, size = 2 } } ]",
+                        "clients[0].burst.every: -10s is negative; allowed: " + POSITIVE_DURATION),
+                arguments("tiers { binding { sync-interval = -100ms } }",
+                        "tiers.binding.sync-interval: -100ms is negative; allowed: " + POSITIVE_DURATION),
+                arguments("clients = [ { name = a, rate = 1, start = -1s } ]",
+                        "clients[0].start: -1s is negative; allowed: " + DURATION + ", from 0 to 3650d"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("durationsNotPositive")
+    void durationBelowItsRangeStatesTheRange(String fragment, String expected, @TempDir Path dir) {
+        assertThat(ScenarioFixture.errorOverBase(dir, fragment + "\n")).isEqualTo(dir.resolve("s.conf") + ": "
+                + expected);
+    }
+
+    /** miss-read-min above miss-read-max blames the one the user wrote, wherever it is, never reference.conf. */
+    static Stream<Arguments> missReadsOutOfOrder() {
+        String kv = "limiters = [ { name = k, tier = kv, limit = 100, window = 60s";
+        return Stream.of(
+                arguments("tiers { kv { miss-read-min = 30ms } }\n" + kv + " } ]",
+                        "tiers.kv.miss-read-min: 30ms is more than miss-read-max (20ms, the default in "
+                                + "reference.conf); allowed: a duration from 0 to miss-read-max (20ms), or raise "
+                                + "miss-read-max too"),
+                arguments(kv + ", miss-read-min = 30ms } ]",
+                        "limiters[0].miss-read-min: 30ms is more than miss-read-max (20ms, the default in "
+                                + "reference.conf); allowed: a duration from 0 to miss-read-max (20ms), or raise "
+                                + "miss-read-max too"),
+                arguments(kv + ", miss-read-max = 2ms } ]",
+                        "limiters[0].miss-read-max: 2ms is less than miss-read-min (5ms, the default in "
+                                + "reference.conf); allowed: a duration from miss-read-min (5ms) to 60s, or lower "
+                                + "miss-read-min too"),
+                arguments("tiers { kv { miss-read-max = 40ms } }\n" + kv + ", miss-read-min = 50ms } ]",
+                        "limiters[0].miss-read-min: 50ms is more than miss-read-max (40ms, set at "
+                                + "tiers.kv.miss-read-max); allowed: a duration from 0 to miss-read-max (40ms), or "
+                                + "raise miss-read-max too"),
+                arguments("limiters = [ { name = s, chain = [ { tier = cache, limit = 1, window = 1s }, "
+                                + "{ tier = kv, limit = 1, window = 1s, miss-read-min = 30ms } ] } ]",
+                        "limiters[0].chain[1].miss-read-min: 30ms is more than miss-read-max (20ms, the default in "
+                                + "reference.conf); allowed: a duration from 0 to miss-read-max (20ms), or raise "
+                                + "miss-read-max too"),
+                // both scenario-wide and no kv limiter: still checked, since every tier written there is
+                arguments("tiers { kv { miss-read-min = 30ms, miss-read-max = 10ms } }",
+                        "tiers.kv.miss-read-max: 10ms is less than miss-read-min (30ms, set at "
+                                + "tiers.kv.miss-read-min); allowed: a duration from miss-read-min (30ms) to 60s, or "
+                                + "lower miss-read-min too"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("missReadsOutOfOrder")
+    void missReadOrderBlamesTheSettingTheUserWrote(String fragment, String expected, @TempDir Path dir) {
+        String message = ScenarioFixture.errorOverBase(dir, fragment + "\n");
+
+        assertThat(message).isEqualTo(dir.resolve("s.conf") + ": " + expected).doesNotContain("reference.conf:");
+    }
+
+    @Test
+    void defaultOriginRegionMissingFromTheRegionsFileBlamesTheLimiter(@TempDir Path dir) {
+        ScenarioFixture.write(dir, "two.conf", TWO_POPS);
+
+        String message = ScenarioFixture.errorOf(dir, """
+                duration = 10s
+                regions-file = "two.conf"
+                clients = [ { name = a, rate = 1 } ]
+                limiters = [ { name = o, tier = origin, limit = 1, window = 1s } ]
+                """);
+
+        assertThat(message).isEqualTo(dir.resolve("s.conf") + ": limiters[0].region: not set, and the default IAD "
+                + "(reference.conf) is not a region of the regions file; allowed: FRA, SYD");
+    }
+
+    static Stream<Arguments> wrongTypes() {
+        return Stream.of(
+                arguments("clients = [ { name = a, rate = 1, key = [1,2] } ]",
+                        "clients[0].key: is a list ([1,2]), not a string; allowed: a string"),
+                arguments("clients = [ { name = a, rate = 1, key { value = k } } ]",
+                        "clients[0].key: is an object ({\"value\":\"k\"}), not a string; allowed: a string"),
+                arguments("clients = [ { name = a, rate = [1, 2] } ]",
+                        "clients[0].rate: '[1,2]' is not a number; allowed: " + RATE),
+                arguments("regions = [FRA, [AMS]]",
+                        "regions[1]: '[\"AMS\"]' is not a name; allowed: regions of regions.conf: " + ALL_REGIONS),
+                arguments("limiters = [ { name = w, tier = waf, plan = enterprise, limit = 10, period = 7s } ]",
+                        "limiters[0].period: period 7s is not available on the enterprise plan; allowed: 10s, 15s, "
+                                + "20s, 30s, 40s, 45s, 60s, 90s, 120s, 180s, 240s, 300s, 480s, 600s, 900s, 1200s, "
+                                + "1800s, 2400s, 3600s, 65535s"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("wrongTypes")
+    void wrongTypeShowsTheValueGiven(String fragment, String expected, @TempDir Path dir) {
+        assertThat(ScenarioFixture.errorOverBase(dir, fragment + "\n")).isEqualTo(dir.resolve("s.conf") + ": "
+                + expected);
     }
 
     @ParameterizedTest
@@ -216,17 +393,50 @@ class ScenarioErrorsTest {
     }
 
     @Test
-    void missingRegionsFileNamedByTheScenario(@TempDir Path dir) {
+    void missingRegionsFileIsReportedAtTheSettingThatNamesIt(@TempDir Path dir) {
         String message = ScenarioFixture.errorOverBase(dir, "regions-file = \"other.conf\"\n");
 
-        assertThat(message).isEqualTo(dir.resolve("other.conf") + ": no such file");
+        assertThat(message).isEqualTo(dir.resolve("s.conf") + ": regions-file: " + dir.resolve("other.conf")
+                + ": no such file; allowed: a regions file, relative to the scenario's folder");
     }
 
     @Test
-    void missingTraceFile(@TempDir Path dir) {
-        String message = ScenarioFixture.errorOverBase(dir, "clients = [ { name = r, trace = \"t.csv\" } ]\n");
+    void missingTraceFileIsReportedAtTheSettingThatNamesIt(@TempDir Path dir) {
+        String message = ScenarioFixture.errorOverBase(dir, "clients = [ { name = r, trace = \"nope.csv\" } ]\n");
 
-        assertThat(message).isEqualTo(dir.resolve("t.csv") + ": no such file");
+        assertThat(message).isEqualTo(dir.resolve("s.conf") + ": clients[0].trace: " + dir.resolve("nope.csv")
+                + ": no such file; allowed: a trace file (CSV, or Logpush .ndjson/.jsonl), relative to the "
+                + "scenario's folder");
+    }
+
+    @Test
+    void directoryWhereAFileBelongsIsSaidToBeADirectory(@TempDir Path dir) throws IOException {
+        Files.createDirectories(dir.resolve("traces"));
+
+        String trace = ScenarioFixture.errorOverBase(dir, "clients = [ { name = r, trace = \"traces\" } ]\n");
+        String regions = ScenarioFixture.errorOverBase(dir, "regions-file = \"traces\"\n");
+
+        assertThat(trace).isEqualTo(dir.resolve("s.conf") + ": clients[0].trace: " + dir.resolve("traces")
+                + ": is a directory, not a file; allowed: a trace file (CSV, or Logpush .ndjson/.jsonl), relative to "
+                + "the scenario's folder");
+        assertThat(regions).startsWith(dir.resolve("s.conf") + ": regions-file: " + dir.resolve("traces")
+                + ": is a directory, not a file; allowed: ");
+        assertThatThrownBy(() -> ScenarioLoader.load(dir, ScenarioFixture.REGIONS))
+                .isInstanceOf(InputException.class).hasMessage(dir + ": is a directory, not a file");
+    }
+
+    @Test
+    void traceRowWithAnEmptyTimeOrPopIsRefusedWithItsLine(@TempDir Path dir) {
+        ScenarioFixture.write(dir, "t.csv", "time_ms,pop,key\n,FRA,k\n");
+        ScenarioFixture.write(dir, "u.csv", "time_ms,pop,key\n0,FRA,k\n1, ,k\n");
+
+        String noTime = ScenarioFixture.errorOverBase(dir, "clients = [ { name = r, trace = \"t.csv\" } ]\n");
+        String noPop = ScenarioFixture.errorOverBase(dir, "clients = [ { name = r, trace = \"u.csv\" } ]\n");
+
+        assertThat(noTime).isEqualTo(dir.resolve("t.csv") + ": line 2: time_ms is empty; allowed: milliseconds "
+                + "from the start, from 0 to 315360000000 (3650d)");
+        assertThat(noPop).isEqualTo(dir.resolve("u.csv") + ": line 3: pop is empty; allowed: a region of the "
+                + "scenario: AMS, FRA, SYD");
     }
 
     @Test

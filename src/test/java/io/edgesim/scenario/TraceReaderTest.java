@@ -14,6 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class TraceReaderTest {
 
     private static final Set<String> POPS = Set.of("FRA", "AMS", "SYD");
+    private static final String TIME = "milliseconds from the start, from 0 to 315360000000 (3650d)";
 
     private static List<TraceRow> readAll(Path file) {
         List<TraceRow> rows = new ArrayList<>();
@@ -78,15 +79,47 @@ class TraceReaderTest {
         Path unclosed = ScenarioFixture.write(dir, "e.csv", "time_ms,pop,key\n1,FRA,\"k\n");
 
         assertThatThrownBy(() -> readAll(notNumber)).hasMessage(notNumber
-                + ": line 3: time_ms 'soon' is not a number; allowed: milliseconds from the start, 0 or more");
+                + ": line 3: time_ms 'soon' is not a number; allowed: " + TIME);
         assertThatThrownBy(() -> readAll(wrongWidth)).hasMessage(wrongWidth
                 + ": line 2: 2 fields where the header has 3; allowed: one field per column");
         assertThatThrownBy(() -> readAll(badCost)).hasMessage(badCost
-                + ": line 2: cost '0' is not a whole number of 1 or more; allowed: a whole number of 1 or more");
+                + ": line 2: cost '0' is not a whole number from 1 to 1,000,000; allowed: empty (1) or a whole number "
+                + "from 1 to 1,000,000");
         assertThatThrownBy(() -> readAll(negative)).hasMessage(negative
-                + ": line 2: time_ms -1 is out of range; allowed: milliseconds from the start, 0 or more");
+                + ": line 2: time_ms -1 is out of range; allowed: " + TIME);
         assertThatThrownBy(() -> readAll(unclosed)).hasMessage(unclosed
                 + ": line 2: a quoted field is not closed; allowed: fields in double quotes closed on the same line");
+    }
+
+    @Test
+    void emptyRequiredFieldsAreRefusedWithTheirLine(@TempDir Path dir) {
+        Path noTime = ScenarioFixture.write(dir, "a.csv", "time_ms,pop,key\n0,FRA,k\n ,FRA,k\n");
+        Path noPop = ScenarioFixture.write(dir, "b.csv", "key,pop,time_ms\nk,,0\n");
+        Path quotedEmpty = ScenarioFixture.write(dir, "c.csv", "time_ms,pop,key\n\"\",FRA,k\n");
+
+        assertThatThrownBy(() -> readAll(noTime)).isInstanceOf(InputException.class)
+                .hasMessage(noTime + ": line 3: time_ms is empty; allowed: " + TIME);
+        assertThatThrownBy(() -> readAll(noPop)).isInstanceOf(InputException.class)
+                .hasMessage(noPop + ": line 2: pop is empty; allowed: a region of the scenario: AMS, FRA, SYD");
+        assertThatThrownBy(() -> readAll(quotedEmpty)).isInstanceOf(InputException.class)
+                .hasMessage(quotedEmpty + ": line 2: time_ms is empty; allowed: " + TIME);
+    }
+
+    @Test
+    void timesBeyondTenYearsAndHugeCostsAreRefused(@TempDir Path dir) {
+        Path late = ScenarioFixture.write(dir, "a.csv", "time_ms,pop,key\n1e20,FRA,k\n");
+        Path infinite = ScenarioFixture.write(dir, "b.csv", "time_ms,pop,key\nInfinity,FRA,k\n");
+        Path costly = ScenarioFixture.write(dir, "c.csv", "time_ms,pop,key,cost\n0,FRA,k,1000001\n");
+        Path lastMilli = ScenarioFixture.write(dir, "d.csv", "time_ms,pop,key,cost\n315360000000,FRA,k,1000000\n");
+
+        assertThatThrownBy(() -> readAll(late)).hasMessage(late + ": line 2: time_ms 1e20 is out of range; allowed: "
+                + TIME);
+        assertThatThrownBy(() -> readAll(infinite)).hasMessage(infinite
+                + ": line 2: time_ms Infinity is out of range; allowed: " + TIME);
+        assertThatThrownBy(() -> readAll(costly)).hasMessageStartingWith(costly
+                + ": line 2: cost '1000001' is not a whole number from 1 to 1,000,000");
+        assertThat(readAll(lastMilli).get(0).timeNanos()).isEqualTo(315_360_000_000L * 1_000_000L);
+        assertThat(readAll(lastMilli).get(0).cost()).isEqualTo(1_000_000);
     }
 
     @Test

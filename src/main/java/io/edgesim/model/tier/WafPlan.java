@@ -109,8 +109,9 @@ public enum WafPlan {
                 && SUPPORTED_SECONDS.contains(nanos / NANOS_PER_SECOND);
     }
 
+    // all in seconds, as Cloudflare's table lists them: "2400s, 3600s, 65535s", not "2400s, 1h, 65535s"
     private static String supportedUpTo(long maxSeconds) {
         return SUPPORTED_SECONDS.stream().mapToLong(Long::longValue).filter(s -> s <= maxSeconds)
-                .mapToObj(s -> Durations.format(s * NANOS_PER_SECOND)).collect(Collectors.joining(", "));
+                .mapToObj(s -> s + "s").collect(Collectors.joining(", "));
     }
 }

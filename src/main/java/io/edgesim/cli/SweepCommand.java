@@ -32,8 +32,8 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--param", required = true, paramLabel = "PATH=VALUES",
             description = "The setting and its values: a comma-separated list (limiters.local.limit=50,100,200; "
                     + "HOCON values, lists in brackets) or an integer range FROM..TO or FROM..TO/STEP "
-                    + "(clients.bots.count=1..32/4). In lists (clients, limiters, chain) name an element by its "
-                    + "name or index.")
+                    + "(clients.bots.count=1..32/4), each value once. In lists (clients, limiters, chain) name an "
+                    + "element by its name or index. name and description cannot be swept.")
     String param;
 
     @Option(names = "--seed", paramLabel = "N", description = "Random seed; overrides the scenario's.")

@@ -5,6 +5,7 @@ import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.OverwrittenOptionException;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
 
@@ -32,6 +33,8 @@ final class ParameterErrors {
         String line;
         if (ex instanceof UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
             line = unmatched(command, unmatched);
+        } else if (ex instanceof OverwrittenOptionException twice && twice.getOverwritten() != null) {
+            line = name(twice.getOverwritten()) + ": given twice; allowed: once";
         } else if (ex instanceof MissingParameterException missing && !missing.getMissing().isEmpty()) {
             line = missing(command, missing);
         } else if (ex.getArgSpec() != null) {

@@ -96,8 +96,9 @@ class MainTest {
     @Test
     void missingArgumentsAndUnknownCommandsAreOneLineEach() {
         String[][] commandLines = {{"run"}, {"run", "scenarios/three-pops.conf", "--seed"},
-                {"sweep", "scenarios/three-pops.conf"}, {"warp"}, {"run", "scenarios/three-pops.conf", "extra"}};
-        String[] named = {"SCENARIO", "--seed", "--param", "warp", "extra"};
+                {"sweep", "scenarios/three-pops.conf"}, {"warp"}, {"run", "scenarios/three-pops.conf", "extra"},
+                {"run", "scenarios/three-pops.conf", "--seed", "1", "--seed", "2"}};
+        String[] named = {"SCENARIO", "--seed", "--param", "warp", "extra", "--seed: given twice"};
         for (int i = 0; i < commandLines.length; i++) {
             Outcome outcome = edgesim(commandLines[i]);
             String as = String.join(" ", commandLines[i]);

@@ -7,7 +7,6 @@ import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;

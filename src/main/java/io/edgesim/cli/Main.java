@@ -7,14 +7,15 @@ import picocli.CommandLine.Command;
 import java.io.PrintWriter;
 
 /**
- * Entry point of the `edgesim` command. Exit status: 0 success, 2 bad input (one line naming the file, the setting,
- * what is wrong and what is allowed; no stack trace), 1 an internal error.
+ * Entry point of the `edgesim` command. Exit status: 0 success, 2 bad input (one line naming the file or flag, the
+ * setting, what is wrong and what is allowed; no stack trace - picocli's own complaints about the command line are
+ * rewritten to that form by {@link ParameterErrors}), 1 an internal error.
  */
 @Command(name = "edgesim", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Simulates rate limiting at the edge: per-PoP counters, Durable Objects and inter-region "
                 + "latency, side by side on the same traffic.",
-        subcommands = {RunCommand.class, ValidateCommand.class, RegionsCommand.class, SweepCommand.class, ReportsCommand.class, BenchCommand.class,
-                CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, ValidateCommand.class, RegionsCommand.class, SweepCommand.class,
+                ReportsCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     public static final int EXIT_BAD_INPUT = 2;
@@ -43,8 +44,7 @@ public final class Main implements Runnable {
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, a) -> {
-            err.println("edgesim: " + ex.getMessage());
-            err.println("Try 'edgesim " + commandPath(ex.getCommandLine()) + "--help' for the options.");
+            err.println("edgesim: " + ParameterErrors.describe(ex));
             return EXIT_BAD_INPUT;
         });
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -55,13 +55,5 @@ public final class Main implements Runnable {
             throw ex;
         });
         return cli.execute(args);
-    }
-
-    private static String commandPath(CommandLine commandLine) {
-        StringBuilder path = new StringBuilder();
-        for (CommandLine c = commandLine; c.getParent() != null; c = c.getParent()) {
-            path.insert(0, c.getCommandName() + " ");
-        }
-        return path.toString();
     }
 }

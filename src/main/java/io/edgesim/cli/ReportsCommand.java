@@ -1,10 +1,12 @@
 package io.edgesim.cli;
 
+import io.edgesim.scenario.InputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -18,7 +20,8 @@ final class ReportsCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--check", description = "Change nothing; list reports that are missing or out of date.")
+    @Option(names = "--check", description = "Change nothing; list report files that are missing, out of date or "
+            + "empty (charts), and folders and files no scenario produces.")
     boolean check;
 
     @Option(names = "--scenarios", paramLabel = "DIR", defaultValue = "scenarios",
@@ -30,21 +33,54 @@ final class ReportsCommand implements Callable<Integer> {
     Path reports;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         var out = spec.commandLine().getOut();
         Path regions = Paths.defaultRegionsFile();
+        checkScenarios();
         if (check) {
-            List<String> differences = ShippedReports.differences(scenarios, reports, regions);
+            if (Files.exists(reports) && !Files.isDirectory(reports)) {
+                throw new InputException("--reports: " + reports + " is a file, not a folder; allowed: the folder "
+                        + "of committed reports");
+            }
+            List<String> differences;
+            try {
+                differences = ShippedReports.differences(scenarios, reports, regions);
+            } catch (IOException e) {
+                throw new InputException("--reports: cannot read " + reports + ": " + OutputFolder.reason(e));
+            }
             differences.forEach(out::println);
-            out.println(differences.isEmpty() ? "reports are current" : differences.size() + " file(s) out of date; "
-                    + "run ./edgesim reports");
+            out.println(differences.isEmpty() ? "reports are current" : differences.size() + " difference(s): run "
+                    + "./edgesim reports and delete what no scenario produces");
             out.flush();
             return differences.isEmpty() ? 0 : 1;
         }
-        for (Path dir : ShippedReports.regenerate(scenarios, reports, regions)) {
+        OutputFolder.prepare("--reports", reports);
+        List<Path> written;
+        try {
+            written = ShippedReports.regenerate(scenarios, reports, regions);
+        } catch (IOException e) {
+            throw OutputFolder.cannotWrite("--reports", reports, e);
+        }
+        for (Path dir : written) {
             out.println("wrote " + dir);
         }
         out.flush();
         return 0;
+    }
+
+    // a folder with at least one scenario: an empty one would check nothing and call that current
+    private void checkScenarios() {
+        String allowed = "; allowed: a folder holding scenario files (*.conf)";
+        if (!Files.isDirectory(scenarios)) {
+            throw new InputException("--scenarios: " + scenarios + (Files.exists(scenarios) ? " is a file, not a folder"
+                    : " does not exist") + allowed);
+        }
+        try {
+            if (ShippedReports.scenarios(scenarios).isEmpty()) {
+                throw new InputException("--scenarios: " + scenarios + " holds no scenario file" + allowed);
+            }
+        } catch (IOException e) {
+            throw new InputException("--scenarios: cannot read " + scenarios + ": " + OutputFolder.reason(e) + allowed);
+        }
     }
 }

@@ -26,6 +26,11 @@ import java.util.concurrent.Callable;
         description = "Runs a scenario and writes DIR/result.json, DIR/report.md and DIR/by-region.csv.")
 final class RunCommand implements Callable<Integer> {
 
+    // below, a second of scenario time takes over a quarter of an hour; above, a real millisecond of lateness in
+    // delivering a message is a second of scenario time
+    private static final double MIN_SPEED = 0.001;
+    private static final double MAX_SPEED = 1000;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -40,9 +45,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--speed", paramLabel = "X",
             description = "Cluster engine only: scenario time runs X times as fast as real time (every duration, "
                     + "window, latency and TTL takes 1/X of its time; reports stay in scenario time). A number "
-                    + "greater than 0. Default: 1. Messages are handled a median ~0.1 ms after their deadline, with "
-                    + "tails of milliseconds that grow with the request rate; X multiplies that error in scenario "
-                    + "time. Use a value below 1 for scenarios beyond ~2,000 requests a second.")
+                    + "from 0.001 to 1000. Default: 1. Messages are handled a median ~0.1 ms after their deadline, "
+                    + "with tails of milliseconds that grow with the request rate; X multiplies that error in "
+                    + "scenario time. Use a value below 1 for scenarios beyond ~2,000 requests a second.")
     String speed;
 
     @Option(names = "--seed", paramLabel = "N", description = "Random seed; overrides the scenario's.")
@@ -57,16 +62,16 @@ final class RunCommand implements Callable<Integer> {
 
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         if (!engine.equals(VirtualEngine.NAME) && !engine.equals(ClusterEngine.NAME)) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--engine: '" + engine + "' is not an engine; allowed: virtual, cluster");
+            throw new InputException("--engine: '" + engine + "' is not an engine; allowed: virtual, cluster");
         }
         double scale = speed();
         Scenario scenario = input.load();
         if (seed != null) {
             scenario = scenario.withSeed(seed);
         }
+        Path dir = OutputFolder.prepare("--out", out != null ? out : Path.of("reports", scenario.name()));
         long started = System.nanoTime();
         RunResult result;
         String fidelity = null;
@@ -82,8 +87,11 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         double wallSeconds = (System.nanoTime() - started) / 1e9;
-        Path dir = out != null ? out : Path.of("reports", scenario.name());
-        ReportWriter.write(result, dir);
+        try {
+            ReportWriter.write(result, dir);
+        } catch (IOException e) {
+            throw OutputFolder.cannotWrite("--out", dir, e);
+        }
         var console = spec.commandLine().getOut();
         console.print(ConsoleReport.render(result));
         if (fidelity != null) {
@@ -110,9 +118,9 @@ final class RunCommand implements Callable<Integer> {
         } catch (NumberFormatException e) {
             value = Double.NaN;
         }
-        if (!(value > 0) || Double.isInfinite(value)) {
-            throw new InputException("--speed: '" + speed + "' is not a speed; allowed: a number greater than 0, "
-                    + "e.g. 0.5 or 2");
+        if (!(value >= MIN_SPEED && value <= MAX_SPEED)) {
+            throw new InputException("--speed: '" + speed + "' is not a speed; allowed: a number from " + MIN_SPEED
+                    + " to " + (long) MAX_SPEED + ", e.g. 0.5 or 2");
         }
         return value;
     }

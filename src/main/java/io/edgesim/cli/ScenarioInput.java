@@ -23,8 +23,17 @@ final class ScenarioInput {
         return regions != null ? regions : Paths.defaultRegionsFile();
     }
 
+    /**
+     * The scenario, checked whole: the sweep it declares for its committed report ({@code sweep = ...}) must load
+     * at every value too, so that a scenario that validates also gives its report.
+     */
     Scenario load() {
-        return ScenarioLoader.load(scenarioFile, regionsFile());
+        Scenario scenario = ScenarioLoader.load(scenarioFile, regionsFile());
+        SweepValues declared = SweepValues.declared(scenarioFile);
+        if (declared != null) {
+            declared.checkEveryValue(scenarioFile, this::load);
+        }
+        return scenario;
     }
 
     /** The scenario with some settings changed first (a sweep's value). */

@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -33,8 +32,8 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--param", required = true, paramLabel = "PATH=VALUES",
             description = "The setting and its values: a comma-separated list (limiters.local.limit=50,100,200; "
                     + "HOCON values, lists in brackets) or an integer range FROM..TO or FROM..TO/STEP "
-                    + "(clients.bots.count=1..32/4). In lists (clients, limiters, chain) name an element by its "
-                    + "name or index.")
+                    + "(clients.bots.count=1..32/4), each value once. In lists (clients, limiters, chain) name an "
+                    + "element by its name or index. name and description cannot be swept.")
     String param;
 
     @Option(names = "--seed", paramLabel = "N", description = "Random seed; overrides the scenario's.")
@@ -45,24 +44,29 @@ final class SweepCommand implements Callable<Integer> {
 
 
     @Override
-    public Integer call() throws IOException {
-        SweepValues values = SweepValues.parse(spec.commandLine(), param);
+    public Integer call() {
+        // the file first, then every value, then the folder: whatever is wrong shows before the first run
+        Scenario base = input.load();
+        SweepValues values = SweepValues.param(param);
+        values.checkEveryValue(input.scenarioFile, input::load);
+        Path dir = OutputFolder.prepare("--out", out != null ? out : Path.of("reports", base.name() + "-sweep"));
         List<SweepReport.Point> points = new ArrayList<>();
-        String name = null;
         for (String value : values.values()) {
-            Scenario scenario = input.load(Map.of(values.path(), value));
+            Scenario scenario = values.load(input.scenarioFile, input::load, value);
             if (seed != null) {
                 scenario = scenario.withSeed(seed);
             }
-            name = scenario.name();
             points.add(new SweepReport.Point(value, new VirtualEngine(scenario, DecisionListener.NONE).run()));
         }
         SweepReport report = new SweepReport(values.path(), points);
-        Path dir = out != null ? out : Path.of("reports", name + "-sweep");
-        report.write(dir);
+        try {
+            report.write(dir);
+        } catch (IOException e) {
+            throw OutputFolder.cannotWrite("--out", dir, e);
+        }
         var console = spec.commandLine().getOut();
         console.print(report.text());
-        console.printf("%nwrote %s (sweep.csv, sweep.md, sweep-accepted.png, sweep-multiplication.png)%n", dir);
+        console.printf("%nwrote %s (%s)%n", dir, String.join(", ", SweepReport.FILES));
         console.flush();
         return 0;
     }

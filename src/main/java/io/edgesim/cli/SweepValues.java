@@ -1,59 +1,139 @@
 package io.edgesim.cli;
 
 import io.edgesim.scenario.InputException;
-import picocli.CommandLine;
+import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.ScenarioLoader;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A sweep's --param: the setting path and its values. Values are split on commas outside brackets and quotes, or
- * expanded from an integer range FROM..TO[/STEP].
+ * A sweep: the setting path, its values, and where they came from ({@code origin}: "--param" for the sweep
+ * command's flag, "FILE: sweep" for the sweep a scenario declares), which every message about them names. Values are
+ * split on commas outside brackets and quotes, or expanded from an integer range FROM..TO[/STEP]; they must differ,
+ * and the setting must change the numbers (neither {@code name}, which names the output folder, nor
+ * {@code description}).
  */
-record SweepValues(String path, List<String> values) {
+record SweepValues(String origin, String path, List<String> values) {
 
-    private static final Pattern RANGE = Pattern.compile("(-?\\d+)\\.\\.(-?\\d+)(?:/(\\d+))?");
+    private static final Pattern RANGE = Pattern.compile("(-?\\d+)\\.\\.(-?\\d+)(?:/(-?\\d+))?");
+    // a value with ".." and no list syntax was meant as a range
+    private static final Pattern RANGE_LIKE = Pattern.compile("[^,\\[\\]{}\"]*\\.\\.[^,\\[\\]{}\"]*");
     private static final int MAX_VALUES = 1_000;
+    private static final String PARAM = "--param";
 
-    /** For --param: problems are the command line's, exit 2 with its usage hint. */
-    static SweepValues parse(CommandLine commandLine, String param) {
+    /** The sweep command's {@code --param PATH=VALUES}. */
+    static SweepValues param(String param) {
+        return parse(PARAM, param);
+    }
+
+    /** The sweep {@code scenarioFile} declares ({@code sweep = "PATH=VALUES"}), or null when it declares none. */
+    static SweepValues declared(Path scenarioFile) {
+        String declared = ScenarioLoader.declaredSweep(scenarioFile);
+        return declared == null ? null : parse(scenarioFile + ": sweep", declared);
+    }
+
+    /** Parses PATH=VALUES; problems are InputExceptions starting with {@code origin}. */
+    static SweepValues parse(String origin, String text) {
+        int eq = text.indexOf('=');
+        if (eq <= 0 || eq == text.length() - 1) {
+            throw bad(origin, "'" + text + "' is not PATH=VALUES; allowed: e.g. limiters.local.limit=50,100,200");
+        }
+        String path = text.substring(0, eq).strip();
+        String top = path.split("\\.", 2)[0];
+        if (top.equals("name")) {
+            throw bad(origin, "'name' cannot be swept: it names the report folder; allowed: any setting that "
+                    + "changes the run, e.g. limiters.local.limit");
+        }
+        if (top.equals("description")) {
+            throw bad(origin, "'description' cannot be swept: it changes no number; allowed: any setting that "
+                    + "changes the run, e.g. limiters.local.limit");
+        }
+        String valuesText = text.substring(eq + 1).strip();
+        List<String> values = RANGE_LIKE.matcher(valuesText).matches() ? range(origin, valuesText)
+                : split(valuesText);
+        if (values.stream().anyMatch(String::isEmpty)) {
+            throw bad(origin, "'" + valuesText + "' has an empty value; allowed: values separated by single commas");
+        }
+        Set<String> seen = new HashSet<>();
+        for (String value : values) {
+            if (!seen.add(value)) {
+                throw bad(origin, "value '" + value + "' is given twice; allowed: each value once");
+            }
+        }
+        return new SweepValues(origin, path, List.copyOf(values));
+    }
+
+    /** Where a message about one value puts the blame: "--param limiters.local.limit=0". */
+    String where(String value) {
+        return origin.equals(PARAM) ? PARAM + " " + path + "=" + value : origin + ": " + path + "=" + value;
+    }
+
+    /**
+     * The scenario {@code scenarioFile} with {@code value} set, loaded by {@code loader} (path -> value overrides to
+     * scenario). An error the value causes names {@link #where} rather than the file, which says something else.
+     */
+    Scenario load(Path scenarioFile, Function<Map<String, String>, Scenario> loader, String value) {
         try {
-            return parse(param);
+            return loader.apply(Map.of(path, value));
         } catch (InputException e) {
-            throw new CommandLine.ParameterException(commandLine, e.getMessage());
+            String problem = e.getMessage();
+            for (String prefix : List.of(PARAM + " " + path + ": ", scenarioFile + ": ")) {
+                if (problem.startsWith(prefix)) {
+                    problem = problem.substring(prefix.length());
+                }
+            }
+            throw new InputException(where(value) + ": " + problem);
         }
     }
 
-    /** For a scenario's declared sweep and --param alike; problems are InputExceptions naming --param. */
-    static SweepValues parse(String param) {
-        int eq = param.indexOf('=');
-        if (eq <= 0 || eq == param.length() - 1) {
-            throw bad("'" + param + "' is not PATH=VALUES; e.g. limiters.local.limit=50,100,200");
+    /** Loads the scenario once per value, so that a bad value is reported before anything runs. */
+    void checkEveryValue(Path scenarioFile, Function<Map<String, String>, Scenario> loader) {
+        for (String value : values) {
+            load(scenarioFile, loader, value);
         }
-        String path = param.substring(0, eq).strip();
-        String text = param.substring(eq + 1).strip();
+    }
+
+    private static List<String> range(String origin, String text) {
         Matcher range = RANGE.matcher(text);
-        List<String> values = new ArrayList<>();
-        if (range.matches()) {
-            long from = Long.parseLong(range.group(1));
-            long to = Long.parseLong(range.group(2));
-            long step = range.group(3) == null ? 1 : Long.parseLong(range.group(3));
-            if (step <= 0 || to < from || (to - from) / step >= MAX_VALUES) {
-                throw bad("range " + text + " must go up (FROM <= TO) by a positive STEP, with at most "
-                        + MAX_VALUES + " values");
-            }
-            for (long v = from; v <= to; v += step) {
-                values.add(Long.toString(v));
-            }
-        } else {
-            values = split(text);
-            if (values.stream().anyMatch(String::isEmpty)) {
-                throw bad("'" + text + "' has an empty value; separate values with single commas");
-            }
+        String allowed = "; allowed: FROM..TO or FROM..TO/STEP with whole numbers, FROM <= TO, STEP 1 or more and at "
+                + "most " + MAX_VALUES + " values";
+        if (!range.matches()) {
+            throw bad(origin, "'" + text + "' is not a range" + allowed);
         }
-        return new SweepValues(path, List.copyOf(values));
+        long from;
+        long to;
+        long step;
+        long count;
+        try {
+            from = Long.parseLong(range.group(1));
+            to = Long.parseLong(range.group(2));
+            step = range.group(3) == null ? 1 : Long.parseLong(range.group(3));
+            count = step <= 0 || to < from ? -1 : Math.subtractExact(to, from) / step + 1;
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw bad(origin, "range " + text + " has a number too large" + allowed);
+        }
+        if (step <= 0) {
+            throw bad(origin, "range " + text + " needs a positive STEP" + allowed);
+        }
+        if (count < 0) {
+            throw bad(origin, "range " + text + " goes down" + allowed);
+        }
+        if (count > MAX_VALUES) {
+            throw bad(origin, "range " + text + " has " + count + " values" + allowed);
+        }
+        List<String> values = new ArrayList<>();
+        for (long i = 0; i < count; i++) {
+            values.add(Long.toString(from + i * step));
+        }
+        return values;
     }
 
     private static List<String> split(String text) {
@@ -79,7 +159,7 @@ record SweepValues(String path, List<String> values) {
         return values;
     }
 
-    private static InputException bad(String problem) {
-        return new InputException("--param: " + problem);
+    private static InputException bad(String origin, String problem) {
+        return new InputException(origin + ": " + problem);
     }
 }

@@ -3,7 +3,6 @@ package io.edgesim.cli;
 import io.edgesim.scenario.Scenario;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 import java.util.concurrent.Callable;
 

@@ -1,2 +1,6 @@
-/** The `edgesim` command line (picocli): run, validate, regions. Bad input exits 2 with one line. */
+/**
+ * The `edgesim` command line (picocli): run, validate, regions, sweep, reports and bench. Bad input - a scenario, a
+ * flag, a folder that cannot be written - exits 2 with one line naming the file or flag, what is wrong and what is
+ * allowed.
+ */
 package io.edgesim.cli;

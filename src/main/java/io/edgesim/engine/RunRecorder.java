@@ -31,11 +31,11 @@ import java.util.Map;
 /**
  * Accumulates the outcome of every request for every limiter and builds the {@link RunResult}. Both engines feed
  * it; it is not thread-safe (the cluster engine funnels outcomes to one owner). Latency is recorded in microseconds
- * (HdrHistogram, 3 significant digits, up to one hour).
+ * (HdrHistogram, 3 significant digits, any value: each histogram grows to the largest latency it records, so one that
+ * only saw milliseconds stays small).
  */
 public final class RunRecorder {
 
-    private static final long MAX_LATENCY_MICROS = 3_600_000_000L;
     private static final int MAX_BUCKETS = 600;
     private static final long MAX_RETRY_AFTER_SECONDS = 100_000_000L;
     private static final long[] NICE_BUCKET_SECONDS = {1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600,
@@ -143,7 +143,7 @@ public final class RunRecorder {
         } else if (!letThrough && exactAllowed) {
             l.wronglyRejected++;
         }
-        l.latency[pop].recordValue(Math.min(MAX_LATENCY_MICROS, Math.max(0, latencyNanos / 1_000)));
+        l.latency[pop].recordValue(Math.max(0, latencyNanos / 1_000));
         l.maxLatencyNanos[pop] = Math.max(l.maxLatencyNanos[pop], latencyNanos);
     }
 
@@ -245,7 +245,8 @@ public final class RunRecorder {
             latency = new AbstractHistogram[popCount];
             maxLatencyNanos = new long[popCount];
             for (int i = 0; i < popCount; i++) {
-                latency[i] = new IntCountsHistogram(MAX_LATENCY_MICROS, 3);
+                // auto-resizing: as exact, bucket for bucket, as a fixed range would be, at the size it needs
+                latency[i] = new IntCountsHistogram(3);
             }
             timelineAccepted = new long[buckets];
             timelineRejected = new long[buckets];

@@ -13,7 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -28,6 +30,15 @@ public record SweepReport(String param, List<Point> points) {
     /** One value of the parameter and the run it gave. */
     public record Point(String value, RunResult result) {
     }
+
+    private static final String ACCEPTED_CHART = "sweep-accepted.png";
+    private static final String MULTIPLICATION_CHART = "sweep-multiplication.png";
+
+    /** The charts every sweep has. */
+    public static final List<String> CHARTS = List.of(ACCEPTED_CHART, MULTIPLICATION_CHART);
+
+    /** Every file a sweep writes, texts then charts. */
+    public static final List<String> FILES = List.of("sweep.csv", "sweep.md", ACCEPTED_CHART, MULTIPLICATION_CHART);
 
     public static final String CSV_HEADER = "param,value,limiter,tier,sent,accepted,rejected,failed,exact_accepted,"
             + "multiplication,wrongly_accepted,wrongly_rejected,worst_p50_ms,worst_p99_ms,usd_per_month";
@@ -62,23 +73,38 @@ public record SweepReport(String param, List<Point> points) {
         return out.toString();
     }
 
-    /** Writes sweep.csv, sweep.md and the charts into {@code dir}. */
+    /** Writes {@link #FILES} into {@code dir}: the texts of {@link #texts} and the charts of {@link #CHARTS}. */
     public void write(Path dir) throws IOException {
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve("sweep.csv"), csv(), StandardCharsets.UTF_8);
-        save(chart("accepted requests", l -> l.totals().accepted()), dir.resolve("sweep-accepted.png"));
+        save(chart("accepted requests", l -> l.totals().accepted()), dir.resolve(ACCEPTED_CHART));
         save(chart("multiplication (x exact count)", LimiterResult::multiplication),
-                dir.resolve("sweep-multiplication.png"));
+                dir.resolve(MULTIPLICATION_CHART));
+        for (Map.Entry<String, String> file : texts().entrySet()) {
+            Files.writeString(dir.resolve(file.getKey()), file.getValue(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * The text files of the sweep, file name -> content: what {@link #write} writes besides the PNG charts. The same
+     * runs give the same texts, byte for byte.
+     */
+    public Map<String, String> texts() {
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("sweep.csv", csv());
+        files.put("sweep.md", markdown());
+        return files;
+    }
+
+    private String markdown() {
         RunResult first = points.get(0).result();
-        String md = "# " + first.scenario() + ": sweep of `" + param + "`\n\n"
+        return "# " + first.scenario() + ": sweep of `" + param + "`\n\n"
                 + (first.description().isBlank() ? "" : first.description().strip() + "\n\n")
                 + "Engine `" + first.engine() + "`, seed " + first.seed() + ", "
                 + Numbers.fixed(first.durationSeconds(), 0) + " s of scenario time per run; one run per value.\n\n"
                 + table().markdown() + "\n"
-                + "![accepted requests against " + param + "](sweep-accepted.png)\n\n"
-                + "![multiplication against " + param + "](sweep-multiplication.png)\n\n"
+                + "![accepted requests against " + param + "](" + ACCEPTED_CHART + ")\n\n"
+                + "![multiplication against " + param + "](" + MULTIPLICATION_CHART + ")\n\n"
                 + "Every run's full numbers are in sweep.csv.\n";
-        Files.writeString(dir.resolve("sweep.md"), md, StandardCharsets.UTF_8);
     }
 
     private Tables table() {

@@ -80,16 +80,41 @@ class MainTest {
         assertThat(engine.err()).contains("--engine", "warp", "allowed: virtual, cluster");
         Outcome flag = edgesim("run", "scenarios/three-pops.conf", "--sede", "3");
         assertThat(flag.status()).isEqualTo(2);
-        assertThat(flag.err()).contains("--sede");
+        assertThat(flag.err().strip().lines()).hasSize(1);
+        assertThat(flag.err()).contains("--sede", "did you mean --seed?", "allowed: ", "--out");
     }
 
     @Test
-    void aSpeedThatIsNotAPositiveNumberIsOneLineOfBadInput() {
-        for (String speed : new String[]{"0", "-1", "fast", "NaN", "Infinity"}) {
+    void aFlagValueOfTheWrongTypeIsOneLineNamingTheFlagAndWhatIsAllowed() {
+        Outcome outcome = edgesim("run", "scenarios/three-pops.conf", "--seed", "abc");
+
+        assertThat(outcome.status()).isEqualTo(2);
+        assertThat(outcome.err()).isEqualTo("edgesim: --seed: 'abc' is not a whole number; allowed: a whole "
+                + "number, e.g. 42" + System.lineSeparator());
+    }
+
+    @Test
+    void missingArgumentsAndUnknownCommandsAreOneLineEach() {
+        String[][] commandLines = {{"run"}, {"run", "scenarios/three-pops.conf", "--seed"},
+                {"sweep", "scenarios/three-pops.conf"}, {"warp"}, {"run", "scenarios/three-pops.conf", "extra"},
+                {"run", "scenarios/three-pops.conf", "--seed", "1", "--seed", "2"}};
+        String[] named = {"SCENARIO", "--seed", "--param", "warp", "extra", "--seed: given twice"};
+        for (int i = 0; i < commandLines.length; i++) {
+            Outcome outcome = edgesim(commandLines[i]);
+            String as = String.join(" ", commandLines[i]);
+            assertThat(outcome.status()).as(as).isEqualTo(2);
+            assertThat(outcome.err().strip().lines()).as(as).hasSize(1);
+            assertThat(outcome.err()).as(as).startsWith("edgesim: ").contains(named[i]);
+        }
+    }
+
+    @Test
+    void aSpeedOutsideAThousandthToAThousandIsOneLineOfBadInput() {
+        for (String speed : new String[]{"0", "-1", "fast", "NaN", "Infinity", "1e-300", "1e300", "0.0009", "1001"}) {
             Outcome outcome = edgesim("run", "scenarios/three-pops.conf", "--engine", "cluster", "--speed", speed);
             assertThat(outcome.status()).as(speed).isEqualTo(2);
             assertThat(outcome.err().strip().lines()).as(speed).hasSize(1);
-            assertThat(outcome.err()).as(speed).contains("--speed", "greater than 0");
+            assertThat(outcome.err()).as(speed).contains("--speed", "'" + speed + "'", "from 0.001 to 1000");
         }
     }
 
@@ -151,5 +176,116 @@ class MainTest {
             assertThat(bad.status()).as(param).isEqualTo(2);
             assertThat(bad.err()).as(param).doesNotContain("Exception");
         }
+    }
+
+    @Test
+    void anOutThatIsAFileIsOneLineOfBadInputBeforeAnythingRuns(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("afile"), "not a folder");
+        Path decisions = dir.resolve("decisions.csv");
+        Path sub = file.resolve("sub");
+        String[][] commandLines = {
+                {"run", "scenarios/three-pops.conf", "--decisions", decisions.toString(), "--out", file.toString()},
+                {"run", "scenarios/three-pops.conf", "--out", sub.toString()},
+                {"sweep", "scenarios/three-pops.conf", "--param", "limiters.local.limit=50,100", "--out",
+                        sub.toString()}};
+        for (String[] commandLine : commandLines) {
+            Outcome outcome = edgesim(commandLine);
+            String as = String.join(" ", commandLine);
+            assertThat(outcome.status()).as(as).isEqualTo(2);
+            assertThat(outcome.err().strip().lines()).as(as).hasSize(1);
+            assertThat(outcome.err()).as(as)
+                    .startsWith("edgesim: --out: cannot write " + commandLine[commandLine.length - 1] + ": ")
+                    .contains("is a file, not a folder", "allowed: ").doesNotContain("Exception");
+            assertThat(outcome.out()).as(as).isEmpty();
+        }
+        // the run never started: the decisions file it would have written first is not there
+        assertThat(decisions).doesNotExist();
+        assertThat(file).hasContent("not a folder");
+    }
+
+    @Test
+    void anErrorWhileWritingTheReportIsOneLineNamingOut(@TempDir Path dir) throws IOException {
+        // a folder where report.md should go: the folder can be written, the file cannot
+        Files.createDirectories(dir.resolve("out/report.md"));
+
+        Outcome outcome = edgesim("run", "scenarios/three-pops.conf", "--out", dir.resolve("out").toString());
+
+        assertThat(outcome.status()).isEqualTo(2);
+        assertThat(outcome.err().strip().lines()).hasSize(1);
+        assertThat(outcome.err()).startsWith("edgesim: --out: cannot write " + dir.resolve("out") + ": ")
+                .doesNotContain("Exception");
+    }
+
+    @Test
+    void reportsRefusesScenarioAndReportFoldersItCannotUse(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("afile"), "x");
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        String[][] commandLines = {
+                {"reports", "--scenarios", dir.resolve("nonexistent").toString(), "--reports", dir.toString()},
+                {"reports", "--check", "--scenarios", file.toString(), "--reports", dir.toString()},
+                {"reports", "--check", "--scenarios", empty.toString(), "--reports", dir.toString()},
+                {"reports", "--scenarios", "scenarios", "--reports", file.toString()},
+                {"reports", "--check", "--scenarios", "scenarios", "--reports", file.toString()}};
+        String[] named = {"--scenarios", "--scenarios", "--scenarios", "--reports", "--reports"};
+        for (int i = 0; i < commandLines.length; i++) {
+            Outcome outcome = edgesim(commandLines[i]);
+            String as = String.join(" ", commandLines[i]);
+            assertThat(outcome.status()).as(as).isEqualTo(2);
+            assertThat(outcome.err().strip().lines()).as(as).hasSize(1);
+            assertThat(outcome.err()).as(as).startsWith("edgesim: " + named[i] + ": ").contains("allowed: ")
+                    .doesNotContain("Exception");
+            assertThat(outcome.out()).as(as).doesNotContain("current");
+        }
+        assertThat(edgesim(commandLines[2]).err()).contains("holds no scenario file");
+    }
+
+    @Test
+    void aSweepValueThatBreaksTheScenarioIsBlamedOnParamNotOnTheFile(@TempDir Path dir) {
+        Outcome outcome = edgesim("sweep", "scenarios/three-pops.conf", "--param", "limiters.local.limit=100,0",
+                "--out", dir.resolve("out").toString());
+
+        assertThat(outcome.status()).isEqualTo(2);
+        assertThat(outcome.err()).isEqualTo("edgesim: --param limiters.local.limit=0: limiters[0].limit: 0 is too "
+                + "small; allowed: a whole number of 1 or more" + System.lineSeparator());
+        // every value is checked before the first run
+        assertThat(outcome.out()).isEmpty();
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void sweepRefusesANonPositiveStepNameDescriptionAndRepeatedValues(@TempDir Path dir) {
+        String[] params = {"limiters.local.limit=1..10/-2", "limiters.local.limit=1..10/0",
+                "limiters.local.limit=1..x", "name=a,b", "description=a,b", "limiters.local.limit=50,100,50"};
+        String[] problems = {"needs a positive STEP", "needs a positive STEP", "is not a range",
+                "'name' cannot be swept", "'description' cannot be swept", "value '50' is given twice"};
+        for (int i = 0; i < params.length; i++) {
+            Outcome outcome = edgesim("sweep", "scenarios/three-pops.conf", "--param", params[i], "--out",
+                    dir.toString());
+            assertThat(outcome.status()).as(params[i]).isEqualTo(2);
+            assertThat(outcome.err().strip().lines()).as(params[i]).hasSize(1);
+            assertThat(outcome.err()).as(params[i]).startsWith("edgesim: --param: ")
+                    .contains(problems[i], "allowed: ");
+        }
+    }
+
+    @Test
+    void validateAndRunCheckEveryValueOfTheSweepAScenarioDeclares(@TempDir Path dir) throws IOException {
+        String threePops = Files.readString(Path.of("scenarios/three-pops.conf"));
+        String[] sweeps = {"foo", "limiters.zzz.limit=1,2", "limiters.local.limit=5,0"};
+        String[] problems = {"sweep: 'foo' is not PATH=VALUES", "sweep: limiters.zzz.limit=1: limiters has no "
+                + "element 'zzz'", "sweep: limiters.local.limit=0: limiters[0].limit: 0 is too small"};
+        for (int i = 0; i < sweeps.length; i++) {
+            Path file = Files.writeString(dir.resolve("s" + i + ".conf"),
+                    threePops + "\nsweep = \"" + sweeps[i] + "\"\n");
+            for (String[] commandLine : new String[][]{{"validate", file.toString()},
+                    {"run", file.toString(), "--out", dir.resolve("out").toString()}}) {
+                Outcome outcome = edgesim(commandLine);
+                String as = commandLine[0] + " with sweep = " + sweeps[i];
+                assertThat(outcome.status()).as(as).isEqualTo(2);
+                assertThat(outcome.err().strip().lines()).as(as).hasSize(1);
+                assertThat(outcome.err()).as(as).startsWith("edgesim: " + file + ": " + problems[i]);
+            }
+        }
+        assertThat(dir.resolve("out")).doesNotExist();
     }
 }

@@ -1,0 +1,121 @@
+package io.edgesim.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.OverwrittenOptionException;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Turns picocli's complaints about a command line (an unknown option, a missing argument, a value of the wrong type)
+ * into the one line every bad input gets: the flag, what is wrong and, where picocli knows it, what is allowed.
+ */
+final class ParameterErrors {
+
+    // "Invalid value for option '--seed': " / "Invalid value for positional parameter at index 0 (SCENARIO): "
+    private static final Pattern INVALID_VALUE = Pattern.compile("^Invalid value for [^:]*: ");
+    private static final Pattern NOT_A_WHOLE_NUMBER = Pattern.compile("is not an? (long|int|short|byte)\\b");
+    private static final Pattern NOT_A_NUMBER = Pattern.compile("is not an? (double|float)\\b");
+
+    private ParameterErrors() {
+    }
+
+    /** The one line (without the "edgesim: " prefix) for {@code ex}. */
+    static String describe(ParameterException ex) {
+        CommandLine command = ex.getCommandLine();
+        String line;
+        if (ex instanceof UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
+            line = unmatched(command, unmatched);
+        } else if (ex instanceof OverwrittenOptionException twice && twice.getOverwritten() != null) {
+            line = name(twice.getOverwritten()) + ": given twice; allowed: once";
+        } else if (ex instanceof MissingParameterException missing && !missing.getMissing().isEmpty()) {
+            line = missing(command, missing);
+        } else if (ex.getArgSpec() != null) {
+            line = name(ex.getArgSpec()) + ": " + plain(INVALID_VALUE.matcher(ex.getMessage()).replaceFirst(""))
+                    + allowed(ex.getArgSpec(), command);
+        } else {
+            line = ex.getMessage();
+        }
+        return oneLine(line);
+    }
+
+    private static String unmatched(CommandLine command, UnmatchedArgumentException ex) {
+        String argument = ex.getUnmatched().get(0);
+        String path = commandPath(command);
+        List<String> suggestions = ex.getSuggestions();
+        String hint = suggestions.isEmpty() ? "" : " (did you mean " + suggestions.get(0) + "?)";
+        if (argument.startsWith("-")) {
+            List<String> options = new ArrayList<>();
+            for (OptionSpec option : command.getCommandSpec().options()) {
+                options.add(option.longestName());
+            }
+            return argument + ": '" + path + "' has no such option" + hint + "; allowed: "
+                    + String.join(", ", options);
+        }
+        if (!command.getSubcommands().isEmpty() && command.getCommandSpec().positionalParameters().isEmpty()) {
+            return argument + ": '" + path + "' has no such command" + hint + "; allowed: "
+                    + String.join(", ", command.getSubcommands().keySet());
+        }
+        List<String> labels = new ArrayList<>();
+        for (PositionalParamSpec positional : command.getCommandSpec().positionalParameters()) {
+            labels.add(positional.paramLabel());
+        }
+        return "'" + argument + "': unexpected argument to '" + path + "'; allowed: "
+                + (labels.isEmpty() ? "options only" : "one " + String.join(" ", labels) + " and options");
+    }
+
+    private static String missing(CommandLine command, MissingParameterException ex) {
+        ArgSpec arg = ex.getMissing().get(0);
+        // picocli says "Missing required parameter for option '--seed' (N)" when the flag came without its value
+        String what = ex.getMessage().contains("for option") ? "needs a value " + arg.paramLabel()
+                : "missing; '" + commandPath(command) + "' needs it";
+        return name(arg) + ": " + what + allowed(arg, command);
+    }
+
+    private static String name(ArgSpec arg) {
+        return arg instanceof OptionSpec option ? option.longestName() : arg.paramLabel();
+    }
+
+    private static String allowed(ArgSpec arg, CommandLine command) {
+        Class<?> type = arg.type();
+        if (arg.completionCandidates() != null) {
+            List<String> candidates = new ArrayList<>();
+            arg.completionCandidates().forEach(candidates::add);
+            if (!candidates.isEmpty()) {
+                return "; allowed: " + String.join(", ", candidates);
+            }
+        }
+        if (type == long.class || type == Long.class || type == int.class || type == Integer.class) {
+            return "; allowed: a whole number, e.g. 42";
+        }
+        if (type == double.class || type == Double.class) {
+            return "; allowed: a number, e.g. 0.5";
+        }
+        return "; see '" + commandPath(command) + " --help'";
+    }
+
+    private static String plain(String problem) {
+        String wholeNumbers = NOT_A_WHOLE_NUMBER.matcher(problem).replaceAll("is not a whole number");
+        return NOT_A_NUMBER.matcher(wholeNumbers).replaceAll("is not a number");
+    }
+
+    private static String oneLine(String text) {
+        return text.strip().replaceAll("\\s*\\R\\s*", "; ");
+    }
+
+    /** "edgesim run" for the run command. */
+    static String commandPath(CommandLine command) {
+        StringBuilder path = new StringBuilder(command.getCommandName());
+        for (CommandLine c = command.getParent(); c != null; c = c.getParent()) {
+            path.insert(0, c.getCommandName() + " ");
+        }
+        return path.toString();
+    }
+}

@@ -7,42 +7,66 @@ import io.edgesim.model.key.KeyKind;
 import java.util.Arrays;
 
 /**
- * The keys of the request being decided, each kind extracted and numbered once however many limiters and stages
- * key on it: one lookup in the run's {@link KeyIds} per kind per request instead of one per stage.
+ * The keys of the requests of the block being decided, each kind extracted and numbered once per request however
+ * many limiters and stages key on it and however many passes over the block the engine makes: one lookup in the
+ * run's {@link KeyIds} per kind per request instead of one per stage.
+ *
+ * <p>A request is named by its position in the block ({@code slot}); {@link #generation()} changes with every new
+ * block, so a request that comes back from a remote tier after its block was replaced passes slot -1 and has its keys
+ * extracted again.
  */
 final class RequestKeys {
 
-    private final KeyIds ids;
-    private final String[] keys = new String[KeyKind.values().length];
-    private final int[] numbers = new int[KeyKind.values().length];
-    private Request request;
+    private static final int KINDS = KeyKind.values().length;
 
-    RequestKeys(KeyIds ids) {
+    private final KeyIds ids;
+    private final String[][] keys;
+    private final int[][] numbers;
+    private long generation;
+
+    RequestKeys(KeyIds ids, int blockSize) {
         this.ids = ids;
+        this.keys = new String[KINDS][blockSize];
+        this.numbers = new int[KINDS][blockSize];
     }
 
-    /** The key of {@code request} under {@code kind}. */
-    String key(Request request, KeyKind kind) {
-        load(request, kind);
-        return keys[kind.ordinal()];
+    /** Starts a new block: every slot forgets its keys. */
+    void newBlock() {
+        generation++;
+        for (String[] kind : keys) {
+            Arrays.fill(kind, null);
+        }
+    }
+
+    /** Changes with every block. */
+    long generation() {
+        return generation;
+    }
+
+    /** The key of {@code request}, at {@code slot} of the block (or -1), under {@code kind}. */
+    String key(int slot, Request request, KeyKind kind) {
+        if (slot < 0) {
+            return kind.extract(request);
+        }
+        load(slot, request, kind);
+        return keys[kind.ordinal()][slot];
     }
 
     /** The number of {@link #key}. */
-    int id(Request request, KeyKind kind) {
-        load(request, kind);
-        return numbers[kind.ordinal()];
+    int id(int slot, Request request, KeyKind kind) {
+        if (slot < 0) {
+            return ids.idOf(kind.extract(request));
+        }
+        load(slot, request, kind);
+        return numbers[kind.ordinal()][slot];
     }
 
-    private void load(Request request, KeyKind kind) {
-        // identity, not equals: a request is one object from arrival to its last stage
-        if (request != this.request) {
-            Arrays.fill(keys, null);
-            this.request = request;
-        }
+    private void load(int slot, Request request, KeyKind kind) {
         int k = kind.ordinal();
-        if (keys[k] == null) {
-            keys[k] = kind.extract(request);
-            numbers[k] = ids.idOf(keys[k]);
+        if (keys[k][slot] == null) {
+            String key = kind.extract(request);
+            keys[k][slot] = key;
+            numbers[k][slot] = ids.idOf(key);
         }
     }
 }

@@ -46,6 +46,50 @@ class VirtualEngineTest {
     }
 
     @Test
+    void limitersRunBlockByBlockDecideAsWhenRunRequestByRequest(@TempDir Path dir) throws IOException {
+        // more requests than one block, a remote stage followed by a local one (its keys are looked up again when
+        // the reply comes back after its block was replaced), two limiters sharing a binding namespace, jitter
+        Path regions = dir.resolve("regions.conf");
+        Files.writeString(regions, Files.readString(REGIONS).replace("jitter = 0ms", "jitter = 3ms"));
+        Path file = dir.resolve("s.conf");
+        Files.writeString(file, """
+                duration = 20s
+                seed = 3
+                regions-file = "regions.conf"
+                regions = [FRA, LHR, SYD, IAD]
+                clients = [ { name = keys, count = 200, key = "key-{i}", ip = "10.0.0.{i}", rate = 5,
+                              arrival = poisson, pops = all } ]
+                limiters = [
+                  { name = isolate, tier = isolate, limit = 20, window = 10s }
+                  { name = remote-then-cache, chain = [
+                      { tier = durable-object, limit = 40, window = 10s, placement { policy = fixed, region = FRA } }
+                      { tier = cache, algorithm = sliding-window, limit = 15, window = 10s, key = ip } ] }
+                  { name = shared-a, tier = binding, limit = 10, period = 10, namespace = "7" }
+                  { name = kv, tier = kv, limit = 30, window = 60s }
+                  { name = shared-b, tier = binding, limit = 10, period = 10, namespace = "7" }
+                ]
+                """);
+        Scenario scenario = ScenarioLoader.load(file, regions);
+
+        RunResult blockByBlock = run(scenario);
+        // a decision listener makes the engine run every limiter request by request, in time order
+        RunResult requestByRequest = new VirtualEngine(scenario, new DecisionListener() {
+            @Override
+            public void decided(String limiter, long timeNanos, String pop, String key, int cost, String allowed,
+                                long remaining, long retryAfterNanos, long latencyNanos) {
+            }
+
+            @Override
+            public void close() {
+            }
+        }).run();
+
+        assertThat(blockByBlock.limiters().get(0).totals().sent()).isGreaterThan(VirtualEngine.BLOCK);
+        assertThat(limiter(blockByBlock, "remote-then-cache").totals().rejected()).isPositive();
+        assertThat(JsonReport.render(blockByBlock)).isEqualTo(JsonReport.render(requestByRequest));
+    }
+
+    @Test
     void everyRequestIsAccountedForInEveryLimiter() {
         RunResult result = run(ScenarioLoader.load(Path.of("scenarios/three-pops.conf"), REGIONS));
         for (LimiterResult l : result.limiters()) {

@@ -5,6 +5,7 @@ import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.key.KeyKind;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.StageSpec;
+import io.edgesim.model.tier.TierKind;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,7 +48,14 @@ final class LimiterReader {
                     throw r.error("chain", "the chain is empty", "one or more stages { tier, ... }");
                 }
                 for (ConfigReader stage : stageReaders) {
-                    chain.add(stages.read(stage, List.of(), log));
+                    StageSpec spec = stages.read(stage, List.of(), log);
+                    // the WAF acts at Cloudflare's edge before any Worker code runs, so nothing can come before it
+                    if (spec.kind() == TierKind.WAF && !chain.isEmpty()) {
+                        throw stage.error("tier", "waf after " + chain.get(chain.size() - 1).kind().configName()
+                                + ": a WAF rule acts before the Worker runs",
+                                "waf only as the first stage of a chain");
+                    }
+                    chain.add(spec);
                 }
             } else {
                 chain.add(stages.read(r, SINGLE_KEYS, log));

@@ -181,6 +181,10 @@ class ScenarioErrorsTest {
                         "limiters[0].chain[1].limt: unknown setting; allowed: tier, algorithm, limit, window, rate, "
                                 + "burst, key, cache-ttl, expiration-ttl, hot-read, miss-read-min, miss-read-max, "
                                 + "min-write-interval, fail-open"),
+                arguments("limiters = [ { name = s, chain = [ { tier = cache, limit = 1, window = 1s }, "
+                                + "{ tier = waf, limit = 10, period = 10s } ] } ]",
+                        "limiters[0].chain[1].tier: waf after cache: a WAF rule acts before the Worker runs; "
+                                + "allowed: waf only as the first stage of a chain"),
                 arguments("limiters = [ { name = s, tier = cache, chain = [ { tier = cache, limit = 1, window = 1s } ] } ]",
                         "limiters[0].tier: unknown setting; allowed: name, chain, clients, reference"),
                 arguments("limiters = []", "limiters: the list is empty; allowed: one or more limiters "

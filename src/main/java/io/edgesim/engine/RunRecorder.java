@@ -27,17 +27,18 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * Accumulates the outcome of every request for every limiter and builds the {@link RunResult}. Both engines feed
  * it; it is not thread-safe (the cluster engine funnels outcomes to one owner). Latency is recorded in microseconds
  * (HdrHistogram, 3 significant digits, any value: each histogram grows to the largest latency it records, so one that
- * only saw milliseconds stays small).
+ * only saw milliseconds stays small). Retry-After values are whole seconds and are counted exactly
+ * ({@link WholeSecondsTally}); a rejection that can never pass carries none and is counted apart.
  */
 public final class RunRecorder {
 
     private static final int MAX_BUCKETS = 600;
-    private static final long MAX_RETRY_AFTER_SECONDS = 100_000_000L;
     private static final long[] NICE_BUCKET_SECONDS = {1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600,
             7200, 21600, 43200, 86400};
 
@@ -117,7 +118,11 @@ public final class RunRecorder {
             case REJECTED -> {
                 l.rejected[pop]++;
                 l.timelineRejected[bucket]++;
-                l.retryAfterSeconds.recordValue(retryAfterHeaderSeconds(retryAfterNanos));
+                if (RateLimitResponse.neverPasses(retryAfterNanos)) {
+                    l.neverPasses++;
+                } else {
+                    l.retryAfterSeconds.add(RateLimitResponse.retryAfterSeconds(retryAfterNanos));
+                }
                 letThrough = false;
             }
             default -> {
@@ -159,14 +164,6 @@ public final class RunRecorder {
                     round(request.timeNanos() / (double) Durations.NANOS_PER_SECOND, 3), request.pop(),
                     response.status(), response.headers(), response.body());
         }
-    }
-
-    // what a Retry-After header would say: whole seconds rounded up, at least 1, capped for "never"
-    private static long retryAfterHeaderSeconds(long retryAfterNanos) {
-        long seconds = retryAfterNanos >= MAX_RETRY_AFTER_SECONDS * Durations.NANOS_PER_SECOND
-                ? MAX_RETRY_AFTER_SECONDS
-                : (retryAfterNanos + Durations.NANOS_PER_SECOND - 1) / Durations.NANOS_PER_SECOND;
-        return Math.max(1, seconds);
     }
 
     /**
@@ -222,7 +219,8 @@ public final class RunRecorder {
         final long[] failedOpen;
         final long[] refusedByStage;
         final long[] exactAlsoRefusedByStage;
-        final AbstractHistogram retryAfterSeconds = new IntCountsHistogram(MAX_RETRY_AFTER_SECONDS, 3);
+        final WholeSecondsTally retryAfterSeconds = new WholeSecondsTally();
+        long neverPasses;
         final AbstractHistogram[] latency;
         final long[] maxLatencyNanos;
         final long[] timelineAccepted;
@@ -266,10 +264,10 @@ public final class RunRecorder {
                 rejectedBy.put(s + ":" + spec.stages().get(s).kind().configName(),
                         new StageRefusals(refusedByStage[s], exactAlsoRefusedByStage[s]));
             }
-            RetryAfterStats retryAfter = retryAfterSeconds.getTotalCount() == 0 ? new RetryAfterStats(0, 0, 0)
-                    : new RetryAfterStats(retryAfterSeconds.getValueAtPercentile(50),
-                    retryAfterSeconds.getValueAtPercentile(90), retryAfterSeconds.getMaxValue());
-            double multiplication = exactAccepted == 0 ? 0.0 : round(totals.letThrough() / (double) exactAccepted, 4);
+            RetryAfterStats retryAfter = new RetryAfterStats(retryAfterSeconds.percentile(50),
+                    retryAfterSeconds.percentile(90), retryAfterSeconds.max(), neverPasses);
+            OptionalDouble multiplication = exactAccepted == 0 ? OptionalDouble.empty()
+                    : OptionalDouble.of(round(totals.letThrough() / (double) exactAccepted, 4));
             return new LimiterResult(spec.name(), spec.tierDescription(),
                     spec.stages().get(spec.stages().size() - 1).algorithm().kind().configName() + " "
                             + spec.stages().get(spec.stages().size() - 1).algorithm().describe(),

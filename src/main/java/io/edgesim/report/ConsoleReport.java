@@ -57,8 +57,17 @@ public final class ConsoleReport {
 
     static String summary(LimiterResult limiter) {
         return "exact count accepts " + limiter.exact().accepted() + "; multiplication "
-                + Numbers.fixed(limiter.multiplication(), 2) + "x; wrongly accepted "
+                + multiplication(limiter) + "; wrongly accepted "
                 + limiter.exact().wronglyAccepted() + ", wrongly rejected " + limiter.exact().wronglyRejected()
                 + "; cost " + Numbers.usd(limiter.cost().usdPerMonth()) + "/month";
+    }
+
+    private static String multiplication(LimiterResult limiter) {
+        String value = Numbers.multiplication(limiter, "x");
+        if (limiter.multiplication().isPresent()) {
+            return value;
+        }
+        return value + (limiter.multiplicationUnbounded() ? " (exact accepts 0)"
+                : " (nothing let through, exact accepts 0)");
     }
 }

@@ -1,6 +1,6 @@
 package io.edgesim.report;
 
-import io.edgesim.model.algorithm.Durations;
+import io.edgesim.model.response.RateLimitResponse;
 import io.edgesim.result.DecisionListener;
 
 import java.io.BufferedWriter;
@@ -11,12 +11,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The --decisions file: one CSV row per request per limiter, in the order the engine completed them. Retry-after is
- * in whole seconds, rounded up as the Retry-After header would be (0 when allowed).
+ * The --decisions file: one CSV row per request per limiter, in the order the engine completed them. retry_after_s is
+ * what the Retry-After header would carry ({@link RateLimitResponse#retryAfterSeconds(long)}: whole seconds, rounded
+ * up, at least 1), 0 when the deciding stage gave no wait (an allowed request), and {@value #NEVER} for a request
+ * that can never pass, whose 429 carries no Retry-After (the report counts those as {@code retry_after_s.never}).
  */
 public final class DecisionsCsv implements DecisionListener {
 
     public static final String HEADER = "limiter,time_ms,pop,key,cost,allowed,remaining,retry_after_s,latency_ms";
+
+    /** retry_after_s of a request that can never pass. */
+    public static final String NEVER = "never";
 
     private final BufferedWriter out;
 
@@ -33,8 +38,9 @@ public final class DecisionsCsv implements DecisionListener {
     @Override
     public void decided(String limiter, long timeNanos, String pop, String key, int cost, String allowed,
                         long remaining, long retryAfterNanos, long latencyNanos) {
-        long retryAfterSeconds = retryAfterNanos <= 0 ? 0 : retryAfterNanos == Long.MAX_VALUE ? -1
-                : (retryAfterNanos + Durations.NANOS_PER_SECOND - 1) / Durations.NANOS_PER_SECOND;
+        String retryAfterSeconds = retryAfterNanos <= 0 ? "0"
+                : RateLimitResponse.neverPasses(retryAfterNanos) ? NEVER
+                : Long.toString(RateLimitResponse.retryAfterSeconds(retryAfterNanos));
         try {
             out.write(Csv.field(limiter) + ',' + millis(timeNanos) + ',' + pop + ',' + Csv.field(key) + ',' + cost
                     + ',' + allowed + ',' + remaining + ',' + retryAfterSeconds + ',' + millis(latencyNanos) + '\n');

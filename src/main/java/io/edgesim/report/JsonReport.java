@@ -77,6 +77,7 @@ public final class JsonReport {
         retry.put("p50", limiter.retryAfter().p50());
         retry.put("p90", limiter.retryAfter().p90());
         retry.put("max", limiter.retryAfter().max());
+        retry.put("never", limiter.retryAfter().never());
         ObjectNode stats = node.putObject("stage_stats");
         limiter.stageStats().forEach((stage, values) -> {
             ObjectNode s = stats.putObject(stage);
@@ -86,7 +87,12 @@ public final class JsonReport {
         exact.put("accepted", limiter.exact().accepted());
         exact.put("wrongly_accepted", limiter.exact().wronglyAccepted());
         exact.put("wrongly_rejected", limiter.exact().wronglyRejected());
-        node.put("multiplication", limiter.multiplication());
+        if (limiter.multiplication().isPresent()) {
+            node.put("multiplication", limiter.multiplication().getAsDouble());
+        } else {
+            // the exact count accepted nothing: unbounded or not applicable, told apart by totals and exact
+            node.putNull("multiplication");
+        }
         ObjectNode cost = node.putObject("cost");
         cost.put("usd_per_month", limiter.cost().usdPerMonth());
         ObjectNode items = cost.putObject("items");

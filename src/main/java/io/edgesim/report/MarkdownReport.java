@@ -1,6 +1,7 @@
 package io.edgesim.report;
 
 import io.edgesim.result.LimiterResult;
+import io.edgesim.result.RetryAfterStats;
 import io.edgesim.result.RunResult;
 
 import java.util.List;
@@ -31,6 +32,10 @@ public final class MarkdownReport {
         md.append("## Summary\n\n").append(headline(run).markdown()).append('\n');
         md.append("*multiplication* = requests let through / requests an exact global count accepts on the same ")
                 .append("traffic; *wrongly accepted/rejected* compare each request's fate with that exact count.\n\n");
+        if (run.limiters().stream().anyMatch(l -> l.multiplication().isEmpty())) {
+            md.append("Where the exact count accepts nothing there is no multiplication: *unbounded* when the limiter ")
+                    .append("let requests through anyway, *n/a* when it let none through either.\n\n");
+        }
         charts.forEach((file, caption) ->
                 md.append("![").append(caption).append("](").append(file).append(")\n\n"));
         for (LimiterResult limiter : run.limiters()) {
@@ -44,9 +49,7 @@ public final class MarkdownReport {
                                 + e.getValue().exactAlsoRefused() + ")").toList())).append(".\n\n");
             }
             if (limiter.totals().rejected() > 0) {
-                md.append("Retry-After told to rejected clients: p50 ").append(limiter.retryAfter().p50())
-                        .append(" s, p90 ").append(limiter.retryAfter().p90()).append(" s, max ")
-                        .append(limiter.retryAfter().max()).append(" s.\n\n");
+                md.append(retryAfter(limiter.retryAfter(), limiter.totals().rejected()));
             }
             if (limiter.firstRefusal() != null) {
                 var r = limiter.firstRefusal();
@@ -78,6 +81,16 @@ public final class MarkdownReport {
         return md.toString();
     }
 
+    private static String retryAfter(RetryAfterStats r, long rejected) {
+        String never = r.never() + " rejected request" + (r.never() == 1 ? "" : "s")
+                + " can never pass (cost above the limit) and got no Retry-After";
+        if (r.never() == rejected) {
+            return "No Retry-After: " + never + ".\n\n";
+        }
+        return "Retry-After told to rejected clients: p50 " + r.p50() + " s, p90 " + r.p90() + " s, max " + r.max()
+                + " s" + (r.never() > 0 ? "; " + never : "") + ".\n\n";
+    }
+
     static Tables headline(RunResult run) {
         Tables table = new Tables(List.of("limiter", "tier", "sent", "accepted", "rejected", "failed", "exact",
                 "multiplication", "wrongly accepted", "wrongly rejected", "worst p50 ms", "cost/month"));
@@ -86,7 +99,7 @@ public final class MarkdownReport {
             table.row(List.of(l.name(), l.tier(), Long.toString(l.totals().sent()),
                     Long.toString(l.totals().accepted()), Long.toString(l.totals().rejected()),
                     Long.toString(l.totals().failed()), Long.toString(l.exact().accepted()),
-                    Numbers.fixed(l.multiplication(), 2) + "x", Long.toString(l.exact().wronglyAccepted()),
+                    Numbers.multiplication(l, "x"), Long.toString(l.exact().wronglyAccepted()),
                     Long.toString(l.exact().wronglyRejected()), Numbers.ms(worstP50),
                     Numbers.usd(l.cost().usdPerMonth())));
         }

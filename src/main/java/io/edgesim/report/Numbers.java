@@ -1,5 +1,7 @@
 package io.edgesim.report;
 
+import io.edgesim.result.LimiterResult;
+
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 
@@ -19,5 +21,16 @@ final class Numbers {
 
     static String usd(double value) {
         return "$" + fixed(value, 2);
+    }
+
+    /**
+     * A limiter's multiplication with 2 decimals and {@code suffix} ("3.00x"), or, when the exact count accepted
+     * nothing, why there is none: "unbounded" (requests were let through) or "n/a" (none were either).
+     */
+    static String multiplication(LimiterResult limiter, String suffix) {
+        if (limiter.multiplication().isPresent()) {
+            return fixed(limiter.multiplication().getAsDouble(), 2) + suffix;
+        }
+        return limiter.multiplicationUnbounded() ? "unbounded" : "n/a";
     }
 }

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -63,7 +64,7 @@ public record SweepReport(String param, List<Point> points) {
                         .append(Csv.field(l.name())).append(',').append(Csv.field(l.tier())).append(',')
                         .append(l.totals().sent()).append(',').append(l.totals().accepted()).append(',')
                         .append(l.totals().rejected()).append(',').append(l.totals().failed()).append(',')
-                        .append(l.exact().accepted()).append(',').append(l.multiplication()).append(',')
+                        .append(l.exact().accepted()).append(',').append(csvMultiplication(l)).append(',')
                         .append(l.exact().wronglyAccepted()).append(',').append(l.exact().wronglyRejected())
                         .append(',').append(worst(l, r -> r.latencyMs().p50())).append(',')
                         .append(worst(l, r -> r.latencyMs().p99())).append(',').append(l.cost().usdPerMonth())
@@ -77,7 +78,9 @@ public record SweepReport(String param, List<Point> points) {
     public void write(Path dir) throws IOException {
         Files.createDirectories(dir);
         save(chart("accepted requests", l -> l.totals().accepted()), dir.resolve(ACCEPTED_CHART));
-        save(chart("multiplication (x exact count)", LimiterResult::multiplication),
+        // a run whose exact count accepted nothing has no multiplication: a gap in the line
+        save(chart("multiplication (x exact count)",
+                        l -> l.multiplication().isPresent() ? l.multiplication().getAsDouble() : null),
                 dir.resolve(MULTIPLICATION_CHART));
         for (Map.Entry<String, String> file : texts().entrySet()) {
             Files.writeString(dir.resolve(file.getKey()), file.getValue(), StandardCharsets.UTF_8);
@@ -118,18 +121,24 @@ public record SweepReport(String param, List<Point> points) {
             List<String> row = new ArrayList<>(List.of(p.value()));
             for (LimiterResult l : p.result().limiters()) {
                 row.add(Long.toString(l.totals().accepted()));
-                row.add(Numbers.fixed(l.multiplication(), 2));
+                row.add(Numbers.multiplication(l, ""));
             }
             table.row(row);
         }
         return table;
     }
 
-    private JFreeChart chart(String measure, ToDoubleFunction<LimiterResult> value) {
+    // the value as it is, or the word that says why there is none ("unbounded", "n/a")
+    private static String csvMultiplication(LimiterResult l) {
+        return l.multiplication().isPresent() ? Double.toString(l.multiplication().getAsDouble())
+                : Numbers.multiplication(l, "");
+    }
+
+    private JFreeChart chart(String measure, Function<LimiterResult, Number> value) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (Point p : points) {
             for (LimiterResult l : p.result().limiters()) {
-                data.addValue(value.applyAsDouble(l), l.name(), p.value());
+                data.addValue(value.apply(l), l.name(), p.value());
             }
         }
         JFreeChart chart = ChartFactory.createLineChart(points.get(0).result().scenario() + ": " + measure

@@ -1,6 +1,7 @@
 package io.edgesim.result;
 
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * Everything measured for one limiter.
@@ -15,7 +16,10 @@ import java.util.Map;
  * @param stageStats     tier statistics per stage, keyed "index:tier" (Worker invocations a WAF rule saved,
  *                       isolate evictions, Durable Objects created...)
  * @param exact          comparison with the exact reference
- * @param multiplication requests let through divided by what the exact count accepted
+ * @param multiplication requests let through divided by what the exact count accepted, rounded to 4 decimals; empty
+ *                       when the exact count accepted nothing, as then there is nothing to multiply: unbounded
+ *                       when the limiter let requests through ({@link #multiplicationUnbounded}), not applicable
+ *                       when it let none through either
  * @param cost           monthly cost at the simulated rate
  * @param timeline       outcomes over time
  * @param firstRefusal   the 429 the first rejected client saw, or null when nothing was rejected
@@ -23,5 +27,11 @@ import java.util.Map;
 public record LimiterResult(String name, String tier, String algorithm, Counts totals,
                             Map<String, RegionResult> regions, Map<String, StageRefusals> rejectedBy,
                             RetryAfterStats retryAfter, Map<String, Map<String, Long>> stageStats, ExactComparison exact,
-                            double multiplication, CostResult cost, Timeline timeline, SampleResponse firstRefusal) {
+                            OptionalDouble multiplication, CostResult cost, Timeline timeline,
+                            SampleResponse firstRefusal) {
+
+    /** True when the limiter let requests through that the exact count, accepting none, would all have refused. */
+    public boolean multiplicationUnbounded() {
+        return multiplication.isEmpty() && totals.letThrough() > 0;
+    }
 }

@@ -22,7 +22,7 @@ class BindingScenarioTest {
 
         assertThat(exactPerPop.regions()).allSatisfy((pop, region) ->
                 assertThat(region.counts().accepted()).as(pop).isEqualTo(6 * 50));
-        assertThat(exactPerPop.multiplication()).isEqualTo(2.0);
+        assertThat(exactPerPop.multiplication()).hasValue(2.0);
     }
 
     @Test

@@ -23,7 +23,7 @@ class BrowserVsBotnetScenarioTest {
         LimiterResult browser = limiter(result, "browser-per-location");
 
         assertThat(popsReached(browser)).isEqualTo(2);
-        assertThat(browser.multiplication()).isBetween(1.0, 2.0);
+        assertThat(browser.multiplication().orElseThrow()).isBetween(1.0, 2.0);
     }
 
     @Test
@@ -36,6 +36,6 @@ class BrowserVsBotnetScenarioTest {
         assertThat(reached).isGreaterThanOrEqualTo(12);
         assertThat(botnet.regions().values()).filteredOn(r -> r.counts().sent() > 0)
                 .allSatisfy(r -> assertThat(r.counts().accepted()).isGreaterThanOrEqualTo(LIMIT));
-        assertThat(botnet.multiplication()).isBetween((double) reached, reached * 1.1);
+        assertThat(botnet.multiplication().orElseThrow()).isBetween((double) reached, reached * 1.1);
     }
 }

@@ -35,7 +35,7 @@ class CacheWriteBehindScenarioTest {
             assertThat(limiter(result, name).totals().accepted()).as(name).isEqualTo(expected);
         }
         assertThat(limiter(result, "write-5ms").totals().accepted()).isEqualTo(50);
-        assertThat(limiter(result, "write-5ms").multiplication()).isEqualTo(5.0);
+        assertThat(limiter(result, "write-5ms").multiplication()).hasValue(5.0);
     }
 
     @Test

@@ -22,7 +22,7 @@ class ThreePopsScenarioTest {
         assertThat(local.totals().accepted()).isEqualTo(300);
         assertThat(local.regions()).allSatisfy((pop, region) ->
                 assertThat(region.counts().accepted()).as(pop).isEqualTo(100));
-        assertThat(local.multiplication()).isEqualTo(3.0);
+        assertThat(local.multiplication()).hasValue(3.0);
     }
 
     @Test

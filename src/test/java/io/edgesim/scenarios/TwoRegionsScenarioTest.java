@@ -25,7 +25,7 @@ class TwoRegionsScenarioTest {
         assertThat(perLocation.totals().accepted()).isEqualTo(200);
         assertThat(perLocation.regions()).allSatisfy((pop, region) ->
                 assertThat(region.counts().accepted()).as(pop).isEqualTo(100));
-        assertThat(perLocation.multiplication()).isEqualTo(2.0);
+        assertThat(perLocation.multiplication()).hasValue(2.0);
         assertThat(perLocation.exact().wronglyAccepted()).isEqualTo(100);
     }
 

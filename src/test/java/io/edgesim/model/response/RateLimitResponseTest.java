@@ -47,13 +47,26 @@ class RateLimitResponseTest {
     }
 
     @Test
-    void aRequestThatCanNeverPassGetsTheLargestRetryAfter() {
+    void aRequestThatCanNeverPassGetsNoRetryAfterAndABodyThatSaysWhy() {
         Decision never = new Decision(false, 100, Long.MAX_VALUE, 0);
 
         RateLimitResponse response = RateLimitResponse.rejected("api", "cache", never, HUNDRED_PER_MINUTE, 0);
 
-        assertThat(response.headers()).containsEntry("Retry-After", "9223372037");
-        assertThat(response.body()).endsWith("\"retry_after\":9223372037}");
+        assertThat(response.headers()).containsExactly(
+                entry("X-RateLimit-Scope", "cache"),
+                entry("RateLimit-Policy", "\"api\";q=100;w=60"),
+                entry("RateLimit", "\"api\";r=100;t=0"),
+                entry("Content-Type", "application/json"));
+        assertThat(response.body()).isEqualTo(
+                "{\"error\":\"rate_limited\",\"scope\":\"cache\",\"retry_after\":null,\"reason\":\"cost_exceeds_limit\"}");
+    }
+
+    @Test
+    void aRequestThatCanNeverPassHasNoRetryAfterSeconds() {
+        assertThat(RateLimitResponse.neverPasses(Long.MAX_VALUE)).isTrue();
+        assertThat(RateLimitResponse.neverPasses(Long.MAX_VALUE - 1)).isFalse();
+        assertThatThrownBy(() -> RateLimitResponse.retryAfterSeconds(Long.MAX_VALUE))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -1,0 +1,30 @@
+package io.edgesim.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static io.edgesim.report.RecordedRuns.SECOND_NANOS;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DecisionsCsvTest {
+
+    @Test
+    void retryAfterIsWhatTheHeaderCarriesAndNeverForARequestThatCanNeverPass(@TempDir Path dir)
+            throws IOException {
+        Path file = dir.resolve("decisions.csv");
+        try (DecisionsCsv csv = new DecisionsCsv(file)) {
+            csv.decided("l", 0, "FRA", "k", 1, "true", 2, 0, 500_000);
+            csv.decided("l", 1_000_000, "FRA", "k", 1, "false", 0, 3_599 * SECOND_NANOS + 1, 500_000);
+            csv.decided("l", 2_000_000, "FRA", "k", 5, "false", 3, Long.MAX_VALUE, 500_000);
+        }
+
+        assertThat(Files.readAllLines(file)).containsExactly(DecisionsCsv.HEADER,
+                "l,0.000,FRA,k,1,true,2,0,0.500",
+                "l,1.000,FRA,k,1,false,0,3600,0.500",
+                "l,2.000,FRA,k,5,false,3,never,0.500");
+    }
+}

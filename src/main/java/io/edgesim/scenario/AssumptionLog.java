@@ -1,17 +1,23 @@
 package io.edgesim.scenario;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
- * Collects the defaults in force that a scenario did not set, as "setting" -> "value (why)", in sorted order so
+ * Collects the defaults in force that a scenario did not set, as "setting" -> "value (why)", and notes on settings
+ * that work against what they model (a KV expiration shorter than the counter's state lifetime), in sorted order so
  * that every run of the same scenario reports them identically.
  */
 final class AssumptionLog {
 
     private final Map<String, String> entries = new TreeMap<>();
+    // per default resolved stage by stage (expiration-ttl = auto): each stage's path and value, in reading order
+    private final Map<String, List<String[]>> resolved = new TreeMap<>();
 
     /** A reference.conf default used as is; {@code path} is under edgesim ("tiers.cache.write-delay"). */
     void defaultUsed(String path, String value) {
@@ -21,6 +27,24 @@ final class AssumptionLog {
     /** Any other note ("regions.rtt.AMS-FRA" -> "6.2ms (estimated ...)"). */
     void note(String setting, String text) {
         entries.put(setting, text);
+    }
+
+    /**
+     * A reference.conf default that each stage resolves for itself ({@code rule}, such as "auto = max(60s, ...)"):
+     * {@code stage} is where it applies ("limiters[0]"), {@code value} what it came to there. The entry shows the
+     * value when all stages agree, else each value with its stages.
+     */
+    void defaultResolved(String path, String rule, String stage, String value) {
+        List<String[]> values = resolved.computeIfAbsent(path, k -> new ArrayList<>());
+        values.add(new String[] {stage, value});
+        Map<String, List<String>> stagesByValue = new LinkedHashMap<>();
+        for (String[] v : values) {
+            stagesByValue.computeIfAbsent(v[1], k -> new ArrayList<>()).add(v[0]);
+        }
+        String shown = stagesByValue.size() == 1 ? value : stagesByValue.entrySet().stream()
+                .map(e -> e.getKey() + " at " + String.join(", ", e.getValue()))
+                .collect(Collectors.joining("; "));
+        entries.put(path, shown + " (" + (Defaults.assumed(path) ? "assumption" : "default") + " " + rule + ")");
     }
 
     Map<String, String> toMap() {

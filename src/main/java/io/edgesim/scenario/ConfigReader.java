@@ -102,6 +102,11 @@ final class ConfigReader {
         return config;
     }
 
+    /** Path of this object for messages: "limiters[1]", "" at the root. */
+    String path() {
+        return prefix;
+    }
+
     /** Path of {@code key} for messages: "limiters[1].period". */
     String setting(String key) {
         return prefix.isEmpty() ? key : prefix + "." + key;
@@ -269,7 +274,11 @@ final class ConfigReader {
      * message states that range. A bare number is refused: HOCON would read it as milliseconds.
      */
     long durationNanos(String key, boolean positive, long maxNanos) {
-        String allowed = durationAllowed(positive, maxNanos);
+        return durationNanos(key, positive, maxNanos, durationAllowed(positive, maxNanos));
+    }
+
+    /** The same, with {@code allowed} as the messages' "allowed" part (for a setting that also takes a word). */
+    long durationNanos(String key, boolean positive, long maxNanos, String allowed) {
         requirePresent(key, allowed);
         ConfigValue v = value(key);
         if (v.valueType() == ConfigValueType.NUMBER) {

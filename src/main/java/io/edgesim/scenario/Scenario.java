@@ -26,7 +26,8 @@ import java.util.Map;
  * @param regionsFile   where {@code regions} came from
  * @param assumptions   every default in force that the scenario did not set, as "setting" -> "value (why)", sorted
  *                      by setting ("seed", "regions.intra-pop-rtt", "regions.rtt.AMS-FRA",
- *                      "tiers.cache.write-delay", ...)
+ *                      "tiers.cache.write-delay", ...), and notes on settings it did set that forget a counter
+ *                      while it still decides ("limiters[0].expiration-ttl" -> "60s: shorter than ...")
  * @param prices        the prices in force: reference.conf's Workers Paid prices with the scenario's overrides
  */
 public record Scenario(Path source, String name, String description, long durationNanos, long seed,

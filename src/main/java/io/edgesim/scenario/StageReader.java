@@ -58,7 +58,7 @@ final class StageReader {
                     AlgorithmReader.defaultKind()), null);
         };
         KeyKind key = key(stage, kind);
-        TierSettings settings = tiers.read(kind, stage, log);
+        TierSettings settings = tiers.read(kind, stage, algorithm, log);
         if (settings instanceof TierSettings.Waf waf) {
             WafPlan plan = TierSettingsReader.wafPlan(waf.plan());
             String periodProblem = plan.periodProblem(algorithm.windowNanos());

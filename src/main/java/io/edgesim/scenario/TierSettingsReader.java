@@ -1,5 +1,7 @@
 package io.edgesim.scenario;
 
+import com.typesafe.config.ConfigValueType;
+import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.KvStore;
@@ -31,6 +33,9 @@ final class TierSettingsReader {
     static final int MAX_PER_POP = 100_000;
     private static final String PER_POP = "a whole number from 1 to 100,000";
     private static final String QUEUE_BOUND = "a whole number from 0 to 1,000,000";
+    // the KV expiration that keeps a counter as long as its state matters (KvStore.expirationTtlNanosFor)
+    static final String AUTO = "auto";
+    private static final String AUTO_RULE = "auto = max(60s, how long the counter's state matters)";
 
     private final Map<TierKind, ConfigReader> scenarioTiers;
     private final RegionMap regions;
@@ -60,7 +65,7 @@ final class TierSettingsReader {
         }
         TierSettingsReader reader = new TierSettingsReader(tiers, regions);
         for (TierKind kind : tiers.keySet()) {
-            reader.read(kind, null, null);
+            reader.read(kind, null, null, null);
         }
         return reader;
     }
@@ -82,16 +87,18 @@ final class TierSettingsReader {
     /**
      * The settings of a stage of {@code kind}.
      *
-     * @param stage the stage's own keys, or null for the scenario-wide section alone
-     * @param log   where defaults in force are noted, or null
+     * @param stage     the stage's own keys, or null for the scenario-wide section alone
+     * @param algorithm the stage's algorithm (settings that default to what it needs are resolved with it), or
+     *                  null for the scenario-wide section alone
+     * @param log       where defaults in force are noted, or null
      */
-    TierSettings read(TierKind kind, ConfigReader stage, AssumptionLog log) {
+    TierSettings read(TierKind kind, ConfigReader stage, AlgorithmSpec algorithm, AssumptionLog log) {
         Layers l = new Layers(kind, stage, scenarioTiers.get(kind), log);
         return switch (kind) {
             case ISOLATE -> new TierSettings.Isolate(l.perPop("isolates-per-pop"),
                     l.positiveDuration("mean-lifetime"));
             case CACHE -> new TierSettings.Cache(l.latency("read-latency"), l.duration("write-delay"));
-            case KV -> kv(l);
+            case KV -> kv(l, algorithm);
             case BINDING -> new TierSettings.Binding(l.perPop("machines-per-pop"),
                     l.positiveDuration("sync-interval"), l.optString("namespace"));
             case WAF -> waf(l);
@@ -115,9 +122,9 @@ final class TierSettingsReader {
         return new TierSettings.Origin(region, l.latency("service-time"));
     }
 
-    private TierSettings kv(Layers l) {
-        long cacheTtl = l.kvTtl("cache-ttl");
-        long expirationTtl = l.kvTtl("expiration-ttl");
+    private TierSettings kv(Layers l, AlgorithmSpec algorithm) {
+        long cacheTtl = l.kvTtl("cache-ttl", "");
+        long expirationTtl = expirationTtl(l, algorithm);
         long missMin = l.latency("miss-read-min");
         long missMax = l.latency("miss-read-max");
         if (missMax < missMin && (l.forStage() || l.bothFromScenario("miss-read-min", "miss-read-max"))) {
@@ -125,6 +132,38 @@ final class TierSettingsReader {
         }
         return new TierSettings.Kv(cacheTtl, expirationTtl, l.latency("hot-read"), missMin, missMax,
                 l.positiveDuration("min-write-interval"), l.bool("fail-open"));
+    }
+
+    /**
+     * {@code expiration-ttl}: {@code auto} becomes {@link KvStore#expirationTtlNanosFor} of the stage's algorithm;
+     * an explicit value keeps its meaning (the user's code may really expire its counter too early), and one
+     * shorter than the counter's state lifetime is noted, as it changes decisions. For the scenario-wide section
+     * alone ({@code algorithm} null) only the value is checked.
+     */
+    private long expirationTtl(Layers l, AlgorithmSpec algorithm) {
+        String key = "expiration-ttl";
+        ConfigReader r = l.reader(key);
+        if (r.has(key) && r.value(key).valueType() == ConfigValueType.STRING && AUTO.equals(r.string(key))) {
+            if (algorithm == null) {
+                // the scenario-wide section alone is only checked, its settings are not used
+                return KvStore.MIN_TTL_NANOS;
+            }
+            long nanos = KvStore.expirationTtlNanosFor(algorithm);
+            if (l.fromReference(key) && l.log != null) {
+                l.log.defaultResolved("tiers.kv." + key, AUTO_RULE, l.stage.path(), Durations.format(nanos));
+            }
+            return nanos;
+        }
+        long nanos = l.kvTtl(key, AUTO + ", or ");
+        if (algorithm != null && l.log != null && nanos < algorithm.stateLifetimeNanos()) {
+            String source = l.rank(key) == 1 ? " (" + l.source(key) + ")" : "";
+            l.log.note(l.stage.setting(key), Durations.format(nanos) + source + ": shorter than the "
+                    + Durations.format(algorithm.stateLifetimeNanos()) + " the " + algorithm.kind().configName()
+                    + " counter's state matters, so KV forgets counts that still decide (as code with this "
+                    + "expiration does; " + AUTO + " would keep them "
+                    + Durations.format(KvStore.expirationTtlNanosFor(algorithm)) + ")");
+        }
+        return nanos;
     }
 
     /**
@@ -329,14 +368,15 @@ final class TierSettingsReader {
             return used(key).optString(key);
         }
 
-        long kvTtl(String key) {
+        /** A KV time to live: at least 60 s; {@code alsoAllowed} prefixes the allowed range ("auto, or "). */
+        long kvTtl(String key, String alsoAllowed) {
             ConfigReader r = used(key);
-            long nanos = r.durationNanos(key);
+            String allowed = alsoAllowed + "a duration from " + Durations.format(KvStore.MIN_TTL_NANOS) + " to "
+                    + Durations.format(ConfigReader.MAX_DURATION_NANOS);
+            long nanos = r.durationNanos(key, false, ConfigReader.MAX_DURATION_NANOS, allowed);
             if (nanos < KvStore.MIN_TTL_NANOS) {
                 throw r.error(key, r.shown(key) + " is under the KV minimum of "
-                        + Durations.format(KvStore.MIN_TTL_NANOS), "a duration from "
-                        + Durations.format(KvStore.MIN_TTL_NANOS) + " to "
-                        + Durations.format(ConfigReader.MAX_DURATION_NANOS));
+                        + Durations.format(KvStore.MIN_TTL_NANOS), allowed);
             }
             return nanos;
         }

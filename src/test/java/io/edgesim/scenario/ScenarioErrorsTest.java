@@ -37,6 +37,7 @@ class ScenarioErrorsTest {
     private static final String POSITIVE_DURATION = DURATION + ", greater than 0 and at most 3650d";
     private static final String RATE = "requests per second per client, greater than 0 and at most 1,000,000";
     private static final String KV_TTL = "a duration from 60s to 3650d";
+    private static final String KV_EXPIRATION = "auto, or " + KV_TTL;
 
     static Stream<Arguments> badScenarios() {
         return Stream.of(
@@ -65,7 +66,9 @@ class ScenarioErrorsTest {
                 arguments("limiters = [ { name = l, tier = cache, limit = 5 } ]",
                         "limiters[0].window: missing; allowed: " + POSITIVE_DURATION),
                 arguments("limiters = [ { name = k, tier = kv, limit = 100, window = 60s, expiration-ttl = 30s } ]",
-                        "limiters[0].expiration-ttl: 30s is under the KV minimum of 60s; allowed: " + KV_TTL),
+                        "limiters[0].expiration-ttl: 30s is under the KV minimum of 60s; allowed: " + KV_EXPIRATION),
+                arguments("limiters = [ { name = k, tier = kv, limit = 100, window = 60s, expiration-ttl = never } ]",
+                        "limiters[0].expiration-ttl: 'never' is not a duration; allowed: " + KV_EXPIRATION),
                 arguments("limiters = [ { name = k, tier = kv, limit = 100, window = 60s, cache-ttl = 10s } ]",
                         "limiters[0].cache-ttl: 10s is under the KV minimum of 60s; allowed: " + KV_TTL),
                 arguments("clients = [ { name = a, rate = 1, limt = 5 } ]",
@@ -194,7 +197,7 @@ class ScenarioErrorsTest {
                 arguments("tiers { cache { write-dely = 1ms } }",
                         "tiers.cache.write-dely: unknown setting; allowed: read-latency, write-delay"),
                 arguments("tiers { kv { expiration-ttl = 1s } }",
-                        "tiers.kv.expiration-ttl: 1s is under the KV minimum of 60s; allowed: " + KV_TTL),
+                        "tiers.kv.expiration-ttl: 1s is under the KV minimum of 60s; allowed: " + KV_EXPIRATION),
                 arguments("tiers { waf { mitigation-timeout = 1h } }\n"
                                 + "limiters = [ { name = w, tier = waf, limit = 10, period = 10s } ]",
                         "tiers.waf.mitigation-timeout: mitigation timeout 1h is not available on the free plan; "

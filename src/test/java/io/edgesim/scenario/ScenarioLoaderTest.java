@@ -413,4 +413,70 @@ class ScenarioLoaderTest {
 
         assertThat(s.clients()).containsExactly(new ClientSpec.Trace("replay", dir.resolve("trace.csv")));
     }
+
+    private static long expirationTtl(Scenario s, int limiter) {
+        return ((TierSettings.Kv) s.limiters().get(limiter).stages().get(0).tier()).expirationTtlNanos();
+    }
+
+    @Test
+    void kvExpirationDefaultsToHowLongEachCountersStateMatters(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                limiters = [
+                  { name = hour, tier = kv, limit = 10, window = 1h }
+                  { name = sliding, tier = kv, algorithm = sliding-window, limit = 10, window = 60s }
+                  { name = short, tier = kv, limit = 10, window = 10s }
+                  { name = bucket, tier = kv, algorithm = token-bucket, rate = 0.01, burst = 5 }
+                  { name = again, tier = kv, limit = 20, window = 1h }
+                ]
+                """);
+
+        assertThat(expirationTtl(s, 0)).isEqualTo(3_600 * S);
+        assertThat(expirationTtl(s, 1)).isEqualTo(120 * S);
+        assertThat(expirationTtl(s, 2)).isEqualTo(60 * S);
+        assertThat(expirationTtl(s, 3)).isEqualTo(500 * S);
+        assertThat(s.assumptions()).containsEntry("tiers.kv.expiration-ttl",
+                "1h at limiters[0], limiters[4]; 120s at limiters[1]; 60s at limiters[2]; 500s at limiters[3] "
+                        + "(default auto = max(60s, how long the counter's state matters))");
+    }
+
+    @Test
+    void kvExpirationWrittenAsAutoIsResolvedPerStage(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                tiers { kv { expiration-ttl = auto } }
+                limiters = [
+                  { name = hour, tier = kv, limit = 10, window = 1h }
+                  { name = sliding, tier = kv, algorithm = sliding-window, limit = 10, window = 1h,
+                    expiration-ttl = auto }
+                ]
+                """);
+
+        assertThat(expirationTtl(s, 0)).isEqualTo(3_600 * S);
+        assertThat(expirationTtl(s, 1)).isEqualTo(7_200 * S);
+        // set by the scenario, so not a default in force
+        assertThat(s.assumptions()).doesNotContainKey("tiers.kv.expiration-ttl");
+    }
+
+    @Test
+    void kvExpirationSetExplicitlyIsKeptAndNotedWhenItForgetsCountsThatStillDecide(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                tiers { kv { expiration-ttl = 90s } }
+                limiters = [
+                  { name = hour, tier = kv, limit = 10, window = 1h, expiration-ttl = 60s }
+                  { name = sliding, tier = kv, algorithm = sliding-window, limit = 10, window = 60s }
+                  { name = minute, tier = kv, limit = 10, window = 60s }
+                ]
+                """);
+
+        assertThat(expirationTtl(s, 0)).isEqualTo(60 * S);
+        assertThat(expirationTtl(s, 1)).isEqualTo(90 * S);
+        assertThat(expirationTtl(s, 2)).isEqualTo(90 * S);
+        assertThat(s.assumptions())
+                .containsEntry("limiters[0].expiration-ttl", "60s: shorter than the 1h the fixed-window counter's "
+                        + "state matters, so KV forgets counts that still decide (as code with this expiration does; "
+                        + "auto would keep them 1h)")
+                .containsEntry("limiters[1].expiration-ttl", "90s (set at tiers.kv.expiration-ttl): shorter than "
+                        + "the 120s the sliding-window counter's state matters, so KV forgets counts that still decide "
+                        + "(as code with this expiration does; auto would keep them 120s)")
+                .doesNotContainKey("limiters[2].expiration-ttl");
+    }
 }

@@ -6,7 +6,9 @@ package io.edgesim.model.algorithm;
  *
  * @param kind          which algorithm
  * @param limit         requests (tokens) per window; for rate algorithms equal to burst
- * @param windowNanos   window length; for rate algorithms the time to refill the whole burst
+ * @param windowNanos   window length; for rate algorithms the time to refill the whole burst, rounded up to the
+ *                      nanosecond from the rate as a double (what a {@code RateLimit-Policy} header shows as
+ *                      its window); {@link #stateLifetimeNanos()} is the exact refill time
  * @param ratePerSecond refill rate for token-bucket and gcra; limit / window for windowed ones
  * @param burst         bucket capacity (token-bucket) or burst (gcra, = max_burst + 1 in redis-cell's terms)
  */
@@ -50,6 +52,30 @@ public record AlgorithmSpec(AlgorithmKind kind, long limit, long windowNanos, do
         }
         long window = ratePerSecond > 0 ? (long) Math.ceil(burst * NANOS_PER_SECOND / ratePerSecond) : 1;
         return new AlgorithmSpec(kind, burst, window, ratePerSecond, burst);
+    }
+
+    /**
+     * How long a counter's state still matters after its last change: from then on, a counter left alone decides
+     * exactly as a fresh one, so a store may forget it (a cache entry's max-age, a KV expiration) without changing
+     * any decision. A counter changes only when it accepts (a refused request changes nothing), so this counts from
+     * the last accepted request.
+     * <ul>
+     *   <li>fixed-window: W (the count is dead at the end of its window, at most W later);</li>
+     *   <li>sliding-window: 2W (the count of window k weighs on the estimate until the end of window k + 1, at most
+     *       2W later);</li>
+     *   <li>sliding-log: W (each timestamp counts for W);</li>
+     *   <li>token-bucket and gcra: the time to refill a whole burst from empty, burst / rate, rounded up to the
+     *       nanosecond and computed from the same exact rate as the counters (so never a nanosecond short, unlike
+     *       {@code windowNanos}, which is computed in floating point).</li>
+     * </ul>
+     * Saturates at {@code Long.MAX_VALUE}.
+     */
+    public long stateLifetimeNanos() {
+        return switch (kind) {
+            case FIXED_WINDOW, SLIDING_LOG -> windowNanos;
+            case SLIDING_WINDOW -> windowNanos > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : 2 * windowNanos;
+            case TOKEN_BUCKET, GCRA -> ExactRate.of(ratePerSecond, burst).nanosToRefill(burst);
+        };
     }
 
     /** A fresh counter for one key, full allowance. */

@@ -44,4 +44,12 @@ record ExactRate(long unitsPerNano, long unitsPerToken) {
         throw new IllegalArgumentException("rate " + ratePerSecond + "/s with burst " + burst
                 + " cannot be represented; use a burst below " + Long.MAX_VALUE / (2 * NANOS_PER_SECOND));
     }
+
+    /**
+     * The time, rounded up to the nanosecond, in which {@code tokens} tokens refill; exact for
+     * {@code tokens <= burst} of the bucket this rate was made for (that much always fits in a long).
+     */
+    long nanosToRefill(long tokens) {
+        return ExactMath.ceilDiv(tokens * unitsPerToken, unitsPerNano);
+    }
 }

@@ -1,5 +1,6 @@
 package io.edgesim.model.tier;
 
+import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyArray;
@@ -22,6 +23,15 @@ public final class KvStore {
 
     /** Workers KV refuses a cacheTtl or an expirationTtl under 60 seconds. */
     public static final long MIN_TTL_NANOS = 60_000_000_000L;
+
+    /**
+     * The expiration a Worker author gives a counter's key so that KV keeps it as long as it changes a decision:
+     * the algorithm's state lifetime ({@link AlgorithmSpec#stateLifetimeNanos()}), raised to KV's minimum of 60 s.
+     * The {@code auto} default of {@code expiration-ttl}.
+     */
+    public static long expirationTtlNanosFor(AlgorithmSpec algorithm) {
+        return Math.max(MIN_TTL_NANOS, algorithm.stateLifetimeNanos());
+    }
 
     private final long minWriteIntervalNanos;
     private final long expirationTtlNanos;

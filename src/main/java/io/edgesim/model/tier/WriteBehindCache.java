@@ -18,10 +18,12 @@ import java.util.ArrayDeque;
  * write reads the old state, and concurrent writes overwrite each other (the last to land wins), so bursts closer
  * together than the write delay undercount. Works with any algorithm through {@link RateCounter#copy()}.
  *
- * <p>A stored entry lives for the algorithm's window (its max-age) from its last write, then is gone. The cache is not
- * replicated: one instance per PoP. Each request costs {@code readLatencyNanos} (the read; "under 1 ms"); the
- * decision and the write are both taken at the request's arrival time. A refused request writes nothing (a refused
- * request never changes a counter's state).
+ * <p>A stored entry lives for the algorithm's state lifetime ({@link AlgorithmSpec#stateLifetimeNanos()}: the window
+ * for fixed-window and sliding-log, two windows for sliding-window, a whole refill for token-bucket and gcra) from its
+ * last write, then is gone: that is the max-age a Worker author sets so that the counter survives as long as it
+ * changes a decision, and no longer. The cache is not replicated: one instance per PoP. Each request costs
+ * {@code readLatencyNanos} (the read; "under 1 ms"); the decision and the write are both taken at the request's
+ * arrival time. A refused request writes nothing (a refused request never changes a counter's state).
  *
  * <p>Single owner, calls in nondecreasing time order. Writes land lazily, per key: a call for a key first lands that
  * key's writes due by then. Only the key's own writes decide what a read of it finds, so this is the same as landing
@@ -38,7 +40,7 @@ public final class WriteBehindCache implements PopTier {
 
     /**
      * @param settings  read latency and write delay, both at least 0
-     * @param algorithm the counting rule; its window is the entries' max-age
+     * @param algorithm the counting rule; its state lifetime is the entries' max-age
      */
     public WriteBehindCache(TierSettings.Cache settings, AlgorithmSpec algorithm) {
         this(settings, algorithm, new KeyIds());
@@ -56,7 +58,7 @@ public final class WriteBehindCache implements PopTier {
         this.keys = keys;
         this.readLatencyNanos = settings.readLatencyNanos();
         this.writeDelayNanos = settings.writeDelayNanos();
-        this.maxAgeNanos = algorithm.windowNanos();
+        this.maxAgeNanos = algorithm.stateLifetimeNanos();
     }
 
     @Override

@@ -1,6 +1,11 @@
 package io.edgesim.model.algorithm;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,5 +31,65 @@ class AlgorithmSpecTest {
                     : AlgorithmSpec.rated(kind, 5, 5);
             assertThat(spec.newCounter().tryAcquire(0, 0).remaining()).as(kind.configName()).isEqualTo(5);
         }
+    }
+
+    private static final long SECOND = 1_000_000_000L;
+
+    @Test
+    void fixedWindowAndSlidingLogStateMattersForOneWindow() {
+        assertThat(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 10, 3_600 * SECOND).stateLifetimeNanos())
+                .isEqualTo(3_600 * SECOND);
+        assertThat(AlgorithmSpec.windowed(AlgorithmKind.SLIDING_LOG, 10, 60 * SECOND).stateLifetimeNanos())
+                .isEqualTo(60 * SECOND);
+    }
+
+    @Test
+    void slidingWindowStateMattersForTwoWindows() {
+        assertThat(AlgorithmSpec.windowed(AlgorithmKind.SLIDING_WINDOW, 10, 60 * SECOND).stateLifetimeNanos())
+                .isEqualTo(120 * SECOND);
+        assertThat(new AlgorithmSpec(AlgorithmKind.SLIDING_WINDOW, 1, Long.MAX_VALUE / 2 + 1, 1, 1)
+                .stateLifetimeNanos()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
+    void rateAlgorithmsStateMattersUntilAWholeBurstHasRefilled() {
+        // 3 tokens at 0.7/s: 4.2857142857... s, rounded up
+        assertThat(AlgorithmSpec.rated(AlgorithmKind.TOKEN_BUCKET, 0.7, 3).stateLifetimeNanos())
+                .isEqualTo(4_285_714_286L);
+        assertThat(AlgorithmSpec.rated(AlgorithmKind.GCRA, 3, 2).stateLifetimeNanos()).isEqualTo(666_666_667L);
+        assertThat(AlgorithmSpec.rated(AlgorithmKind.GCRA, 2, 4).stateLifetimeNanos()).isEqualTo(2 * SECOND);
+    }
+
+    @Test
+    void rateAlgorithmsKeepTheirWindowAsTheRefillTime() {
+        AlgorithmSpec bucket = AlgorithmSpec.rated(AlgorithmKind.TOKEN_BUCKET, 0.7, 3);
+
+        assertThat(bucket.windowNanos()).isEqualTo(4_285_714_286L);
+        assertThat(bucket.limit()).isEqualTo(3);
+    }
+
+    static Stream<Arguments> lastChanges() {
+        long w = 10 * SECOND;
+        // each state set at the moment that makes it matter longest: at a window's start for the windowed ones
+        return Stream.of(
+                Arguments.of(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 5, w), 3 * w),
+                Arguments.of(AlgorithmSpec.windowed(AlgorithmKind.SLIDING_WINDOW, 5, w), 3 * w),
+                Arguments.of(AlgorithmSpec.windowed(AlgorithmKind.SLIDING_LOG, 5, w), 3 * w + 7),
+                Arguments.of(AlgorithmSpec.rated(AlgorithmKind.TOKEN_BUCKET, 0.7, 3), 5 * SECOND + 3),
+                Arguments.of(AlgorithmSpec.rated(AlgorithmKind.GCRA, 3, 2), 5 * SECOND + 3),
+                Arguments.of(AlgorithmSpec.rated(AlgorithmKind.TOKEN_BUCKET, 2, 4), 5 * SECOND));
+    }
+
+    @ParameterizedTest
+    @MethodSource("lastChanges")
+    void aCounterLeftAloneForItsStateLifetimeDecidesAsAFreshOne(AlgorithmSpec spec, long lastChangeNanos) {
+        RateCounter used = spec.newCounter();
+        assertThat(used.tryAcquire(lastChangeNanos, spec.limit()).allowed()).isTrue();
+        long forgettableNanos = lastChangeNanos + spec.stateLifetimeNanos();
+
+        // a nanosecond earlier the whole allowance is not back yet, so forgetting the state would change a decision
+        assertThat(used.copy().tryAcquire(forgettableNanos - 1, spec.limit()).allowed()).isFalse();
+        assertThat(used.tryAcquire(forgettableNanos, spec.limit()))
+                .isEqualTo(spec.newCounter().tryAcquire(forgettableNanos, spec.limit()));
     }
 }

@@ -150,4 +150,41 @@ class KvTierTest {
         assertThatThrownBy(() -> new KvStore(shortExpiry))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("expirationTtl");
     }
+
+    @Test
+    void defaultExpirationKeepsTheCountAsLongAsItMattersAndAtLeastSixtySeconds() {
+        assertThat(KvStore.expirationTtlNanosFor(perHour(10))).isEqualTo(HOUR);
+        assertThat(KvStore.expirationTtlNanosFor(AlgorithmSpec.windowed(AlgorithmKind.SLIDING_WINDOW, 10,
+                60 * SECOND))).isEqualTo(120 * SECOND);
+        assertThat(KvStore.expirationTtlNanosFor(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 10,
+                10 * SECOND))).isEqualTo(60 * SECOND);
+        assertThat(KvStore.expirationTtlNanosFor(AlgorithmSpec.rated(AlgorithmKind.TOKEN_BUCKET, 0.01, 5)))
+                .isEqualTo(500 * SECOND);
+    }
+
+    /** Accepted requests of one request a second for {@code seconds} at FRA, with the given expiration. */
+    private static int acceptedOncePerSecond(AlgorithmSpec algorithm, long expirationTtlNanos, int seconds) {
+        TierSettings.Kv settings = new TierSettings.Kv(60 * SECOND, expirationTtlNanos, MS, 5 * MS, 20 * MS, SECOND,
+                true);
+        KvEdge fra = new KvEdge(settings, algorithm, new KvStore(settings), new SplittableRandom(1));
+        int accepted = 0;
+        for (int s = 0; s < seconds; s++) {
+            accepted += send(fra, "FRA", s * SECOND).outcome() == Outcome.ACCEPTED ? 1 : 0;
+        }
+        return accepted;
+    }
+
+    @Test
+    void anHourWindowKeptForItsStateLifetimeCountsExactly() {
+        assertThat(acceptedOncePerSecond(perHour(10), KvStore.expirationTtlNanosFor(perHour(10)), 600))
+                .isEqualTo(10);
+    }
+
+    @Test
+    void anHourWindowExpiringAfterSixtySecondsRestartsItsCount() {
+        // the store forgets the count at 69 s (60 s after the tenth write; refused requests write nothing); FRA's
+        // copy, fetched at 60 s, still holds it until 120 s, when it reads nothing and lets 10 more through: 10 at
+        // 0, 120, 240, 360 and 480 s
+        assertThat(acceptedOncePerSecond(perHour(10), 60 * SECOND, 600)).isEqualTo(50);
+    }
 }

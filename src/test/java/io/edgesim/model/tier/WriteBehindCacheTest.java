@@ -95,4 +95,49 @@ class WriteBehindCacheTest {
 
         assertThat(cache.holds("k", 1_001 * MS)).isFalse();
     }
+
+    @Test
+    void slidingWindowEntryLivesTwoWindowsAfterItsLastWrite() {
+        WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(0, 5 * MS),
+                AlgorithmSpec.windowed(AlgorithmKind.SLIDING_WINDOW, 5, SECOND));
+
+        cache.decide(at(200 * MS, "FRA"), "k", 200 * MS);
+
+        assertThat(cache.holds("k", 1_205 * MS)).isTrue();
+        assertThat(cache.holds("k", 2_204 * MS)).isTrue();
+        assertThat(cache.holds("k", 2_205 * MS)).isFalse();
+    }
+
+    @Test
+    void slidingWindowKeepsThePreviousWindowsCount() {
+        // 10 requests at 0-0.9 s fill window 0; at 11.0 s the previous count still weighs 10 x 9/10 = 9, so one more
+        // passes and the nine after it (up to 11.9 s, weight still 9) are refused: 11 in all, as an exact count of
+        // the same approximation gives. An entry kept for one window only (gone at 10.905 s) let all 20 through.
+        WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(500_000, 5 * MS),
+                AlgorithmSpec.windowed(AlgorithmKind.SLIDING_WINDOW, 10, 10 * SECOND));
+        List<Outcome> outcomes = new ArrayList<>();
+        for (long start : new long[] {0, 11 * SECOND}) {
+            for (int i = 0; i < 10; i++) {
+                long t = start + i * 100 * MS;
+                outcomes.add(cache.decide(at(t, "FRA"), "k", t).outcome());
+            }
+        }
+
+        assertThat(outcomes.subList(0, 11)).containsOnly(Outcome.ACCEPTED);
+        assertThat(outcomes.subList(11, 20)).containsOnly(Outcome.REJECTED);
+    }
+
+    @Test
+    void tokenBucketEntryLivesUntilTheBucketHasRefilled() {
+        // burst 4 at 2 per second: a drained bucket is full again 2 s later
+        WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(0, 0),
+                AlgorithmSpec.rated(AlgorithmKind.TOKEN_BUCKET, 2, 4));
+        for (int i = 0; i < 4; i++) {
+            cache.decide(at(0, "FRA"), "k", 0);
+        }
+
+        assertThat(cache.decide(at(1_999 * MS, "FRA"), "k", 1_999 * MS).outcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(cache.holds("k", 3_998 * MS)).isTrue();
+        assertThat(cache.holds("k", 3_999 * MS)).isFalse();
+    }
 }

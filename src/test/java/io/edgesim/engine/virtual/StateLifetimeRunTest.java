@@ -60,7 +60,7 @@ class StateLifetimeRunTest {
         LimiterResult auto = limiter(result, "auto");
         assertThat(auto.totals().accepted()).isEqualTo(10);
         assertThat(auto.exact().accepted()).isEqualTo(10);
-        assertThat(auto.multiplication()).isEqualTo(1.0);
+        assertThat(auto.multiplication()).hasValue(1.0);
         // an explicit expiration models code that sets it, bug included
         assertThat(limiter(result, "sixty-seconds").totals().accepted()).isEqualTo(50);
         assertThat(result.assumptions())
@@ -107,6 +107,6 @@ class StateLifetimeRunTest {
         LimiterResult cache = limiter(result, "cache");
         assertThat(cache.totals().accepted()).isEqualTo(11);
         assertThat(cache.exact().accepted()).isEqualTo(11);
-        assertThat(cache.multiplication()).isEqualTo(1.0);
+        assertThat(cache.multiplication()).hasValue(1.0);
     }
 }

@@ -29,8 +29,8 @@ public final class ChainOutcome {
 
     /**
      * As above, with the request's PoP already known by its index ({@link RunRecorder#popIndex}) and its arrival time
-     * passed in, so that the common case does not read the request again (it may have left the CPU cache while the
-     * request was away at a remote tier).
+     * passed in, so that the common case reads no more of the request than its key and cost (it may have left the
+     * CPU cache while the request was away at a remote tier).
      */
     public static void record(RunRecorder recorder, DecisionListener listener, int limiter, LimiterSpec spec, int pop,
                               Request request, long requestNanos, boolean exactAllowed, ChainProgress progress) {
@@ -38,7 +38,8 @@ public final class ChainOutcome {
             recorder.keepRefusal(limiter, request, progress.rejection(spec.name(), spec,
                     requestNanos + progress.latencyNanos()));
         }
-        recorder.record(limiter, pop, requestNanos, progress.outcome(), progress.failedOpen(),
+        recorder.record(limiter, pop, requestNanos, recorder.referenceKey(limiter, request), request.cost(),
+                progress.outcome(), progress.failedOpen(),
                 progress.latencyNanos(), progress.refusingStage(), exactAllowed,
                 progress.decision().retryAfterNanos());
         if (listener != DecisionListener.NONE) {

@@ -11,12 +11,14 @@ import io.edgesim.result.Counts;
 import io.edgesim.result.ExactComparison;
 import io.edgesim.result.LatencyStats;
 import io.edgesim.result.LimiterResult;
+import io.edgesim.result.PerWindow;
 import io.edgesim.result.RegionResult;
 import io.edgesim.result.RetryAfterStats;
 import io.edgesim.result.RunResult;
 import io.edgesim.result.SampleResponse;
 import io.edgesim.result.StageRefusals;
 import io.edgesim.result.Timeline;
+import io.edgesim.result.WindowPeak;
 import io.edgesim.scenario.Scenario;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.IntCountsHistogram;
@@ -27,6 +29,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -34,7 +37,9 @@ import java.util.OptionalDouble;
  * it; it is not thread-safe (the cluster engine funnels outcomes to one owner). Latency is recorded in microseconds
  * (HdrHistogram, 3 significant digits, any value: each histogram grows to the largest latency it records, so one that
  * only saw milliseconds stays small). Retry-After values are whole seconds and are counted exactly
- * ({@link WholeSecondsTally}); a rejection that can never pass carries none and is counted apart.
+ * ({@link WholeSecondsTally}); a rejection that can never pass carries none and is counted apart. What each key got
+ * through per window of the exact reference is counted in a {@link WindowTally}, which holds only the windows that
+ * saw traffic (none for a reference without a window: token-bucket, gcra).
  */
 public final class RunRecorder {
 
@@ -85,8 +90,8 @@ public final class RunRecorder {
      */
     public void record(int limiter, Request request, Outcome outcome, boolean failedOpen, long latencyNanos,
                        int stage, boolean exactAllowed, long retryAfterNanos) {
-        record(limiter, popIndex(request.pop()), request.timeNanos(), outcome, failedOpen, latencyNanos, stage,
-                exactAllowed, retryAfterNanos);
+        record(limiter, popIndex(request.pop()), request.timeNanos(), referenceKey(limiter, request), request.cost(),
+                outcome, failedOpen, latencyNanos, stage, exactAllowed, retryAfterNanos);
     }
 
     /** Position of {@code pop} in the scenario's PoPs, as the record overload with a PoP index takes it. */
@@ -98,13 +103,20 @@ public final class RunRecorder {
         return index;
     }
 
+    /** The key of {@code request} under limiter {@code limiter}'s exact reference, as {@link #record} takes it. */
+    public String referenceKey(int limiter, Request request) {
+        return limiters[limiter].spec.referenceKey().extract(request);
+    }
+
     /**
      * The same, for a caller that knows the position of the request's PoP in {@code scenario.pops()} already
-     * ({@link #popIndex}) and the request's arrival time, {@code requestNanos} (a request that went to a remote tier
-     * long ago need not be read again).
+     * ({@link #popIndex}), the request's arrival time, {@code requestNanos}, its key under the limiter's exact
+     * reference, {@code referenceKey} ({@link #referenceKey}), and its {@code cost} in tokens (a request that went
+     * to a remote tier long ago need not be read again).
      */
-    public void record(int limiter, int pop, long requestNanos, Outcome outcome, boolean failedOpen,
-                       long latencyNanos, int stage, boolean exactAllowed, long retryAfterNanos) {
+    public void record(int limiter, int pop, long requestNanos, String referenceKey, int cost, Outcome outcome,
+                       boolean failedOpen, long latencyNanos, int stage, boolean exactAllowed,
+                       long retryAfterNanos) {
         PerLimiter l = limiters[limiter];
         l.sent[pop]++;
         int bucket = (int) Math.min(buckets - 1, Math.max(0, requestNanos / bucketNanos));
@@ -147,6 +159,9 @@ public final class RunRecorder {
             l.wronglyAccepted++;
         } else if (!letThrough && exactAllowed) {
             l.wronglyRejected++;
+        }
+        if (l.windows != null) {
+            l.windows.add(referenceKey, pop, requestNanos, letThrough ? cost : 0);
         }
         l.latency[pop].recordValue(Math.max(0, latencyNanos / 1_000));
         l.maxLatencyNanos[pop] = Math.max(l.maxLatencyNanos[pop], latencyNanos);
@@ -226,6 +241,8 @@ public final class RunRecorder {
         final long[] timelineAccepted;
         final long[] timelineRejected;
         final long[] timelineFailed;
+        // null when the exact reference has no window (token-bucket, gcra)
+        final WindowTally windows;
         SampleResponse firstRefusal;
         long exactAccepted;
         long wronglyAccepted;
@@ -249,14 +266,20 @@ public final class RunRecorder {
             timelineAccepted = new long[buckets];
             timelineRejected = new long[buckets];
             timelineFailed = new long[buckets];
+            windows = spec.reference().kind().windowed() ? new WindowTally(spec.reference().windowNanos(), popCount)
+                    : null;
         }
 
         LimiterResult result(CostResult cost, Map<String, Map<String, Long>> stageStats) {
+            WindowTally.Summary perWindow = windows == null ? null : windows.summary();
+            long limit = spec.reference().limit();
             Map<String, RegionResult> regions = new LinkedHashMap<>();
             for (int p = 0; p < pops.size(); p++) {
                 regions.put(pops.get(p), new RegionResult(
                         new Counts(sent[p], accepted[p], rejected[p], failed[p], failedOpen[p]),
-                        stats(latency[p], maxLatencyNanos[p])));
+                        stats(latency[p], maxLatencyNanos[p]),
+                        perWindow == null ? Optional.empty() : Optional.of(new WindowPeak(perWindow.maxPerPop()[p],
+                                round(perWindow.maxPerPop()[p] / (double) limit, 4)))));
             }
             Counts totals = new Counts(sum(sent), sum(accepted), sum(rejected), sum(failed), sum(failedOpen));
             Map<String, StageRefusals> rejectedBy = new LinkedHashMap<>();
@@ -272,9 +295,18 @@ public final class RunRecorder {
                     spec.stages().get(spec.stages().size() - 1).algorithm().kind().configName() + " "
                             + spec.stages().get(spec.stages().size() - 1).algorithm().describe(),
                     totals, regions, rejectedBy, retryAfter, stageStats,
-                    new ExactComparison(exactAccepted, wronglyAccepted, wronglyRejected), multiplication, cost,
+                    new ExactComparison(exactAccepted, wronglyAccepted, wronglyRejected), multiplication,
+                    perWindow == null ? Optional.empty() : Optional.of(perWindow(perWindow, limit)), cost,
                     new Timeline(bucketNanos / (double) Durations.NANOS_PER_SECOND, boxed(timelineAccepted),
                             boxed(timelineRejected), boxed(timelineFailed)), firstRefusal);
+        }
+
+        private PerWindow perWindow(WindowTally.Summary summary, long limit) {
+            double meanFactor = summary.windows() == 0 ? 0
+                    : round(summary.sumTotals() / (double) limit / summary.windows(), 4);
+            return new PerWindow(spec.referenceKey().configName(),
+                    spec.reference().windowNanos() / (double) Durations.NANOS_PER_SECOND, limit, summary.windows(),
+                    summary.maxTotal(), round(summary.maxTotal() / (double) limit, 4), meanFactor);
         }
     }
 

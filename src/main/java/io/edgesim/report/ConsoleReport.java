@@ -2,6 +2,7 @@ package io.edgesim.report;
 
 import io.edgesim.result.Counts;
 import io.edgesim.result.LimiterResult;
+import io.edgesim.result.PerWindow;
 import io.edgesim.result.RegionResult;
 import io.edgesim.result.RunResult;
 
@@ -22,7 +23,9 @@ public final class ConsoleReport {
         for (LimiterResult limiter : run.limiters()) {
             out.append('\n').append(heading(limiter)).append('\n');
             out.append(regionTable(limiter).text());
-            out.append(summary(limiter)).append('\n');
+            out.append(summary(limiter));
+            limiter.perWindow().ifPresent(w -> out.append("; ").append(perWindow(w)));
+            out.append('\n');
         }
         return out.toString();
     }
@@ -60,6 +63,14 @@ public final class ConsoleReport {
                 + multiplication(limiter) + "; wrongly accepted "
                 + limiter.exact().wronglyAccepted() + ", wrongly rejected " + limiter.exact().wronglyRejected()
                 + "; cost " + Numbers.usd(limiter.cost().usdPerMonth()) + "/month";
+    }
+
+    /** "per api-key per 60 s window: up to 300 let through against 100 (3.00x), mean 2.97x". */
+    static String perWindow(PerWindow w) {
+        String key = w.key().equals("global") ? "" : "per " + w.key() + " ";
+        return key + "per " + Numbers.seconds(w.windowSeconds()) + " s window: up to " + w.maxLetThrough()
+                + " let through against " + w.limit() + " (" + Numbers.fixed(w.maxFactor(), 2) + "x), mean "
+                + Numbers.fixed(w.meanFactor(), 2) + "x";
     }
 
     private static String multiplication(LimiterResult limiter) {

@@ -8,8 +8,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.edgesim.result.Counts;
 import io.edgesim.result.LatencyStats;
 import io.edgesim.result.LimiterResult;
+import io.edgesim.result.PerWindow;
 import io.edgesim.result.RegionResult;
 import io.edgesim.result.RunResult;
+import io.edgesim.result.WindowPeak;
 
 import java.util.List;
 import java.util.Map;
@@ -66,6 +68,14 @@ public final class JsonReport {
             ObjectNode region = regions.putObject(e.getKey());
             counts(region, e.getValue().counts());
             latency(region.putObject("latency_ms"), e.getValue().latencyMs());
+            if (e.getValue().perWindow().isPresent()) {
+                WindowPeak peak = e.getValue().perWindow().get();
+                ObjectNode perWindow = region.putObject("per_window");
+                perWindow.put("max_let_through", peak.maxLetThrough());
+                perWindow.put("max_factor", peak.maxFactor());
+            } else {
+                region.putNull("per_window");
+            }
         }
         ObjectNode by = node.putObject("refused_by_stage");
         limiter.rejectedBy().forEach((stage, refusals) -> {
@@ -92,6 +102,20 @@ public final class JsonReport {
         } else {
             // the exact count accepted nothing: unbounded or not applicable, told apart by totals and exact
             node.putNull("multiplication");
+        }
+        if (limiter.perWindow().isPresent()) {
+            PerWindow w = limiter.perWindow().get();
+            ObjectNode perWindow = node.putObject("per_window");
+            perWindow.put("key", w.key());
+            perWindow.put("window_s", w.windowSeconds());
+            perWindow.put("limit", w.limit());
+            perWindow.put("windows", w.windows());
+            perWindow.put("max_let_through", w.maxLetThrough());
+            perWindow.put("max_factor", w.maxFactor());
+            perWindow.put("mean_factor", w.meanFactor());
+        } else {
+            // the exact reference is a token bucket or gcra: it has no window
+            node.putNull("per_window");
         }
         ObjectNode cost = node.putObject("cost");
         cost.put("usd_per_month", limiter.cost().usdPerMonth());

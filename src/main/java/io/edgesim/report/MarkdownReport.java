@@ -1,6 +1,7 @@
 package io.edgesim.report;
 
 import io.edgesim.result.LimiterResult;
+import io.edgesim.result.PerWindow;
 import io.edgesim.result.RetryAfterStats;
 import io.edgesim.result.RunResult;
 
@@ -42,6 +43,7 @@ public final class MarkdownReport {
             md.append("## ").append(ConsoleReport.heading(limiter)).append("\n\n");
             md.append(ConsoleReport.regionTable(limiter).markdown()).append('\n');
             md.append(ConsoleReport.summary(limiter)).append(".\n\n");
+            md.append(perWindow(limiter));
             if (limiter.rejectedBy().size() > 1) {
                 md.append("Refused by stage: ");
                 md.append(String.join(", ", limiter.rejectedBy().entrySet().stream()
@@ -79,6 +81,30 @@ public final class MarkdownReport {
             run.assumptions().forEach((k, v) -> md.append("- `").append(k).append("` = ").append(v).append('\n'));
         }
         return md.toString();
+    }
+
+    // the per-window figures with each region's largest share, or why there are none
+    private static String perWindow(LimiterResult limiter) {
+        if (limiter.perWindow().isEmpty()) {
+            return "Per window: not counted - the exact count is a token bucket or gcra, which has no window; the "
+                    + "multiplication above covers the whole run.\n\n";
+        }
+        PerWindow w = limiter.perWindow().get();
+        StringBuilder line = new StringBuilder("Per window (").append(Numbers.seconds(w.windowSeconds()))
+                .append(" s from t = 0, one count per ").append(w.key()).append("): up to ").append(w.maxLetThrough())
+                .append(" let through against a limit of ").append(w.limit()).append(" (")
+                .append(Numbers.fixed(w.maxFactor(), 2)).append("x), mean ").append(Numbers.fixed(w.meanFactor(), 2))
+                .append("x over ").append(w.windows()).append(w.windows() == 1 ? " window" : " windows")
+                .append(" with traffic");
+        List<String> regions = limiter.regions().entrySet().stream()
+                .filter(e -> e.getValue().counts().sent() > 0 && e.getValue().perWindow().isPresent())
+                .map(e -> e.getKey() + " " + e.getValue().perWindow().get().maxLetThrough() + " ("
+                        + Numbers.fixed(e.getValue().perWindow().get().maxFactor(), 2) + "x)")
+                .toList();
+        if (!regions.isEmpty()) {
+            line.append("; most in one window by region: ").append(String.join(", ", regions));
+        }
+        return line.append(".\n\n").toString();
     }
 
     private static String retryAfter(RetryAfterStats r, long rejected) {

@@ -19,6 +19,11 @@ final class Numbers {
         return fixed(value, value >= 100 ? 1 : 2);
     }
 
+    /** A number of seconds without trailing zeros: "60", "0.5". */
+    static String seconds(double value) {
+        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+    }
+
     static String usd(double value) {
         return "$" + fixed(value, 2);
     }

@@ -4,17 +4,23 @@ import io.edgesim.model.Outcome;
 import io.edgesim.result.CostResult;
 import io.edgesim.result.LatencyStats;
 import io.edgesim.result.LimiterResult;
+import io.edgesim.result.PerWindow;
 import io.edgesim.result.RetryAfterStats;
 import io.edgesim.result.RunResult;
+import io.edgesim.result.WindowPeak;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.LongStream;
 
@@ -27,10 +33,19 @@ class RunRecorderTest {
     private static final double HOUR_MS = 3_600_000.0;
 
     private static final long SECOND_NANOS = 1_000_000_000L;
+    private static final long MINUTE_NANOS = 60 * SECOND_NANOS;
+
+    @TempDir
+    Path dir;
 
     /** The first limiter of three-pops.conf after {@code feed} recorded outcomes into a fresh recorder. */
     private static LimiterResult firstLimiterAfter(Consumer<RunRecorder> feed) {
-        Scenario scenario = ScenarioLoader.load(Path.of("scenarios/three-pops.conf"), Path.of("regions.conf"));
+        return firstLimiterAfter(Path.of("scenarios/three-pops.conf"), feed);
+    }
+
+    /** The first limiter of {@code file} after {@code feed} recorded outcomes into a fresh recorder. */
+    private static LimiterResult firstLimiterAfter(Path file, Consumer<RunRecorder> feed) {
+        Scenario scenario = ScenarioLoader.load(file, Path.of("regions.conf"));
         RunRecorder recorder = new RunRecorder(scenario, "virtual");
         feed.accept(recorder);
         int limiters = scenario.limiters().size();
@@ -44,7 +59,7 @@ class RunRecorderTest {
         return firstLimiterAfter(recorder -> {
             int fra = recorder.popIndex("FRA");
             for (long latency : latenciesNanos) {
-                recorder.record(0, fra, 0, Outcome.ACCEPTED, false, latency, -1, true, 0);
+                recorder.record(0, fra, 0, "edge_test", 1, Outcome.ACCEPTED, false, latency, -1, true, 0);
             }
         }).regions().get("FRA").latencyMs();
     }
@@ -53,7 +68,7 @@ class RunRecorderTest {
     private static void reject(RunRecorder recorder, long... retryAfterNanos) {
         int fra = recorder.popIndex("FRA");
         for (long nanos : retryAfterNanos) {
-            recorder.record(0, fra, 0, Outcome.REJECTED, false, 0, 0, false, nanos);
+            recorder.record(0, fra, 0, "edge_test", 1, Outcome.REJECTED, false, 0, 0, false, nanos);
         }
     }
 
@@ -129,7 +144,7 @@ class RunRecorderTest {
         LimiterResult limiter = firstLimiterAfter(recorder -> {
             int fra = recorder.popIndex("FRA");
             for (int i = 0; i < 10; i++) {
-                recorder.record(0, fra, 0, Outcome.ACCEPTED, false, 0, -1, false, 0);
+                recorder.record(0, fra, 0, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, false, 0);
             }
         });
 
@@ -151,7 +166,7 @@ class RunRecorderTest {
         LimiterResult limiter = firstLimiterAfter(recorder -> {
             int fra = recorder.popIndex("FRA");
             for (int i = 0; i < 3; i++) {
-                recorder.record(0, fra, 0, Outcome.ACCEPTED, false, 0, -1, i == 0, 0);
+                recorder.record(0, fra, 0, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, i == 0, 0);
             }
         });
 
@@ -165,5 +180,157 @@ class RunRecorderTest {
 
         assertThat(stats.p50()).isLessThanOrEqualTo(stats.max())
                 .isCloseTo(Long.MAX_VALUE / 1e6, within(Long.MAX_VALUE / 1e6 * 0.001));
+    }
+
+    /**
+     * {@code count} requests of API key {@code key} in {@code pop}, spread over the minute from {@code fromNanos},
+     * each ending as {@code outcome} (failed ones failing open when {@code failedOpen}).
+     */
+    private static void send(RunRecorder recorder, String pop, String key, long fromNanos, int count,
+                             Outcome outcome, boolean failedOpen) {
+        for (int i = 0; i < count; i++) {
+            recorder.record(0, recorder.popIndex(pop), fromNanos + i * (MINUTE_NANOS / count), key, 1, outcome,
+                    failedOpen, 0, outcome == Outcome.ACCEPTED ? -1 : 0, false, 0);
+        }
+    }
+
+    private static void accept(RunRecorder recorder, String pop, long fromNanos, int count) {
+        send(recorder, pop, "edge_test", fromNanos, count, Outcome.ACCEPTED, false);
+    }
+
+    @Test
+    void threePopsEachLettingOneHundredThroughInAMinuteTripleTheLimitInThatWindow() {
+        // three-pops.conf's cache limiter: 100 per 60 s per API key
+        LimiterResult limiter = firstLimiterAfter(recorder -> {
+            for (String pop : List.of("FRA", "AMS", "SYD")) {
+                accept(recorder, pop, 0, 100);
+                send(recorder, pop, "edge_test", 0, 50, Outcome.REJECTED, false);
+            }
+        });
+
+        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 1, 300, 3.0, 3.0));
+        assertThat(limiter.regions()).allSatisfy((pop, region) ->
+                assertThat(region.perWindow()).as(pop).hasValue(new WindowPeak(100, 1.0)));
+    }
+
+    @Test
+    void aWindowWithoutTrafficIsNotCounted() {
+        // windows 0 and 2 see traffic, window 1 (60 s to 120 s) none
+        LimiterResult limiter = firstLimiterAfter(recorder -> {
+            for (String pop : List.of("FRA", "AMS", "SYD")) {
+                accept(recorder, pop, 0, 100);
+            }
+            accept(recorder, "FRA", 2 * MINUTE_NANOS, 150);
+        });
+
+        PerWindow perWindow = limiter.perWindow().orElseThrow();
+        assertThat(perWindow.windows()).isEqualTo(2);
+        assertThat(perWindow.maxLetThrough()).isEqualTo(300);
+        assertThat(perWindow.maxFactor()).isEqualTo(3.0);
+        // (300 + 150) / 2 / 100
+        assertThat(perWindow.meanFactor()).isEqualTo(2.25);
+        assertThat(limiter.regions().get("FRA").perWindow()).hasValue(new WindowPeak(150, 1.5));
+        assertThat(limiter.regions().get("SYD").perWindow()).hasValue(new WindowPeak(100, 1.0));
+    }
+
+    @Test
+    void aWindowInWhichEverythingWasRefusedCountsWithNothingLetThrough() {
+        LimiterResult limiter = firstLimiterAfter(recorder -> {
+            accept(recorder, "FRA", 0, 100);
+            send(recorder, "FRA", "edge_test", MINUTE_NANOS, 40, Outcome.REJECTED, false);
+            send(recorder, "FRA", "edge_test", MINUTE_NANOS, 10, Outcome.FAILED, false);
+        });
+
+        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 2, 100, 1.0, 0.5));
+    }
+
+    @Test
+    void requestsThatFailedOpenAreLetThroughAndCountAgainstTheLimit() {
+        LimiterResult limiter = firstLimiterAfter(recorder -> {
+            accept(recorder, "FRA", 0, 100);
+            send(recorder, "FRA", "edge_test", 0, 20, Outcome.FAILED, true);
+        });
+
+        assertThat(limiter.perWindow().orElseThrow().maxLetThrough()).isEqualTo(120);
+        assertThat(limiter.regions().get("FRA").perWindow()).hasValue(new WindowPeak(120, 1.2));
+    }
+
+    @Test
+    void eachKeyIsCountedAgainstTheLimitInItsOwnWindow() {
+        // two API keys, 100 each in the same minute: each got its own limit, no more
+        LimiterResult limiter = firstLimiterAfter(recorder -> {
+            send(recorder, "FRA", "key-a", 0, 100, Outcome.ACCEPTED, false);
+            send(recorder, "AMS", "key-b", 0, 100, Outcome.ACCEPTED, false);
+        });
+
+        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 2, 100, 1.0, 1.0));
+    }
+
+    @Test
+    void windowsAreAlignedToTimeZeroAndOutcomesMayComeOutOfOrder() {
+        // 59.999 s and 60 s fall in different windows; the later window's request is recorded first
+        LimiterResult limiter = firstLimiterAfter(recorder -> {
+            int syd = recorder.popIndex("SYD");
+            recorder.record(0, syd, MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+            recorder.record(0, syd, MINUTE_NANOS - 1, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+            recorder.record(0, syd, MINUTE_NANOS + 1, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+        });
+
+        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 2, 2, 0.02, 0.015));
+    }
+
+    @Test
+    void aRequestCountsItsCostInTokensAgainstTheLimit() {
+        LimiterResult limiter = firstLimiterAfter(recorder -> {
+            int fra = recorder.popIndex("FRA");
+            for (int i = 0; i < 10; i++) {
+                recorder.record(0, fra, i * SECOND_NANOS, "edge_test", 5, Outcome.ACCEPTED, false, 0, -1, true, 0);
+            }
+        });
+
+        assertThat(limiter.perWindow().orElseThrow().maxLetThrough()).isEqualTo(50);
+        assertThat(limiter.perWindow().orElseThrow().maxFactor()).isEqualTo(0.5);
+    }
+
+    @Test
+    void windowsFarApartInALongRunHoldOnlyWhatSawTraffic() throws IOException {
+        // ten years of 1 s windows: 315 million of them, two with traffic
+        Path file = dir.resolve("decade.conf");
+        Files.writeString(file, """
+                name = decade
+                duration = 3650d
+                regions = [FRA]
+                clients = [ { name = a, key = "k", rate = 1 } ]
+                limiters = [ { name = l, tier = cache, limit = 4, window = 1s } ]
+                """);
+        long lastSecond = (3650L * 86_400 - 1) * SECOND_NANOS;
+
+        LimiterResult limiter = firstLimiterAfter(file, recorder -> {
+            int fra = recorder.popIndex("FRA");
+            recorder.record(0, fra, 0, "k", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+            for (int i = 0; i < 3; i++) {
+                recorder.record(0, fra, lastSecond + i, "k", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+            }
+        });
+
+        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 1.0, 4, 2, 3, 0.75, 0.5));
+    }
+
+    @Test
+    void aTokenBucketHasNoWindowSoNothingIsCountedPerWindow() throws IOException {
+        Path file = dir.resolve("bucket.conf");
+        Files.writeString(file, """
+                name = bucket
+                duration = 60s
+                regions = [FRA]
+                clients = [ { name = a, key = "k", rate = 1 } ]
+                limiters = [ { name = l, tier = cache, algorithm = token-bucket, rate = 1, burst = 10 } ]
+                """);
+
+        LimiterResult limiter = firstLimiterAfter(file, recorder ->
+                recorder.record(0, recorder.popIndex("FRA"), 0, "k", 1, Outcome.ACCEPTED, false, 0, -1, true, 0));
+
+        assertThat(limiter.perWindow()).isEmpty();
+        assertThat(limiter.regions().get("FRA").perWindow()).isEqualTo(Optional.empty());
     }
 }

@@ -1,6 +1,7 @@
 package io.edgesim.scenarios;
 
 import io.edgesim.result.LimiterResult;
+import io.edgesim.result.PerWindow;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,28 @@ class ThreePopsScenarioTest {
         assertThat(local.regions()).allSatisfy((pop, region) ->
                 assertThat(region.counts().accepted()).as(pop).isEqualTo(100));
         assertThat(local.multiplication()).hasValue(3.0);
+    }
+
+    @Test
+    void cacheCounterLetsThreeTimesTheLimitThroughInTheMinute() {
+        PerWindow perWindow = limiter(result, "local").perWindow().orElseThrow();
+
+        assertThat(perWindow.windowSeconds()).isEqualTo(60.0);
+        assertThat(perWindow.limit()).isEqualTo(100);
+        assertThat(perWindow.windows()).isEqualTo(1);
+        assertThat(perWindow.maxLetThrough()).isEqualTo(300);
+        assertThat(perWindow.maxFactor()).isEqualTo(3.0);
+        assertThat(limiter(result, "local").regions()).allSatisfy((pop, region) ->
+                assertThat(region.perWindow().orElseThrow().maxLetThrough()).as(pop).isEqualTo(100));
+    }
+
+    @Test
+    void durableObjectKeepsTheMinuteToItsLimit() {
+        PerWindow perWindow = limiter(result, "exact").perWindow().orElseThrow();
+
+        assertThat(perWindow.maxLetThrough()).isEqualTo(100);
+        assertThat(perWindow.maxFactor()).isEqualTo(1.0);
+        assertThat(perWindow.meanFactor()).isEqualTo(1.0);
     }
 
     @Test

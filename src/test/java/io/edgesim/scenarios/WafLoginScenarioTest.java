@@ -1,6 +1,7 @@
 package io.edgesim.scenarios;
 
 import io.edgesim.result.LimiterResult;
+import io.edgesim.result.PerWindow;
 import io.edgesim.result.RunResult;
 import org.junit.jupiter.api.Test;
 
@@ -25,6 +26,32 @@ class WafLoginScenarioTest {
         assertThat(attacker.totals().sent()).isEqualTo(600);
         assertThat(attacker.totals().accepted()).isEqualTo(200);
         assertThat(attacker.totals().rejected()).isEqualTo(400);
+    }
+
+    @Test
+    void attackerGetsTwiceTheLimitThroughInTheFirstPeriod() {
+        LimiterResult attacker = limiter(result, "rule-vs-attacker");
+        PerWindow perWindow = attacker.perWindow().orElseThrow();
+
+        // the first cycle's 40 all pass in the first 4 s, inside the first 10 s period: 2x the limit there, while
+        // over the run (200 against the exact count's 120) it is 1.67x
+        assertThat(perWindow.windowSeconds()).isEqualTo(10.0);
+        assertThat(perWindow.maxLetThrough()).isEqualTo(40);
+        assertThat(perWindow.maxFactor()).isEqualTo(2.0);
+        assertThat(attacker.multiplication()).hasValue(1.6667);
+    }
+
+    @Test
+    void officeGetsMoreThanTheLimitThroughInAPeriodThoughNotOverTheRun() {
+        LimiterResult office = limiter(result, "rule-vs-office");
+        PerWindow perWindow = office.perWindow().orElseThrow();
+
+        // the rule sees the office's 21st login 2 s late and lets the next ones in, then blocks for 10 s and lets
+        // too few through: over the minute it evens out with the exact count (1.00x), period by period it does not
+        assertThat(office.multiplication()).hasValue(1.0);
+        assertThat(perWindow.meanFactor()).isEqualTo(1.0);
+        assertThat(perWindow.maxFactor()).isGreaterThanOrEqualTo(1.2);
+        assertThat(perWindow.maxLetThrough()).isGreaterThan(perWindow.limit());
     }
 
     @Test

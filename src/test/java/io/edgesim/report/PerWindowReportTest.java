@@ -1,0 +1,57 @@
+package io.edgesim.report;
+
+import io.edgesim.result.RunResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PerWindowReportTest {
+
+    @TempDir
+    Path dir;
+
+    /** Six requests of one key let through in the first 10 s window of a limit of 3 per 10 s: twice the limit. */
+    private RunResult doubled() {
+        return RecordedRuns.run(dir, recorder -> RecordedRuns.accept(recorder, 6, false));
+    }
+
+    @Test
+    void jsonGivesThePerWindowFiguresPerLimiterAndPerRegion() {
+        String json = JsonReport.render(doubled());
+
+        assertThat(json).containsIgnoringWhitespaces("""
+                    "per_window" : {
+                      "key" : "api-key",
+                      "window_s" : 10.0,
+                      "limit" : 3,
+                      "windows" : 1,
+                      "max_let_through" : 6,
+                      "max_factor" : 2.0,
+                      "mean_factor" : 2.0
+                    },""");
+        assertThat(json).containsIgnoringWhitespaces("""
+                        "per_window" : {
+                          "max_let_through" : 6,
+                          "max_factor" : 2.0
+                        }""");
+    }
+
+    @Test
+    void markdownHasALinePerLimiterWithTheRegions() {
+        String md = MarkdownReport.render(doubled(), Map.of());
+
+        assertThat(md).contains("Per window (10 s from t = 0, one count per api-key): up to 6 let through against a "
+                + "limit of 3 (2.00x), mean 2.00x over 1 window with traffic; most in one window by region: FRA 6 "
+                + "(2.00x).\n");
+    }
+
+    @Test
+    void consoleSummaryLineEndsWithThePerWindowFigures() {
+        assertThat(ConsoleReport.render(doubled())).contains("; cost $0.00/month; per api-key per 10 s window: up to 6 "
+                + "let through against 3 (2.00x), mean 2.00x\n");
+    }
+}

@@ -37,14 +37,14 @@ class MultiplicationReportTest {
     void consoleSaysUnboundedWhenRequestsGotThroughThatTheExactCountRefusedAll() {
         assertThat(ConsoleReport.render(unbounded()))
                 .contains("exact count accepts 0; multiplication unbounded (exact accepts 0); wrongly accepted 10")
-                .doesNotContain("0.00x");
+                .doesNotContain("multiplication 0.00x");
     }
 
     @Test
     void consoleSaysNotApplicableWhenNothingGotThroughEither() {
         assertThat(ConsoleReport.render(nothingThrough()))
                 .contains("multiplication n/a (nothing let through, exact accepts 0)")
-                .doesNotContain("0.00x");
+                .doesNotContain("multiplication 0.00x");
     }
 
     @Test

@@ -23,25 +23,40 @@ public final class ChainOutcome {
      */
     public static void record(RunRecorder recorder, DecisionListener listener, int limiter, LimiterSpec spec,
                               Request request, boolean exactAllowed, ChainProgress progress) {
-        record(recorder, listener, limiter, spec, recorder.popIndex(request.pop()), request, request.timeNanos(),
-                exactAllowed, progress);
+        keepRefusal(recorder, limiter, spec, request, request.timeNanos(), progress);
+        recorder.record(limiter, recorder.popIndex(request.pop()), request.timeNanos(),
+                recorder.referenceKey(limiter, request), request.cost(), progress.outcome(), progress.failedOpen(),
+                progress.latencyNanos(), progress.refusingStage(), exactAllowed,
+                progress.decision().retryAfterNanos());
+        tell(listener, spec, request, request.timeNanos(), progress);
     }
 
     /**
-     * As above, with the request's PoP already known by its index ({@link RunRecorder#popIndex}) and its arrival time
-     * passed in, so that the common case reads no more of the request than its key and cost (it may have left the
-     * CPU cache while the request was away at a remote tier).
+     * As above, for an engine that knows the request's PoP by its index ({@link RunRecorder#popIndex}), its arrival
+     * time, and the number of its key under the limiter's exact reference in the run's key numbering, so that the
+     * common case reads no more of the request than its cost (it may have left the CPU cache while the request was
+     * away at a remote tier).
      */
     public static void record(RunRecorder recorder, DecisionListener listener, int limiter, LimiterSpec spec, int pop,
-                              Request request, long requestNanos, boolean exactAllowed, ChainProgress progress) {
+                              Request request, long requestNanos, int referenceKeyNumber, boolean exactAllowed,
+                              ChainProgress progress) {
+        keepRefusal(recorder, limiter, spec, request, requestNanos, progress);
+        recorder.record(limiter, pop, requestNanos, referenceKeyNumber, request.cost(), progress.outcome(),
+                progress.failedOpen(), progress.latencyNanos(), progress.refusingStage(), exactAllowed,
+                progress.decision().retryAfterNanos());
+        tell(listener, spec, request, requestNanos, progress);
+    }
+
+    private static void keepRefusal(RunRecorder recorder, int limiter, LimiterSpec spec, Request request,
+                                    long requestNanos, ChainProgress progress) {
         if (progress.outcome() == Outcome.REJECTED && recorder.wantsRefusal(limiter)) {
             recorder.keepRefusal(limiter, request, progress.rejection(spec.name(), spec,
                     requestNanos + progress.latencyNanos()));
         }
-        recorder.record(limiter, pop, requestNanos, recorder.referenceKey(limiter, request), request.cost(),
-                progress.outcome(), progress.failedOpen(),
-                progress.latencyNanos(), progress.refusingStage(), exactAllowed,
-                progress.decision().retryAfterNanos());
+    }
+
+    private static void tell(DecisionListener listener, LimiterSpec spec, Request request, long requestNanos,
+                             ChainProgress progress) {
         if (listener != DecisionListener.NONE) {
             listener.decided(spec.name(), requestNanos, request.pop(), progress.key(), request.cost(),
                     progress.allowedLabel(), progress.decision().remaining(), progress.decision().retryAfterNanos(),

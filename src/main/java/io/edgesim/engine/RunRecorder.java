@@ -18,7 +18,6 @@ import io.edgesim.result.RunResult;
 import io.edgesim.result.SampleResponse;
 import io.edgesim.result.StageRefusals;
 import io.edgesim.result.Timeline;
-import io.edgesim.result.WindowPeak;
 import io.edgesim.scenario.Scenario;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.IntCountsHistogram;
@@ -117,6 +116,33 @@ public final class RunRecorder {
     public void record(int limiter, int pop, long requestNanos, String referenceKey, int cost, Outcome outcome,
                        boolean failedOpen, long latencyNanos, int stage, boolean exactAllowed,
                        long retryAfterNanos) {
+        boolean letThrough = count(limiter, pop, requestNanos, outcome, failedOpen, latencyNanos, stage, exactAllowed,
+                retryAfterNanos);
+        WindowTally windows = limiters[limiter].windows;
+        if (windows != null) {
+            windows.add(referenceKey, requestNanos, letThrough ? cost : 0);
+        }
+    }
+
+    /**
+     * The same, with the request's key under the limiter's exact reference given by its number in the run's key
+     * numbering ({@code io.edgesim.model.key.KeyIds}) rather than by name: what an engine that numbers keys passes.
+     * A run gives its keys one way, by number or by name.
+     */
+    public void record(int limiter, int pop, long requestNanos, int referenceKeyNumber, int cost, Outcome outcome,
+                       boolean failedOpen, long latencyNanos, int stage, boolean exactAllowed,
+                       long retryAfterNanos) {
+        boolean letThrough = count(limiter, pop, requestNanos, outcome, failedOpen, latencyNanos, stage, exactAllowed,
+                retryAfterNanos);
+        WindowTally windows = limiters[limiter].windows;
+        if (windows != null) {
+            windows.add(referenceKeyNumber, requestNanos, letThrough ? cost : 0);
+        }
+    }
+
+    // counts everything but the per-window figures; true when the request was let through
+    private boolean count(int limiter, int pop, long requestNanos, Outcome outcome, boolean failedOpen,
+                          long latencyNanos, int stage, boolean exactAllowed, long retryAfterNanos) {
         PerLimiter l = limiters[limiter];
         l.sent[pop]++;
         int bucket = (int) Math.min(buckets - 1, Math.max(0, requestNanos / bucketNanos));
@@ -160,11 +186,9 @@ public final class RunRecorder {
         } else if (!letThrough && exactAllowed) {
             l.wronglyRejected++;
         }
-        if (l.windows != null) {
-            l.windows.add(referenceKey, pop, requestNanos, letThrough ? cost : 0);
-        }
         l.latency[pop].recordValue(Math.max(0, latencyNanos / 1_000));
         l.maxLatencyNanos[pop] = Math.max(l.maxLatencyNanos[pop], latencyNanos);
+        return letThrough;
     }
 
     /** True until a response was kept for limiter {@code limiter}'s first rejection (see {@link #keepRefusal}). */
@@ -266,8 +290,7 @@ public final class RunRecorder {
             timelineAccepted = new long[buckets];
             timelineRejected = new long[buckets];
             timelineFailed = new long[buckets];
-            windows = spec.reference().kind().windowed() ? new WindowTally(spec.reference().windowNanos(), popCount)
-                    : null;
+            windows = spec.reference().kind().windowed() ? new WindowTally(spec.reference().windowNanos()) : null;
         }
 
         LimiterResult result(CostResult cost, Map<String, Map<String, Long>> stageStats) {
@@ -277,9 +300,7 @@ public final class RunRecorder {
             for (int p = 0; p < pops.size(); p++) {
                 regions.put(pops.get(p), new RegionResult(
                         new Counts(sent[p], accepted[p], rejected[p], failed[p], failedOpen[p]),
-                        stats(latency[p], maxLatencyNanos[p]),
-                        perWindow == null ? Optional.empty() : Optional.of(new WindowPeak(perWindow.maxPerPop()[p],
-                                round(perWindow.maxPerPop()[p] / (double) limit, 4)))));
+                        stats(latency[p], maxLatencyNanos[p])));
             }
             Counts totals = new Counts(sum(sent), sum(accepted), sum(rejected), sum(failed), sum(failedOpen));
             Map<String, StageRefusals> rejectedBy = new LinkedHashMap<>();
@@ -306,7 +327,8 @@ public final class RunRecorder {
                     : round(summary.sumTotals() / (double) limit / summary.windows(), 4);
             return new PerWindow(spec.referenceKey().configName(),
                     spec.reference().windowNanos() / (double) Durations.NANOS_PER_SECOND, limit, summary.windows(),
-                    summary.maxTotal(), round(summary.maxTotal() / (double) limit, 4), meanFactor);
+                    summary.maxTotal(), round(summary.maxTotal() / (double) limit, 4), meanFactor,
+                    summary.lateOutcomes());
         }
     }
 

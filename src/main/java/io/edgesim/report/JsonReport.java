@@ -11,7 +11,6 @@ import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PerWindow;
 import io.edgesim.result.RegionResult;
 import io.edgesim.result.RunResult;
-import io.edgesim.result.WindowPeak;
 
 import java.util.List;
 import java.util.Map;
@@ -68,14 +67,6 @@ public final class JsonReport {
             ObjectNode region = regions.putObject(e.getKey());
             counts(region, e.getValue().counts());
             latency(region.putObject("latency_ms"), e.getValue().latencyMs());
-            if (e.getValue().perWindow().isPresent()) {
-                WindowPeak peak = e.getValue().perWindow().get();
-                ObjectNode perWindow = region.putObject("per_window");
-                perWindow.put("max_let_through", peak.maxLetThrough());
-                perWindow.put("max_factor", peak.maxFactor());
-            } else {
-                region.putNull("per_window");
-            }
         }
         ObjectNode by = node.putObject("refused_by_stage");
         limiter.rejectedBy().forEach((stage, refusals) -> {
@@ -113,6 +104,7 @@ public final class JsonReport {
             perWindow.put("max_let_through", w.maxLetThrough());
             perWindow.put("max_factor", w.maxFactor());
             perWindow.put("mean_factor", w.meanFactor());
+            perWindow.put("late_outcomes", w.lateOutcomes());
         } else {
             // the exact reference is a token bucket or gcra: it has no window
             node.putNull("per_window");

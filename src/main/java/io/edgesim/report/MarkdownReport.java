@@ -83,7 +83,7 @@ public final class MarkdownReport {
         return md.toString();
     }
 
-    // the per-window figures with each region's largest share, or why there are none
+    // the per-window figures, or why there are none
     private static String perWindow(LimiterResult limiter) {
         if (limiter.perWindow().isEmpty()) {
             return "Per window: not counted - the exact count is a token bucket or gcra, which has no window; the "
@@ -96,13 +96,9 @@ public final class MarkdownReport {
                 .append(Numbers.fixed(w.maxFactor(), 2)).append("x), mean ").append(Numbers.fixed(w.meanFactor(), 2))
                 .append("x over ").append(w.windows()).append(w.windows() == 1 ? " window" : " windows")
                 .append(" with traffic");
-        List<String> regions = limiter.regions().entrySet().stream()
-                .filter(e -> e.getValue().counts().sent() > 0 && e.getValue().perWindow().isPresent())
-                .map(e -> e.getKey() + " " + e.getValue().perWindow().get().maxLetThrough() + " ("
-                        + Numbers.fixed(e.getValue().perWindow().get().maxFactor(), 2) + "x)")
-                .toList();
-        if (!regions.isEmpty()) {
-            line.append("; most in one window by region: ").append(String.join(", ", regions));
+        if (w.lateOutcomes() > 0) {
+            line.append("; ").append(w.lateOutcomes()).append(" outcomes came back more than a window late and are "
+                    + "counted in the mean, perhaps not in the largest window");
         }
         return line.append(".\n\n").toString();
     }

@@ -7,7 +7,6 @@ import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PerWindow;
 import io.edgesim.result.RetryAfterStats;
 import io.edgesim.result.RunResult;
-import io.edgesim.result.WindowPeak;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
 import org.junit.jupiter.api.Test;
@@ -25,6 +24,7 @@ import java.util.function.Consumer;
 import java.util.stream.LongStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 class RunRecorderTest {
@@ -208,9 +208,7 @@ class RunRecorderTest {
             }
         });
 
-        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 1, 300, 3.0, 3.0));
-        assertThat(limiter.regions()).allSatisfy((pop, region) ->
-                assertThat(region.perWindow()).as(pop).hasValue(new WindowPeak(100, 1.0)));
+        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 1, 300, 3.0, 3.0, 0));
     }
 
     @Test
@@ -229,8 +227,6 @@ class RunRecorderTest {
         assertThat(perWindow.maxFactor()).isEqualTo(3.0);
         // (300 + 150) / 2 / 100
         assertThat(perWindow.meanFactor()).isEqualTo(2.25);
-        assertThat(limiter.regions().get("FRA").perWindow()).hasValue(new WindowPeak(150, 1.5));
-        assertThat(limiter.regions().get("SYD").perWindow()).hasValue(new WindowPeak(100, 1.0));
     }
 
     @Test
@@ -241,7 +237,7 @@ class RunRecorderTest {
             send(recorder, "FRA", "edge_test", MINUTE_NANOS, 10, Outcome.FAILED, false);
         });
 
-        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 2, 100, 1.0, 0.5));
+        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 2, 100, 1.0, 0.5, 0));
     }
 
     @Test
@@ -252,7 +248,6 @@ class RunRecorderTest {
         });
 
         assertThat(limiter.perWindow().orElseThrow().maxLetThrough()).isEqualTo(120);
-        assertThat(limiter.regions().get("FRA").perWindow()).hasValue(new WindowPeak(120, 1.2));
     }
 
     @Test
@@ -263,7 +258,7 @@ class RunRecorderTest {
             send(recorder, "AMS", "key-b", 0, 100, Outcome.ACCEPTED, false);
         });
 
-        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 2, 100, 1.0, 1.0));
+        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 2, 100, 1.0, 1.0, 0));
     }
 
     @Test
@@ -276,7 +271,50 @@ class RunRecorderTest {
             recorder.record(0, syd, MINUTE_NANOS + 1, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
         });
 
-        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 2, 2, 0.02, 0.015));
+        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 2, 2, 0.02, 0.015, 0));
+    }
+
+    @Test
+    void anOutcomeMoreThanAWindowLateIsCountedInTheMeanAndReportedLate() {
+        // windows 0, 1 and 2 of one key; then an outcome for window 0 comes back after window 2 opened
+        LimiterResult limiter = firstLimiterAfter(recorder -> {
+            int fra = recorder.popIndex("FRA");
+            recorder.record(0, fra, 0, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+            recorder.record(0, fra, MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+            recorder.record(0, fra, 2 * MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+            recorder.record(0, fra, 1, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+        });
+
+        // window 0 holds 2, but it was closed when window 2 opened: the largest stays 1, the mean is (2 + 1 + 1) / 3
+        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 3, 1, 0.01, 0.0133, 1));
+    }
+
+    @Test
+    void keysGivenByNumberAreCountedLikeKeysGivenByName() {
+        LimiterResult byNumber = firstLimiterAfter(recorder -> {
+            int fra = recorder.popIndex("FRA");
+            for (int i = 0; i < 30; i++) {
+                recorder.record(0, fra, i * SECOND_NANOS, i % 3, 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+            }
+        });
+        LimiterResult byName = firstLimiterAfter(recorder -> {
+            int fra = recorder.popIndex("FRA");
+            for (int i = 0; i < 30; i++) {
+                recorder.record(0, fra, i * SECOND_NANOS, "key-" + i % 3, 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+            }
+        });
+
+        assertThat(byNumber.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 3, 10, 0.1, 0.1, 0));
+        assertThat(byName.perWindow()).isEqualTo(byNumber.perWindow());
+    }
+
+    @Test
+    void aRunNumbersItsKeysOneWay() {
+        assertThatThrownBy(() -> firstLimiterAfter(recorder -> {
+            int fra = recorder.popIndex("FRA");
+            recorder.record(0, fra, 0, 7, 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+            recorder.record(0, fra, 0, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+        })).isInstanceOf(IllegalStateException.class);
     }
 
     @Test
@@ -313,7 +351,7 @@ class RunRecorderTest {
             }
         });
 
-        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 1.0, 4, 2, 3, 0.75, 0.5));
+        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 1.0, 4, 2, 3, 0.75, 0.5, 0));
     }
 
     @Test
@@ -331,6 +369,5 @@ class RunRecorderTest {
                 recorder.record(0, recorder.popIndex("FRA"), 0, "k", 1, Outcome.ACCEPTED, false, 0, -1, true, 0));
 
         assertThat(limiter.perWindow()).isEmpty();
-        assertThat(limiter.regions().get("FRA").perWindow()).isEqualTo(Optional.empty());
     }
 }

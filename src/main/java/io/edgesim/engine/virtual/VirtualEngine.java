@@ -121,11 +121,14 @@ public final class VirtualEngine {
         // per member, for the request arriving: whether it sees it, and what its exact count said
         final boolean[] seen;
         final boolean[] exactAllowed;
+        // per member, the number of the request's key under its exact reference
+        final int[] exactKeys;
 
         Group(List<Integer> members) {
             this.members = members.stream().mapToInt(Integer::intValue).toArray();
             this.seen = new boolean[this.members.length];
             this.exactAllowed = new boolean[this.members.length];
+            this.exactKeys = new int[this.members.length];
             for (int m : this.members) {
                 limiters[m].queue = queue;
             }
@@ -158,7 +161,8 @@ public final class VirtualEngine {
                 int l = members[g];
                 seen[g] = limiters[l].spec.sees(request.client());
                 if (seen[g]) {
-                    exactAllowed[g] = exact.allows(l, request, keys.id(slot, request, exact.keyKind(l)));
+                    exactKeys[g] = keys.id(slot, request, exact.keyKind(l));
+                    exactAllowed[g] = exact.allows(l, request, exactKeys[g]);
                 }
             }
             for (int g = 0; g < members.length; g++) {
@@ -166,7 +170,7 @@ public final class VirtualEngine {
                     Limiter limiter = limiters[members[g]];
                     // a chain that stays in the PoP is decided at once: one flight per limiter serves every request
                     Flight flight = limiter.inPopOnly ? limiter.inPopFlight : new Flight(limiter);
-                    flight.start(request, slot, pop, exactAllowed[g]);
+                    flight.start(request, slot, pop, exactAllowed[g], exactKeys[g]);
                     flight.proceed(request.timeNanos());
                 }
             }
@@ -235,6 +239,7 @@ public final class VirtualEngine {
         int cost;
         int pop;
         boolean exactAllowed;
+        int exactKey;
         // set while the request is away at a remote tier
         ObjectRoute route;
         int homeRegion;
@@ -248,7 +253,7 @@ public final class VirtualEngine {
         }
 
         /** Starts {@code request}'s way through the chain. */
-        void start(Request request, int slot, int pop, boolean exactAllowed) {
+        void start(Request request, int slot, int pop, boolean exactAllowed, int exactKey) {
             this.request = request;
             this.slot = slot;
             this.blockGeneration = keys.generation();
@@ -256,6 +261,7 @@ public final class VirtualEngine {
             this.cost = request.cost();
             this.pop = pop;
             this.exactAllowed = exactAllowed;
+            this.exactKey = exactKey;
             progress.reset();
         }
 
@@ -304,7 +310,7 @@ public final class VirtualEngine {
         }
 
         private void finish() {
-            ChainOutcome.record(recorder, listener, limiter.index, limiter.spec, pop, request, requestNanos,
+            ChainOutcome.record(recorder, listener, limiter.index, limiter.spec, pop, request, requestNanos, exactKey,
                     exactAllowed, progress);
         }
     }

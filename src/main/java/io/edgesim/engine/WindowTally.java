@@ -9,9 +9,10 @@ import java.util.Map;
  * k holds the arrivals in [k W, (k + 1) W)), as a fixed-window counter's are, counted as the outcomes come in and
  * folded into the figures (windows, largest, sum) as soon as a key moves on.
  *
- * <p>Memory is two open windows per key (three numbers each), whatever the run's length: outcomes come nearly in
- * arrival order, but a request that went to a far tier is recorded after later ones, so a key keeps its newest window
- * and the one before open. An outcome for a window older than both (one that came back more than a window late) is
+ * <p>Outcomes come nearly in arrival order, but a request that went to a far tier is recorded after later ones, so a
+ * key keeps its newest window and the one before open. Memory: the newest window of every key (two numbers), and the
+ * one before only for keys that have moved on to a newer window and may still hear of the older one (a small table),
+ * whatever the run's length. An outcome for a window older than both (one that came back more than a window late) is
  * still counted in the sum, but its window may already be closed; such outcomes are counted as {@code late}, and the
  * largest window may then be understated by what they carried. Not thread-safe.
  */
@@ -20,9 +21,11 @@ final class WindowTally {
     private static final long NONE = Long.MIN_VALUE;
 
     private final long windowNanos;
-    // per key number k: [2k] the newest open window and [2k + 1] the one before (NONE when empty), with their totals
-    private long[] openWindows = new long[0];
-    private long[] openTotals = new long[0];
+    // per key number: its newest open window (NONE before its first request) and what it let through
+    private long[] newestWindows = new long[0];
+    private long[] newestTotals = new long[0];
+    // per key number, for keys whose previous window is still open: {window, total}
+    private final Map<Integer, long[]> previous = new HashMap<>();
     // numbers for callers that pass keys by name (the cluster engine); a run numbers its keys one way only
     private final Map<String, Integer> numbers = new HashMap<>();
     private Boolean byName;
@@ -63,10 +66,13 @@ final class WindowTally {
     /** The figures over every (key, window) pair that saw traffic. */
     Summary summary() {
         long max = closedMax;
-        for (int i = 0; i < openWindows.length; i++) {
-            if (openWindows[i] != NONE) {
-                max = Math.max(max, openTotals[i]);
+        for (int k = 0; k < newestWindows.length; k++) {
+            if (newestWindows[k] != NONE) {
+                max = Math.max(max, newestTotals[k]);
             }
+        }
+        for (long[] open : previous.values()) {
+            max = Math.max(max, open[1]);
         }
         return new Summary(windows, max, sumTotals, lateOutcomes);
     }
@@ -90,49 +96,50 @@ final class WindowTally {
 
     private void count(int key, long requestNanos, long tokens) {
         long window = Math.floorDiv(requestNanos, windowNanos);
-        int newest = 2 * key;
-        int older = newest + 1;
-        if (older >= openWindows.length) {
-            grow(older + 1);
+        if (key >= newestWindows.length) {
+            grow(key + 1);
         }
         sumTotals += tokens;
-        if (openWindows[newest] == window) {
-            openTotals[newest] += tokens;
-        } else if (openWindows[older] == window) {
-            openTotals[older] += tokens;
-        } else if (openWindows[newest] == NONE || window > openWindows[newest]) {
-            // a newer window: the one before the newest is done with
-            close(older);
-            openWindows[older] = openWindows[newest];
-            openTotals[older] = openTotals[newest];
-            open(newest, window, tokens);
-        } else if (openWindows[older] == NONE || window > openWindows[older]) {
-            // between the two open ones
-            close(older);
-            open(older, window, tokens);
+        long newest = newestWindows[key];
+        if (newest == window) {
+            newestTotals[key] += tokens;
+            return;
+        }
+        if (newest == NONE) {
+            newestWindows[key] = window;
+            newestTotals[key] = tokens;
+            windows++;
+            return;
+        }
+        long[] before = newest < window || !previous.containsKey(key) ? null : previous.get(key);
+        if (window > newest) {
+            // a newer window: the newest becomes the one before, and the one before that is done with
+            long[] older = previous.put(key, new long[] {newest, newestTotals[key]});
+            if (older != null) {
+                closedMax = Math.max(closedMax, older[1]);
+            }
+            newestWindows[key] = window;
+            newestTotals[key] = tokens;
+            windows++;
+        } else if (before != null && before[0] == window) {
+            before[1] += tokens;
+        } else if (before == null || window > before[0]) {
+            // older than the newest but newer than any open one before it: it becomes the one before
+            if (before != null) {
+                closedMax = Math.max(closedMax, before[1]);
+            }
+            previous.put(key, new long[] {window, tokens});
+            windows++;
         } else {
             lateOutcomes++;
         }
     }
 
-    private void open(int slot, long window, long tokens) {
-        openWindows[slot] = window;
-        openTotals[slot] = tokens;
-        windows++;
-    }
-
-    private void close(int slot) {
-        if (openWindows[slot] != NONE) {
-            closedMax = Math.max(closedMax, openTotals[slot]);
-            openWindows[slot] = NONE;
-        }
-    }
-
     private void grow(int atLeast) {
-        int old = openWindows.length;
+        int old = newestWindows.length;
         int capacity = Math.max(atLeast, Math.max(16, old * 2));
-        openWindows = Arrays.copyOf(openWindows, capacity);
-        openTotals = Arrays.copyOf(openTotals, capacity);
-        Arrays.fill(openWindows, old, capacity, NONE);
+        newestWindows = Arrays.copyOf(newestWindows, capacity);
+        newestTotals = Arrays.copyOf(newestTotals, capacity);
+        Arrays.fill(newestWindows, old, capacity, NONE);
     }
 }

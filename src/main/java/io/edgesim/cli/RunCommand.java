@@ -129,7 +129,8 @@ final class RunCommand implements Callable<Integer> {
         try {
             return new DecisionsCsv(decisions);
         } catch (IOException e) {
-            throw new InputException("--decisions: cannot write " + decisions + ": " + e.getMessage());
+            throw new InputException("--decisions: cannot write " + decisions + ": " + OutputFolder.reason(e)
+                    + "; allowed: a file in a folder that exists or can be created, and can be written");
         }
     }
 }

@@ -12,9 +12,9 @@ import java.util.Map;
  * <p>Outcomes come nearly in arrival order, but a request that went to a far tier is recorded after later ones, so a
  * key keeps its newest window and the one before open. Memory: the newest window of every key (two numbers), and the
  * one before only for keys that have moved on to a newer window and may still hear of the older one (a small table),
- * whatever the run's length. An outcome for a window older than both (one that came back more than a window late) is
- * still counted in the sum, but its window may already be closed; such outcomes are counted as {@code late}, and the
- * largest window may then be understated by what they carried. Not thread-safe.
+ * whatever the run's length. An outcome for a window older than both (one that came back more than a window late)
+ * finds its window closed, or never opened: it is counted as {@code late} and left out of the windows, the largest
+ * and the sum, which then understate by what such outcomes carried. Not thread-safe.
  */
 final class WindowTally {
 
@@ -80,8 +80,8 @@ final class WindowTally {
     /**
      * @param windows      (key, window) pairs that saw traffic
      * @param maxTotal     the most let through in one of them
-     * @param sumTotals    everything let through (so {@code sumTotals / windows} is the mean per window)
-     * @param lateOutcomes outcomes recorded after their window was closed (in the sum; maybe not in the largest)
+     * @param sumTotals    everything let through in those windows (so {@code sumTotals / windows} is the mean)
+     * @param lateOutcomes outcomes recorded after their window was closed or passed by (in none of the above)
      */
     record Summary(long windows, long maxTotal, long sumTotals, long lateOutcomes) {
     }
@@ -99,16 +99,17 @@ final class WindowTally {
         if (key >= newestWindows.length) {
             grow(key + 1);
         }
-        sumTotals += tokens;
         long newest = newestWindows[key];
         if (newest == window) {
             newestTotals[key] += tokens;
+            sumTotals += tokens;
             return;
         }
         if (newest == NONE) {
             newestWindows[key] = window;
             newestTotals[key] = tokens;
             windows++;
+            sumTotals += tokens;
             return;
         }
         long[] before = newest < window || !previous.containsKey(key) ? null : previous.get(key);
@@ -121,8 +122,10 @@ final class WindowTally {
             newestWindows[key] = window;
             newestTotals[key] = tokens;
             windows++;
+            sumTotals += tokens;
         } else if (before != null && before[0] == window) {
             before[1] += tokens;
+            sumTotals += tokens;
         } else if (before == null || window > before[0]) {
             // older than the newest but newer than any open one before it: it becomes the one before
             if (before != null) {
@@ -130,6 +133,7 @@ final class WindowTally {
             }
             previous.put(key, new long[] {window, tokens});
             windows++;
+            sumTotals += tokens;
         } else {
             lateOutcomes++;
         }

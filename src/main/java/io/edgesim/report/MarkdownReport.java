@@ -97,8 +97,8 @@ public final class MarkdownReport {
                 .append("x over ").append(w.windows()).append(w.windows() == 1 ? " window" : " windows")
                 .append(" with traffic");
         if (w.lateOutcomes() > 0) {
-            line.append("; ").append(w.lateOutcomes()).append(" outcomes came back more than a window late and are "
-                    + "counted in the mean, perhaps not in the largest window");
+            line.append("; ").append(w.lateOutcomes()).append(w.lateOutcomes() == 1 ? " outcome" : " outcomes")
+                    .append(" came back more than a window late and are left out of these figures");
         }
         return line.append(".\n\n").toString();
     }

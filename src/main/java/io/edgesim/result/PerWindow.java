@@ -19,8 +19,8 @@ package io.edgesim.result;
  * @param meanFactor    the mean of let through / limit over those windows, rounded to 4 decimals (0 when there were
  *                      none)
  * @param lateOutcomes  outcomes that came back more than a window after a later request of the same key (from a far
- *                      tier) and found their window already closed: counted in the mean, possibly missing from the
- *                      largest window (0 in a run where nothing comes back that late)
+ *                      tier) and found their window closed or passed by: left out of the figures above, which then
+ *                      understate by what they carried (0 in a run where nothing comes back that late)
  */
 public record PerWindow(String key, double windowSeconds, long limit, long windows, long maxLetThrough,
                         double maxFactor, double meanFactor, long lateOutcomes) {

@@ -285,8 +285,23 @@ class RunRecorderTest {
             recorder.record(0, fra, 1, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
         });
 
-        // window 0 holds 2, but it was closed when window 2 opened: the largest stays 1, the mean is (2 + 1 + 1) / 3
-        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 3, 1, 0.01, 0.0133, 1));
+        // window 0 was closed when window 2 opened: the late outcome is left out of every figure
+        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 3, 1, 0.01, 0.01, 1));
+    }
+
+    @Test
+    void anOutcomeForAWindowPassedByIsLeftOutSoTheMeanNeverExceedsTheLargest() {
+        // windows 1 and 2 of one key open first; window 0's only outcome comes back after them
+        LimiterResult limiter = firstLimiterAfter(recorder -> {
+            int syd = recorder.popIndex("SYD");
+            recorder.record(0, syd, MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+            recorder.record(0, syd, 2 * MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+            recorder.record(0, syd, 10, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+        });
+
+        PerWindow perWindow = limiter.perWindow().orElseThrow();
+        assertThat(perWindow).isEqualTo(new PerWindow("api-key", 60.0, 100, 2, 1, 0.01, 0.01, 1));
+        assertThat(perWindow.meanFactor()).isLessThanOrEqualTo(perWindow.maxFactor());
     }
 
     @Test

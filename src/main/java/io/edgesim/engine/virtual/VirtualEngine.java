@@ -39,8 +39,9 @@ import java.util.SplittableRandom;
  * events), except limiters whose binding stages name the same namespace, which share counters. So the engine takes
  * the stream in blocks and runs each block through one group of dependent limiters after another, each group with its
  * own event queue: a group's state is then read while it is still in the processor's caches, rather than the state
- * of every limiter for every request. The result is the same as running all limiters request by request, which is
- * what the engine does when a {@link DecisionListener} wants the decisions in time order.
+ * of every limiter for every request. The result is the same as when every limiter sees each request before the next
+ * one, which is what the engine does when a {@link DecisionListener} is told the decisions: its rows then come
+ * interleaved across limiters, as requests finish, rather than limiter after limiter.
  */
 public final class VirtualEngine {
 

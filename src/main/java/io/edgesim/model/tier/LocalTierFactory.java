@@ -135,9 +135,10 @@ public final class LocalTierFactory {
             }
             case BINDING -> {
                 TierSettings.Binding binding = (TierSettings.Binding) settings;
-                String namespace = binding.namespace() == null || binding.namespace().isBlank()
-                        ? id.limiterName() + "/" + id.stageIndex() : binding.namespace();
-                BindingStore store = bindingStores.computeIfAbsent(new BindingId(namespace, pop),
+                boolean own = binding.namespace() == null || binding.namespace().isBlank();
+                String namespace = own ? id.limiterName() + "/" + id.stageIndex() : binding.namespace();
+                // a stage without a namespace has counters of its own, even if another names its label as one
+                BindingStore store = bindingStores.computeIfAbsent(new BindingId(namespace, own, pop),
                         k -> new BindingStore(namespace, stage.algorithm().windowNanos(), keys));
                 yield new BindingPop(binding, stage.algorithm(), store, random);
             }
@@ -163,6 +164,6 @@ public final class LocalTierFactory {
     }
 
     /** One binding namespace in one PoP. */
-    private record BindingId(String namespace, String pop) {
+    private record BindingId(String namespace, boolean own, String pop) {
     }
 }

@@ -90,6 +90,24 @@ class VirtualEngineTest {
     }
 
     @Test
+    void aBindingWithoutANamespaceKeepsItsCountersEvenWhenAnotherNamesItsLabel(@TempDir Path dir) throws IOException {
+        String clients = """
+                duration = 60s
+                seed = 5
+                regions = [FRA]
+                clients = [ { name = keys, count = 20, key = "key-{i}", rate = 5, arrival = poisson } ]
+                """;
+        String own = "{ name = a, tier = binding, limit = 50, period = 10 }";
+        Scenario alone = load(dir, clients + "limiters = [ " + own + " ]");
+        Scenario both = load(dir, clients + "limiters = [ " + own
+                + "\n { name = b, tier = binding, limit = 50, period = 10, namespace = \"a/0\" } ]");
+
+        LimiterResult a = limiter(run(alone), "a");
+        assertThat(limiter(run(both), "a").totals()).isEqualTo(a.totals());
+        assertThat(a.totals().rejected()).isPositive();
+    }
+
+    @Test
     void everyRequestIsAccountedForInEveryLimiter() {
         RunResult result = run(ScenarioLoader.load(Path.of("scenarios/three-pops.conf"), REGIONS));
         for (LimiterResult l : result.limiters()) {

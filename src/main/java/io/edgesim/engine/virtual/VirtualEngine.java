@@ -62,10 +62,22 @@ public final class VirtualEngine {
     private final RequestKeys keys;
     private final ExactReferences exact;
     // the block of requests being decided, and each one's PoP index
-    private final Request[] block = new Request[BLOCK];
-    private final int[] blockPops = new int[BLOCK];
+    private final int blockSize;
+    private final Request[] block;
+    private final int[] blockPops;
 
     public VirtualEngine(Scenario scenario, DecisionListener listener) {
+        this(scenario, listener, BLOCK);
+    }
+
+    /** The same, taking the stream {@code blockSize} requests at a time (1 or more; tests compare sizes). */
+    VirtualEngine(Scenario scenario, DecisionListener listener, int blockSize) {
+        if (blockSize < 1) {
+            throw new IllegalArgumentException("block size must be 1 or more, was " + blockSize);
+        }
+        this.blockSize = blockSize;
+        this.block = new Request[blockSize];
+        this.blockPops = new int[blockSize];
         this.scenario = scenario;
         this.listener = listener;
         this.regions = scenario.regions();
@@ -77,7 +89,7 @@ public final class VirtualEngine {
             popRegion[i] = regions.indexOf(pops.get(i));
         }
         StageFactory stages = new StageFactory(scenario);
-        this.keys = new RequestKeys(stages.keys(), BLOCK);
+        this.keys = new RequestKeys(stages.keys(), blockSize);
         this.exact = new ExactReferences(scenario.limiters(), stages.keys());
         this.limiters = new Limiter[scenario.limiters().size()];
         for (int i = 0; i < limiters.length; i++) {
@@ -96,12 +108,12 @@ public final class VirtualEngine {
             keys.newBlock();
             int size = 0;
             Request request;
-            while (size < BLOCK && (request = stream.next()) != null) {
+            while (size < blockSize && (request = stream.next()) != null) {
                 block[size] = request;
                 blockPops[size] = popIndex.get(request.pop());
                 size++;
             }
-            more = size == BLOCK;
+            more = size == blockSize;
             for (Group group : groups) {
                 group.run(size, !more);
             }

@@ -84,9 +84,13 @@ class VirtualEngineTest {
             }
         }).run();
 
+        // one request per block: every limiter group sees each request alone, the plainest order there is
+        RunResult oneByOne = new VirtualEngine(scenario, DecisionListener.NONE, 1).run();
+
         assertThat(blockByBlock.limiters().get(0).totals().sent()).isGreaterThan(VirtualEngine.BLOCK);
         assertThat(limiter(blockByBlock, "remote-then-cache").totals().rejected()).isPositive();
         assertThat(JsonReport.render(blockByBlock)).isEqualTo(JsonReport.render(requestByRequest));
+        assertThat(JsonReport.render(oneByOne)).isEqualTo(JsonReport.render(requestByRequest));
     }
 
     @Test

@@ -116,12 +116,8 @@ public final class RunRecorder {
     public void record(int limiter, int pop, long requestNanos, String referenceKey, int cost, Outcome outcome,
                        boolean failedOpen, long latencyNanos, int stage, boolean exactAllowed,
                        long retryAfterNanos) {
-        boolean letThrough = count(limiter, pop, requestNanos, outcome, failedOpen, latencyNanos, stage, exactAllowed,
-                retryAfterNanos);
-        WindowTally windows = limiters[limiter].windows;
-        if (windows != null) {
-            windows.add(referenceKey, requestNanos, letThrough ? cost : 0);
-        }
+        record(limiter, pop, requestNanos, -1, referenceKey, cost, outcome, failedOpen, latencyNanos, stage,
+                exactAllowed, retryAfterNanos);
     }
 
     /**
@@ -132,11 +128,24 @@ public final class RunRecorder {
     public void record(int limiter, int pop, long requestNanos, int referenceKeyNumber, int cost, Outcome outcome,
                        boolean failedOpen, long latencyNanos, int stage, boolean exactAllowed,
                        long retryAfterNanos) {
+        record(limiter, pop, requestNanos, referenceKeyNumber, null, cost, outcome, failedOpen, latencyNanos, stage,
+                exactAllowed, retryAfterNanos);
+    }
+
+    // the key by name when keyName is not null, else by number
+    private void record(int limiter, int pop, long requestNanos, int keyNumber, String keyName, int cost,
+                        Outcome outcome, boolean failedOpen, long latencyNanos, int stage, boolean exactAllowed,
+                        long retryAfterNanos) {
         boolean letThrough = count(limiter, pop, requestNanos, outcome, failedOpen, latencyNanos, stage, exactAllowed,
                 retryAfterNanos);
         WindowTally windows = limiters[limiter].windows;
         if (windows != null) {
-            windows.add(referenceKeyNumber, requestNanos, letThrough ? cost : 0);
+            long tokens = letThrough ? cost : 0;
+            if (keyName != null) {
+                windows.add(keyName, requestNanos, tokens);
+            } else {
+                windows.add(keyNumber, requestNanos, tokens);
+            }
         }
     }
 

@@ -112,7 +112,6 @@ final class WindowTally {
             sumTotals += tokens;
             return;
         }
-        long[] before = newest < window || !previous.containsKey(key) ? null : previous.get(key);
         if (window > newest) {
             // a newer window: the newest becomes the one before, and the one before that is done with
             long[] older = previous.put(key, new long[] {newest, newestTotals[key]});
@@ -123,7 +122,10 @@ final class WindowTally {
             newestTotals[key] = tokens;
             windows++;
             sumTotals += tokens;
-        } else if (before != null && before[0] == window) {
+            return;
+        }
+        long[] before = previous.get(key);
+        if (before != null && before[0] == window) {
             before[1] += tokens;
             sumTotals += tokens;
         } else if (before == null || window > before[0]) {

@@ -24,10 +24,8 @@ public final class ChainOutcome {
     public static void record(RunRecorder recorder, DecisionListener listener, int limiter, LimiterSpec spec,
                               Request request, boolean exactAllowed, ChainProgress progress) {
         keepRefusal(recorder, limiter, spec, request, request.timeNanos(), progress);
-        recorder.record(limiter, recorder.popIndex(request.pop()), request.timeNanos(),
-                recorder.referenceKey(limiter, request), request.cost(), progress.outcome(), progress.failedOpen(),
-                progress.latencyNanos(), progress.refusingStage(), exactAllowed,
-                progress.decision().retryAfterNanos());
+        recorder.record(limiter, request, progress.outcome(), progress.failedOpen(), progress.latencyNanos(),
+                progress.refusingStage(), exactAllowed, progress.decision().retryAfterNanos());
         tell(listener, spec, request, request.timeNanos(), progress);
     }
 

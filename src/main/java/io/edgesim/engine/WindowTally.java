@@ -21,9 +21,9 @@ final class WindowTally {
     private static final long NONE = Long.MIN_VALUE;
 
     private final long windowNanos;
-    // per key number: its newest open window (NONE before its first request) and what it let through
-    private long[] newestWindows = new long[0];
-    private long[] newestTotals = new long[0];
+    // per key number k: its newest open window at [2k] (NONE before its first request) and what it let through at
+    // [2k + 1], side by side so that a key's count is one memory read
+    private long[] newest = new long[0];
     // per key number, for keys whose previous window is still open: {window, total}
     private final Map<Integer, long[]> previous = new HashMap<>();
     // numbers for callers that pass keys by name (the cluster engine); a run numbers its keys one way only
@@ -66,9 +66,9 @@ final class WindowTally {
     /** The figures over every (key, window) pair that saw traffic. */
     Summary summary() {
         long max = closedMax;
-        for (int k = 0; k < newestWindows.length; k++) {
-            if (newestWindows[k] != NONE) {
-                max = Math.max(max, newestTotals[k]);
+        for (int k = 0; k < newest.length; k += 2) {
+            if (newest[k] != NONE) {
+                max = Math.max(max, newest[k + 1]);
             }
         }
         for (long[] open : previous.values()) {
@@ -96,30 +96,31 @@ final class WindowTally {
 
     private void count(int key, long requestNanos, long tokens) {
         long window = Math.floorDiv(requestNanos, windowNanos);
-        if (key >= newestWindows.length) {
-            grow(key + 1);
+        int at = 2 * key;
+        if (at >= newest.length) {
+            grow(at + 2);
         }
-        long newest = newestWindows[key];
-        if (newest == window) {
-            newestTotals[key] += tokens;
+        long newestWindow = newest[at];
+        if (newestWindow == window) {
+            newest[at + 1] += tokens;
             sumTotals += tokens;
             return;
         }
-        if (newest == NONE) {
-            newestWindows[key] = window;
-            newestTotals[key] = tokens;
+        if (newestWindow == NONE) {
+            newest[at] = window;
+            newest[at + 1] = tokens;
             windows++;
             sumTotals += tokens;
             return;
         }
-        if (window > newest) {
+        if (window > newestWindow) {
             // a newer window: the newest becomes the one before, and the one before that is done with
-            long[] older = previous.put(key, new long[] {newest, newestTotals[key]});
+            long[] older = previous.put(key, new long[] {newestWindow, newest[at + 1]});
             if (older != null) {
                 closedMax = Math.max(closedMax, older[1]);
             }
-            newestWindows[key] = window;
-            newestTotals[key] = tokens;
+            newest[at] = window;
+            newest[at + 1] = tokens;
             windows++;
             sumTotals += tokens;
             return;
@@ -142,10 +143,11 @@ final class WindowTally {
     }
 
     private void grow(int atLeast) {
-        int old = newestWindows.length;
-        int capacity = Math.max(atLeast, Math.max(16, old * 2));
-        newestWindows = Arrays.copyOf(newestWindows, capacity);
-        newestTotals = Arrays.copyOf(newestTotals, capacity);
-        Arrays.fill(newestWindows, old, capacity, NONE);
+        int old = newest.length;
+        int capacity = Math.max(atLeast, Math.max(32, old * 2));
+        newest = Arrays.copyOf(newest, capacity);
+        for (int k = old; k < capacity; k += 2) {
+            newest[k] = NONE;
+        }
     }
 }

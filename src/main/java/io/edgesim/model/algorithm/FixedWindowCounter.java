@@ -9,7 +9,7 @@ package io.edgesim.model.algorithm;
  * forever when n exceeds the limit; {@code resetNanos} is the next boundary, or now when the window holds nothing.
  * State: the window index and its count (two longs besides the configuration).
  */
-public final class FixedWindowCounter implements RateCounter {
+public final class FixedWindowCounter implements FlatCounter {
 
     // shared by a counter and its copies, so that a million keys carry one configuration and not a million
     private final Config config;
@@ -43,6 +43,23 @@ public final class FixedWindowCounter implements RateCounter {
         long retryAfterNanos = allowed ? 0 : cost > limit ? Long.MAX_VALUE : boundaryNanos - nowNanos;
         long resetNanos = count == 0 ? nowNanos : boundaryNanos;
         return new Decision(allowed, limit - count, retryAfterNanos, resetNanos);
+    }
+
+    @Override
+    public int stateLongs() {
+        return 2;
+    }
+
+    @Override
+    public void load(long[] state, int at) {
+        windowIndex = FlatCounter.value(state[at]);
+        count = state[at + 1];
+    }
+
+    @Override
+    public void store(long[] state, int at) {
+        state[at] = FlatCounter.stored(windowIndex);
+        state[at + 1] = count;
     }
 
     @Override

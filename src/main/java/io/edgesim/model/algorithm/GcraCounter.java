@@ -18,7 +18,7 @@ package io.edgesim.model.algorithm;
  * full allowance is back, or now if it is. State: TAT as nanoseconds plus a sub-nanosecond remainder, besides
  * the configuration (five longs in all).
  */
-public final class GcraCounter implements RateCounter {
+public final class GcraCounter implements FlatCounter {
 
     // shared by a counter and its copies, so that a million keys carry one configuration and not a million
     private final Config config;
@@ -68,6 +68,23 @@ public final class GcraCounter implements RateCounter {
         long remaining = config.burst - ExactMath.ceilDiv(aheadUnits, config.unitsPerToken);
         long resetNanos = nowNanos + ExactMath.ceilDiv(aheadUnits, config.unitsPerNano);
         return new Decision(allowed, remaining, retryAfterNanos, resetNanos);
+    }
+
+    @Override
+    public int stateLongs() {
+        return 2;
+    }
+
+    @Override
+    public void load(long[] state, int at) {
+        tatNanos = FlatCounter.value(state[at]);
+        tatFractionUnits = state[at + 1];
+    }
+
+    @Override
+    public void store(long[] state, int at) {
+        state[at] = FlatCounter.stored(tatNanos);
+        state[at + 1] = tatFractionUnits;
     }
 
     @Override

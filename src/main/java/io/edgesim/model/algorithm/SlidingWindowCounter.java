@@ -17,7 +17,7 @@ package io.edgesim.model.algorithm;
  * the start of the window after next when the current window holds anything, else the next boundary while the
  * previous count still weighs, else now. State: window index and two counts.
  */
-public final class SlidingWindowCounter implements RateCounter {
+public final class SlidingWindowCounter implements FlatCounter {
 
     // shared by a counter and its copies, so that a million keys carry one configuration and not a million
     private final Config config;
@@ -77,6 +77,25 @@ public final class SlidingWindowCounter implements RateCounter {
         // next window: the current count fades instead, and must fade by need
         long need = current + cost - limit;
         return windowNanos - elapsedNanos + ExactMath.mulDivCeil(need, windowNanos, current);
+    }
+
+    @Override
+    public int stateLongs() {
+        return 3;
+    }
+
+    @Override
+    public void load(long[] state, int at) {
+        windowIndex = FlatCounter.value(state[at]);
+        previous = state[at + 1];
+        current = state[at + 2];
+    }
+
+    @Override
+    public void store(long[] state, int at) {
+        state[at] = FlatCounter.stored(windowIndex);
+        state[at + 1] = previous;
+        state[at + 2] = current;
     }
 
     @Override

@@ -12,7 +12,7 @@ package io.edgesim.model.algorithm;
  * or forever when n exceeds the burst; {@code resetNanos} is when the bucket is full again (now if it is).
  * State: the last time and the missing units, besides the configuration (five longs in all).
  */
-public final class TokenBucketCounter implements RateCounter {
+public final class TokenBucketCounter implements FlatCounter {
 
     // shared by a counter and its copies, so that a million keys carry one configuration and not a million
     private final Config config;
@@ -60,6 +60,23 @@ public final class TokenBucketCounter implements RateCounter {
         long remaining = config.burst - ExactMath.ceilDiv(missingUnits, config.unitsPerToken);
         long resetNanos = nowNanos + ExactMath.ceilDiv(missingUnits, config.unitsPerNano);
         return new Decision(allowed, remaining, retryAfterNanos, resetNanos);
+    }
+
+    @Override
+    public int stateLongs() {
+        return 2;
+    }
+
+    @Override
+    public void load(long[] state, int at) {
+        lastNanos = FlatCounter.value(state[at]);
+        missingUnits = state[at + 1];
+    }
+
+    @Override
+    public void store(long[] state, int at) {
+        state[at] = FlatCounter.stored(lastNanos);
+        state[at + 1] = missingUnits;
     }
 
     @Override

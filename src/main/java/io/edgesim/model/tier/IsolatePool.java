@@ -3,11 +3,7 @@ package io.edgesim.model.tier;
 import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmSpec;
-import io.edgesim.model.algorithm.CounterFactory;
-import io.edgesim.model.algorithm.Decision;
-import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.key.KeyIds;
-import io.edgesim.model.key.KeyTable;
 
 import java.util.random.RandomGenerator;
 
@@ -27,7 +23,6 @@ import java.util.random.RandomGenerator;
  */
 public final class IsolatePool implements PopTier {
 
-    private final CounterFactory counterFactory;
     private final RandomGenerator random;
     private final KeyIds keys;
     private final long meanLifetimeNanos;
@@ -55,13 +50,12 @@ public final class IsolatePool implements PopTier {
         if (settings.meanLifetimeNanos() <= 0) {
             throw new IllegalArgumentException("isolate mean lifetime must be greater than 0");
         }
-        this.counterFactory = new CounterFactory(algorithm);
         this.random = random;
         this.keys = keys;
         this.meanLifetimeNanos = settings.meanLifetimeNanos();
         this.isolates = new Isolate[settings.isolatesPerPop()];
         for (int i = 0; i < isolates.length; i++) {
-            isolates[i] = new Isolate();
+            isolates[i] = new Isolate(algorithm);
         }
     }
 
@@ -82,13 +76,7 @@ public final class IsolatePool implements PopTier {
             evictUntil(isolate, nowNanos);
         }
         Isolate chosen = isolates[random.nextInt(isolates.length)];
-        RateCounter counter = chosen.counters.get(keyId);
-        if (counter == null) {
-            counter = counterFactory.newCounter();
-            chosen.counters.put(keyId, counter);
-        }
-        Decision decision = counter.tryAcquire(nowNanos, request.cost());
-        return StageResult.of(decision, 0);
+        return StageResult.of(chosen.counters.tryAcquire(keyId, nowNanos, request.cost()), 0);
     }
 
     /** Evictions applied so far: every isolate replaced at or before the latest call's time. */
@@ -111,7 +99,11 @@ public final class IsolatePool implements PopTier {
 
     /** One isolate: its counters and the time it is evicted. */
     private static final class Isolate {
-        private final KeyTable<RateCounter> counters = new KeyTable<>();
+        private final KeyCounters counters;
         private long evictAtNanos;
+
+        Isolate(AlgorithmSpec algorithm) {
+            counters = KeyCounters.hashed(algorithm);
+        }
     }
 }

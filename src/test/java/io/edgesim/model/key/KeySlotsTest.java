@@ -1,0 +1,58 @@
+package io.edgesim.model.key;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class KeySlotsTest {
+
+    @Test
+    void eachKeyKeepsItsOwnLongsThroughGrowthAsAMapOfArraysWould() {
+        KeySlots slots = new KeySlots(3);
+        Map<Integer, long[]> expected = new HashMap<>();
+        SplittableRandom random = new SplittableRandom(3);
+        for (int i = 0; i < 50_000; i++) {
+            // numbers that share a stride, and a wide spread, both
+            int id = random.nextBoolean() ? 64 * random.nextInt(2_000) : random.nextInt(1_000_000);
+            long[] mine = expected.computeIfAbsent(id, k -> new long[3]);
+            int at = slots.offset(id);
+            long[] data = slots.data();
+            for (int j = 0; j < 3; j++) {
+                assertThat(data[at + j]).as("key %d long %d", id, j).isEqualTo(mine[j]);
+            }
+            int j = random.nextInt(3);
+            data[at + j] = mine[j] = random.nextLong();
+        }
+        assertThat(slots.size()).isEqualTo(expected.size());
+        for (Map.Entry<Integer, long[]> e : expected.entrySet()) {
+            int at = slots.offset(e.getKey());
+            assertThat(Arrays.copyOfRange(slots.data(), at, at + 3)).isEqualTo(e.getValue());
+        }
+    }
+
+    @Test
+    void aNewKeyStartsAtZeroAndClearForgetsEveryKey() {
+        KeySlots slots = new KeySlots(1);
+        int at = slots.offset(0);
+        assertThat(slots.data()[at]).isZero();
+        slots.data()[at] = 7;
+        assertThat(slots.offset(0)).isEqualTo(at);
+        assertThat(slots.data()[at]).isEqualTo(7);
+
+        slots.clear();
+        assertThat(slots.size()).isZero();
+        assertThat(slots.data()[slots.offset(0)]).isZero();
+        assertThat(slots.size()).isEqualTo(1);
+    }
+
+    @Test
+    void aKeyHasAtLeastOneLong() {
+        assertThatThrownBy(() -> new KeySlots(0)).hasMessageContaining("1 or more");
+    }
+}

@@ -9,26 +9,37 @@ import java.util.Arrays;
  *
  * <p>Mechanism: open addressing with linear probing over one {@code long[]} of slots of {@code 1 + longsPerKey}
  * longs (number + 1, 0 marking a free slot; then the key's longs), at most three quarters full, slots found by the
- * same Fibonacci hashing as {@link KeyTable}. A key's longs start as zeros. Entries are never removed one by one;
- * {@link #clear} empties the table. Not thread-safe.
+ * same Fibonacci hashing as {@link KeyTable}. A key's longs start as zeros. A table may also hold a few object
+ * references per key, in a second array with the same slot order (null at first). Entries are never removed one by
+ * one; {@link #clear} empties the table. Not thread-safe.
  */
 public final class KeySlots {
 
     private static final int MIN_SLOTS = 16;
 
     private final int stride;
+    private final int objectsPerKey;
     private long[] data;
+    private Object[] objects;
     // slots - 1 (a power of two less one), kept apart so that finding a slot divides nothing
     private int mask;
     private int size;
 
     /** A table of {@code longsPerKey} longs (1 or more) per key. */
     public KeySlots(int longsPerKey) {
-        if (longsPerKey < 1) {
-            throw new IllegalArgumentException("longs per key must be 1 or more, was " + longsPerKey);
+        this(longsPerKey, 0);
+    }
+
+    /** A table of {@code longsPerKey} longs (1 or more) and {@code objectsPerKey} references (0 or more) per key. */
+    public KeySlots(int longsPerKey, int objectsPerKey) {
+        if (longsPerKey < 1 || objectsPerKey < 0) {
+            throw new IllegalArgumentException("longs per key must be 1 or more and objects per key 0 or more, was "
+                    + longsPerKey + " and " + objectsPerKey);
         }
         this.stride = 1 + longsPerKey;
+        this.objectsPerKey = objectsPerKey;
         this.data = new long[MIN_SLOTS * stride];
+        this.objects = new Object[MIN_SLOTS * objectsPerKey];
         this.mask = MIN_SLOTS - 1;
     }
 
@@ -37,25 +48,48 @@ public final class KeySlots {
      * may replace the array: read {@link #data()} after this call.
      */
     public int offset(int id) {
+        return longsAt(slot(id));
+    }
+
+    /**
+     * The slot of key number {@code id}, adding it (zeros, nulls) when the key has none: its longs start at
+     * {@link #longsAt}, its references at {@link #objectsAt}. Adding may replace the arrays: read {@link #data()} and
+     * {@link #objects()} after this call.
+     */
+    public int slot(int id) {
         long[] d = data;
         int mask = this.mask;
         long stored = id + 1L;
         for (int slot = KeyTable.spread(id) & mask; ; slot = (slot + 1) & mask) {
-            int at = slot * stride;
-            long candidate = d[at];
+            long candidate = d[slot * stride];
             if (candidate == stored) {
-                return at + 1;
+                return slot;
             }
             if (candidate == 0) {
                 if ((size + 1) * 4L > (mask + 1L) * 3L) {
                     grow();
-                    return offset(id);
+                    return slot(id);
                 }
-                d[at] = stored;
+                d[slot * stride] = stored;
                 size++;
-                return at + 1;
+                return slot;
             }
         }
+    }
+
+    /** Where the longs of {@code slot} start in {@link #data()}. */
+    public int longsAt(int slot) {
+        return slot * stride + 1;
+    }
+
+    /** Where the references of {@code slot} start in {@link #objects()}. */
+    public int objectsAt(int slot) {
+        return slot * objectsPerKey;
+    }
+
+    /** The array {@link #objectsAt} points into; replaced when the table grows. */
+    public Object[] objects() {
+        return objects;
     }
 
     /** The array the offsets point into; replaced when the table grows. */
@@ -71,6 +105,7 @@ public final class KeySlots {
     /** Forgets every key; the capacity stays. */
     public void clear() {
         Arrays.fill(data, 0);
+        Arrays.fill(objects, null);
         size = 0;
     }
 
@@ -78,17 +113,21 @@ public final class KeySlots {
         long[] old = data;
         int slots = (mask + 1) * 2;
         long[] grown = new long[slots * stride];
+        Object[] grownObjects = new Object[slots * objectsPerKey];
         int mask = slots - 1;
-        for (int from = 0; from < old.length; from += stride) {
+        for (int from = 0, fromSlot = 0; from < old.length; from += stride, fromSlot++) {
             if (old[from] != 0) {
                 int slot = KeyTable.spread((int) (old[from] - 1)) & mask;
                 while (grown[slot * stride] != 0) {
                     slot = (slot + 1) & mask;
                 }
                 System.arraycopy(old, from, grown, slot * stride, stride);
+                System.arraycopy(objects, fromSlot * objectsPerKey, grownObjects, slot * objectsPerKey,
+                        objectsPerKey);
             }
         }
         data = grown;
+        objects = grownObjects;
         this.mask = mask;
     }
 }

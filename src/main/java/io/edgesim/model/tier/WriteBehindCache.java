@@ -3,20 +3,16 @@ package io.edgesim.model.tier;
 import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmSpec;
-import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
-import io.edgesim.model.algorithm.RateCounter;
-import io.edgesim.model.key.KeyArray;
 import io.edgesim.model.key.KeyIds;
-
-import java.util.ArrayDeque;
+import io.edgesim.model.key.KeySlots;
 
 /**
  * A counter kept in one PoP's Cache API ({@code caches.default}) the way a Worker does it: read the stored state,
  * decide on a copy, respond, and write the new state back after responding ({@code waitUntil}). The write lands
  * {@code writeDelayNanos} after the read. Nothing is atomic: every request between a read and the landing of its
  * write reads the old state, and concurrent writes overwrite each other (the last to land wins), so bursts closer
- * together than the write delay undercount. Works with any algorithm through {@link RateCounter#copy()}.
+ * together than the write delay undercount. Works with any algorithm ({@link CounterCells}).
  *
  * <p>A stored entry lives for the algorithm's state lifetime ({@link AlgorithmSpec#stateLifetimeNanos()}: the window
  * for fixed-window and sliding-log, two windows for sliding-window, a whole refill for token-bucket and gcra) from its
@@ -25,18 +21,40 @@ import java.util.ArrayDeque;
  * {@code readLatencyNanos} (the read; "under 1 ms"); the decision and the write are both taken at the request's
  * arrival time. A refused request writes nothing (a refused request never changes a counter's state).
  *
- * <p>Single owner, calls in nondecreasing time order. Writes land lazily, per key: a call for a key first lands that
- * key's writes due by then. Only the key's own writes decide what a read of it finds, so this is the same as landing
- * every write on time, without touching other keys' entries.
+ * <p>Single owner, calls in nondecreasing time order. Every write lands after the same delay, so writes land in the
+ * order they were issued: they wait in one queue, and each call first lands every write due by its time (the last
+ * to land winning), which is the same as landing each on time.
+ *
+ * <p>Layout: one row per key in a {@link KeySlots} table holding the stored state ({@link CounterCells}) and its write
+ * time, so that a request reads one row and allocates nothing; writes in flight wait in a ring of the same cells.
  */
 public final class WriteBehindCache implements PopTier {
 
-    private final CounterFactory counterFactory;
+    // a row's longs: whether a state is stored (1) or not (0), its write time, then its cell
+    private static final int PRESENT = 0;
+    private static final int WRITTEN_AT = 1;
+    private static final int STORED = 2;
+    // a write's longs in the ring: its key number, its landing time, then its cell
+    private static final int KEY = 0;
+    private static final int LANDS_AT = 1;
+    private static final int CELL = 2;
+
+    private final CounterCells cells;
     private final long readLatencyNanos;
     private final long writeDelayNanos;
     private final long maxAgeNanos;
     private final KeyIds keys;
-    private final KeyArray<Entry> entries = new KeyArray<>();
+    private final KeySlots rows;
+    // the writes in flight, oldest first, in a ring of writeStride longs (and cells.objects references) per write
+    private final int writeStride;
+    private long[] writes;
+    private Object[] writeObjects;
+    private int capacity = 16;
+    private int firstWrite;
+    private int writesInFlight;
+    // the copy a request decides on
+    private final long[] scratchLongs;
+    private final Object[] scratchObjects;
 
     /**
      * @param settings  read latency and write delay, both at least 0
@@ -54,11 +72,17 @@ public final class WriteBehindCache implements PopTier {
         if (settings.readLatencyNanos() < 0 || settings.writeDelayNanos() < 0) {
             throw new IllegalArgumentException("cache read latency and write delay must not be negative");
         }
-        this.counterFactory = new CounterFactory(algorithm);
+        this.cells = new CounterCells(algorithm);
         this.keys = keys;
         this.readLatencyNanos = settings.readLatencyNanos();
         this.writeDelayNanos = settings.writeDelayNanos();
         this.maxAgeNanos = algorithm.stateLifetimeNanos();
+        this.rows = new KeySlots(STORED + cells.longs, cells.objects);
+        this.writeStride = CELL + cells.longs;
+        this.writes = new long[capacity * writeStride];
+        this.writeObjects = new Object[capacity * cells.objects];
+        this.scratchLongs = new long[cells.longs];
+        this.scratchObjects = new Object[cells.objects];
     }
 
     @Override
@@ -68,68 +92,86 @@ public final class WriteBehindCache implements PopTier {
 
     @Override
     public StageResult decide(Request request, String key, int keyId, long nowNanos) {
-        Entry entry = entries.get(keyId);
-        RateCounter stored = entry == null ? null : entry.stored(nowNanos, maxAgeNanos);
-        RateCounter copy = stored == null ? counterFactory.newCounter() : stored.copy();
-        Decision decision = copy.tryAcquire(nowNanos, request.cost());
+        int slot = read(keyId, nowNanos);
+        long[] row = rows.data();
+        int at = rows.longsAt(slot);
+        // decide on a copy of what was read (a fresh counter when nothing was)
+        if (row[at + PRESENT] != 0) {
+            cells.copy(row, at + STORED, rows.objects(), rows.objectsAt(slot), scratchLongs, 0, scratchObjects, 0);
+        } else {
+            cells.clear(scratchLongs, 0, scratchObjects, 0);
+        }
+        Decision decision = cells.decide(scratchLongs, 0, scratchObjects, 0, nowNanos, request.cost());
         if (decision.allowed()) {
-            if (entry == null) {
-                entry = new Entry();
-                entries.put(keyId, entry);
-            }
-            entry.issue(copy, nowNanos + writeDelayNanos);
+            issue(keyId, nowNanos + writeDelayNanos);
         }
         return StageResult.of(decision, readLatencyNanos);
     }
 
     /** True when an entry for {@code key} is stored at {@code nowNanos} (landed and not past its max-age). */
     public boolean holds(String key, long nowNanos) {
-        Entry entry = entries.get(keys.idOf(key));
-        return entry != null && entry.stored(nowNanos, maxAgeNanos) != null;
+        int slot = read(keys.idOf(key), nowNanos);
+        return rows.data()[rows.longsAt(slot) + PRESENT] != 0;
     }
 
     /**
-     * One key in the cache: the stored state (null when none or expired) with the time it was written, and the
-     * writes issued for the key that have not landed yet, in issue order, which is also their landing order (the
-     * delay is the same for all). Usually at most one write is in flight; more wait in {@code laterWrites}.
+     * The slot of key number {@code keyId} as a read finds it at {@code nowNanos}: writes due by then landed, and its
+     * state dropped when past its max-age.
      */
-    private static final class Entry {
-        private RateCounter state;
-        private long writtenAtNanos;
-        private RateCounter nextWrite;
-        private long nextWriteLandsAtNanos;
-        private ArrayDeque<PendingWrite> laterWrites;
-
-        /** The state a read finds at {@code nowNanos}: writes due by then landed, the last one winning. */
-        RateCounter stored(long nowNanos, long maxAgeNanos) {
-            while (nextWrite != null && nextWriteLandsAtNanos <= nowNanos) {
-                state = nextWrite;
-                writtenAtNanos = nextWriteLandsAtNanos;
-                PendingWrite later = laterWrites == null ? null : laterWrites.pollFirst();
-                nextWrite = later == null ? null : later.state;
-                nextWriteLandsAtNanos = later == null ? 0 : later.landsAtNanos;
-            }
-            if (state != null && nowNanos - writtenAtNanos >= maxAgeNanos) {
-                state = null;
-            }
-            return state;
+    private int read(int keyId, long nowNanos) {
+        landUntil(nowNanos);
+        int slot = rows.slot(keyId);
+        long[] row = rows.data();
+        int at = rows.longsAt(slot);
+        if (row[at + PRESENT] != 0 && nowNanos - row[at + WRITTEN_AT] >= maxAgeNanos) {
+            row[at + PRESENT] = 0;
+            cells.clear(row, at + STORED, rows.objects(), rows.objectsAt(slot));
         }
+        return slot;
+    }
 
-        /** A write of {@code written} issued now, landing at {@code landsAtNanos}. */
-        void issue(RateCounter written, long landsAtNanos) {
-            if (nextWrite == null) {
-                nextWrite = written;
-                nextWriteLandsAtNanos = landsAtNanos;
-                return;
-            }
-            if (laterWrites == null) {
-                laterWrites = new ArrayDeque<>();
-            }
-            laterWrites.addLast(new PendingWrite(written, landsAtNanos));
+    // lands every write due by nowNanos, oldest first
+    private void landUntil(long nowNanos) {
+        while (writesInFlight > 0 && writes[firstWrite * writeStride + LANDS_AT] <= nowNanos) {
+            int w = firstWrite * writeStride;
+            int slot = rows.slot((int) writes[w + KEY]);
+            long[] row = rows.data();
+            int at = rows.longsAt(slot);
+            row[at + PRESENT] = 1;
+            row[at + WRITTEN_AT] = writes[w + LANDS_AT];
+            cells.copy(writes, w + CELL, writeObjects, firstWrite * cells.objects, row, at + STORED, rows.objects(),
+                    rows.objectsAt(slot));
+            cells.clear(writes, w + CELL, writeObjects, firstWrite * cells.objects);
+            firstWrite = (firstWrite + 1) & (capacity - 1);
+            writesInFlight--;
         }
     }
 
-    /** A write issued after responding, landing at {@code landsAtNanos}. */
-    private record PendingWrite(RateCounter state, long landsAtNanos) {
+    // queues a write of the scratch cell for key number keyId, landing at landsAtNanos
+    private void issue(int keyId, long landsAtNanos) {
+        if (writesInFlight == capacity) {
+            growWrites();
+        }
+        int index = (firstWrite + writesInFlight) & (capacity - 1);
+        int w = index * writeStride;
+        writes[w + KEY] = keyId;
+        writes[w + LANDS_AT] = landsAtNanos;
+        cells.copy(scratchLongs, 0, scratchObjects, 0, writes, w + CELL, writeObjects, index * cells.objects);
+        writesInFlight++;
+    }
+
+    // twice the room (a power of two), the writes in flight moved to the start in order
+    private void growWrites() {
+        long[] grown = new long[2 * writes.length];
+        Object[] grownObjects = new Object[2 * writeObjects.length];
+        for (int i = 0; i < writesInFlight; i++) {
+            int from = (firstWrite + i) & (capacity - 1);
+            System.arraycopy(writes, from * writeStride, grown, i * writeStride, writeStride);
+            System.arraycopy(writeObjects, from * cells.objects, grownObjects, i * cells.objects, cells.objects);
+        }
+        writes = grown;
+        writeObjects = grownObjects;
+        firstWrite = 0;
+        capacity *= 2;
     }
 }

@@ -55,4 +55,24 @@ class KeySlotsTest {
     void aKeyHasAtLeastOneLong() {
         assertThatThrownBy(() -> new KeySlots(0)).hasMessageContaining("1 or more");
     }
+
+    @Test
+    void eachKeysReferencesFollowItThroughGrowth() {
+        KeySlots slots = new KeySlots(1, 2);
+        for (int id = 0; id < 1_000; id++) {
+            int slot = slots.slot(id);
+            assertThat(slots.objects()[slots.objectsAt(slot)]).isNull();
+            slots.objects()[slots.objectsAt(slot)] = "a" + id;
+            slots.objects()[slots.objectsAt(slot) + 1] = "b" + id;
+            slots.data()[slots.longsAt(slot)] = id;
+        }
+        for (int id = 0; id < 1_000; id++) {
+            int slot = slots.slot(id);
+            assertThat(slots.objects()[slots.objectsAt(slot)]).isEqualTo("a" + id);
+            assertThat(slots.objects()[slots.objectsAt(slot) + 1]).isEqualTo("b" + id);
+            assertThat(slots.data()[slots.longsAt(slot)]).isEqualTo(id);
+        }
+        slots.clear();
+        assertThat(slots.objects()[slots.objectsAt(slots.slot(5))]).isNull();
+    }
 }

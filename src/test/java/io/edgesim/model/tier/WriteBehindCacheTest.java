@@ -4,10 +4,18 @@ import io.edgesim.model.Outcome;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.Decision;
+import io.edgesim.model.algorithm.RateCounter;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
 
 import static io.edgesim.model.tier.TestRequests.MS;
 import static io.edgesim.model.tier.TestRequests.SECOND;
@@ -139,5 +147,50 @@ class WriteBehindCacheTest {
         assertThat(cache.decide(at(1_999 * MS, "FRA"), "k", 1_999 * MS).outcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(cache.holds("k", 3_998 * MS)).isTrue();
         assertThat(cache.holds("k", 3_999 * MS)).isFalse();
+    }
+
+    @ParameterizedTest
+    @EnumSource(AlgorithmKind.class)
+    void decidesAsAPlainModelOfReadCopyDecideWriteLaterForEveryAlgorithm(AlgorithmKind kind) {
+        // the model: per key a stored counter object with its write time, and the writes in flight in landing order
+        AlgorithmSpec spec = kind.windowed() ? AlgorithmSpec.windowed(kind, 4, SECOND)
+                : AlgorithmSpec.rated(kind, 3.5, 4);
+        long delay = 5 * MS;
+        long maxAge = spec.stateLifetimeNanos();
+        WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(0, delay), spec);
+        record Write(long landsAt, RateCounter state) {
+        }
+        Map<String, RateCounter> stored = new HashMap<>();
+        Map<String, Long> writtenAt = new HashMap<>();
+        Map<String, ArrayDeque<Write>> inFlight = new HashMap<>();
+        SplittableRandom random = new SplittableRandom(17);
+        long t = 0;
+        for (int i = 0; i < 5_000; i++) {
+            // pauses longer than the state lifetime, a steady stream under the delay (writes land as others are
+            // issued), and bursts that put hundreds of writes in flight at once
+            int phase = i % 300;
+            t += phase == 0 ? maxAge + random.nextLong(SECOND) : phase < 100 ? random.nextLong(2 * MS)
+                    : random.nextLong(20_000);
+            String key = "k" + random.nextInt(3);
+            ArrayDeque<Write> writes = inFlight.computeIfAbsent(key, k -> new ArrayDeque<>());
+            while (!writes.isEmpty() && writes.peekFirst().landsAt() <= t) {
+                Write landed = writes.pollFirst();
+                stored.put(key, landed.state());
+                writtenAt.put(key, landed.landsAt());
+            }
+            if (stored.containsKey(key) && t - writtenAt.get(key) >= maxAge) {
+                stored.remove(key);
+            }
+            RateCounter copy = stored.containsKey(key) ? stored.get(key).copy() : spec.newCounter();
+            int cost = random.nextInt(3);
+            Decision expected = copy.tryAcquire(t, cost);
+            if (expected.allowed()) {
+                writes.addLast(new Write(t + delay, copy));
+            }
+
+            StageResult result = cache.decide(at(t, "FRA", cost), key, t);
+
+            assertThat(result.decision()).as("request %d at %d ns, %s", i, t, key).isEqualTo(expected);
+        }
     }
 }

@@ -3,12 +3,10 @@ package io.edgesim.model.tier;
 import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmSpec;
-import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
-import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.cost.Usage;
-import io.edgesim.model.key.KeyArray;
 import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.key.KeySlots;
 
 import java.util.random.RandomGenerator;
 
@@ -28,19 +26,29 @@ import java.util.random.RandomGenerator;
  * added to the request (the put's own latency is not modelled). Every read, hot or miss, is billed: this edge counts
  * the hot ones, the store the misses.
  *
- * <p>Single owner, calls in nondecreasing time order.
+ * <p>Single owner, calls in nondecreasing time order. Each key's copy and fetch time sit in one row of a
+ * {@link KeySlots} table ({@link CounterCells}), so a request allocates nothing.
  */
 public final class KvEdge implements PopTier {
 
     /** The error of a request whose write the store refused for the write rate. */
     public static final String WRITE_RATE_ERROR = "kv-write-rate";
 
+    // a row's longs: whether the key was ever fetched (1) or not (0), when, then the copy's cell (fresh when the key
+    // was absent)
+    private static final int FETCHED = 0;
+    private static final int FETCHED_AT = 1;
+    private static final int CELL = 2;
+
     private final TierSettings.Kv settings;
-    private final CounterFactory counterFactory;
+    private final CounterCells cells;
     private final KvStore store;
     private final RandomGenerator random;
     private final KeyIds keys;
-    private final KeyArray<Cached> cache = new KeyArray<>();
+    private final KeySlots rows;
+    // the copy a request decides on
+    private final long[] scratchLongs;
+    private final Object[] scratchObjects;
     private long hotReads;
 
     /**
@@ -63,9 +71,15 @@ public final class KvEdge implements PopTier {
         if (store.keys() != keys) {
             throw new IllegalArgumentException("a KV edge and its store must number keys with the same KeyIds");
         }
+        if (!store.algorithm().equals(algorithm)) {
+            throw new IllegalArgumentException("a KV edge and its store must count with the same algorithm");
+        }
         this.keys = keys;
         this.settings = settings;
-        this.counterFactory = new CounterFactory(algorithm);
+        this.cells = new CounterCells(algorithm);
+        this.rows = new KeySlots(CELL + cells.longs, cells.objects);
+        this.scratchLongs = new long[cells.longs];
+        this.scratchObjects = new Object[cells.objects];
         this.store = store;
         this.random = random;
     }
@@ -77,30 +91,34 @@ public final class KvEdge implements PopTier {
 
     @Override
     public StageResult decide(Request request, String key, int keyId, long nowNanos) {
-        Cached cached = cache.get(keyId);
+        int slot = rows.slot(keyId);
+        long[] row = rows.data();
+        Object[] objects = rows.objects();
+        int at = rows.longsAt(slot);
+        int oat = rows.objectsAt(slot);
         long readNanos;
-        if (cached != null && nowNanos - cached.fetchedAtNanos < settings.cacheTtlNanos()) {
+        if (row[at + FETCHED] != 0 && nowNanos - row[at + FETCHED_AT] < settings.cacheTtlNanos()) {
             hotReads++;
             readNanos = settings.hotReadNanos();
         } else {
-            if (cached == null) {
-                cached = new Cached();
-                cache.put(keyId, cached);
+            // an absent key is cached too: as a fresh counter
+            if (!store.read(keyId, nowNanos, row, at + CELL, objects, oat)) {
+                cells.clear(row, at + CELL, objects, oat);
             }
-            cached.state = store.read(keyId, nowNanos);
-            cached.fetchedAtNanos = nowNanos;
+            row[at + FETCHED] = 1;
+            row[at + FETCHED_AT] = nowNanos;
             readNanos = missReadNanos();
         }
-        RateCounter copy = cached.state == null ? counterFactory.newCounter() : cached.state.copy();
-        Decision decision = copy.tryAcquire(nowNanos, request.cost());
+        cells.copy(row, at + CELL, objects, oat, scratchLongs, 0, scratchObjects, 0);
+        Decision decision = cells.decide(scratchLongs, 0, scratchObjects, 0, nowNanos, request.cost());
         if (!decision.allowed()) {
             return StageResult.of(decision, readNanos);
         }
-        if (!store.write(keyId, copy, nowNanos)) {
+        if (!store.write(keyId, nowNanos, scratchLongs, 0, scratchObjects, 0)) {
             return StageResult.failed(settings.failOpen(), decision, readNanos, WRITE_RATE_ERROR);
         }
         // the PoP's own write replaces its copy at once; the fetch time stays
-        cached.state = copy;
+        cells.copy(scratchLongs, 0, scratchObjects, 0, row, at + CELL, objects, oat);
         return StageResult.of(decision, readNanos);
     }
 
@@ -113,11 +131,5 @@ public final class KvEdge implements PopTier {
         long min = settings.missReadMinNanos();
         long max = settings.missReadMaxNanos();
         return min == max ? min : min + random.nextLong(max - min + 1);
-    }
-
-    /** The PoP's copy of a key (null state: the key was absent) and when it was fetched from the store. */
-    private static final class Cached {
-        private RateCounter state;
-        private long fetchedAtNanos;
     }
 }

@@ -1,10 +1,9 @@
 package io.edgesim.model.tier;
 
 import io.edgesim.model.algorithm.AlgorithmSpec;
-import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.cost.Usage;
-import io.edgesim.model.key.KeyArray;
 import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.key.KeySlots;
 
 /**
  * The central side of Workers KV for one limiter stage: per key the latest written state and when it was written.
@@ -13,9 +12,10 @@ import io.edgesim.model.key.KeyIds;
  * {@code expirationTtlNanos} after its write (KV supports no expiration under 60 s). Last write wins: KV has no
  * compare-and-set.
  *
- * <p>Its API is two request/response pairs carrying copies ({@link #read}, {@link #write}), so an engine can put it
- * behind a message boundary; PoPs reach it through {@link KvEdge}. It bills what reaches it: reads that missed a
- * PoP's cache and accepted writes (hot reads are billed by the edge that served them).
+ * <p>Its API is two request/response pairs carrying copies of a counter's state ({@link #read}, {@link #write}, on
+ * {@link CounterCells}); PoPs reach it through {@link KvEdge}. It bills what reaches it: reads that missed a PoP's
+ * cache and accepted writes (hot reads are billed by the edge that served them). Each key's latest state and write
+ * time sit in one row of a {@link KeySlots} table.
  *
  * <p>Single owner, calls in nondecreasing time order.
  */
@@ -33,70 +33,87 @@ public final class KvStore {
         return Math.max(MIN_TTL_NANOS, algorithm.stateLifetimeNanos());
     }
 
+    // a row's longs: whether the key was ever written (1) or not (0), the time of its latest accepted write, then
+    // its state's cell
+    private static final int WRITTEN = 0;
+    private static final int WRITTEN_AT = 1;
+    private static final int CELL = 2;
+
     private final long minWriteIntervalNanos;
     private final long expirationTtlNanos;
     private final KeyIds keys;
-    private final KeyArray<Entry> entries = new KeyArray<>();
+    private final AlgorithmSpec algorithm;
+    private final CounterCells cells;
+    private final KeySlots rows;
     private long reads;
     private long writes;
     private long refusedWrites;
 
-    /** @param settings the stage's KV settings; expirationTtl and cacheTtl must be at least 60 s */
-    public KvStore(TierSettings.Kv settings) {
-        this(settings, new KeyIds());
+    /**
+     * @param settings  the stage's KV settings; expirationTtl and cacheTtl must be at least 60 s
+     * @param algorithm the counting rule whose state it stores
+     */
+    public KvStore(TierSettings.Kv settings, AlgorithmSpec algorithm) {
+        this(settings, algorithm, new KeyIds());
     }
 
     /** The same, numbering keys with the run's {@code keys} (the methods taking a key number use them). */
-    public KvStore(TierSettings.Kv settings, KeyIds keys) {
+    public KvStore(TierSettings.Kv settings, AlgorithmSpec algorithm, KeyIds keys) {
         requireSupported(settings);
         this.keys = keys;
+        this.algorithm = algorithm;
+        this.cells = new CounterCells(algorithm);
+        this.rows = new KeySlots(CELL + cells.longs, cells.objects);
         this.minWriteIntervalNanos = settings.minWriteIntervalNanos();
         this.expirationTtlNanos = settings.expirationTtlNanos();
     }
 
     /**
-     * The state stored for {@code key} at {@code nowNanos}, as a private copy, or null when there is none (never
-     * written, or expired). Counts one billed read.
+     * Copies the state stored for key number {@code keyId} (the run's {@link KeyIds}) at {@code nowNanos} into the
+     * cell at {@code l[la]}, {@code o[oa]} ({@link CounterCells}), and tells whether there was one; none when never
+     * written or expired, and the cell is then left as it was. Counts one billed read.
      */
-    public RateCounter read(String key, long nowNanos) {
-        return read(keys.idOf(key), nowNanos);
-    }
-
-    /** {@link #read(String, long)} for the key numbered {@code keyId} in the run's {@link KeyIds}. */
-    public RateCounter read(int keyId, long nowNanos) {
+    boolean read(int keyId, long nowNanos, long[] l, int la, Object[] o, int oa) {
         reads++;
-        Entry entry = entries.get(keyId);
-        if (entry == null || nowNanos - entry.writtenAtNanos >= expirationTtlNanos) {
-            return null;
+        int slot = rows.slot(keyId);
+        long[] row = rows.data();
+        int at = rows.longsAt(slot);
+        if (!stored(row, at, nowNanos)) {
+            return false;
         }
-        return entry.state.copy();
+        cells.copy(row, at + CELL, rows.objects(), rows.objectsAt(slot), l, la, o, oa);
+        return true;
     }
 
     /**
-     * Stores a copy of {@code state} for {@code key} at {@code nowNanos}, unless the key's last accepted write is
-     * less than the minimum write interval ago.
+     * Stores a copy of the cell at {@code l[la]}, {@code o[oa]} for key number {@code keyId} at {@code nowNanos},
+     * unless the key's last accepted write is less than the minimum write interval ago.
      *
      * @return true when the write was accepted (and billed), false when it was refused for the write rate
      */
-    public boolean write(String key, RateCounter state, long nowNanos) {
-        return write(keys.idOf(key), state, nowNanos);
-    }
-
-    /** {@link #write(String, RateCounter, long)} for the key numbered {@code keyId} in the run's {@link KeyIds}. */
-    public boolean write(int keyId, RateCounter state, long nowNanos) {
-        Entry last = entries.get(keyId);
-        if (last != null && nowNanos - last.writtenAtNanos < minWriteIntervalNanos) {
+    boolean write(int keyId, long nowNanos, long[] l, int la, Object[] o, int oa) {
+        int slot = rows.slot(keyId);
+        long[] row = rows.data();
+        int at = rows.longsAt(slot);
+        if (row[at + WRITTEN] != 0 && nowNanos - row[at + WRITTEN_AT] < minWriteIntervalNanos) {
             refusedWrites++;
             return false;
         }
-        if (last == null) {
-            last = new Entry();
-            entries.put(keyId, last);
-        }
-        last.state = state.copy();
-        last.writtenAtNanos = nowNanos;
+        cells.copy(l, la, o, oa, row, at + CELL, rows.objects(), rows.objectsAt(slot));
+        row[at + WRITTEN] = 1;
+        row[at + WRITTEN_AT] = nowNanos;
         writes++;
         return true;
+    }
+
+    /** True when a state for {@code key} is stored at {@code nowNanos} (written, not expired); no billed read. */
+    public boolean holds(String key, long nowNanos) {
+        int slot = rows.slot(keys.idOf(key));
+        return stored(rows.data(), rows.longsAt(slot), nowNanos);
+    }
+
+    private boolean stored(long[] row, int at, long nowNanos) {
+        return row[at + WRITTEN] != 0 && nowNanos - row[at + WRITTEN_AT] < expirationTtlNanos;
     }
 
     /** Reads that reached the store and accepted writes, for billing. */
@@ -107,6 +124,11 @@ public final class KvStore {
     /** Writes refused because the key had been written less than the minimum write interval before. */
     public long refusedWrites() {
         return refusedWrites;
+    }
+
+    /** The counting rule whose state it stores. */
+    AlgorithmSpec algorithm() {
+        return algorithm;
     }
 
     /** The numbering of keys the methods taking a key number use. */
@@ -128,11 +150,5 @@ public final class KvStore {
                 || settings.missReadMaxNanos() < settings.missReadMinNanos()) {
             throw new IllegalArgumentException("KV read latencies must be at least 0, with miss min <= miss max");
         }
-    }
-
-    /** A key's stored state and the time of its latest accepted write. */
-    private static final class Entry {
-        private RateCounter state;
-        private long writtenAtNanos;
     }
 }

@@ -130,8 +130,8 @@ public final class LocalTierFactory {
             case CACHE -> new WriteBehindCache((TierSettings.Cache) settings, stage.algorithm(), keys);
             case KV -> {
                 TierSettings.Kv kv = (TierSettings.Kv) settings;
-                yield new KvEdge(kv, stage.algorithm(), kvStores.computeIfAbsent(id, k -> new KvStore(kv, keys)),
-                        random, keys);
+                KvStore store = kvStores.computeIfAbsent(id, k -> new KvStore(kv, stage.algorithm(), keys));
+                yield new KvEdge(kv, stage.algorithm(), store, random, keys);
             }
             case BINDING -> {
                 TierSettings.Binding binding = (TierSettings.Binding) settings;

@@ -4,10 +4,15 @@ import io.edgesim.model.Outcome;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
-import io.edgesim.model.algorithm.FixedWindowCounter;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.algorithm.Decision;
+import io.edgesim.model.algorithm.RateCounter;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 import static io.edgesim.model.tier.TestRequests.MS;
@@ -36,7 +41,7 @@ class KvTierTest {
     void eachPopCountsOnItsOwnCopyUntilItExpires() {
         // SYD at even seconds, FRA at odd ones: after its first read each PoP only sees its own writes, so a
         // limit of 4 lets 7 through; once the copies expire (60 s after their fetch) both read the stored 4
-        KvStore store = new KvStore(settings(true));
+        KvStore store = new KvStore(settings(true), perHour(4));
         KvEdge syd = new KvEdge(settings(true), perHour(4), store, new SplittableRandom(1));
         KvEdge fra = new KvEdge(settings(true), perHour(4), store, new SplittableRandom(2));
 
@@ -55,7 +60,7 @@ class KvTierTest {
 
     @Test
     void ownWriteIsVisibleAtOnceInTheWritingPop() {
-        KvStore store = new KvStore(settings(true));
+        KvStore store = new KvStore(settings(true), perHour(2));
         KvEdge fra = new KvEdge(settings(true), perHour(2), store, new SplittableRandom(1));
 
         assertThat(send(fra, "FRA", 0).outcome()).isEqualTo(Outcome.ACCEPTED);
@@ -65,7 +70,7 @@ class KvTierTest {
 
     /** SYD caches count 1 at t = 0; FRA then fills the limit of 3 at 1 s and 2 s. */
     private static KvEdge sydAfterFraFilledTheLimit() {
-        KvStore store = new KvStore(settings(true));
+        KvStore store = new KvStore(settings(true), perHour(3));
         KvEdge syd = new KvEdge(settings(true), perHour(3), store, new SplittableRandom(1));
         KvEdge fra = new KvEdge(settings(true), perHour(3), store, new SplittableRandom(2));
         assertThat(send(syd, "SYD", 0).outcome()).isEqualTo(Outcome.ACCEPTED);
@@ -97,7 +102,7 @@ class KvTierTest {
 
     @Test
     void writesFasterThanOnePerSecondFailOpen() {
-        KvStore store = new KvStore(settings(true));
+        KvStore store = new KvStore(settings(true), perHour(5));
         KvEdge fra = new KvEdge(settings(true), perHour(5), store, new SplittableRandom(1));
 
         assertThat(send(fra, "FRA", 0).outcome()).isEqualTo(Outcome.ACCEPTED);
@@ -119,7 +124,7 @@ class KvTierTest {
 
     @Test
     void writesFasterThanOnePerSecondFailClosedWhenConfigured() {
-        KvStore store = new KvStore(settings(false));
+        KvStore store = new KvStore(settings(false), perHour(5));
         KvEdge fra = new KvEdge(settings(false), perHour(5), store, new SplittableRandom(1));
 
         send(fra, "FRA", 0);
@@ -132,22 +137,24 @@ class KvTierTest {
 
     @Test
     void storeForgetsAnEntryAtItsExpiration() {
-        KvStore store = new KvStore(new TierSettings.Kv(60 * SECOND, 90 * SECOND, MS, 5 * MS, 20 * MS, SECOND, true));
-        store.write("k", new FixedWindowCounter(5, HOUR), 10 * SECOND);
+        TierSettings.Kv settings = new TierSettings.Kv(60 * SECOND, 90 * SECOND, MS, 5 * MS, 20 * MS, SECOND, true);
+        KvStore store = new KvStore(settings, perHour(5));
+        KvEdge fra = new KvEdge(settings, perHour(5), store, new SplittableRandom(1));
+        send(fra, "FRA", 10 * SECOND);
 
-        assertThat(store.read("k", 100 * SECOND - 1)).isNotNull();
-        assertThat(store.read("k", 100 * SECOND)).isNull();
+        assertThat(store.holds("k", 100 * SECOND - 1)).isTrue();
+        assertThat(store.holds("k", 100 * SECOND)).isFalse();
     }
 
     @Test
     void refusesTtlsUnderSixtySeconds() {
         TierSettings.Kv shortCache = new TierSettings.Kv(30 * SECOND, 60 * SECOND, MS, 5 * MS, 20 * MS, SECOND, true);
         TierSettings.Kv shortExpiry = new TierSettings.Kv(60 * SECOND, 59 * SECOND, MS, 5 * MS, 20 * MS, SECOND, true);
-        KvStore store = new KvStore(settings(true));
+        KvStore store = new KvStore(settings(true), perHour(5));
 
         assertThatThrownBy(() -> new KvEdge(shortCache, perHour(5), store, new SplittableRandom(1)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cacheTtl");
-        assertThatThrownBy(() -> new KvStore(shortExpiry))
+        assertThatThrownBy(() -> new KvStore(shortExpiry, perHour(5)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("expirationTtl");
     }
 
@@ -166,7 +173,7 @@ class KvTierTest {
     private static int acceptedOncePerSecond(AlgorithmSpec algorithm, long expirationTtlNanos, int seconds) {
         TierSettings.Kv settings = new TierSettings.Kv(60 * SECOND, expirationTtlNanos, MS, 5 * MS, 20 * MS, SECOND,
                 true);
-        KvEdge fra = new KvEdge(settings, algorithm, new KvStore(settings), new SplittableRandom(1));
+        KvEdge fra = new KvEdge(settings, algorithm, new KvStore(settings, algorithm), new SplittableRandom(1));
         int accepted = 0;
         for (int s = 0; s < seconds; s++) {
             accepted += send(fra, "FRA", s * SECOND).outcome() == Outcome.ACCEPTED ? 1 : 0;
@@ -186,5 +193,64 @@ class KvTierTest {
         // copy, fetched at 60 s, still holds it until 120 s, when it reads nothing and lets 10 more through: 10 at
         // 0, 120, 240, 360 and 480 s
         assertThat(acceptedOncePerSecond(perHour(10), 60 * SECOND, 600)).isEqualTo(50);
+    }
+
+    @Test
+    void anEdgeCountsWithItsStoresAlgorithm() {
+        KvStore store = new KvStore(settings(true), perHour(5));
+
+        assertThatThrownBy(() -> new KvEdge(settings(true), perHour(6), store, new SplittableRandom(1)))
+                .hasMessageContaining("same algorithm");
+    }
+
+    @ParameterizedTest
+    @EnumSource(AlgorithmKind.class)
+    void decidesAsAPlainModelOfCachedCopiesAndOneStoreForEveryAlgorithm(AlgorithmKind kind) {
+        // the model: per PoP and key a cached copy (null: the key was absent) and its fetch time; per key the stored
+        // state and the time of its latest accepted write
+        AlgorithmSpec spec = kind.windowed() ? AlgorithmSpec.windowed(kind, 6, 10 * SECOND)
+                : AlgorithmSpec.rated(kind, 0.5, 6);
+        TierSettings.Kv settings = new TierSettings.Kv(60 * SECOND, 60 * SECOND, MS, 5 * MS, 20 * MS, SECOND, true);
+        KvStore store = new KvStore(settings, spec);
+        KvEdge[] edges = {new KvEdge(settings, spec, store, new SplittableRandom(1)),
+                new KvEdge(settings, spec, store, new SplittableRandom(2))};
+        record Copy(RateCounter state, long fetchedAt) {
+        }
+        record Stored(RateCounter state, long writtenAt) {
+        }
+        Map<String, Copy> cached = new HashMap<>();
+        Map<String, Stored> stored = new HashMap<>();
+        SplittableRandom random = new SplittableRandom(23);
+        long t = 0;
+        for (int i = 0; i < 4_000; i++) {
+            t += random.nextLong(2 * SECOND);
+            int pop = random.nextInt(2);
+            String key = "k" + random.nextInt(3);
+            int cost = random.nextInt(3);
+            String copyKey = pop + "/" + key;
+            Copy copy = cached.get(copyKey);
+            if (copy == null || t - copy.fetchedAt() >= 60 * SECOND) {
+                Stored s = stored.get(key);
+                boolean present = s != null && t - s.writtenAt() < 60 * SECOND;
+                copy = new Copy(present ? s.state().copy() : null, t);
+                cached.put(copyKey, copy);
+            }
+            RateCounter decider = copy.state() == null ? spec.newCounter() : copy.state().copy();
+            Decision expected = decider.tryAcquire(t, cost);
+            Outcome outcome = Outcome.ACCEPTED;
+            if (!expected.allowed()) {
+                outcome = Outcome.REJECTED;
+            } else if (stored.containsKey(key) && t - stored.get(key).writtenAt() < SECOND) {
+                outcome = Outcome.FAILED;
+            } else {
+                stored.put(key, new Stored(decider.copy(), t));
+                cached.put(copyKey, new Copy(decider.copy(), copy.fetchedAt()));
+            }
+
+            StageResult result = edges[pop].decide(at(t, pop == 0 ? "FRA" : "SYD", cost), key, t);
+
+            assertThat(result.decision()).as("request %d at %d ns, %s", i, t, copyKey).isEqualTo(expected);
+            assertThat(result.outcome()).as("request %d", i).isEqualTo(outcome);
+        }
     }
 }

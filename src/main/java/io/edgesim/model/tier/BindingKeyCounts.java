@@ -23,10 +23,9 @@ final class BindingKeyCounts {
     private long[] machineState;
     // the earliest pending push, NONE when there is none
     private long nextPushNanos = NONE;
-    // (time, total after the push at that time), oldest first, in a ring of two arrays allocated when first needed;
-    // totals before the oldest are summed in baseline
-    private long[] historyNanos;
-    private long[] historyTotals;
+    // (time, total after the push at that time) at [2i] and [2i + 1], oldest first, in a ring allocated when first
+    // needed (its length in pairs a power of two); totals before the oldest are summed in baseline
+    private long[] history;
     private int historyFirst;
     private int historySize;
     private long baselineTotal;
@@ -65,9 +64,9 @@ final class BindingKeyCounts {
                 addHistory(pushNanos, total);
             }
         }
-        while (historySize > 0 && historyNanos[historyFirst] <= horizon) {
-            baselineTotal = historyTotals[historyFirst];
-            historyFirst = (historyFirst + 1) % historyNanos.length;
+        while (historySize > 0 && history[2 * historyFirst] <= horizon) {
+            baselineTotal = history[2 * historyFirst + 1];
+            historyFirst = (historyFirst + 1) & (history.length / 2 - 1);
             historySize--;
         }
     }
@@ -119,34 +118,33 @@ final class BindingKeyCounts {
     }
 
     private long totalAt(long nanos) {
+        int mask = historySize == 0 ? 0 : history.length / 2 - 1;
         for (int i = historySize - 1; i >= 0; i--) {
-            int slot = (historyFirst + i) % historyNanos.length;
-            if (historyNanos[slot] <= nanos) {
-                return historyTotals[slot];
+            int slot = (historyFirst + i) & mask;
+            if (history[2 * slot] <= nanos) {
+                return history[2 * slot + 1];
             }
         }
         return baselineTotal;
     }
 
     private void addHistory(long nanos, long totalAfter) {
-        if (historyNanos == null) {
-            historyNanos = new long[4];
-            historyTotals = new long[4];
-        } else if (historySize == historyNanos.length) {
-            long[] times = new long[historySize * 2];
-            long[] totals = new long[historySize * 2];
+        if (history == null) {
+            history = new long[2 * 4];
+        } else if (2 * historySize == history.length) {
+            long[] grown = new long[2 * history.length];
+            int mask = history.length / 2 - 1;
             for (int i = 0; i < historySize; i++) {
-                int slot = (historyFirst + i) % historyNanos.length;
-                times[i] = historyNanos[slot];
-                totals[i] = historyTotals[slot];
+                int slot = (historyFirst + i) & mask;
+                grown[2 * i] = history[2 * slot];
+                grown[2 * i + 1] = history[2 * slot + 1];
             }
-            historyNanos = times;
-            historyTotals = totals;
+            history = grown;
             historyFirst = 0;
         }
-        int slot = (historyFirst + historySize) % historyNanos.length;
-        historyNanos[slot] = nanos;
-        historyTotals[slot] = totalAfter;
+        int slot = (historyFirst + historySize) & (history.length / 2 - 1);
+        history[2 * slot] = nanos;
+        history[2 * slot + 1] = totalAfter;
         historySize++;
     }
 }

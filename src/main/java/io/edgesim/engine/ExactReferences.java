@@ -10,9 +10,10 @@ import java.util.List;
 
 /**
  * The exact counts of all limiters of a run (see {@link ExactReference} for what one is): per limiter its reference
- * algorithm and key, one global counter per key ({@link KeyCounters#dense}: the state of all keys side by side in
- * one array indexed by key number, since an exact count sees every key of its limiter), zero latency, fed every request the limiter sees in arrival order. Keys are numbered by the run's
- * {@link KeyIds}. Not thread-safe.
+ * algorithm and key, one global counter per key, zero latency, fed every request the limiter sees in arrival order.
+ * Keys are numbered by the run's {@link KeyIds}, and each limiter's counters are arrays indexed by that number
+ * ({@link KeyCounters#dense}): no hashing, at the price of a few longs per number of the run, which numbers every kind
+ * of key (a limiter keying on addresses also holds room for the run's API-key numbers). Not thread-safe.
  */
 public final class ExactReferences {
 

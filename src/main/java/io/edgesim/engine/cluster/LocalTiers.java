@@ -20,9 +20,10 @@ import java.util.Map;
  * <p>One factory for the whole run, called under one lock: a KV stage's {@link io.edgesim.model.tier.KvStore} is one
  * global object every PoP reads and writes synchronously (the model's semantics: the PoP's copy, the store's write
  * rate and last-write-wins), and the factory's tiers may share other state. That holds because every node runs in
- * this JVM; a cluster spread over several hosts would put the KV store behind an actor on one node and turn the
- * PoP's read and write into messages. The lock costs little: a decision takes microseconds, and the nodes share two
- * executor threads.
+ * this JVM; a cluster spread over several hosts would need the KV store behind an actor on one node, with the PoP's
+ * read and write as messages carrying a copy of the counter's state (the store's read and write copy a
+ * {@code CounterCells} cell today, in the caller's memory). The lock costs little: a decision takes microseconds,
+ * and the nodes share two executor threads.
  */
 final class LocalTiers {
 

@@ -77,6 +77,22 @@ public final class KeySlots {
         }
     }
 
+    /** The slot of key number {@code id}, or -1 when it has none (nothing is added). */
+    public int find(int id) {
+        long[] d = data;
+        int mask = this.mask;
+        long stored = id + 1L;
+        for (int slot = KeyTable.spread(id) & mask; ; slot = (slot + 1) & mask) {
+            long candidate = d[slot * stride];
+            if (candidate == stored) {
+                return slot;
+            }
+            if (candidate == 0) {
+                return -1;
+            }
+        }
+    }
+
     /** Where the longs of {@code slot} start in {@link #data()}. */
     public int longsAt(int slot) {
         return slot * stride + 1;

@@ -3,15 +3,20 @@ package io.edgesim.model.tier;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
+import io.edgesim.model.algorithm.FixedWindowCounter;
 import io.edgesim.model.algorithm.FlatCounter;
+import io.edgesim.model.algorithm.GcraCounter;
 import io.edgesim.model.algorithm.RateCounter;
+import io.edgesim.model.algorithm.SlidingWindowCounter;
+import io.edgesim.model.algorithm.TokenBucketCounter;
 
 /**
- * Counter states kept in cells of a tier's own arrays, for tiers that hold several states per key (a stored one, one
- * on its way) and copy them about: a cell is {@link #longs} longs of a {@code long[]} (the counter's
- * {@link FlatCounter} state; all zero is fresh) plus {@link #objects} references of an {@code Object[]} (for
- * sliding-log, whose log has no fixed size: the counter object, null when fresh). The tier lays its cells out in
- * its rows ({@code io.edgesim.model.key.KeySlots}) and writes its rule once, for every algorithm. Not thread-safe.
+ * Counter states kept in cells of a tier's own arrays: a cell is {@link #longs} longs of a {@code long[]} (the
+ * counter's {@link FlatCounter} state; all zero is fresh) plus {@link #objects} references of an {@code Object[]}
+ * (for sliding-log, whose log has no fixed size: the counter object, null when fresh). A tier lays its cells out in
+ * its rows ({@code io.edgesim.model.key.KeySlots}) or arrays and writes its rule once, for every algorithm; a
+ * decision on a flat cell loads it into one scratch counter, decides and stores it back, so the counting rule stays
+ * in the counter class. Not thread-safe.
  */
 final class CounterCells {
 
@@ -34,10 +39,7 @@ final class CounterCells {
     /** Decides a request of {@code cost} at {@code nowNanos} on the cell at {@code l[la]} and {@code o[oa]}. */
     Decision decide(long[] l, int la, Object[] o, int oa, long nowNanos, long cost) {
         if (scratch != null) {
-            scratch.load(l, la);
-            Decision decision = scratch.tryAcquire(nowNanos, cost);
-            scratch.store(l, la);
-            return decision;
+            return decide(scratch, l, la, nowNanos, cost);
         }
         RateCounter counter = (RateCounter) o[oa];
         if (counter == null) {
@@ -47,12 +49,28 @@ final class CounterCells {
         return counter.tryAcquire(nowNanos, cost);
     }
 
-    /** Sets the cell at {@code l[to]}, {@code o[toO]} to an independent copy of the one at {@code from}, {@code fromO}. */
+    /**
+     * Sets the cell at {@code toL[to]}, {@code toO[toOa]} to an independent copy of the one at {@code fromL[from]},
+     * {@code fromO[fromOa]}.
+     */
     void copy(long[] fromL, int from, Object[] fromO, int fromOa, long[] toL, int to, Object[] toO, int toOa) {
         System.arraycopy(fromL, from, toL, to, longs);
         if (objects > 0) {
             RateCounter counter = (RateCounter) fromO[fromOa];
             toO[toOa] = counter == null ? null : counter.copy();
+        }
+    }
+
+    /**
+     * Moves the cell at {@code fromL[from]}, {@code fromO[fromOa]} to {@code toL[to]}, {@code toO[toOa]}: the same
+     * as a copy for flat state, a hand-over of the counter object (and the source left fresh) otherwise, so that a
+     * state that changes places is not copied.
+     */
+    void move(long[] fromL, int from, Object[] fromO, int fromOa, long[] toL, int to, Object[] toO, int toOa) {
+        System.arraycopy(fromL, from, toL, to, longs);
+        if (objects > 0) {
+            toO[toOa] = fromO[fromOa];
+            fromO[fromOa] = null;
         }
     }
 
@@ -64,5 +82,34 @@ final class CounterCells {
         if (objects > 0) {
             o[oa] = null;
         }
+    }
+
+    // one call site per counter class: the limiters of a run mix algorithms, and a call site that sees several
+    // classes is not inlined, so each answer would be allocated; through these the compiler inlines, and drops the
+    // answer of a caller that only reads it
+    private static Decision decide(FlatCounter scratch, long[] state, int at, long nowNanos, long cost) {
+        if (scratch instanceof FixedWindowCounter c) {
+            c.load(state, at);
+            Decision decision = c.tryAcquire(nowNanos, cost);
+            c.store(state, at);
+            return decision;
+        }
+        if (scratch instanceof SlidingWindowCounter c) {
+            c.load(state, at);
+            Decision decision = c.tryAcquire(nowNanos, cost);
+            c.store(state, at);
+            return decision;
+        }
+        if (scratch instanceof TokenBucketCounter c) {
+            c.load(state, at);
+            Decision decision = c.tryAcquire(nowNanos, cost);
+            c.store(state, at);
+            return decision;
+        }
+        GcraCounter c = (GcraCounter) scratch;
+        c.load(state, at);
+        Decision decision = c.tryAcquire(nowNanos, cost);
+        c.store(state, at);
+        return decision;
     }
 }

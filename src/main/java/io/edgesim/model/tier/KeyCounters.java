@@ -1,46 +1,33 @@
 package io.edgesim.model.tier;
 
 import io.edgesim.model.algorithm.AlgorithmSpec;
-import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
-import io.edgesim.model.algorithm.FixedWindowCounter;
-import io.edgesim.model.algorithm.FlatCounter;
-import io.edgesim.model.algorithm.GcraCounter;
-import io.edgesim.model.algorithm.RateCounter;
-import io.edgesim.model.algorithm.SlidingWindowCounter;
-import io.edgesim.model.algorithm.TokenBucketCounter;
 import io.edgesim.model.key.KeySlots;
-import io.edgesim.model.key.KeyTable;
 
 import java.util.Arrays;
 
 /**
  * One counter per key under one algorithm, keyed by the key's number in the run's {@code KeyIds}, created fresh on
- * a key's first request: what a tier that decides in place (an isolate's memory, an exact count) keeps. The state
- * of every key sits in one array ({@link FlatCounter}), decided on through one scratch counter: either a hash table
- * of the keys seen ({@link #hashed}: memory grows with them) or an array indexed by key number ({@link #dense}: no
- * hashing, memory grows with the largest key number, for counts that see most of the run's keys). Sliding-log, whose
- * log has no fixed size, keeps one counter object per key instead. Not thread-safe.
+ * a key's first request: what a tier that decides in place (an isolate's memory, an exact count) keeps. Each key's
+ * counter is a cell ({@link CounterCells}: a flat counter's longs, or the sliding log's object), either in a hash
+ * table of the keys seen ({@link #hashed}: memory grows with them) or in arrays indexed by key number ({@link #dense}:
+ * no hashing; memory grows with the largest key number of the run, which numbers every kind of key, so it suits a
+ * count that sees most of the run's keys). Not thread-safe.
  */
 public final class KeyCounters {
 
-    // with a flat counter: the scratch one, and the state per key in slots (hashed) or in states (dense); without
-    // (sliding-log): counter objects
-    private final FlatCounter scratch;
-    private final int stateLongs;
+    private final CounterCells cells;
+    // hashed: the table; dense: null, and the cells of key k at [k x longs] and [k x objects]
     private final KeySlots slots;
-    private long[] states;
-    private final CounterFactory factory;
-    private final KeyTable<RateCounter> counters;
+    private long[] longs;
+    private Object[] objects;
 
     private KeyCounters(AlgorithmSpec algorithm, boolean dense) {
-        RateCounter counter = algorithm.newCounter();
-        this.scratch = counter instanceof FlatCounter flat ? flat : null;
-        this.stateLongs = scratch == null ? 0 : scratch.stateLongs();
-        this.slots = scratch == null || dense ? null : new KeySlots(stateLongs);
-        this.states = scratch != null && dense ? new long[16 * stateLongs] : null;
-        this.factory = scratch == null ? new CounterFactory(algorithm) : null;
-        this.counters = scratch == null ? new KeyTable<>() : null;
+        this.cells = new CounterCells(algorithm);
+        // a table row needs a long at least, even for a cell that is one object
+        this.slots = dense ? null : new KeySlots(Math.max(1, cells.longs), cells.objects);
+        this.longs = dense ? new long[16 * cells.longs] : null;
+        this.objects = dense ? new Object[16 * cells.objects] : null;
     }
 
     /** Counters in a hash table of the keys seen. */
@@ -48,69 +35,35 @@ public final class KeyCounters {
         return new KeyCounters(algorithm, false);
     }
 
-    /** Counters in an array indexed by key number. */
+    /** Counters in arrays indexed by key number. */
     public static KeyCounters dense(AlgorithmSpec algorithm) {
         return new KeyCounters(algorithm, true);
     }
 
     /** Decides a request of {@code cost} at {@code nowNanos} on key number {@code keyId}'s counter. */
     public Decision tryAcquire(int keyId, long nowNanos, long cost) {
-        if (states != null) {
-            int at = keyId * stateLongs;
-            if (at >= states.length) {
-                states = Arrays.copyOf(states, Math.max(at + stateLongs, 2 * states.length));
-            }
-            return decide(scratch, states, at, nowNanos, cost);
-        }
         if (slots != null) {
-            int at = slots.offset(keyId);
-            return decide(scratch, slots.data(), at, nowNanos, cost);
+            int slot = slots.slot(keyId);
+            return cells.decide(slots.data(), slots.longsAt(slot), slots.objects(), slots.objectsAt(slot), nowNanos,
+                    cost);
         }
-        RateCounter counter = counters.get(keyId);
-        if (counter == null) {
-            counter = factory.newCounter();
-            counters.put(keyId, counter);
+        int at = keyId * cells.longs;
+        int oat = keyId * cells.objects;
+        if (at + cells.longs > longs.length || oat + cells.objects > objects.length) {
+            int keys = Math.max(keyId + 1, 2 * (cells.longs > 0 ? longs.length / cells.longs : objects.length));
+            longs = Arrays.copyOf(longs, keys * cells.longs);
+            objects = Arrays.copyOf(objects, keys * cells.objects);
         }
-        return counter.tryAcquire(nowNanos, cost);
+        return cells.decide(longs, at, objects, oat, nowNanos, cost);
     }
 
     /** Forgets every key's counter. */
     public void clear() {
-        if (states != null) {
-            Arrays.fill(states, 0);
-        } else if (slots != null) {
+        if (slots != null) {
             slots.clear();
         } else {
-            counters.clear();
+            Arrays.fill(longs, 0);
+            Arrays.fill(objects, null);
         }
-    }
-
-    // one call site per counter class: the limiters of a run mix algorithms, and a call site that sees several
-    // classes is not inlined, so each answer would be allocated; through these the compiler inlines, and drops the
-    // answer of a caller that only reads it
-    private static Decision decide(FlatCounter scratch, long[] state, int at, long nowNanos, long cost) {
-        if (scratch instanceof FixedWindowCounter c) {
-            c.load(state, at);
-            Decision decision = c.tryAcquire(nowNanos, cost);
-            c.store(state, at);
-            return decision;
-        }
-        if (scratch instanceof SlidingWindowCounter c) {
-            c.load(state, at);
-            Decision decision = c.tryAcquire(nowNanos, cost);
-            c.store(state, at);
-            return decision;
-        }
-        if (scratch instanceof TokenBucketCounter c) {
-            c.load(state, at);
-            Decision decision = c.tryAcquire(nowNanos, cost);
-            c.store(state, at);
-            return decision;
-        }
-        GcraCounter c = (GcraCounter) scratch;
-        c.load(state, at);
-        Decision decision = c.tryAcquire(nowNanos, cost);
-        c.store(state, at);
-        return decision;
     }
 }

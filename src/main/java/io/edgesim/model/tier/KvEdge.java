@@ -27,7 +27,8 @@ import java.util.random.RandomGenerator;
  * the hot ones, the store the misses.
  *
  * <p>Single owner, calls in nondecreasing time order. Each key's copy and fetch time sit in one row of a
- * {@link KeySlots} table ({@link CounterCells}), so a request allocates nothing.
+ * {@link KeySlots} table ({@link CounterCells}); for the algorithms with flat state a request allocates no counter
+ * state.
  */
 public final class KvEdge implements PopTier {
 
@@ -118,7 +119,7 @@ public final class KvEdge implements PopTier {
             return StageResult.failed(settings.failOpen(), decision, readNanos, WRITE_RATE_ERROR);
         }
         // the PoP's own write replaces its copy at once; the fetch time stays
-        cells.copy(scratchLongs, 0, scratchObjects, 0, row, at + CELL, objects, oat);
+        cells.move(scratchLongs, 0, scratchObjects, 0, row, at + CELL, objects, oat);
         return StageResult.of(decision, readNanos);
     }
 

@@ -75,10 +75,10 @@ public final class KvStore {
      */
     boolean read(int keyId, long nowNanos, long[] l, int la, Object[] o, int oa) {
         reads++;
-        int slot = rows.slot(keyId);
+        int slot = rows.find(keyId);
         long[] row = rows.data();
-        int at = rows.longsAt(slot);
-        if (!stored(row, at, nowNanos)) {
+        int at = slot < 0 ? -1 : rows.longsAt(slot);
+        if (slot < 0 || !stored(row, at, nowNanos)) {
             return false;
         }
         cells.copy(row, at + CELL, rows.objects(), rows.objectsAt(slot), l, la, o, oa);
@@ -108,8 +108,8 @@ public final class KvStore {
 
     /** True when a state for {@code key} is stored at {@code nowNanos} (written, not expired); no billed read. */
     public boolean holds(String key, long nowNanos) {
-        int slot = rows.slot(keys.idOf(key));
-        return stored(rows.data(), rows.longsAt(slot), nowNanos);
+        int slot = rows.find(keys.idOf(key));
+        return slot >= 0 && stored(rows.data(), rows.longsAt(slot), nowNanos);
     }
 
     private boolean stored(long[] row, int at, long nowNanos) {

@@ -25,8 +25,10 @@ import io.edgesim.model.key.KeySlots;
  * order they were issued: they wait in one queue, and each call first lands every write due by its time (the last
  * to land winning), which is the same as landing each on time.
  *
- * <p>Layout: one row per key in a {@link KeySlots} table holding the stored state ({@link CounterCells}) and its write
- * time, so that a request reads one row and allocates nothing; writes in flight wait in a ring of the same cells.
+ * <p>Layout: one row per key written to, in a {@link KeySlots} table holding the stored state
+ * ({@link CounterCells}) and its write time, so that a request reads one row; writes in flight wait in a ring of the
+ * same cells. For the algorithms with flat state a request allocates no counter state; sliding-log copies its log
+ * once per request (the copy it decides on), and that copy is what is written.
  */
 public final class WriteBehindCache implements PopTier {
 
@@ -93,11 +95,10 @@ public final class WriteBehindCache implements PopTier {
     @Override
     public StageResult decide(Request request, String key, int keyId, long nowNanos) {
         int slot = read(keyId, nowNanos);
-        long[] row = rows.data();
-        int at = rows.longsAt(slot);
         // decide on a copy of what was read (a fresh counter when nothing was)
-        if (row[at + PRESENT] != 0) {
-            cells.copy(row, at + STORED, rows.objects(), rows.objectsAt(slot), scratchLongs, 0, scratchObjects, 0);
+        if (slot >= 0 && rows.data()[rows.longsAt(slot) + PRESENT] != 0) {
+            cells.copy(rows.data(), rows.longsAt(slot) + STORED, rows.objects(), rows.objectsAt(slot), scratchLongs, 0,
+                    scratchObjects, 0);
         } else {
             cells.clear(scratchLongs, 0, scratchObjects, 0);
         }
@@ -111,16 +112,19 @@ public final class WriteBehindCache implements PopTier {
     /** True when an entry for {@code key} is stored at {@code nowNanos} (landed and not past its max-age). */
     public boolean holds(String key, long nowNanos) {
         int slot = read(keys.idOf(key), nowNanos);
-        return rows.data()[rows.longsAt(slot) + PRESENT] != 0;
+        return slot >= 0 && rows.data()[rows.longsAt(slot) + PRESENT] != 0;
     }
 
     /**
-     * The slot of key number {@code keyId} as a read finds it at {@code nowNanos}: writes due by then landed, and its
-     * state dropped when past its max-age.
+     * The slot of key number {@code keyId} as a read finds it at {@code nowNanos} (writes due by then landed, and its
+     * state dropped when past its max-age), or -1 when no write for it ever landed.
      */
     private int read(int keyId, long nowNanos) {
         landUntil(nowNanos);
-        int slot = rows.slot(keyId);
+        int slot = rows.find(keyId);
+        if (slot < 0) {
+            return slot;
+        }
         long[] row = rows.data();
         int at = rows.longsAt(slot);
         if (row[at + PRESENT] != 0 && nowNanos - row[at + WRITTEN_AT] >= maxAgeNanos) {
@@ -139,9 +143,8 @@ public final class WriteBehindCache implements PopTier {
             int at = rows.longsAt(slot);
             row[at + PRESENT] = 1;
             row[at + WRITTEN_AT] = writes[w + LANDS_AT];
-            cells.copy(writes, w + CELL, writeObjects, firstWrite * cells.objects, row, at + STORED, rows.objects(),
+            cells.move(writes, w + CELL, writeObjects, firstWrite * cells.objects, row, at + STORED, rows.objects(),
                     rows.objectsAt(slot));
-            cells.clear(writes, w + CELL, writeObjects, firstWrite * cells.objects);
             firstWrite = (firstWrite + 1) & (capacity - 1);
             writesInFlight--;
         }
@@ -156,7 +159,7 @@ public final class WriteBehindCache implements PopTier {
         int w = index * writeStride;
         writes[w + KEY] = keyId;
         writes[w + LANDS_AT] = landsAtNanos;
-        cells.copy(scratchLongs, 0, scratchObjects, 0, writes, w + CELL, writeObjects, index * cells.objects);
+        cells.move(scratchLongs, 0, scratchObjects, 0, writes, w + CELL, writeObjects, index * cells.objects);
         writesInFlight++;
     }
 

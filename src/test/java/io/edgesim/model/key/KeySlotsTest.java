@@ -75,4 +75,15 @@ class KeySlotsTest {
         slots.clear();
         assertThat(slots.objects()[slots.objectsAt(slots.slot(5))]).isNull();
     }
+
+    @Test
+    void findLooksUpWithoutAdding() {
+        KeySlots slots = new KeySlots(2);
+        assertThat(slots.find(3)).isEqualTo(-1);
+        assertThat(slots.size()).isZero();
+        int slot = slots.slot(3);
+        assertThat(slots.find(3)).isEqualTo(slot);
+        assertThat(slots.find(4)).isEqualTo(-1);
+        assertThat(slots.size()).isEqualTo(1);
+    }
 }

@@ -25,11 +25,6 @@ public final class KeySlots {
     private int mask;
     private int size;
 
-    /** A table of {@code longsPerKey} longs (1 or more) per key. */
-    public KeySlots(int longsPerKey) {
-        this(longsPerKey, 0);
-    }
-
     /** A table of {@code longsPerKey} longs (1 or more) and {@code objectsPerKey} references (0 or more) per key. */
     public KeySlots(int longsPerKey, int objectsPerKey) {
         if (longsPerKey < 1 || objectsPerKey < 0) {
@@ -41,14 +36,6 @@ public final class KeySlots {
         this.data = new long[MIN_SLOTS * stride];
         this.objects = new Object[MIN_SLOTS * objectsPerKey];
         this.mask = MIN_SLOTS - 1;
-    }
-
-    /**
-     * Where key number {@code id}'s longs start in {@link #data()}, adding them (zeros) when the key has none. Adding
-     * may replace the array: read {@link #data()} after this call.
-     */
-    public int offset(int id) {
-        return longsAt(slot(id));
     }
 
     /**
@@ -108,7 +95,7 @@ public final class KeySlots {
         return objects;
     }
 
-    /** The array the offsets point into; replaced when the table grows. */
+    /** The array {@link #longsAt} points into; replaced when the table grows. */
     public long[] data() {
         return data;
     }

@@ -42,6 +42,6 @@ public final class ExactReferences {
      * {@code keys.idOf(keyKind(limiter).extract(request))} with the {@link KeyIds} given at construction.
      */
     public boolean allows(int limiter, Request request, int keyId) {
-        return counters[limiter].tryAcquire(keyId, request.timeNanos(), request.cost()).allowed();
+        return counters[limiter].allows(keyId, request.timeNanos(), request.cost());
     }
 }

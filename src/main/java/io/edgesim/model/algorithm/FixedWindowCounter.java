@@ -27,19 +27,28 @@ public final class FixedWindowCounter implements FlatCounter {
 
     @Override
     public Decision tryAcquire(long nowNanos, long cost) {
+        return decision(acquire(nowNanos, cost), nowNanos, cost);
+    }
+
+    @Override
+    public boolean acquire(long nowNanos, long cost) {
         ExactMath.requireCost(cost);
-        long limit = config.limit;
-        long windowNanos = config.windowNanos;
-        long index = Math.floorDiv(nowNanos, windowNanos);
+        long index = Math.floorDiv(nowNanos, config.windowNanos);
         if (index != windowIndex) {
             windowIndex = index;
             count = 0;
         }
-        long boundaryNanos = (index + 1) * windowNanos;
-        boolean allowed = cost <= limit - count;
+        boolean allowed = cost <= config.limit - count;
         if (allowed) {
             count += cost;
         }
+        return allowed;
+    }
+
+    // the answer to the request acquire() just decided, from the state it left
+    private Decision decision(boolean allowed, long nowNanos, long cost) {
+        long limit = config.limit;
+        long boundaryNanos = (windowIndex + 1) * config.windowNanos;
         long retryAfterNanos = allowed ? 0 : cost > limit ? Long.MAX_VALUE : boundaryNanos - nowNanos;
         long resetNanos = count == 0 ? nowNanos : boundaryNanos;
         return new Decision(allowed, limit - count, retryAfterNanos, resetNanos);

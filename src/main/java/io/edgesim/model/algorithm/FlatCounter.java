@@ -22,6 +22,13 @@ public sealed interface FlatCounter extends RateCounter
     /** Writes this counter's state to {@code state[at]} onwards. */
     void store(long[] state, int at);
 
+    /**
+     * Decides as {@link #tryAcquire} does and answers only whether the request passes, without working out the rest
+     * of the answer (what an exact count needs). Both follow one rule: {@code tryAcquire} is this plus the answer's
+     * details, read from the state this left.
+     */
+    boolean acquire(long nowNanos, long cost);
+
     /** How a time or index is stored: offset so that a stored 0 reads as {@code Long.MIN_VALUE}. */
     static long stored(long value) {
         return value ^ Long.MIN_VALUE;

@@ -37,23 +37,29 @@ public final class GcraCounter implements FlatCounter {
 
     @Override
     public Decision tryAcquire(long nowNanos, long cost) {
-        ExactMath.requireCost(cost);
-        long burst = config.burst;
-        long unitsPerNano = config.unitsPerNano;
-        long unitsPerToken = config.unitsPerToken;
+        boolean allowed = acquire(nowNanos, cost);
+        // after the call: TAT' - now when allowed, TAT - now (unchanged) when not
         long aheadUnits = unitsAhead(nowNanos);
-        if (cost > burst) {
-            return decision(false, nowNanos, aheadUnits, Long.MAX_VALUE);
+        long retryAfterNanos = allowed ? 0 : cost > config.burst ? Long.MAX_VALUE
+                : ExactMath.ceilDiv(aheadUnits + cost * config.unitsPerToken - config.burst * config.unitsPerToken,
+                        config.unitsPerNano);
+        return decision(allowed, nowNanos, aheadUnits, retryAfterNanos);
+    }
+
+    @Override
+    public boolean acquire(long nowNanos, long cost) {
+        ExactMath.requireCost(cost);
+        if (cost > config.burst) {
+            return false;
         }
-        long toleranceUnits = burst * unitsPerToken;
-        long newAheadUnits = aheadUnits + cost * unitsPerToken;
-        if (newAheadUnits <= toleranceUnits) {
+        long unitsPerNano = config.unitsPerNano;
+        long newAheadUnits = unitsAhead(nowNanos) + cost * config.unitsPerToken;
+        if (newAheadUnits <= config.burst * config.unitsPerToken) {
             tatNanos = nowNanos + newAheadUnits / unitsPerNano;
             tatFractionUnits = newAheadUnits % unitsPerNano;
-            return decision(true, nowNanos, newAheadUnits, 0);
+            return true;
         }
-        long retryAfterNanos = ExactMath.ceilDiv(newAheadUnits - toleranceUnits, unitsPerNano);
-        return decision(false, nowNanos, aheadUnits, retryAfterNanos);
+        return false;
     }
 
     /** max(TAT, now) - now, in units of 1 / unitsPerNano ns. */

@@ -36,21 +36,38 @@ public final class SlidingWindowCounter implements FlatCounter {
 
     @Override
     public Decision tryAcquire(long nowNanos, long cost) {
+        return decision(acquire(nowNanos, cost), nowNanos, cost);
+    }
+
+    @Override
+    public boolean acquire(long nowNanos, long cost) {
         ExactMath.requireCost(cost);
-        long limit = config.limit;
         long windowNanos = config.windowNanos;
         long index = Math.floorDiv(nowNanos, windowNanos);
         rollTo(index);
-        long elapsedNanos = nowNanos - index * windowNanos;
-        long weighted = previous - ExactMath.mulDivFloor(previous, elapsedNanos, windowNanos);
-        boolean allowed = cost <= limit - current - weighted;
+        boolean allowed = cost <= config.limit - current - weighted(nowNanos - index * windowNanos);
         if (allowed) {
             current += cost;
         }
+        return allowed;
+    }
+
+    // the answer to the request acquire() just decided, from the state it left (now in window windowIndex)
+    private Decision decision(boolean allowed, long nowNanos, long cost) {
+        long limit = config.limit;
+        long windowNanos = config.windowNanos;
+        long index = windowIndex;
+        long elapsedNanos = nowNanos - index * windowNanos;
+        long weighted = weighted(elapsedNanos);
         long retryAfterNanos = allowed ? 0 : retryAfter(elapsedNanos, cost);
         long resetNanos = current > 0 ? (index + 2) * windowNanos
                 : weighted > 0 ? (index + 1) * windowNanos : nowNanos;
         return new Decision(allowed, Math.max(0, limit - current - weighted), retryAfterNanos, resetNanos);
+    }
+
+    /** What the previous window's count still weighs at {@code elapsedNanos} into the current one. */
+    private long weighted(long elapsedNanos) {
+        return previous - ExactMath.mulDivFloor(previous, elapsedNanos, config.windowNanos);
     }
 
     private void rollTo(long index) {

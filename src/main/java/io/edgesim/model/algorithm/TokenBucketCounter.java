@@ -30,20 +30,28 @@ public final class TokenBucketCounter implements FlatCounter {
 
     @Override
     public Decision tryAcquire(long nowNanos, long cost) {
+        boolean allowed = acquire(nowNanos, cost);
+        long retryAfterNanos = allowed ? 0 : cost > config.burst ? Long.MAX_VALUE
+                : ExactMath.ceilDiv(missingUnits + cost * config.unitsPerToken - config.burst * config.unitsPerToken,
+                        config.unitsPerNano);
+        return decision(allowed, nowNanos, retryAfterNanos);
+    }
+
+    @Override
+    public boolean acquire(long nowNanos, long cost) {
         ExactMath.requireCost(cost);
         refill(nowNanos);
         long burst = config.burst;
         long unitsPerToken = config.unitsPerToken;
         if (cost > burst) {
-            return decision(false, nowNanos, Long.MAX_VALUE);
+            return false;
         }
-        long capacityUnits = burst * unitsPerToken;
         long wantedUnits = missingUnits + cost * unitsPerToken;
-        if (wantedUnits <= capacityUnits) {
+        if (wantedUnits <= burst * unitsPerToken) {
             missingUnits = wantedUnits;
-            return decision(true, nowNanos, 0);
+            return true;
         }
-        return decision(false, nowNanos, ExactMath.ceilDiv(wantedUnits - capacityUnits, config.unitsPerNano));
+        return false;
     }
 
     private void refill(long nowNanos) {

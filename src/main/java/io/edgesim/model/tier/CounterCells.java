@@ -41,12 +41,25 @@ final class CounterCells {
         if (scratch != null) {
             return decide(scratch, l, la, nowNanos, cost);
         }
+        return counter(o, oa).tryAcquire(nowNanos, cost);
+    }
+
+    // the counter object of a cell without flat state, created fresh when the cell has none
+    private RateCounter counter(Object[] o, int oa) {
         RateCounter counter = (RateCounter) o[oa];
         if (counter == null) {
             counter = factory.newCounter();
             o[oa] = counter;
         }
-        return counter.tryAcquire(nowNanos, cost);
+        return counter;
+    }
+
+    /** The same, answering only whether the request passes (the rest of the answer is not worked out). */
+    boolean allows(long[] l, int la, Object[] o, int oa, long nowNanos, long cost) {
+        if (scratch != null) {
+            return allows(scratch, l, la, nowNanos, cost);
+        }
+        return counter(o, oa).tryAcquire(nowNanos, cost).allowed();
     }
 
     /**
@@ -111,5 +124,22 @@ final class CounterCells {
         Decision decision = c.tryAcquire(nowNanos, cost);
         c.store(state, at);
         return decision;
+    }
+
+    // the same, through each counter's acquire: no answer is made
+    private static boolean allows(FlatCounter scratch, long[] state, int at, long nowNanos, long cost) {
+        scratch.load(state, at);
+        boolean allowed;
+        if (scratch instanceof FixedWindowCounter c) {
+            allowed = c.acquire(nowNanos, cost);
+        } else if (scratch instanceof SlidingWindowCounter c) {
+            allowed = c.acquire(nowNanos, cost);
+        } else if (scratch instanceof TokenBucketCounter c) {
+            allowed = c.acquire(nowNanos, cost);
+        } else {
+            allowed = ((GcraCounter) scratch).acquire(nowNanos, cost);
+        }
+        scratch.store(state, at);
+        return allowed;
     }
 }

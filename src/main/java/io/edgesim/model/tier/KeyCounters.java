@@ -47,14 +47,28 @@ public final class KeyCounters {
             return cells.decide(slots.data(), slots.longsAt(slot), slots.objects(), slots.objectsAt(slot), nowNanos,
                     cost);
         }
-        int at = keyId * cells.longs;
-        int oat = keyId * cells.objects;
-        if (at + cells.longs > longs.length || oat + cells.objects > objects.length) {
+        makeRoom(keyId);
+        return cells.decide(longs, keyId * cells.longs, objects, keyId * cells.objects, nowNanos, cost);
+    }
+
+    /** The same, answering only whether the request passes (what an exact count needs). */
+    public boolean allows(int keyId, long nowNanos, long cost) {
+        if (slots != null) {
+            int slot = slots.slot(keyId);
+            return cells.allows(slots.data(), slots.longsAt(slot), slots.objects(), slots.objectsAt(slot), nowNanos,
+                    cost);
+        }
+        makeRoom(keyId);
+        return cells.allows(longs, keyId * cells.longs, objects, keyId * cells.objects, nowNanos, cost);
+    }
+
+    // dense: grows the arrays to hold key number keyId
+    private void makeRoom(int keyId) {
+        if ((keyId + 1) * cells.longs > longs.length || (keyId + 1) * cells.objects > objects.length) {
             int keys = Math.max(keyId + 1, 2 * (cells.longs > 0 ? longs.length / cells.longs : objects.length));
             longs = Arrays.copyOf(longs, keys * cells.longs);
             objects = Arrays.copyOf(objects, keys * cells.objects);
         }
-        return cells.decide(longs, at, objects, oat, nowNanos, cost);
     }
 
     /** Forgets every key's counter. */

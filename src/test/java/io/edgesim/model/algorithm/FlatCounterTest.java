@@ -75,4 +75,21 @@ class FlatCounterTest {
                     .isEqualTo(kind != AlgorithmKind.SLIDING_LOG);
         }
     }
+
+    @ParameterizedTest
+    @MethodSource("specs")
+    void acquireAnswersAsTryAcquireAndLeavesTheSameState(AlgorithmSpec spec) {
+        FlatCounter asked = (FlatCounter) spec.newCounter();
+        RateCounter told = spec.newCounter();
+        SplittableRandom random = new SplittableRandom(29);
+        long t = -SECOND;
+        for (int i = 0; i < 3_000; i++) {
+            t += random.nextLong(SECOND / 5);
+            // costs up to above the limit or burst (5 and 4 here), which never pass
+            long cost = random.nextLong(7);
+            assertThat(asked.acquire(t, cost)).as("request %d", i).isEqualTo(told.tryAcquire(t, cost).allowed());
+        }
+        // same state: the same answer to a look without consuming
+        assertThat(asked.tryAcquire(t, 0)).isEqualTo(told.tryAcquire(t, 0));
+    }
 }

@@ -22,10 +22,12 @@ class KeyCountersTest {
 
     @ParameterizedTest
     @EnumSource(AlgorithmKind.class)
-    void hashedAndDenseDecideAsOneCounterObjectPerKeyAndClearStartsEveryKeyAfresh(AlgorithmKind kind) {
+    void hashedAndDenseDecideAndAllowAsOneCounterObjectPerKeyAndClearStartsEveryKeyAfresh(AlgorithmKind kind) {
         AlgorithmSpec spec = spec(kind);
         KeyCounters hashed = KeyCounters.hashed(spec);
         KeyCounters dense = KeyCounters.dense(spec);
+        KeyCounters asked = KeyCounters.hashed(spec);
+        KeyCounters askedDense = KeyCounters.dense(spec);
         Map<Integer, RateCounter> objects = new HashMap<>();
         SplittableRandom random = new SplittableRandom(9);
         long t = 0;
@@ -37,9 +39,14 @@ class KeyCountersTest {
             var expected = objects.computeIfAbsent(key, k -> spec.newCounter()).tryAcquire(t, cost);
             assertThat(hashed.tryAcquire(key, t, cost)).as("hashed, request %d", i).isEqualTo(expected);
             assertThat(dense.tryAcquire(key, t, cost)).as("dense, request %d", i).isEqualTo(expected);
+            assertThat(asked.allows(key, t, cost)).as("hashed allows, request %d", i).isEqualTo(expected.allowed());
+            assertThat(askedDense.allows(key, t, cost)).as("dense allows, request %d", i)
+                    .isEqualTo(expected.allowed());
             if (i % 5_000 == 4_999) {
                 hashed.clear();
                 dense.clear();
+                asked.clear();
+                askedDense.clear();
                 objects.clear();
             }
         }

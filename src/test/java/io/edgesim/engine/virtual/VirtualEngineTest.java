@@ -71,7 +71,9 @@ class VirtualEngineTest {
                 """);
         Scenario scenario = ScenarioLoader.load(file, regions);
 
-        RunResult blockByBlock = run(scenario);
+        // blocks much smaller than the run, so that many replies come back after their block was replaced
+        int smallBlock = 4_096;
+        RunResult blockByBlock = new VirtualEngine(scenario, DecisionListener.NONE, smallBlock).run();
         // a decision listener makes the engine run every limiter request by request, in time order
         RunResult requestByRequest = new VirtualEngine(scenario, new DecisionListener() {
             @Override
@@ -87,10 +89,12 @@ class VirtualEngineTest {
         // one request per block: every limiter group sees each request alone, the plainest order there is
         RunResult oneByOne = new VirtualEngine(scenario, DecisionListener.NONE, 1).run();
 
-        assertThat(blockByBlock.limiters().get(0).totals().sent()).isGreaterThan(VirtualEngine.BLOCK);
+        assertThat(blockByBlock.limiters().get(0).totals().sent()).isGreaterThan(4 * smallBlock);
         assertThat(limiter(blockByBlock, "remote-then-cache").totals().rejected()).isPositive();
         assertThat(JsonReport.render(blockByBlock)).isEqualTo(JsonReport.render(requestByRequest));
         assertThat(JsonReport.render(oneByOne)).isEqualTo(JsonReport.render(requestByRequest));
+        // and the engine's own block size, whatever it is
+        assertThat(JsonReport.render(run(scenario))).isEqualTo(JsonReport.render(requestByRequest));
     }
 
     @Test

@@ -44,28 +44,27 @@ public final class KeySlots {
      * {@link #objects()} after this call.
      */
     public int slot(int id) {
-        long[] d = data;
-        int mask = this.mask;
-        long stored = id + 1L;
-        for (int slot = KeyTable.spread(id) & mask; ; slot = (slot + 1) & mask) {
-            long candidate = d[slot * stride];
-            if (candidate == stored) {
-                return slot;
-            }
-            if (candidate == 0) {
-                if ((size + 1) * 4L > (mask + 1L) * 3L) {
-                    grow();
-                    return slot(id);
-                }
-                d[slot * stride] = stored;
-                size++;
-                return slot;
-            }
+        int found = probe(id);
+        if (found >= 0) {
+            return found;
         }
+        if ((size + 1) * 4L > (mask + 1L) * 3L) {
+            grow();
+            return slot(id);
+        }
+        int free = -found - 1;
+        data[free * stride] = id + 1L;
+        size++;
+        return free;
     }
 
     /** The slot of key number {@code id}, or -1 when it has none (nothing is added). */
     public int find(int id) {
+        return Math.max(-1, probe(id));
+    }
+
+    // the slot holding key number id, or -(the free slot where it would go) - 1
+    private int probe(int id) {
         long[] d = data;
         int mask = this.mask;
         long stored = id + 1L;
@@ -75,7 +74,7 @@ public final class KeySlots {
                 return slot;
             }
             if (candidate == 0) {
-                return -1;
+                return -slot - 1;
             }
         }
     }

@@ -9,7 +9,7 @@ import java.util.List;
  * probing. Memory is one reference per key number up to the highest one stored (4 bytes with compressed references),
  * whether or not that key has a value, so it suits structures that end up holding a good share of the run's keys: a
  * global counter per key, or a PoP's entries when keys keep coming back to their PoPs. A structure that holds few of
- * them at a time (an isolate, emptied at each eviction) uses a {@link KeyTable}. The array grows by doubling. Not
+ * them at a time (an isolate, emptied at each eviction) uses {@link KeySlots}. The array grows by doubling. Not
  * thread-safe.
  *
  * @param <V> the per-key value; never null

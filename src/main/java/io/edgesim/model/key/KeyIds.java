@@ -4,8 +4,9 @@ import java.util.Arrays;
 
 /**
  * Numbers the keys of a run densely: the first key seen gets 0, the next new one 1, and so on; equal strings always
- * get the same number. Tiers keep their per-key state in {@link KeyTable}s indexed by that number, so an engine that
- * numbers a request's key once can hand the number to every stage instead of each stage hashing the string again.
+ * get the same number. Tiers keep their per-key state in {@link KeySlots} or {@link KeyArray}s indexed by that
+ * number, so an engine that numbers a request's key once can hand the number to every stage instead of each stage
+ * hashing the string again.
  * Every tier of a run must use the same instance (they take it at construction).
  *
  * <p>Mechanism: open addressing with linear probing over a power-of-two array of keys, at most half full. A slot is
@@ -24,7 +25,7 @@ public final class KeyIds {
     /** The number of {@code key}, assigning the next free one when the key is new. */
     public int idOf(String key) {
         int mask = slotKeys.length - 1;
-        int slot = KeyTable.spread(key.hashCode()) & mask;
+        int slot = KeySlots.spread(key.hashCode()) & mask;
         while (true) {
             String candidate = slotKeys[slot];
             if (candidate == null) {
@@ -72,7 +73,7 @@ public final class KeyIds {
         int mask = slotKeys.length - 1;
         for (int i = 0; i < oldKeys.length; i++) {
             if (oldKeys[i] != null) {
-                int slot = KeyTable.spread(oldKeys[i].hashCode()) & mask;
+                int slot = KeySlots.spread(oldKeys[i].hashCode()) & mask;
                 while (slotKeys[slot] != null) {
                     slot = (slot + 1) & mask;
                 }

@@ -9,7 +9,7 @@ import java.util.Arrays;
  *
  * <p>Mechanism: open addressing with linear probing over one {@code long[]} of slots of {@code 1 + longsPerKey}
  * longs (number + 1, 0 marking a free slot; then the key's longs), at most three quarters full, slots found by the
- * same Fibonacci hashing as {@link KeyTable}. A key's longs start as zeros. A table may also hold a few object
+ * Fibonacci hashing ({@link #spread}). A key's longs start as zeros. A table may also hold a few object
  * references per key, in a second array with the same slot order (null at first). Entries are never removed one by
  * one; {@link #clear} empties the table. Not thread-safe.
  */
@@ -68,7 +68,7 @@ public final class KeySlots {
         long[] d = data;
         int mask = this.mask;
         long stored = id + 1L;
-        for (int slot = KeyTable.spread(id) & mask; ; slot = (slot + 1) & mask) {
+        for (int slot = spread(id) & mask; ; slot = (slot + 1) & mask) {
             long candidate = d[slot * stride];
             if (candidate == stored) {
                 return slot;
@@ -111,6 +111,12 @@ public final class KeySlots {
         size = 0;
     }
 
+    /** Fibonacci hashing (times 2^32 / phi), with the well-mixed high half folded into the low bits a mask keeps. */
+    static int spread(int h) {
+        int x = h * 0x9E3779B9;
+        return x ^ (x >>> 16);
+    }
+
     private void grow() {
         long[] old = data;
         int slots = (mask + 1) * 2;
@@ -119,7 +125,7 @@ public final class KeySlots {
         int mask = slots - 1;
         for (int from = 0, fromSlot = 0; from < old.length; from += stride, fromSlot++) {
             if (old[from] != 0) {
-                int slot = KeyTable.spread((int) (old[from] - 1)) & mask;
+                int slot = spread((int) (old[from] - 1)) & mask;
                 while (grown[slot * stride] != 0) {
                     slot = (slot + 1) & mask;
                 }

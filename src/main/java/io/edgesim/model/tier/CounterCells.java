@@ -101,28 +101,18 @@ final class CounterCells {
     // classes is not inlined, so each answer would be allocated; through these the compiler inlines, and drops the
     // answer of a caller that only reads it
     private static Decision decide(FlatCounter scratch, long[] state, int at, long nowNanos, long cost) {
+        scratch.load(state, at);
+        Decision decision;
         if (scratch instanceof FixedWindowCounter c) {
-            c.load(state, at);
-            Decision decision = c.tryAcquire(nowNanos, cost);
-            c.store(state, at);
-            return decision;
+            decision = c.tryAcquire(nowNanos, cost);
+        } else if (scratch instanceof SlidingWindowCounter c) {
+            decision = c.tryAcquire(nowNanos, cost);
+        } else if (scratch instanceof TokenBucketCounter c) {
+            decision = c.tryAcquire(nowNanos, cost);
+        } else {
+            decision = ((GcraCounter) scratch).tryAcquire(nowNanos, cost);
         }
-        if (scratch instanceof SlidingWindowCounter c) {
-            c.load(state, at);
-            Decision decision = c.tryAcquire(nowNanos, cost);
-            c.store(state, at);
-            return decision;
-        }
-        if (scratch instanceof TokenBucketCounter c) {
-            c.load(state, at);
-            Decision decision = c.tryAcquire(nowNanos, cost);
-            c.store(state, at);
-            return decision;
-        }
-        GcraCounter c = (GcraCounter) scratch;
-        c.load(state, at);
-        Decision decision = c.tryAcquire(nowNanos, cost);
-        c.store(state, at);
+        scratch.store(state, at);
         return decision;
     }
 

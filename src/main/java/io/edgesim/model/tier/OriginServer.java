@@ -2,10 +2,7 @@ package io.edgesim.model.tier;
 
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmSpec;
-import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
-import io.edgesim.model.algorithm.RateCounter;
-import io.edgesim.model.key.KeyArray;
 import io.edgesim.model.key.KeyIds;
 
 /**
@@ -16,11 +13,10 @@ import io.edgesim.model.key.KeyIds;
  */
 public final class OriginServer {
 
-    private final CounterFactory counterFactory;
+    private final KeyCounters counters;
     private final String region;
     private final long serviceTimeNanos;
     private final KeyIds keys;
-    private final KeyArray<RateCounter> counters = new KeyArray<>();
 
     /** @param settings the origin's region and per-decision service time (at least 0) */
     public OriginServer(AlgorithmSpec algorithm, TierSettings.Origin settings) {
@@ -32,7 +28,7 @@ public final class OriginServer {
         if (settings.serviceTimeNanos() < 0) {
             throw new IllegalArgumentException("origin service time must not be negative");
         }
-        this.counterFactory = new CounterFactory(algorithm);
+        this.counters = KeyCounters.dense(algorithm);
         this.keys = keys;
         this.region = settings.region();
         this.serviceTimeNanos = settings.serviceTimeNanos();
@@ -50,12 +46,7 @@ public final class OriginServer {
 
     /** The same for the key numbered {@code keyId} with the {@link KeyIds} given at construction. */
     public ServeResult serve(int keyId, long arrivalNanos, long cost) {
-        RateCounter counter = counters.get(keyId);
-        if (counter == null) {
-            counter = counterFactory.newCounter();
-            counters.put(keyId, counter);
-        }
-        Decision decision = counter.tryAcquire(arrivalNanos, cost);
+        Decision decision = counters.tryAcquire(keyId, arrivalNanos, cost);
         long replyNanos = arrivalNanos + serviceTimeNanos;
         return new ServeResult(StageResult.of(decision, serviceTimeNanos), arrivalNanos, replyNanos);
     }

@@ -55,6 +55,15 @@ public final class RunRecorder {
     private final int buckets;
 
     public RunRecorder(Scenario scenario, String engine) {
+        this(scenario, engine, null);
+    }
+
+    /**
+     * The same, for an engine that gives keys by number and decides the exact counts with {@code exact} (built for
+     * the scenario's limiters): the per-window tallies then keep their newest windows beside those counts
+     * ({@link ExactReferences#windowTally}).
+     */
+    public RunRecorder(Scenario scenario, String engine, ExactReferences exact) {
         this.scenario = scenario;
         this.engine = engine;
         this.pops = List.copyOf(scenario.pops());
@@ -66,7 +75,11 @@ public final class RunRecorder {
         this.buckets = (int) Math.max(1, (scenario.durationNanos() + bucketNanos - 1) / bucketNanos);
         this.limiters = new PerLimiter[scenario.limiters().size()];
         for (int i = 0; i < limiters.length; i++) {
-            limiters[i] = new PerLimiter(scenario.limiters().get(i), pops.size(), buckets);
+            LimiterSpec spec = scenario.limiters().get(i);
+            limiters[i] = new PerLimiter(spec, pops.size(), buckets,
+                    exact != null ? exact.windowTally(i)
+                            : spec.reference().kind().windowed() ? new WindowTally(spec.reference().windowNanos())
+                            : null);
         }
     }
 
@@ -281,7 +294,7 @@ public final class RunRecorder {
         long wronglyAccepted;
         long wronglyRejected;
 
-        PerLimiter(LimiterSpec spec, int popCount, int buckets) {
+        PerLimiter(LimiterSpec spec, int popCount, int buckets, WindowTally windows) {
             this.spec = spec;
             sent = new long[popCount];
             accepted = new long[popCount];
@@ -299,7 +312,7 @@ public final class RunRecorder {
             timelineAccepted = new long[buckets];
             timelineRejected = new long[buckets];
             timelineFailed = new long[buckets];
-            windows = spec.reference().kind().windowed() ? new WindowTally(spec.reference().windowNanos()) : null;
+            this.windows = windows;
         }
 
         LimiterResult result(CostResult cost, Map<String, Map<String, Long>> stageStats) {

@@ -83,7 +83,6 @@ public final class VirtualEngine {
         this.scenario = scenario;
         this.listener = listener;
         this.regions = scenario.regions();
-        this.recorder = new RunRecorder(scenario, NAME);
         List<String> pops = scenario.pops();
         this.popRegion = new int[pops.size()];
         for (int i = 0; i < pops.size(); i++) {
@@ -93,6 +92,7 @@ public final class VirtualEngine {
         StageFactory stages = new StageFactory(scenario);
         this.keys = new RequestKeys(stages.keys(), blockSize);
         this.exact = new ExactReferences(scenario.limiters(), stages.keys());
+        this.recorder = new RunRecorder(scenario, NAME, exact);
         this.limiters = new Limiter[scenario.limiters().size()];
         for (int i = 0; i < limiters.length; i++) {
             limiters[i] = new Limiter(i, scenario.limiters().get(i), stages, pops);

@@ -12,32 +12,48 @@ import java.util.Arrays;
  * counter is a cell ({@link CounterCells}: a flat counter's longs, or the sliding log's object), either in a hash
  * table of the keys seen ({@link #hashed}: memory grows with them) or in arrays indexed by key number ({@link #dense}:
  * no hashing; memory grows with the largest key number of the run, which numbers every kind of key, so it suits a
- * count that sees most of the run's keys). Not thread-safe.
+ * count that sees most of the run's keys). A dense count may give each key a few longs of the caller's own beside its
+ * cell ({@link #dense(AlgorithmSpec, int)}), so that what the caller keeps per key is read with the counter.
+ * Not thread-safe.
  */
 public final class KeyCounters {
 
     private final CounterCells cells;
-    // hashed: the table; dense: null, and the cells of key k at [k x longs] and [k x objects]
+    // hashed: the table; dense: null, and the row of key k at [k x rowLongs] (its cell's longs, then the caller's)
+    // and its cell's objects at [k x objects]
     private final KeySlots slots;
+    private final int rowLongs;
     private long[] longs;
     private Object[] objects;
 
-    private KeyCounters(AlgorithmSpec algorithm, boolean dense) {
+    private KeyCounters(AlgorithmSpec algorithm, boolean dense, int extraLongs) {
+        if (extraLongs < 0) {
+            throw new IllegalArgumentException("extra longs must be 0 or more, was " + extraLongs);
+        }
         this.cells = new CounterCells(algorithm);
         // a table row needs a long at least, even for a cell that is one object
         this.slots = dense ? null : new KeySlots(Math.max(1, cells.longs), cells.objects);
-        this.longs = dense ? new long[16 * cells.longs] : null;
+        this.rowLongs = cells.longs + extraLongs;
+        this.longs = dense ? new long[16 * rowLongs] : null;
         this.objects = dense ? new Object[16 * cells.objects] : null;
     }
 
     /** Counters in a hash table of the keys seen. */
     public static KeyCounters hashed(AlgorithmSpec algorithm) {
-        return new KeyCounters(algorithm, false);
+        return new KeyCounters(algorithm, false, 0);
     }
 
     /** Counters in arrays indexed by key number. */
     public static KeyCounters dense(AlgorithmSpec algorithm) {
-        return new KeyCounters(algorithm, true);
+        return new KeyCounters(algorithm, true, 0);
+    }
+
+    /**
+     * Counters in arrays indexed by key number, each key's followed by {@code extraLongs} longs of the caller's (0
+     * until the caller writes them; {@link #extraAt}).
+     */
+    public static KeyCounters dense(AlgorithmSpec algorithm, int extraLongs) {
+        return new KeyCounters(algorithm, true, extraLongs);
     }
 
     /** Decides a request of {@code cost} at {@code nowNanos} on key number {@code keyId}'s counter. */
@@ -48,7 +64,7 @@ public final class KeyCounters {
                     cost);
         }
         makeRoom(keyId);
-        return cells.decide(longs, keyId * cells.longs, objects, keyId * cells.objects, nowNanos, cost);
+        return cells.decide(longs, keyId * rowLongs, objects, keyId * cells.objects, nowNanos, cost);
     }
 
     /** The same, answering only whether the request passes (what an exact count needs). */
@@ -59,19 +75,48 @@ public final class KeyCounters {
                     cost);
         }
         makeRoom(keyId);
-        return cells.allows(longs, keyId * cells.longs, objects, keyId * cells.objects, nowNanos, cost);
+        return cells.allows(longs, keyId * rowLongs, objects, keyId * cells.objects, nowNanos, cost);
+    }
+
+    /**
+     * Dense counters with extra longs: where key number {@code keyId}'s extra longs start in {@link #rows()}, which
+     * is grown to hold them when needed (so read {@link #rows()} after this).
+     */
+    public int extraAt(int keyId) {
+        makeRoom(keyId);
+        return keyId * rowLongs + cells.longs;
+    }
+
+    /** Dense counters: the array of every key's row, key number k's at {@code k x }{@link #rowLongs()}. */
+    public long[] rows() {
+        return longs;
+    }
+
+    /** Dense counters: the longs in a key's row, its counter's and then the extra ones. */
+    public int rowLongs() {
+        return rowLongs;
+    }
+
+    /** Dense counters: the caller's longs in each key's row ({@link #dense(AlgorithmSpec, int)}). */
+    public int extraLongs() {
+        return rowLongs - cells.longs;
+    }
+
+    // dense: the key numbers that have a row so far (from 0)
+    private int keysWithRows() {
+        return rowLongs > 0 ? longs.length / rowLongs : objects.length;
     }
 
     // dense: grows the arrays to hold key number keyId
     private void makeRoom(int keyId) {
-        if ((keyId + 1) * cells.longs > longs.length || (keyId + 1) * cells.objects > objects.length) {
-            int keys = Math.max(keyId + 1, 2 * (cells.longs > 0 ? longs.length / cells.longs : objects.length));
-            longs = Arrays.copyOf(longs, keys * cells.longs);
+        if ((keyId + 1) * rowLongs > longs.length || (keyId + 1) * cells.objects > objects.length) {
+            int keys = Math.max(keyId + 1, 2 * keysWithRows());
+            longs = Arrays.copyOf(longs, keys * rowLongs);
             objects = Arrays.copyOf(objects, keys * cells.objects);
         }
     }
 
-    /** Forgets every key's counter. */
+    /** Forgets every key's counter (and a dense count's extra longs). */
     public void clear() {
         if (slots != null) {
             slots.clear();

@@ -3,104 +3,154 @@ package io.edgesim.engine.virtual;
 import java.util.Arrays;
 
 /**
- * A min-heap of events keyed by (time, insertion order), with the keys in primitive arrays: events due at the same
- * time come out in the order they were added, which keeps runs deterministic (the keys are unique, so the order out
- * is the same for any correct heap). Four children per node rather than two: half as deep, and a node's children
- * sit next to each other in memory.
+ * The engine's events (requests reaching a remote tier, replies reaching their PoP) in order of (time, insertion
+ * order): events due at the same time come out in the order they were added, which keeps runs deterministic.
+ *
+ * <p>Most events are due within a round trip, a few hundred milliseconds after the event that adds them, and come out
+ * in nearly the order they go in. So the {@value #BUCKETS} time slots of 2^{@value #SLOT_SHIFT} ns (about 1 ms, half a
+ * second in all) from the latest event taken each keep their events in a small array sorted by (time, order), usually
+ * by appending; taking the earliest event is taking the head of the first slot that has any. (A heap of every event
+ * compares, at each of its levels, keys that the processor cannot predict, twice per remote request.) Events beyond
+ * the slots, and any added before the latest event taken, wait in an {@link EventHeap}; the earliest event is the
+ * earlier of the two heads. Not thread-safe.
  *
  * @param <T> the event payload
  */
 final class EventQueue<T> {
 
-    private static final int ARITY = 4;
+    static final int SLOT_SHIFT = 20;
+    static final int BUCKETS = 512;
+    private static final int MASK = BUCKETS - 1;
 
-    private long[] times = new long[64];
-    private long[] orders = new long[64];
-    private Object[] payloads = new Object[64];
-    private int size;
+    // per slot, its events from head to tail - 1, sorted by (time, order); arrays made when first needed
+    private final long[][] times = new long[BUCKETS][];
+    private final long[][] orders = new long[BUCKETS][];
+    private final Object[][] payloads = new Object[BUCKETS][];
+    private final int[] heads = new int[BUCKETS];
+    private final int[] tails = new int[BUCKETS];
+    private final EventHeap<T> later = new EventHeap<>();
+    // the slots kept are numbers (time >> SLOT_SHIFT) base to base + BUCKETS - 1: base is the latest event taken's
+    // (set by the first event added until one is taken); no event kept in them is earlier
+    private long base;
+    private boolean based;
+    // the number of the first slot with events, while any has some
+    private long first;
+    private int inSlots;
     private long nextOrder;
 
     boolean isEmpty() {
-        return size == 0;
+        return inSlots == 0 && later.isEmpty();
     }
 
     int size() {
-        return size;
+        return inSlots + later.size();
     }
 
     /** Time of the earliest event; only when not empty. */
     long peekTime() {
-        return times[0];
+        if (fromSlots()) {
+            int b = (int) first & MASK;
+            return times[b][heads[b]];
+        }
+        return later.peekTime();
     }
 
     void add(long time, T payload) {
-        if (size == times.length) {
-            int capacity = size * 2;
-            times = Arrays.copyOf(times, capacity);
-            orders = Arrays.copyOf(orders, capacity);
-            payloads = Arrays.copyOf(payloads, capacity);
-        }
-        int i = size++;
         long order = nextOrder++;
-        while (i > 0) {
-            int parent = (i - 1) / ARITY;
-            if (!before(time, order, times[parent], orders[parent])) {
-                break;
-            }
-            move(parent, i);
-            i = parent;
+        long slot = time >> SLOT_SHIFT;
+        if (!based) {
+            base = slot;
+            based = true;
         }
-        set(i, time, order, payload);
+        if (slot < base || slot - base >= BUCKETS) {
+            later.add(time, order, payload);
+            return;
+        }
+        if (inSlots == 0 || slot < first) {
+            first = slot;
+        }
+        int b = (int) slot & MASK;
+        if (times[b] == null) {
+            times[b] = new long[8];
+            orders[b] = new long[8];
+            payloads[b] = new Object[8];
+        }
+        int tail = tails[b];
+        if (tail == times[b].length) {
+            int head = heads[b];
+            if (head > 0) {
+                // room at the front: the events move back to it
+                int live = tail - head;
+                System.arraycopy(times[b], head, times[b], 0, live);
+                System.arraycopy(orders[b], head, orders[b], 0, live);
+                System.arraycopy(payloads[b], head, payloads[b], 0, live);
+                Arrays.fill(payloads[b], live, tail, null);
+                heads[b] = 0;
+                tail = live;
+            } else {
+                times[b] = Arrays.copyOf(times[b], 2 * tail);
+                orders[b] = Arrays.copyOf(orders[b], 2 * tail);
+                payloads[b] = Arrays.copyOf(payloads[b], 2 * tail);
+            }
+        }
+        // its place in the slot: after every event before it, found from the tail (it is usually the latest)
+        long[] t = times[b];
+        long[] o = orders[b];
+        Object[] p = payloads[b];
+        int i = tail;
+        int head = heads[b];
+        while (i > head && EventHeap.before(time, order, t[i - 1], o[i - 1])) {
+            t[i] = t[i - 1];
+            o[i] = o[i - 1];
+            p[i] = p[i - 1];
+            i--;
+        }
+        t[i] = time;
+        o[i] = order;
+        p[i] = payload;
+        tails[b] = tail + 1;
+        inSlots++;
     }
 
     /** Removes and returns the earliest event; only when not empty. */
     @SuppressWarnings("unchecked")
     T poll() {
-        T top = (T) payloads[0];
-        int last = --size;
-        long time = times[last];
-        long order = orders[last];
-        Object payload = payloads[last];
-        payloads[last] = null;
-        if (size == 0) {
-            return top;
+        if (!fromSlots()) {
+            base = Math.max(base, later.peekTime() >> SLOT_SHIFT);
+            return later.poll();
         }
-        int i = 0;
-        while (true) {
-            int first = ARITY * i + 1;
-            if (first >= size) {
-                break;
+        base = first;
+        int b = (int) first & MASK;
+        int head = heads[b];
+        T payload = (T) payloads[b][head];
+        payloads[b][head] = null;
+        inSlots--;
+        if (++head < tails[b]) {
+            heads[b] = head;
+        } else {
+            heads[b] = 0;
+            tails[b] = 0;
+            // on to the next slot with events, if any
+            if (inSlots > 0) {
+                do {
+                    first++;
+                    b = (int) first & MASK;
+                } while (heads[b] == tails[b]);
             }
-            int end = Math.min(first + ARITY, size);
-            int least = first;
-            for (int c = first + 1; c < end; c++) {
-                if (before(times[c], orders[c], times[least], orders[least])) {
-                    least = c;
-                }
-            }
-            if (!before(times[least], orders[least], time, order)) {
-                break;
-            }
-            move(least, i);
-            i = least;
         }
-        set(i, time, order, payload);
-        return top;
+        return payload;
     }
 
-    private static boolean before(long timeA, long orderA, long timeB, long orderB) {
-        return timeA < timeB || (timeA == timeB && orderA < orderB);
-    }
-
-    private void move(int from, int to) {
-        times[to] = times[from];
-        orders[to] = orders[from];
-        payloads[to] = payloads[from];
-    }
-
-    private void set(int i, long time, long order, Object payload) {
-        times[i] = time;
-        orders[i] = order;
-        payloads[i] = payload;
+    // whether the earliest event is the first slot's head rather than the later events' earliest
+    private boolean fromSlots() {
+        if (inSlots == 0) {
+            return false;
+        }
+        if (later.isEmpty()) {
+            return true;
+        }
+        int b = (int) first & MASK;
+        int head = heads[b];
+        return EventHeap.before(times[b][head], orders[b][head], later.peekTime(), later.peekOrder());
     }
 }

@@ -48,4 +48,44 @@ class EventQueueTest {
         }
         assertThat(queue.isEmpty()).isTrue();
     }
+
+    @Test
+    void eventsSpreadOverSecondsComeOutInOrderWhereverTheyAreKept() {
+        // as the engine adds them: each after the latest taken, most within half a second (in the slots), some
+        // seconds later (beyond them), many at the same instant; and some before the latest taken, which the engine
+        // never adds but the queue still orders
+        EventQueue<long[]> queue = new EventQueue<>();
+        PriorityQueue<long[]> reference = new PriorityQueue<>(
+                Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
+        SplittableRandom random = new SplittableRandom(7);
+        long slot = 1L << EventQueue.SLOT_SHIFT;
+        long now = 5 * slot;
+        int taken = 0;
+        for (int i = 0; i < 200_000; i++) {
+            long time = switch (random.nextInt(10)) {
+                case 0 -> now + random.nextLong(6 * EventQueue.BUCKETS * slot);
+                case 1 -> now - random.nextLong(3 * slot);
+                case 2, 3 -> now + 10 * slot;
+                // the last slots kept, which share their arrays with the slots just before the latest taken
+                case 4 -> now + (EventQueue.BUCKETS - 1 - random.nextInt(3)) * slot;
+                default -> now + random.nextLong(300 * slot);
+            };
+            long[] event = {time, i};
+            queue.add(time, event);
+            reference.add(event);
+            while (random.nextInt(3) > 0 && !reference.isEmpty()) {
+                assertThat(queue.peekTime()).as("event %d", i).isEqualTo(reference.peek()[0]);
+                long[] next = queue.poll();
+                assertThat(next).as("event %d", i).isSameAs(reference.poll());
+                now = Math.max(now, next[0]);
+                taken++;
+            }
+            assertThat(queue.size()).isEqualTo(reference.size());
+        }
+        while (!reference.isEmpty()) {
+            assertThat(queue.poll()).isSameAs(reference.poll());
+        }
+        assertThat(queue.isEmpty()).isTrue();
+        assertThat(taken).isGreaterThan(100_000);
+    }
 }

@@ -21,6 +21,8 @@ final class EventQueue<T> {
     static final int SLOT_SHIFT = 20;
     static final int BUCKETS = 512;
     private static final int MASK = BUCKETS - 1;
+    // the most events an insertion into a slot moves; beyond, the event goes to the heap
+    static final int MAX_MOVES = 16;
 
     // per slot, its events from head to tail - 1, sorted by (time, order); arrays made when first needed
     private final long[][] times = new long[BUCKETS][];
@@ -75,17 +77,28 @@ final class EventQueue<T> {
             orders[b] = new long[8];
             payloads[b] = new Object[8];
         }
+        // its place in the slot: after every event before it, looked for from the tail (it is usually the latest);
+        // one that would move more than MAX_MOVES events goes to the heap instead (a burst arriving in many orders)
+        int head = heads[b];
         int tail = tails[b];
+        int place = tail;
+        while (place > head && EventHeap.before(time, order, times[b][place - 1], orders[b][place - 1])) {
+            if (tail - place == MAX_MOVES) {
+                later.add(time, order, payload);
+                return;
+            }
+            place--;
+        }
         if (tail == times[b].length) {
-            int head = heads[b];
             if (head > 0) {
-                // room at the front: the events move back to it
+                // room at the front: the events move up to it
                 int live = tail - head;
                 System.arraycopy(times[b], head, times[b], 0, live);
                 System.arraycopy(orders[b], head, orders[b], 0, live);
                 System.arraycopy(payloads[b], head, payloads[b], 0, live);
                 Arrays.fill(payloads[b], live, tail, null);
                 heads[b] = 0;
+                place -= head;
                 tail = live;
             } else {
                 times[b] = Arrays.copyOf(times[b], 2 * tail);
@@ -93,21 +106,13 @@ final class EventQueue<T> {
                 payloads[b] = Arrays.copyOf(payloads[b], 2 * tail);
             }
         }
-        // its place in the slot: after every event before it, found from the tail (it is usually the latest)
-        long[] t = times[b];
-        long[] o = orders[b];
-        Object[] p = payloads[b];
-        int i = tail;
-        int head = heads[b];
-        while (i > head && EventHeap.before(time, order, t[i - 1], o[i - 1])) {
-            t[i] = t[i - 1];
-            o[i] = o[i - 1];
-            p[i] = p[i - 1];
-            i--;
-        }
-        t[i] = time;
-        o[i] = order;
-        p[i] = payload;
+        int moved = tail - place;
+        System.arraycopy(times[b], place, times[b], place + 1, moved);
+        System.arraycopy(orders[b], place, orders[b], place + 1, moved);
+        System.arraycopy(payloads[b], place, payloads[b], place + 1, moved);
+        times[b][place] = time;
+        orders[b][place] = order;
+        payloads[b][place] = payload;
         tails[b] = tail + 1;
         inSlots++;
     }

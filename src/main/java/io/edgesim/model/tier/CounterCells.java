@@ -97,39 +97,53 @@ final class CounterCells {
         }
     }
 
-    // one call site per counter class: the limiters of a run mix algorithms, and a call site that sees several
-    // classes is not inlined, so each answer would be allocated; through these the compiler inlines, and drops the
-    // answer of a caller that only reads it
+    // one call site per counter class, load and store included: the limiters of a run mix algorithms, and a call
+    // site that sees several classes is neither inlined (each answer would be allocated) nor cheap to dispatch;
+    // through these the compiler inlines, and drops the answer of a caller that only reads it
     private static Decision decide(FlatCounter scratch, long[] state, int at, long nowNanos, long cost) {
-        scratch.load(state, at);
         Decision decision;
         if (scratch instanceof FixedWindowCounter c) {
+            c.load(state, at);
             decision = c.tryAcquire(nowNanos, cost);
+            c.store(state, at);
         } else if (scratch instanceof SlidingWindowCounter c) {
+            c.load(state, at);
             decision = c.tryAcquire(nowNanos, cost);
+            c.store(state, at);
         } else if (scratch instanceof TokenBucketCounter c) {
+            c.load(state, at);
             decision = c.tryAcquire(nowNanos, cost);
+            c.store(state, at);
         } else {
-            decision = ((GcraCounter) scratch).tryAcquire(nowNanos, cost);
+            GcraCounter c = (GcraCounter) scratch;
+            c.load(state, at);
+            decision = c.tryAcquire(nowNanos, cost);
+            c.store(state, at);
         }
-        scratch.store(state, at);
         return decision;
     }
 
     // the same, through each counter's acquire: no answer is made
     private static boolean allows(FlatCounter scratch, long[] state, int at, long nowNanos, long cost) {
-        scratch.load(state, at);
         boolean allowed;
         if (scratch instanceof FixedWindowCounter c) {
+            c.load(state, at);
             allowed = c.acquire(nowNanos, cost);
+            c.store(state, at);
         } else if (scratch instanceof SlidingWindowCounter c) {
+            c.load(state, at);
             allowed = c.acquire(nowNanos, cost);
+            c.store(state, at);
         } else if (scratch instanceof TokenBucketCounter c) {
+            c.load(state, at);
             allowed = c.acquire(nowNanos, cost);
+            c.store(state, at);
         } else {
-            allowed = ((GcraCounter) scratch).acquire(nowNanos, cost);
+            GcraCounter c = (GcraCounter) scratch;
+            c.load(state, at);
+            allowed = c.acquire(nowNanos, cost);
+            c.store(state, at);
         }
-        scratch.store(state, at);
         return allowed;
     }
 }

@@ -18,18 +18,12 @@ import java.util.Set;
 public final class TrafficGenerator implements RequestStream {
 
     private final Source[] sources;
-    private final SourceHeap heap;
+    private final SourceTree tree;
     private long nextId;
 
     private TrafficGenerator(List<Source> sources) {
         this.sources = sources.toArray(Source[]::new);
-        this.heap = new SourceHeap(this.sources.length);
-        for (int i = 0; i < this.sources.length; i++) {
-            long t = this.sources[i].nextNanos();
-            if (t != Source.DONE) {
-                heap.add(i, t);
-            }
-        }
+        this.tree = new SourceTree(this.sources.length, i -> this.sources[i].nextNanos());
     }
 
     /** A fresh stream of {@code scenario}'s requests, drawn with {@code scenario.seed()}. */
@@ -51,17 +45,13 @@ public final class TrafficGenerator implements RequestStream {
 
     @Override
     public Request next() {
-        if (heap.isEmpty()) {
+        if (tree.isEmpty()) {
             return null;
         }
-        Source source = sources[heap.top()];
+        Source source = sources[tree.top()];
         Request request = source.take(nextId++);
-        long t = source.nextNanos();
-        if (t == Source.DONE) {
-            heap.removeTop();
-        } else {
-            heap.replaceTop(t);
-        }
+        // a source that is done (DONE) stays in the tree, behind every source that is not
+        tree.replaceTop(source.nextNanos());
         return request;
     }
 }

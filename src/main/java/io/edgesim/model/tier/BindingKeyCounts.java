@@ -1,108 +1,81 @@
 package io.edgesim.model.tier;
 
+import java.util.Arrays;
+
 /**
- * The counts of one key in one binding namespace in one PoP, for the current period, as a row of longs in the
- * store's table ({@code io.edgesim.model.key.KeySlots}): the store's total, each machine's admissions not yet pushed,
- * when each pending push happens, and the totals after the recent pushes. One instance per store holds the layout
- * (which depends on the store's machines) and the rules; the rows hold the state, so that a request reads one block of
- * memory for its key rather than three objects.
+ * The counts of one key in one binding namespace in one PoP, for the current period: the store's total, each
+ * machine's admissions not yet pushed, and when each pending push happens.
  *
  * <p>Syncs are applied lazily: {@link #catchUp} applies, in time order across machines, every push due by then (a
  * sync pushes the machine's admissions since its previous sync, then pulls the total). A machine's view is the total
- * as of its latest sync plus its own admissions since; the totals after the pushes of the last sync interval are kept
- * so that each machine's view can be read at its own last sync. Everything resets when a call falls in a later period
- * (admissions not pushed by the end of their period are dropped with it).
- *
- * <p>Row layout, from the row's first long: the period (XOR {@link Long#MIN_VALUE}, so that a row of zeros is a key
- * never seen, reset on its first call), the total, the earliest pending push, the total before the oldest kept push,
- * the ring's first entry and its size; then per machine m its admissions not yet pushed and when it pushes them
- * ({@link #NONE}: nothing to push); then the ring of (push time, total after it), oldest first. The ring's capacity
- * is the most pushes the machines can make within the longest sync interval: machine m syncs at most
- * ceil(longest / its interval) times in any span of that length, and a push is only kept while younger than that.
+ * as of its latest sync plus its own admissions since; the totals of the last sync interval are kept so that each
+ * machine's view can be read at its own last sync. Everything resets when a call falls in a later period (admissions
+ * not pushed by the end of their period are dropped with it).
  */
 final class BindingKeyCounts {
 
     private static final long NONE = Long.MAX_VALUE;
-    private static final int PERIOD = 0;
-    private static final int TOTAL = 1;
-    private static final int NEXT_PUSH = 2;
-    private static final int BASELINE = 3;
-    private static final int RING_FIRST = 4;
-    private static final int RING_SIZE = 5;
-    private static final int MACHINES = 6;
 
-    private final BindingMachines machines;
-    private final long periodNanos;
-    private final int machineCount;
-    private final int ring;
-    private final int ringCapacity;
-    private final int longs;
+    private long periodIndex = Long.MIN_VALUE;
+    private long total;
+    // per machine m: [2m] its admissions not yet pushed, [2m + 1] when it pushes them (NONE: nothing to push);
+    // one array, so that a request reads one block of memory for all machines
+    private long[] machineState;
+    // the earliest pending push, NONE when there is none
+    private long nextPushNanos = NONE;
+    // (time, total after the push at that time) at [2i] and [2i + 1], oldest first, in a ring allocated when first
+    // needed (its length in pairs a power of two); totals before the oldest are summed in baseline
+    private long[] history;
+    private int historyFirst;
+    private int historySize;
+    private long baselineTotal;
 
-    /** The layout for the machines registered in {@code machines} now (they may not change afterwards). */
-    BindingKeyCounts(BindingMachines machines, long periodNanos) {
-        this.machines = machines;
-        this.periodNanos = periodNanos;
-        this.machineCount = machines.count();
-        int capacity = 0;
-        for (int m = 0; m < machineCount; m++) {
-            capacity += Math.toIntExact(ceilDiv(machines.maxIntervalNanos(), machines.intervalNanos(m)));
+    /** Applies the period reset and every push due at or before {@code nowNanos}. */
+    void catchUp(long nowNanos, BindingMachines machines, long periodNanos) {
+        if (machineState == null || machineState.length < 2 * machines.count()) {
+            growTo(machines.count());
         }
-        this.ringCapacity = Math.max(1, capacity);
-        this.ring = MACHINES + 2 * machineCount;
-        this.longs = ring + 2 * ringCapacity;
-    }
-
-    /** Longs per key row. */
-    int longs() {
-        return longs;
-    }
-
-    /** Applies, to the row at {@code d[at]}, the period reset and every push due at or before {@code nowNanos}. */
-    void catchUp(long[] d, int at, long nowNanos) {
         long period = Math.floorDiv(nowNanos, periodNanos);
-        if ((d[at + PERIOD] ^ Long.MIN_VALUE) != period) {
-            d[at + PERIOD] = period ^ Long.MIN_VALUE;
-            d[at + TOTAL] = 0;
-            for (int m = 0; m < machineCount; m++) {
-                d[at + MACHINES + 2 * m] = 0;
-                d[at + MACHINES + 2 * m + 1] = NONE;
+        if (period != periodIndex) {
+            periodIndex = period;
+            total = 0;
+            for (int m = 0; 2 * m < machineState.length; m++) {
+                machineState[2 * m] = 0;
+                machineState[2 * m + 1] = NONE;
             }
-            d[at + NEXT_PUSH] = NONE;
-            d[at + RING_SIZE] = 0;
-            d[at + BASELINE] = 0;
+            nextPushNanos = NONE;
+            historySize = 0;
+            baselineTotal = 0;
         }
-        // every machine's latest sync is later than now - the longest interval: older totals are never looked up
-        long longest = machines.maxIntervalNanos();
-        long horizon = nowNanos - longest;
-        while (d[at + NEXT_PUSH] <= nowNanos) {
-            int next = earliestPush(d, at);
-            int state = at + MACHINES + 2 * next;
-            long pushNanos = d[state + 1];
-            long total = d[at + TOTAL] + d[state];
-            d[at + TOTAL] = total;
-            d[state] = 0;
-            d[state + 1] = NONE;
-            d[at + NEXT_PUSH] = d[at + MACHINES + 2 * earliestPush(d, at) + 1];
+        // every machine's latest sync is later than now - its interval: older totals are never looked up again
+        long horizon = nowNanos - machines.maxIntervalNanos();
+        while (nextPushNanos <= nowNanos) {
+            int next = earliestPush();
+            long pushNanos = machineState[2 * next + 1];
+            total += machineState[2 * next];
+            machineState[2 * next] = 0;
+            machineState[2 * next + 1] = NONE;
+            nextPushNanos = machineState[2 * earliestPush() + 1];
             if (pushNanos <= horizon) {
                 // pushes come in time order: everything before this one is past the horizon too
-                d[at + RING_SIZE] = 0;
-                d[at + BASELINE] = total;
+                historySize = 0;
+                baselineTotal = total;
             } else {
-                // what is older than this push's own horizon is past now's too; dropping it first keeps the ring
-                // within its capacity
-                forgetUntil(d, at, pushNanos - longest);
-                addToRing(d, at, pushNanos, total);
+                addHistory(pushNanos, total);
             }
         }
-        forgetUntil(d, at, horizon);
+        while (historySize > 0 && history[2 * historyFirst] <= horizon) {
+            baselineTotal = history[2 * historyFirst + 1];
+            historyFirst = (historyFirst + 1) & (history.length / 2 - 1);
+            historySize--;
+        }
     }
 
     /** The count {@code machine} decides on at {@code nowNanos} (after {@link #catchUp} to that time). */
-    long view(long[] d, int at, int machine, long nowNanos) {
+    long view(int machine, long nowNanos, BindingMachines machines, long periodNanos) {
         long lastSync = machines.lastSyncAtOrBefore(machine, nowNanos);
-        long periodStart = (d[at + PERIOD] ^ Long.MIN_VALUE) * periodNanos;
-        long pulled = lastSync < periodStart ? 0 : totalAt(d, at, lastSync);
-        return pulled + d[at + MACHINES + 2 * machine];
+        long pulled = lastSync < periodIndex * periodNanos ? 0 : totalAt(lastSync);
+        return pulled + machineState[2 * machine];
     }
 
     /**
@@ -110,78 +83,68 @@ final class BindingKeyCounts {
      *
      * @return the machine's admissions since its latest sync, this one included
      */
-    long admit(long[] d, int at, int machine, long nowNanos, long cost) {
-        int state = at + MACHINES + 2 * machine;
-        d[state] += cost;
-        if (d[state + 1] == NONE) {
+    long admit(int machine, long nowNanos, long cost, BindingMachines machines) {
+        machineState[2 * machine] += cost;
+        if (machineState[2 * machine + 1] == NONE) {
             long pushNanos = machines.nextSyncAfter(machine, nowNanos);
-            d[state + 1] = pushNanos;
-            d[at + NEXT_PUSH] = Math.min(d[at + NEXT_PUSH], pushNanos);
+            machineState[2 * machine + 1] = pushNanos;
+            nextPushNanos = Math.min(nextPushNanos, pushNanos);
         }
-        return d[state];
+        return machineState[2 * machine];
     }
 
     /** The store's total for the current period (pushed admissions). */
-    long total(long[] d, int at) {
-        return d[at + TOTAL];
+    long total() {
+        return total;
     }
 
     /** The machine with the earliest pending push (the lowest id among equal times); any machine when none. */
-    private int earliestPush(long[] d, int at) {
+    private int earliestPush() {
         int next = 0;
-        long earliest = d[at + MACHINES + 1];
-        for (int m = 1; m < machineCount; m++) {
-            long push = d[at + MACHINES + 2 * m + 1];
-            if (push < earliest) {
-                earliest = push;
+        for (int m = 1; 2 * m < machineState.length; m++) {
+            if (machineState[2 * m + 1] < machineState[2 * next + 1]) {
                 next = m;
             }
         }
         return next;
     }
 
-    // the total after the latest kept push at or before nanos, else the baseline
-    private long totalAt(long[] d, int at, long nanos) {
-        int first = (int) d[at + RING_FIRST];
-        for (int i = (int) d[at + RING_SIZE] - 1; i >= 0; i--) {
-            int entry = at + ring + 2 * wrap(first + i);
-            if (d[entry] <= nanos) {
-                return d[entry + 1];
+    private void growTo(int machines) {
+        int old = machineState == null ? 0 : machineState.length / 2;
+        machineState = machineState == null ? new long[2 * machines] : Arrays.copyOf(machineState, 2 * machines);
+        for (int m = old; m < machines; m++) {
+            machineState[2 * m + 1] = NONE;
+        }
+    }
+
+    private long totalAt(long nanos) {
+        int mask = historySize == 0 ? 0 : history.length / 2 - 1;
+        for (int i = historySize - 1; i >= 0; i--) {
+            int slot = (historyFirst + i) & mask;
+            if (history[2 * slot] <= nanos) {
+                return history[2 * slot + 1];
             }
         }
-        return d[at + BASELINE];
+        return baselineTotal;
     }
 
-    // drops the kept pushes at or before nanos, the latest of them becoming the baseline
-    private void forgetUntil(long[] d, int at, long nanos) {
-        int first = (int) d[at + RING_FIRST];
-        int size = (int) d[at + RING_SIZE];
-        while (size > 0 && d[at + ring + 2 * first] <= nanos) {
-            d[at + BASELINE] = d[at + ring + 2 * first + 1];
-            first = wrap(first + 1);
-            size--;
+    private void addHistory(long nanos, long totalAfter) {
+        if (history == null) {
+            history = new long[2 * 4];
+        } else if (2 * historySize == history.length) {
+            long[] grown = new long[2 * history.length];
+            int mask = history.length / 2 - 1;
+            for (int i = 0; i < historySize; i++) {
+                int slot = (historyFirst + i) & mask;
+                grown[2 * i] = history[2 * slot];
+                grown[2 * i + 1] = history[2 * slot + 1];
+            }
+            history = grown;
+            historyFirst = 0;
         }
-        d[at + RING_FIRST] = first;
-        d[at + RING_SIZE] = size;
-    }
-
-    private void addToRing(long[] d, int at, long nanos, long totalAfter) {
-        int size = (int) d[at + RING_SIZE];
-        if (size == ringCapacity) {
-            throw new IllegalStateException("binding sync history over its bound of " + ringCapacity);
-        }
-        int entry = at + ring + 2 * wrap((int) d[at + RING_FIRST] + size);
-        d[entry] = nanos;
-        d[entry + 1] = totalAfter;
-        d[at + RING_SIZE] = size + 1;
-    }
-
-    // a ring index taken back into [0, capacity): callers add at most capacity - 1 to an index within it
-    private int wrap(int index) {
-        return index >= ringCapacity ? index - ringCapacity : index;
-    }
-
-    private static long ceilDiv(long a, long b) {
-        return -Math.floorDiv(-a, b);
+        int slot = (historyFirst + historySize) & (history.length / 2 - 1);
+        history[2 * slot] = nanos;
+        history[2 * slot + 1] = totalAfter;
+        historySize++;
     }
 }

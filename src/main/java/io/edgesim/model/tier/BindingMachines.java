@@ -29,11 +29,6 @@ final class BindingMachines {
         return count;
     }
 
-    /** The sync interval of {@code machine}. */
-    long intervalNanos(int machine) {
-        return intervalNanos[machine];
-    }
-
     long maxIntervalNanos() {
         return maxIntervalNanos;
     }

@@ -63,7 +63,7 @@ public final class BindingPop implements PopTier {
     @Override
     public StageResult decide(Request request, String key, int keyId, long nowNanos) {
         int machine = firstMachine + random.nextInt(machines);
-        int counts = store.caughtUp(keyId, nowNanos);
+        BindingKeyCounts counts = store.caughtUp(keyId, nowNanos);
         long local = store.view(counts, machine, nowNanos);
         long limit = algorithm.limit();
         long cost = request.cost();

@@ -1,7 +1,7 @@
 package io.edgesim.model.tier;
 
+import io.edgesim.model.key.KeyArray;
 import io.edgesim.model.key.KeyIds;
-import io.edgesim.model.key.KeySlots;
 
 import java.util.random.RandomGenerator;
 
@@ -12,9 +12,7 @@ import java.util.random.RandomGenerator;
  *
  * <p>Each machine syncs every sync interval at its own phase (drawn uniformly in [0, interval) when registered): it
  * pushes its admissions since its previous sync and pulls the total. Syncs are applied lazily, per key, in time order
- * across all machines, when a later call passes their time. Each key's counts are a row of longs in one table
- * ({@link BindingKeyCounts} has the layout), whose size depends on the machines: every binding stage of the namespace
- * registers its machines before the store's first request. Single owner (the PoP), calls in nondecreasing time
+ * across all machines, when a later call passes their time. Single owner (the PoP), calls in nondecreasing time
  * order across all its machines.
  */
 public final class BindingStore {
@@ -25,9 +23,7 @@ public final class BindingStore {
     private final long periodNanos;
     private final BindingMachines machines = new BindingMachines();
     private final KeyIds keyIds;
-    // the rows' layout and the rows, made at the first request (when the machines are known)
-    private BindingKeyCounts counts;
-    private KeySlots rows;
+    private final KeyArray<BindingKeyCounts> counts = new KeyArray<>();
 
     /**
      * @param namespace   the namespace id, for messages
@@ -64,10 +60,6 @@ public final class BindingStore {
         if (count < 1 || syncIntervalNanos <= 0) {
             throw new IllegalArgumentException("a binding needs at least 1 machine and a sync interval above 0");
         }
-        if (rows != null) {
-            throw new IllegalStateException("machines join binding namespace '" + namespace
-                    + "' before its first request");
-        }
         int first = machines.count();
         for (int i = 0; i < count; i++) {
             machines.add(random.nextLong(syncIntervalNanos), syncIntervalNanos);
@@ -91,8 +83,7 @@ public final class BindingStore {
 
     /** The total the store holds for {@code key} at {@code nowNanos} (admissions pushed so far this period). */
     public long storedCount(String key, long nowNanos) {
-        int at = caughtUp(keyIds.idOf(key), nowNanos);
-        return counts.total(rows.data(), at);
+        return caughtUp(keyIds.idOf(key), nowNanos).total();
     }
 
     public String namespace() {
@@ -108,30 +99,27 @@ public final class BindingStore {
     }
 
     /**
-     * Where the counts of the key numbered {@code keyId} start in the table, with every sync due by
-     * {@code nowNanos} applied: what {@link #view} and {@link #admit(int, int, long, long)} read at that time, until
-     * the next call to this. Lets a binding stage look the key up once per request.
+     * The counts of the key numbered {@code keyId}, with every sync due by {@code nowNanos} applied: what
+     * {@link #view} and {@link #admit(BindingKeyCounts, int, long, long)} read at that time. Lets a binding stage
+     * look the key up once per request.
      */
-    int caughtUp(int keyId, long nowNanos) {
-        if (rows == null) {
-            if (machines.count() == 0) {
-                throw new IllegalStateException("binding namespace '" + namespace + "' has no machines");
-            }
-            counts = new BindingKeyCounts(machines, periodNanos);
-            rows = new KeySlots(counts.longs(), 0);
+    BindingKeyCounts caughtUp(int keyId, long nowNanos) {
+        BindingKeyCounts keyCounts = counts.get(keyId);
+        if (keyCounts == null) {
+            keyCounts = new BindingKeyCounts();
+            counts.put(keyId, keyCounts);
         }
-        int at = rows.longsAt(rows.slot(keyId));
-        counts.catchUp(rows.data(), at, nowNanos);
-        return at;
+        keyCounts.catchUp(nowNanos, machines, periodNanos);
+        return keyCounts;
     }
 
-    /** {@link #localCount} on the counts at {@code at}, caught up to {@code nowNanos}. */
-    long view(int at, int machine, long nowNanos) {
-        return counts.view(rows.data(), at, machine, nowNanos);
+    /** {@link #localCount} on counts caught up to {@code nowNanos}. */
+    long view(BindingKeyCounts keyCounts, int machine, long nowNanos) {
+        return keyCounts.view(machine, nowNanos, machines, periodNanos);
     }
 
-    /** {@link #admit(int, String, long, long)} on the counts at {@code at}, caught up to {@code nowNanos}. */
-    long admit(int at, int machine, long nowNanos, long cost) {
-        return counts.admit(rows.data(), at, machine, nowNanos, cost);
+    /** {@link #admit(int, String, long, long)} on counts caught up to {@code nowNanos}. */
+    long admit(BindingKeyCounts keyCounts, int machine, long nowNanos, long cost) {
+        return keyCounts.admit(machine, nowNanos, cost, machines);
     }
 }

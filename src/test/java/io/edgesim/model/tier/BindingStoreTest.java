@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class BindingStoreTest {
 
@@ -93,8 +92,8 @@ class BindingStoreTest {
 
     @Test
     void oneBusyKeyKeepsEveryPushOfTheLastIntervalWhateverTheGapsBetweenItsCalls() {
-        // four machines every 100 ms, each pushing at nearly every sync, and calls from 0 to 30 ms apart: the pushes
-        // kept from the previous call and those applied at this one reach the row's bound (one per machine)
+        // four machines every 100 ms, each pushing at nearly every sync, and calls from 0 to 30 ms apart: pushes kept
+        // from the previous call and those applied at this one, side by side in the history
         followsTheSyncRule(new long[] {100 * MS, 100 * MS, 100 * MS, 100 * MS}, 1, 30 * MS);
     }
 
@@ -128,16 +127,5 @@ class BindingStoreTest {
             }
         }
         assertThat(t).isGreaterThan(30 * SECOND);
-    }
-
-    @Test
-    void machinesJoinBeforeTheFirstRequest() {
-        BindingStore store = new BindingStore("ns", 60 * SECOND);
-        store.addMachines(2, 100 * MS, new SplittableRandom(1));
-        store.admit(0, "k", 0, 1);
-
-        assertThatThrownBy(() -> store.addMachines(1, 100 * MS, new SplittableRandom(2)))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("before its first request");
     }
 }

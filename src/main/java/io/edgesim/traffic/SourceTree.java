@@ -45,7 +45,7 @@ final class SourceTree {
         long[] winnerNanos = new long[leaves];
         int[] winners = new int[leaves];
         for (int s = 0; s < leaves; s++) {
-            winnerNanos[s] = s < count ? firstNanos.applyAsLong(s) : Source.DONE;
+            winnerNanos[s] = s < count ? requireNotNegative(firstNanos.applyAsLong(s)) : Source.DONE;
             winners[s] = s;
         }
         for (int width = leaves; width > 1; width >>>= 1) {
@@ -85,7 +85,7 @@ final class SourceTree {
      * a whole word, is a mask that is all ones exactly when the two swap; the swap itself is done with that mask.
      */
     void replaceTop(long timeNanos) {
-        long time = timeNanos;
+        long time = requireNotNegative(timeNanos);
         int source = top;
         for (int child = leaves + source, node = child >>> 1; node > 0; child = node, node >>>= 1) {
             long storedNanos = loserNanos[node];
@@ -100,5 +100,13 @@ final class SourceTree {
         }
         topNanos = time;
         top = source;
+    }
+
+    // the branch-free match holds for times of 0 or more only; every source starts at 0 or later
+    private static long requireNotNegative(long timeNanos) {
+        if (timeNanos < 0) {
+            throw new IllegalArgumentException("a source's time must not be negative, was " + timeNanos);
+        }
+        return timeNanos;
     }
 }

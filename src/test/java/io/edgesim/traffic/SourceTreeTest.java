@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SourceTreeTest {
 
@@ -104,5 +105,12 @@ class SourceTreeTest {
             }
         }
         return least;
+    }
+
+    @Test
+    void refusesNegativeTimesWhichItsBranchFreeMatchCannotOrder() {
+        assertThatThrownBy(() -> new SourceTree(3, s -> s - 1)).isInstanceOf(IllegalArgumentException.class);
+        SourceTree tree = new SourceTree(3, s -> s);
+        assertThatThrownBy(() -> tree.replaceTop(-2)).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -23,6 +23,8 @@ final class EventQueue<T> {
     private static final int MASK = BUCKETS - 1;
     // the most events an insertion into a slot moves; beyond, the event goes to the heap
     static final int MAX_MOVES = 16;
+    // the longest arrays an emptied slot keeps for its next events
+    private static final int KEPT_SLOT_LENGTH = 1_024;
 
     // per slot, its events from head to tail - 1, sorted by (time, order); arrays made when first needed
     private final long[][] times = new long[BUCKETS][];
@@ -135,6 +137,13 @@ final class EventQueue<T> {
         } else {
             heads[b] = 0;
             tails[b] = 0;
+            if (times[b].length > KEPT_SLOT_LENGTH) {
+                // a burst's arrays go with it: the slots are reused every half second, and each would otherwise keep
+                // room for the largest burst it ever held
+                times[b] = null;
+                orders[b] = null;
+                payloads[b] = null;
+            }
             // on to the next slot with events, if any
             if (inSlots > 0) {
                 do {

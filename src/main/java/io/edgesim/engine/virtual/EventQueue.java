@@ -92,8 +92,9 @@ final class EventQueue<T> {
             place--;
         }
         if (tail == times[b].length) {
-            if (head > 0) {
-                // room at the front: the events move up to it
+            if (2 * head >= tail) {
+                // half the array or more free at the front: the events move up to it (only then, so that a slot
+                // taken from and added to in turn does not move all its events for each event added)
                 int live = tail - head;
                 System.arraycopy(times[b], head, times[b], 0, live);
                 System.arraycopy(orders[b], head, orders[b], 0, live);

@@ -111,4 +111,31 @@ class EventQueueTest {
         }
         assertThat(queue.isEmpty()).isTrue();
     }
+
+    @Test
+    @Timeout(20)
+    void aFullSlotTakenFromAndAddedToInTurnStaysInOrderWithoutMovingAllItsEventsEachTime() {
+        // 262,144 events due in one slot (a power of two: the slot's arrays, doubled from 8, are then full), then one
+        // taken and one added to that slot in turn, 150,000 times: moving every event up to the one free place at
+        // each addition takes about 30 s; growing the arrays instead, well under 1 s
+        EventQueue<long[]> queue = new EventQueue<>();
+        PriorityQueue<long[]> reference = new PriorityQueue<>(
+                Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
+        long start = 80L << EventQueue.SLOT_SHIFT;
+        int order = 0;
+        for (; order < 262_144; order++) {
+            long[] event = {start + 10, order};
+            queue.add(event[0], event);
+            reference.add(event);
+        }
+        for (int i = 0; i < 150_000; i++, order++) {
+            assertThat(queue.poll()).isSameAs(reference.poll());
+            long[] event = {start + 20, order};
+            queue.add(event[0], event);
+            reference.add(event);
+        }
+        while (!reference.isEmpty()) {
+            assertThat(queue.poll()).isSameAs(reference.poll());
+        }
+    }
 }

@@ -61,6 +61,14 @@ final class RequestKeys {
         return numbers[kind.ordinal()][slot];
     }
 
+    /**
+     * The numbers of kind {@code kind} by slot, of this block's requests whose key of that kind was asked for (by
+     * {@link #id} or {@link #key}) since {@link #newBlock}; the others' entries are stale.
+     */
+    int[] numbers(KeyKind kind) {
+        return numbers[kind.ordinal()];
+    }
+
     private void load(int slot, Request request, KeyKind kind) {
         int k = kind.ordinal();
         if (keys[k][slot] == null) {

@@ -5,17 +5,21 @@ import io.edgesim.engine.ChainProgress;
 import io.edgesim.engine.Costs;
 import io.edgesim.engine.ExactReferences;
 import io.edgesim.engine.RunRecorder;
+import io.edgesim.model.Outcome;
 import io.edgesim.model.Request;
 import io.edgesim.model.Seeds;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.key.KeyKind;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.PopLocalTier;
 import io.edgesim.model.tier.PopTier;
 import io.edgesim.model.tier.ServeResult;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.result.DecisionListener;
+import io.edgesim.model.response.RateLimitResponse;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.traffic.RequestStream;
@@ -67,6 +71,8 @@ public final class VirtualEngine {
     private final int blockSize;
     private final Request[] block;
     private final int[] blockPops;
+    // the block taken apart by PoP, for the groups that decide by PoP
+    private final BlockByPop byPop;
 
     public VirtualEngine(Scenario scenario, DecisionListener listener) {
         this(scenario, listener, BLOCK);
@@ -80,6 +86,7 @@ public final class VirtualEngine {
         this.blockSize = blockSize;
         this.block = new Request[blockSize];
         this.blockPops = new int[blockSize];
+        this.byPop = new BlockByPop(scenario.pops().size(), blockSize);
         this.scenario = scenario;
         this.listener = listener;
         this.regions = scenario.regions();
@@ -129,7 +136,14 @@ public final class VirtualEngine {
         return recorder.finish(Costs.of(usage, scenario), stats);
     }
 
-    /** Limiters that depend on each other, with their events: runs through a block before the next group does. */
+    /**
+     * Limiters that depend on each other, with their events: runs through a block before the next group does.
+     *
+     * <p>A group whose stages are all {@link PopLocalTier}s (and whose decisions no listener is told) decides the
+     * block one PoP after another, each PoP's requests in arrival order, and then counts the outcomes with the exact
+     * references in arrival order: the same decisions and counts as request after request, with one PoP's counters
+     * read at a time, so that they stay in the processor's caches.
+     */
     private final class Group {
         final int[] members;
         final EventQueue<Flight> queue = new EventQueue<>();
@@ -138,6 +152,7 @@ public final class VirtualEngine {
         final boolean[] exactAllowed;
         // per member, the number of the request's key under its exact reference
         final int[] exactKeys;
+        final ByPop byPopState;
 
         Group(List<Integer> members) {
             this.members = members.stream().mapToInt(Integer::intValue).toArray();
@@ -147,10 +162,35 @@ public final class VirtualEngine {
             for (int m : this.members) {
                 limiters[m].queue = queue;
             }
+            this.byPopState = decidesByPop() ? new ByPop(this.members) : null;
+        }
+
+        private boolean decidesByPop() {
+            if (listener != DecisionListener.NONE) {
+                return false;
+            }
+            for (int m : members) {
+                Limiter limiter = limiters[m];
+                if (!limiter.inPopOnly) {
+                    return false;
+                }
+                for (PopTier[] byPopTiers : limiter.local) {
+                    for (PopTier tier : byPopTiers) {
+                        if (!(tier instanceof PopLocalTier)) {
+                            return false;
+                        }
+                    }
+                }
+            }
+            return true;
         }
 
         /** Decides the block's first {@code size} requests, with every event due before each; then all when last. */
         void run(int size, boolean last) {
+            if (byPopState != null) {
+                byPopState.run(size);
+                return;
+            }
             for (int i = 0; i < size; i++) {
                 long arrival = block[i].timeNanos();
                 while (!queue.isEmpty() && queue.peekTime() <= arrival) {
@@ -187,6 +227,140 @@ public final class VirtualEngine {
                     Flight flight = limiter.inPopOnly ? limiter.inPopFlight : new Flight(limiter);
                     flight.start(request, slot, pop, exactAllowed[g], exactKeys[g]);
                     flight.proceed(request.timeNanos());
+                }
+            }
+        }
+    }
+
+    /** What a group that decides by PoP keeps per member, by slot or by place in {@link BlockByPop}. */
+    private final class ByPop {
+        private static final Outcome[] OUTCOMES = Outcome.values();
+
+        final int[] members;
+        // [member][stage][pop]
+        final PopLocalTier[][][] tiers;
+        // [member][slot]
+        final boolean[][] sees;
+        // [member][stage][place]: the stage's key numbers
+        final int[][][] stageKeys;
+        // [member][place]: the outcome's ordinal, 4 when failed open, and 8 x (the refusing stage + 1)
+        final int[][] outcomes;
+        final long[][] latencies;
+        final long[][] retryAfters;
+        // [member][place]: the 429 of a rejection, kept only while the recorder wants one
+        final RateLimitResponse[][] refusals;
+
+        ByPop(int[] members) {
+            this.members = members;
+            int n = members.length;
+            this.tiers = new PopLocalTier[n][][];
+            this.stageKeys = new int[n][][];
+            for (int g = 0; g < n; g++) {
+                Limiter limiter = limiters[members[g]];
+                tiers[g] = new PopLocalTier[limiter.stages.length][];
+                stageKeys[g] = new int[limiter.stages.length][blockSize];
+                for (int s = 0; s < limiter.stages.length; s++) {
+                    tiers[g][s] = new PopLocalTier[limiter.local[s].length];
+                    for (int p = 0; p < limiter.local[s].length; p++) {
+                        tiers[g][s][p] = (PopLocalTier) limiter.local[s][p];
+                    }
+                }
+            }
+            this.sees = new boolean[n][blockSize];
+            this.outcomes = new int[n][blockSize];
+            this.latencies = new long[n][blockSize];
+            this.retryAfters = new long[n][blockSize];
+            this.refusals = new RateLimitResponse[n][blockSize];
+        }
+
+        void run(int size) {
+            numberKeys(size);
+            byPop.build(keys.generation(), block, blockPops, size);
+            for (int g = 0; g < members.length; g++) {
+                StageSpec[] stages = limiters[members[g]].stages;
+                for (int s = 0; s < stages.length; s++) {
+                    byPop.gather(keys.numbers(stages[s].key()), stageKeys[g][s]);
+                }
+            }
+            for (int p = 0; p + 1 < byPop.start.length; p++) {
+                decidePop(p);
+            }
+            count(size);
+        }
+
+        // numbers the keys of the block in the order request after request would, and notes who sees what
+        private void numberKeys(int size) {
+            for (int i = 0; i < size; i++) {
+                Request request = block[i];
+                for (int g = 0; g < members.length; g++) {
+                    int l = members[g];
+                    sees[g][i] = limiters[l].spec.sees(request.client());
+                    if (sees[g][i]) {
+                        keys.id(i, request, exact.keyKind(l));
+                    }
+                }
+                for (int g = 0; g < members.length; g++) {
+                    if (sees[g][i]) {
+                        for (StageSpec stage : limiters[members[g]].stages) {
+                            keys.id(i, request, stage.key());
+                        }
+                    }
+                }
+            }
+        }
+
+        private void decidePop(int pop) {
+            int[] slots = byPop.slot;
+            long[] nanos = byPop.nanos;
+            int[] costs = byPop.cost;
+            for (int at = byPop.start[pop], end = byPop.start[pop + 1]; at < end; at++) {
+                int slot = slots[at];
+                for (int g = 0; g < members.length; g++) {
+                    if (!sees[g][slot]) {
+                        continue;
+                    }
+                    Limiter limiter = limiters[members[g]];
+                    ChainProgress progress = limiter.inPopFlight.progress;
+                    progress.reset();
+                    while (!progress.done()) {
+                        int s = progress.nextStage();
+                        progress.apply(tiers[g][s][pop].decide(stageKeys[g][s][at], nanos[at], costs[at]), null);
+                    }
+                    Outcome outcome = progress.outcome();
+                    outcomes[g][at] = outcome.ordinal() | (progress.failedOpen() ? 4 : 0)
+                            | (progress.refusingStage() + 1) << 3;
+                    latencies[g][at] = progress.latencyNanos();
+                    retryAfters[g][at] = progress.decision().retryAfterNanos();
+                    if (outcome == Outcome.REJECTED && recorder.wantsRefusal(limiter.index)) {
+                        refusals[g][at] = progress.rejection(limiter.spec.name(), limiter.spec,
+                                nanos[at] + progress.latencyNanos());
+                    }
+                }
+            }
+        }
+
+        // the exact references and the recorder, request after request
+        private void count(int size) {
+            int[] places = byPop.place;
+            for (int i = 0; i < size; i++) {
+                Request request = block[i];
+                int at = places[i];
+                for (int g = 0; g < members.length; g++) {
+                    if (!sees[g][i]) {
+                        continue;
+                    }
+                    int l = members[g];
+                    int exactKey = keys.id(i, request, exact.keyKind(l));
+                    boolean exactAllowed = exact.allows(l, request, exactKey);
+                    RateLimitResponse refusal = refusals[g][at];
+                    if (refusal != null) {
+                        recorder.keepRefusal(l, request, refusal);
+                        refusals[g][at] = null;
+                    }
+                    int outcome = outcomes[g][at];
+                    recorder.record(l, blockPops[i], request.timeNanos(), exactKey, request.cost(),
+                            OUTCOMES[outcome & 3], (outcome & 4) != 0, latencies[g][at], (outcome >> 3) - 1,
+                            exactAllowed, retryAfters[g][at]);
                 }
             }
         }

@@ -22,7 +22,7 @@ import java.util.random.RandomGenerator;
  *
  * <p>Single owner (the PoP), calls in nondecreasing time order.
  */
-public final class BindingPop implements PopTier {
+public final class BindingPop implements PopLocalTier {
 
     private final AlgorithmSpec algorithm;
     private final BindingStore store;
@@ -61,12 +61,12 @@ public final class BindingPop implements PopTier {
 
     /** {@inheritDoc} The key numbers are the store's ({@link LocalTierFactory} gives every store the run's). */
     @Override
-    public StageResult decide(Request request, String key, int keyId, long nowNanos) {
+    public StageResult decide(int keyId, long nowNanos, int requestCost) {
         int machine = firstMachine + random.nextInt(machines);
         BindingKeyCounts counts = store.caughtUp(keyId, nowNanos);
         long local = store.view(counts, machine, nowNanos);
         long limit = algorithm.limit();
-        long cost = request.cost();
+        long cost = requestCost;
         long periodNanos = store.periodNanos();
         long resetNanos = (Math.floorDiv(nowNanos, periodNanos) + 1) * periodNanos;
         Decision decision;

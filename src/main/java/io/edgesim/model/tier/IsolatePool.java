@@ -21,7 +21,7 @@ import java.util.random.RandomGenerator;
  *
  * <p>Single owner, calls in nondecreasing time order; all random draws come from the generator handed in.
  */
-public final class IsolatePool implements PopTier {
+public final class IsolatePool implements PopLocalTier {
 
     private final RandomGenerator random;
     private final KeyIds keys;
@@ -65,7 +65,7 @@ public final class IsolatePool implements PopTier {
     }
 
     @Override
-    public StageResult decide(Request request, String key, int keyId, long nowNanos) {
+    public StageResult decide(int keyId, long nowNanos, int cost) {
         if (!started) {
             for (Isolate isolate : isolates) {
                 isolate.evictAtNanos = nowNanos + nextLifetimeNanos();
@@ -76,7 +76,7 @@ public final class IsolatePool implements PopTier {
             evictUntil(isolate, nowNanos);
         }
         Isolate chosen = isolates[random.nextInt(isolates.length)];
-        return StageResult.of(chosen.counters.tryAcquire(keyId, nowNanos, request.cost()), 0);
+        return StageResult.of(chosen.counters.tryAcquire(keyId, nowNanos, cost), 0);
     }
 
     /** Evictions applied so far: every isolate replaced at or before the latest call's time. */

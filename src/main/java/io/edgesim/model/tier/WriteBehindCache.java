@@ -30,7 +30,7 @@ import io.edgesim.model.key.KeySlots;
  * same cells. For the algorithms with flat state a request allocates no counter state; sliding-log copies its log
  * once per request (the copy it decides on), and that copy is what is written.
  */
-public final class WriteBehindCache implements PopTier {
+public final class WriteBehindCache implements PopLocalTier {
 
     // a row's longs: whether a state is stored (1) or not (0), its write time, then its cell
     private static final int PRESENT = 0;
@@ -93,7 +93,7 @@ public final class WriteBehindCache implements PopTier {
     }
 
     @Override
-    public StageResult decide(Request request, String key, int keyId, long nowNanos) {
+    public StageResult decide(int keyId, long nowNanos, int cost) {
         int slot = read(keyId, nowNanos);
         // decide on a copy of what was read (a fresh counter when nothing was)
         if (slot >= 0 && rows.data()[rows.longsAt(slot) + PRESENT] != 0) {
@@ -102,7 +102,7 @@ public final class WriteBehindCache implements PopTier {
         } else {
             cells.clear(scratchLongs, 0, scratchObjects, 0);
         }
-        Decision decision = cells.decide(scratchLongs, 0, scratchObjects, 0, nowNanos, request.cost());
+        Decision decision = cells.decide(scratchLongs, 0, scratchObjects, 0, nowNanos, cost);
         if (decision.allowed()) {
             issue(keyId, nowNanos + writeDelayNanos);
         }

@@ -232,4 +232,59 @@ class VirtualEngineTest {
                 .containsEntry("RateLimit-Policy", "\"login\";q=5;w=10");
         assertThat(refusal.body()).isEqualTo("{\"error\":\"rate_limited\",\"scope\":\"waf\",\"retry_after\":10}");
     }
+
+    @Test
+    void limitersDecidedOnePopAfterAnotherDecideAsWhenRunRequestByRequest(@TempDir Path dir) throws IOException {
+        // every limiter here stays in its PoP with PoP-local tiers, so each is decided one PoP after another, then
+        // counted in arrival order; against the request-by-request order a decision listener forces. Uneven PoP
+        // weights, keys of two kinds first seen in different orders, chains refused at different stages, a limiter
+        // that sees one client only, a shared binding namespace, isolates evicted and writes landing late.
+        Path file = dir.resolve("s.conf");
+        Files.writeString(file, """
+                duration = 30s
+                seed = 11
+                regions = [FRA, LHR, SYD, IAD, NRT]
+                clients = [
+                  { name = keys, count = 150, key = "key-{i}", ip = "10.0.0.{i}", rate = 4, arrival = poisson,
+                    pops { FRA = 5, LHR = 1, SYD = 2, IAD = 1, NRT = 3 } }
+                  { name = nat, count = 40, key = "nat-{i}", ip = "10.9.9.9", rate = 3, arrival = poisson, pops = all }
+                ]
+                limiters = [
+                  { name = chain, chain = [
+                      { tier = isolate, limit = 3, window = 5s, isolates-per-pop = 2, mean-lifetime = 4s }
+                      { tier = cache, algorithm = sliding-window, limit = 40, window = 10s, key = ip,
+                        write-delay = 50ms }
+                      { tier = binding, limit = 10, period = 10, machines-per-pop = 3, sync-interval = 300ms } ] }
+                  { name = nat-only, clients = [nat], tier = cache, limit = 20, window = 10s, key = ip }
+                  { name = shared-a, tier = binding, limit = 10, period = 10, namespace = "5", key = ip }
+                  { name = bucket, tier = isolate, algorithm = token-bucket, rate = 1, burst = 5 }
+                  { name = shared-b, chain = [
+                      { tier = cache, algorithm = gcra, rate = 2, burst = 4 }
+                      { tier = binding, limit = 10, period = 10, namespace = "5", key = ip } ] }
+                ]
+                """);
+        Scenario scenario = ScenarioLoader.load(file, REGIONS);
+        RunResult requestByRequest = new VirtualEngine(scenario, new DecisionListener() {
+            @Override
+            public void decided(String limiter, long timeNanos, String pop, String key, int cost, String allowed,
+                                long remaining, long retryAfterNanos, long latencyNanos) {
+            }
+
+            @Override
+            public void close() {
+            }
+        }).run();
+        RunResult byPopSmallBlocks = new VirtualEngine(scenario, DecisionListener.NONE, 1_000).run();
+        RunResult byPop = run(scenario);
+
+        LimiterResult chain = limiter(byPop, "chain");
+        assertThat(chain.totals().sent()).isGreaterThan(10 * 1_000);
+        assertThat(chain.totals().rejected()).isPositive();
+        assertThat(chain.rejectedBy()).hasSize(3)
+                .allSatisfy((stage, refused) -> assertThat(refused.refused()).isPositive());
+        assertThat(limiter(byPop, "nat-only").totals().sent()).isLessThan(chain.totals().sent());
+        assertThat(byPop.limiters()).allSatisfy(l -> assertThat(l.firstRefusal()).isNotNull());
+        assertThat(JsonReport.render(byPop)).isEqualTo(JsonReport.render(requestByRequest));
+        assertThat(JsonReport.render(byPopSmallBlocks)).isEqualTo(JsonReport.render(requestByRequest));
+    }
 }

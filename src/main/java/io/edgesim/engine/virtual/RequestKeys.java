@@ -23,11 +23,14 @@ final class RequestKeys {
     private final String[][] keys;
     private final int[][] numbers;
     private long generation;
+    // per kind, the block (generation) whose every request has its key of that kind loaded, if any
+    private final long[] allLoaded = new long[KINDS];
 
     RequestKeys(KeyIds ids, int blockSize) {
         this.ids = ids;
         this.keys = new String[KINDS][blockSize];
         this.numbers = new int[KINDS][blockSize];
+        Arrays.fill(allLoaded, -1);
     }
 
     /** Starts a new block: every slot forgets its keys. */
@@ -59,6 +62,27 @@ final class RequestKeys {
         }
         load(slot, request, kind);
         return numbers[kind.ordinal()][slot];
+    }
+
+    /**
+     * Extracts and numbers the key of kind {@code kind} of each of the block's first {@code size} requests (the
+     * whole block) that has none yet, in slot order; a second call for the same block does nothing.
+     */
+    void loadAll(KeyKind kind, Request[] block, int size) {
+        int k = kind.ordinal();
+        if (allLoaded[k] == generation) {
+            return;
+        }
+        String[] kindKeys = keys[k];
+        int[] kindNumbers = numbers[k];
+        for (int slot = 0; slot < size; slot++) {
+            if (kindKeys[slot] == null) {
+                String key = kind.extract(block[slot]);
+                kindKeys[slot] = key;
+                kindNumbers[slot] = ids.idOf(key);
+            }
+        }
+        allLoaded[k] = generation;
     }
 
     /**

@@ -26,6 +26,7 @@ import io.edgesim.traffic.RequestStream;
 import io.edgesim.traffic.TrafficGenerator;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -241,6 +242,8 @@ public final class VirtualEngine {
         final PopLocalTier[][][] tiers;
         // [member][slot]
         final boolean[][] sees;
+        // the one kind of key of the group when every member sees every client and keys on it alone, else null
+        final KeyKind oneKind;
         // [member][stage][place]: the stage's key numbers
         final int[][][] stageKeys;
         // [member][place]: the outcome's ordinal, 4 when failed open, and 8 x (the refusing stage + 1)
@@ -267,10 +270,38 @@ public final class VirtualEngine {
                 }
             }
             this.sees = new boolean[n][blockSize];
+            this.oneKind = oneKind(members);
+            if (oneKind != null) {
+                for (boolean[] memberSees : sees) {
+                    Arrays.fill(memberSees, true);
+                }
+            }
             this.outcomes = new int[n][blockSize];
             this.latencies = new long[n][blockSize];
             this.retryAfters = new long[n][blockSize];
             this.refusals = new RateLimitResponse[n][blockSize];
+        }
+
+        private KeyKind oneKind(int[] members) {
+            KeyKind kind = null;
+            for (int l : members) {
+                Limiter limiter = limiters[l];
+                if (!limiter.spec.clients().isEmpty()) {
+                    return null;
+                }
+                List<KeyKind> kinds = new ArrayList<>();
+                kinds.add(exact.keyKind(l));
+                for (StageSpec stage : limiter.stages) {
+                    kinds.add(stage.key());
+                }
+                for (KeyKind k : kinds) {
+                    if (kind != null && k != kind) {
+                        return null;
+                    }
+                    kind = k;
+                }
+            }
+            return kind;
         }
 
         void run(int size) {
@@ -290,6 +321,12 @@ public final class VirtualEngine {
 
         // numbers the keys of the block in the order request after request would, and notes who sees what
         private void numberKeys(int size) {
+            if (oneKind != null) {
+                // every member sees every request and keys on one kind: request after request numbers that kind
+                // of each in turn
+                keys.loadAll(oneKind, block, size);
+                return;
+            }
             for (int i = 0; i < size; i++) {
                 Request request = block[i];
                 for (int g = 0; g < members.length; g++) {
@@ -342,6 +379,10 @@ public final class VirtualEngine {
         // the exact references and the recorder, request after request
         private void count(int size) {
             int[] places = byPop.place;
+            int[][] exactNumbers = new int[members.length][];
+            for (int g = 0; g < members.length; g++) {
+                exactNumbers[g] = keys.numbers(exact.keyKind(members[g]));
+            }
             for (int i = 0; i < size; i++) {
                 Request request = block[i];
                 int at = places[i];
@@ -350,7 +391,7 @@ public final class VirtualEngine {
                         continue;
                     }
                     int l = members[g];
-                    int exactKey = keys.id(i, request, exact.keyKind(l));
+                    int exactKey = exactNumbers[g][i];
                     boolean exactAllowed = exact.allows(l, request, exactKey);
                     RateLimitResponse refusal = refusals[g][at];
                     if (refusal != null) {

@@ -59,6 +59,11 @@ public final class ExactReferences {
      * {@code keys.idOf(keyKind(limiter).extract(request))} with the {@link KeyIds} given at construction.
      */
     public boolean allows(int limiter, Request request, int keyId) {
-        return counters[limiter].allows(keyId, request.timeNanos(), request.cost());
+        return allows(limiter, keyId, request.timeNanos(), request.cost());
+    }
+
+    /** The same, for a request of {@code cost} arriving at {@code nanos}, its key numbered {@code keyId}. */
+    public boolean allows(int limiter, int keyId, long nanos, int cost) {
+        return counters[limiter].allows(keyId, nanos, cost);
     }
 }

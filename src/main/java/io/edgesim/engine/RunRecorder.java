@@ -220,9 +220,14 @@ public final class RunRecorder {
 
     /** Keeps the 429 a client saw at the limiter's first rejection, for the report. */
     public void keepRefusal(int limiter, Request request, RateLimitResponse response) {
+        keepRefusal(limiter, request.timeNanos(), request.pop(), response);
+    }
+
+    /** The same, for a request that arrived at {@code requestNanos} in {@code pop}. */
+    public void keepRefusal(int limiter, long requestNanos, String pop, RateLimitResponse response) {
         if (limiters[limiter].firstRefusal == null) {
             limiters[limiter].firstRefusal = new SampleResponse(
-                    round(request.timeNanos() / (double) Durations.NANOS_PER_SECOND, 3), request.pop(),
+                    round(requestNanos / (double) Durations.NANOS_PER_SECOND, 3), pop,
                     response.status(), response.headers(), response.body());
         }
     }

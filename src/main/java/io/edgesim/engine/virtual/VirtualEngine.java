@@ -27,9 +27,11 @@ import io.edgesim.traffic.TrafficGenerator;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -62,6 +64,9 @@ public final class VirtualEngine {
     // for another before the next group runs (65,536 ran 15 % faster than 16,384 on bench/throughput.conf, for 8 MiB
     // more heap)
     static final int BLOCK = 65_536;
+    // blocks per batch of the groups that decide by PoP: the more, the more requests of a PoP find their key's
+    // counters in the processor's caches, for about 40 bytes a request per limiter
+    static final int BATCH_BLOCKS = 8;
 
     private final Limiter[] limiters;
     private final Group[] groups;
@@ -72,22 +77,27 @@ public final class VirtualEngine {
     private final int blockSize;
     private final Request[] block;
     private final int[] blockPops;
-    // the block taken apart by PoP, for the groups that decide by PoP
-    private final BlockByPop byPop;
+    // the requests the groups that decide by PoP have yet to decide; null when no group does
+    private final PopBatch batch;
+    private final String[] popNames;
 
     public VirtualEngine(Scenario scenario, DecisionListener listener) {
-        this(scenario, listener, BLOCK);
+        this(scenario, listener, BLOCK, BATCH_BLOCKS);
     }
 
-    /** The same, taking the stream {@code blockSize} requests at a time (1 or more; tests compare sizes). */
-    VirtualEngine(Scenario scenario, DecisionListener listener, int blockSize) {
-        if (blockSize < 1) {
-            throw new IllegalArgumentException("block size must be 1 or more, was " + blockSize);
+    /**
+     * The same, taking the stream {@code blockSize} requests at a time, and deciding by PoP {@code batchBlocks}
+     * blocks at a time (both 1 or more; tests compare sizes).
+     */
+    VirtualEngine(Scenario scenario, DecisionListener listener, int blockSize, int batchBlocks) {
+        if (blockSize < 1 || batchBlocks < 1) {
+            throw new IllegalArgumentException("block size and blocks per batch must be 1 or more, were " + blockSize
+                    + " and " + batchBlocks);
         }
         this.blockSize = blockSize;
         this.block = new Request[blockSize];
         this.blockPops = new int[blockSize];
-        this.byPop = new BlockByPop(scenario.pops().size(), blockSize);
+        this.popNames = scenario.pops().toArray(String[]::new);
         this.scenario = scenario;
         this.listener = listener;
         this.regions = scenario.regions();
@@ -107,7 +117,42 @@ public final class VirtualEngine {
         }
         List<List<Integer>> grouped = listener == DecisionListener.NONE
                 ? LimiterGroups.of(scenario.limiters()) : List.of(LimiterGroups.all(limiters.length));
+        Set<KeyKind> batchKinds = EnumSet.noneOf(KeyKind.class);
+        for (List<Integer> members : grouped) {
+            if (decidesByPop(members)) {
+                for (int l : members) {
+                    batchKinds.add(exact.keyKind(l));
+                    for (StageSpec stage : limiters[l].stages) {
+                        batchKinds.add(stage.key());
+                    }
+                }
+            }
+        }
+        // the batch exists before the groups that fill it
+        this.batch = batchKinds.isEmpty() ? null
+                : new PopBatch(pops.size(), Math.multiplyExact(blockSize, batchBlocks), batchKinds);
         this.groups = grouped.stream().map(Group::new).toArray(Group[]::new);
+    }
+
+    // whether the limiters of a group decide by PoP: no listener hears them, and all their stages are PoP-local
+    private boolean decidesByPop(List<Integer> members) {
+        if (listener != DecisionListener.NONE) {
+            return false;
+        }
+        for (int m : members) {
+            Limiter limiter = limiters[m];
+            if (!limiter.inPopOnly) {
+                return false;
+            }
+            for (PopTier[] byPopTiers : limiter.local) {
+                for (PopTier tier : byPopTiers) {
+                    if (!(tier instanceof PopLocalTier)) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
     }
 
     /** Runs the whole scenario and returns its result. */
@@ -127,6 +172,18 @@ public final class VirtualEngine {
             for (Group group : groups) {
                 group.run(size, !more);
             }
+            if (batch != null) {
+                batch.append(block, blockPops, size, keys);
+                if (!more || batch.wouldOverflow(blockSize)) {
+                    batch.sortByPop();
+                    for (Group group : groups) {
+                        if (group.byPopState != null) {
+                            group.byPopState.decideAndCount();
+                        }
+                    }
+                    batch.clear();
+                }
+            }
         }
         List<Usage> usage = new ArrayList<>();
         List<Map<String, Map<String, Long>>> stats = new ArrayList<>();
@@ -140,10 +197,11 @@ public final class VirtualEngine {
     /**
      * Limiters that depend on each other, with their events: runs through a block before the next group does.
      *
-     * <p>A group whose stages are all {@link PopLocalTier}s (and whose decisions no listener is told) decides the
-     * block one PoP after another, each PoP's requests in arrival order, and then counts the outcomes with the exact
-     * references in arrival order: the same decisions and counts as request after request, with one PoP's counters
-     * read at a time, so that they stay in the processor's caches.
+     * <p>A group whose stages are all {@link PopLocalTier}s (and whose decisions no listener is told) only numbers
+     * the block's keys and notes who sees what; once the {@link PopBatch} is full, it decides the batch one PoP after
+     * another, each PoP's requests in arrival order, and then counts the outcomes with the exact references in
+     * arrival order: the same decisions and counts as request after request, with one PoP's counters read at a time,
+     * so that they stay in the processor's caches.
      */
     private final class Group {
         final int[] members;
@@ -163,33 +221,13 @@ public final class VirtualEngine {
             for (int m : this.members) {
                 limiters[m].queue = queue;
             }
-            this.byPopState = decidesByPop() ? new ByPop(this.members) : null;
-        }
-
-        private boolean decidesByPop() {
-            if (listener != DecisionListener.NONE) {
-                return false;
-            }
-            for (int m : members) {
-                Limiter limiter = limiters[m];
-                if (!limiter.inPopOnly) {
-                    return false;
-                }
-                for (PopTier[] byPopTiers : limiter.local) {
-                    for (PopTier tier : byPopTiers) {
-                        if (!(tier instanceof PopLocalTier)) {
-                            return false;
-                        }
-                    }
-                }
-            }
-            return true;
+            this.byPopState = decidesByPop(members) ? new ByPop(this.members) : null;
         }
 
         /** Decides the block's first {@code size} requests, with every event due before each; then all when last. */
         void run(int size, boolean last) {
             if (byPopState != null) {
-                byPopState.run(size);
+                byPopState.numberKeys(size);
                 return;
             }
             for (int i = 0; i < size; i++) {
@@ -233,14 +271,14 @@ public final class VirtualEngine {
         }
     }
 
-    /** What a group that decides by PoP keeps per member, by slot or by place in {@link BlockByPop}. */
+    /** What a group that decides by PoP keeps per member, by index or by place in the {@link PopBatch}. */
     private final class ByPop {
         private static final Outcome[] OUTCOMES = Outcome.values();
 
         final int[] members;
         // [member][stage][pop]
         final PopLocalTier[][][] tiers;
-        // [member][slot]
+        // [member][index]
         final boolean[][] sees;
         // the one kind of key of the group when every member sees every client and keys on it alone, else null
         final KeyKind oneKind;
@@ -250,18 +288,20 @@ public final class VirtualEngine {
         final int[][] outcomes;
         final long[][] latencies;
         final long[][] retryAfters;
-        // [member][place]: the 429 of a rejection, kept only while the recorder wants one
-        final RateLimitResponse[][] refusals;
+        // per member, while the recorder wants a first refusal: the 429 of the batch's first rejection and its index
+        final RateLimitResponse[] firstRefusals;
+        final int[] firstRefusalIndex;
 
         ByPop(int[] members) {
             this.members = members;
             int n = members.length;
+            int capacity = batch.capacity;
             this.tiers = new PopLocalTier[n][][];
             this.stageKeys = new int[n][][];
             for (int g = 0; g < n; g++) {
                 Limiter limiter = limiters[members[g]];
                 tiers[g] = new PopLocalTier[limiter.stages.length][];
-                stageKeys[g] = new int[limiter.stages.length][blockSize];
+                stageKeys[g] = new int[limiter.stages.length][capacity];
                 for (int s = 0; s < limiter.stages.length; s++) {
                     tiers[g][s] = new PopLocalTier[limiter.local[s].length];
                     for (int p = 0; p < limiter.local[s].length; p++) {
@@ -269,17 +309,19 @@ public final class VirtualEngine {
                     }
                 }
             }
-            this.sees = new boolean[n][blockSize];
+            this.sees = new boolean[n][capacity];
             this.oneKind = oneKind(members);
             if (oneKind != null) {
                 for (boolean[] memberSees : sees) {
                     Arrays.fill(memberSees, true);
                 }
             }
-            this.outcomes = new int[n][blockSize];
-            this.latencies = new long[n][blockSize];
-            this.retryAfters = new long[n][blockSize];
-            this.refusals = new RateLimitResponse[n][blockSize];
+            this.outcomes = new int[n][capacity];
+            this.latencies = new long[n][capacity];
+            this.retryAfters = new long[n][capacity];
+            this.firstRefusals = new RateLimitResponse[n];
+            this.firstRefusalIndex = new int[n];
+            Arrays.fill(firstRefusalIndex, Integer.MAX_VALUE);
         }
 
         private KeyKind oneKind(int[] members) {
@@ -304,40 +346,30 @@ public final class VirtualEngine {
             return kind;
         }
 
-        void run(int size) {
-            numberKeys(size);
-            byPop.build(keys.generation(), block, blockPops, size);
-            for (int g = 0; g < members.length; g++) {
-                StageSpec[] stages = limiters[members[g]].stages;
-                for (int s = 0; s < stages.length; s++) {
-                    byPop.gather(keys.numbers(stages[s].key()), stageKeys[g][s]);
-                }
-            }
-            for (int p = 0; p + 1 < byPop.start.length; p++) {
-                decidePop(p);
-            }
-            count(size);
-        }
-
-        // numbers the keys of the block in the order request after request would, and notes who sees what
-        private void numberKeys(int size) {
+        /**
+         * Numbers the keys of the block's first {@code size} requests in the order request after request would, and
+         * notes who sees what, for the requests the batch is about to take.
+         */
+        void numberKeys(int size) {
             if (oneKind != null) {
                 // every member sees every request and keys on one kind: request after request numbers that kind
                 // of each in turn
                 keys.loadAll(oneKind, block, size);
                 return;
             }
+            int first = batch.size;
             for (int i = 0; i < size; i++) {
                 Request request = block[i];
                 for (int g = 0; g < members.length; g++) {
                     int l = members[g];
-                    sees[g][i] = limiters[l].spec.sees(request.client());
-                    if (sees[g][i]) {
+                    boolean seen = limiters[l].spec.sees(request.client());
+                    sees[g][first + i] = seen;
+                    if (seen) {
                         keys.id(i, request, exact.keyKind(l));
                     }
                 }
                 for (int g = 0; g < members.length; g++) {
-                    if (sees[g][i]) {
+                    if (sees[g][first + i]) {
                         for (StageSpec stage : limiters[members[g]].stages) {
                             keys.id(i, request, stage.key());
                         }
@@ -346,14 +378,28 @@ public final class VirtualEngine {
             }
         }
 
+        /** Decides the batch (taken apart by PoP) and counts the outcomes. */
+        void decideAndCount() {
+            for (int g = 0; g < members.length; g++) {
+                StageSpec[] stages = limiters[members[g]].stages;
+                for (int s = 0; s < stages.length; s++) {
+                    batch.gather(batch.numbers(stages[s].key()), stageKeys[g][s]);
+                }
+            }
+            for (int p = 0; p + 1 < batch.start.length; p++) {
+                decidePop(p);
+            }
+            count();
+        }
+
         private void decidePop(int pop) {
-            int[] slots = byPop.slot;
-            long[] nanos = byPop.nanos;
-            int[] costs = byPop.cost;
-            for (int at = byPop.start[pop], end = byPop.start[pop + 1]; at < end; at++) {
-                int slot = slots[at];
+            int[] indices = batch.index;
+            long[] nanos = batch.placeNanos;
+            int[] costs = batch.placeCost;
+            for (int at = batch.start[pop], end = batch.start[pop + 1]; at < end; at++) {
+                int index = indices[at];
                 for (int g = 0; g < members.length; g++) {
-                    if (!sees[g][slot]) {
+                    if (!sees[g][index]) {
                         continue;
                     }
                     Limiter limiter = limiters[members[g]];
@@ -368,8 +414,11 @@ public final class VirtualEngine {
                             | (progress.refusingStage() + 1) << 3;
                     latencies[g][at] = progress.latencyNanos();
                     retryAfters[g][at] = progress.decision().retryAfterNanos();
-                    if (outcome == Outcome.REJECTED && recorder.wantsRefusal(limiter.index)) {
-                        refusals[g][at] = progress.rejection(limiter.spec.name(), limiter.spec,
+                    // the recorder keeps the 429 of the first rejection in arrival order
+                    if (outcome == Outcome.REJECTED && index < firstRefusalIndex[g]
+                            && recorder.wantsRefusal(limiter.index)) {
+                        firstRefusalIndex[g] = index;
+                        firstRefusals[g] = progress.rejection(limiter.spec.name(), limiter.spec,
                                 nanos[at] + progress.latencyNanos());
                     }
                 }
@@ -377,14 +426,16 @@ public final class VirtualEngine {
         }
 
         // the exact references and the recorder, request after request
-        private void count(int size) {
-            int[] places = byPop.place;
+        private void count() {
+            int[] places = batch.place;
+            long[] nanos = batch.nanos;
+            int[] costs = batch.cost;
+            int[] pops = batch.pop;
             int[][] exactNumbers = new int[members.length][];
             for (int g = 0; g < members.length; g++) {
-                exactNumbers[g] = keys.numbers(exact.keyKind(members[g]));
+                exactNumbers[g] = batch.numbers(exact.keyKind(members[g]));
             }
-            for (int i = 0; i < size; i++) {
-                Request request = block[i];
+            for (int i = 0, size = batch.size; i < size; i++) {
                 int at = places[i];
                 for (int g = 0; g < members.length; g++) {
                     if (!sees[g][i]) {
@@ -392,16 +443,16 @@ public final class VirtualEngine {
                     }
                     int l = members[g];
                     int exactKey = exactNumbers[g][i];
-                    boolean exactAllowed = exact.allows(l, request, exactKey);
-                    RateLimitResponse refusal = refusals[g][at];
-                    if (refusal != null) {
-                        recorder.keepRefusal(l, request, refusal);
-                        refusals[g][at] = null;
+                    boolean exactAllowed = exact.allows(l, exactKey, nanos[i], costs[i]);
+                    if (i == firstRefusalIndex[g]) {
+                        recorder.keepRefusal(l, nanos[i], popNames[pops[i]], firstRefusals[g]);
+                        firstRefusals[g] = null;
+                        firstRefusalIndex[g] = Integer.MAX_VALUE;
                     }
                     int outcome = outcomes[g][at];
-                    recorder.record(l, blockPops[i], request.timeNanos(), exactKey, request.cost(),
-                            OUTCOMES[outcome & 3], (outcome & 4) != 0, latencies[g][at], (outcome >> 3) - 1,
-                            exactAllowed, retryAfters[g][at]);
+                    recorder.record(l, pops[i], nanos[i], exactKey, costs[i], OUTCOMES[outcome & 3],
+                            (outcome & 4) != 0, latencies[g][at], (outcome >> 3) - 1, exactAllowed,
+                            retryAfters[g][at]);
                 }
             }
         }

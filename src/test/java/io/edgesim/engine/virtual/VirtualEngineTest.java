@@ -73,7 +73,7 @@ class VirtualEngineTest {
 
         // blocks much smaller than the run, so that many replies come back after their block was replaced
         int smallBlock = 4_096;
-        RunResult blockByBlock = new VirtualEngine(scenario, DecisionListener.NONE, smallBlock).run();
+        RunResult blockByBlock = new VirtualEngine(scenario, DecisionListener.NONE, smallBlock, 3).run();
         // a decision listener makes the engine run every limiter request by request, in time order
         RunResult requestByRequest = new VirtualEngine(scenario, new DecisionListener() {
             @Override
@@ -86,8 +86,9 @@ class VirtualEngineTest {
             }
         }).run();
 
-        // one request per block: every limiter group sees each request alone, the plainest order there is
-        RunResult oneByOne = new VirtualEngine(scenario, DecisionListener.NONE, 1).run();
+        // one request per block and per batch: every limiter group sees each request alone, the plainest order there
+        // is
+        RunResult oneByOne = new VirtualEngine(scenario, DecisionListener.NONE, 1, 1).run();
 
         assertThat(blockByBlock.limiters().get(0).totals().sent()).isGreaterThan(4 * smallBlock);
         assertThat(limiter(blockByBlock, "remote-then-cache").totals().rejected()).isPositive();
@@ -274,7 +275,9 @@ class VirtualEngineTest {
             public void close() {
             }
         }).run();
-        RunResult byPopSmallBlocks = new VirtualEngine(scenario, DecisionListener.NONE, 1_000).run();
+        // batches of one block and of several, none of them full at the end
+        RunResult byPopSmallBlocks = new VirtualEngine(scenario, DecisionListener.NONE, 1_000, 1).run();
+        RunResult byPopSmallBatches = new VirtualEngine(scenario, DecisionListener.NONE, 999, 7).run();
         RunResult byPop = run(scenario);
 
         LimiterResult chain = limiter(byPop, "chain");
@@ -286,5 +289,6 @@ class VirtualEngineTest {
         assertThat(byPop.limiters()).allSatisfy(l -> assertThat(l.firstRefusal()).isNotNull());
         assertThat(JsonReport.render(byPop)).isEqualTo(JsonReport.render(requestByRequest));
         assertThat(JsonReport.render(byPopSmallBlocks)).isEqualTo(JsonReport.render(requestByRequest));
+        assertThat(JsonReport.render(byPopSmallBatches)).isEqualTo(JsonReport.render(requestByRequest));
     }
 }

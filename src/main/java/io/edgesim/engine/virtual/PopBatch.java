@@ -48,6 +48,12 @@ final class PopBatch {
         this.placeCost = new int[capacity];
     }
 
+    /** What the batch keeps per request, in bytes, when it keeps {@code kinds} kinds of key numbers. */
+    static long bytesPerRequest(int kinds) {
+        // arrival, cost, PoP and key numbers by index; index and place; arrival and cost by place
+        return 8 + 4 + 4 + 4L * kinds + 4 + 4 + 8 + 4;
+    }
+
     /** True when {@code more} requests would not fit. */
     boolean wouldOverflow(int more) {
         return size + more > capacity;

@@ -67,6 +67,9 @@ public final class VirtualEngine {
     // blocks per batch of the groups that decide by PoP: the more, the more requests of a PoP find their key's
     // counters in the processor's caches, for about 40 bytes a request per limiter
     static final int BATCH_BLOCKS = 8;
+    // at most this much memory for a batch and what its groups keep per request: fewer blocks per batch when many
+    // limiters decide by PoP
+    static final long BATCH_BYTES = 64L << 20;
 
     private final Limiter[] limiters;
     private final Group[] groups;
@@ -118,6 +121,7 @@ public final class VirtualEngine {
         List<List<Integer>> grouped = listener == DecisionListener.NONE
                 ? LimiterGroups.of(scenario.limiters()) : List.of(LimiterGroups.all(limiters.length));
         Set<KeyKind> batchKinds = EnumSet.noneOf(KeyKind.class);
+        long memberBytes = 0;
         for (List<Integer> members : grouped) {
             if (decidesByPop(members)) {
                 for (int l : members) {
@@ -125,13 +129,24 @@ public final class VirtualEngine {
                     for (StageSpec stage : limiters[l].stages) {
                         batchKinds.add(stage.key());
                     }
+                    memberBytes += ByPop.bytesPerRequest(limiters[l].stages.length);
                 }
             }
         }
         // the batch exists before the groups that fill it
-        this.batch = batchKinds.isEmpty() ? null
-                : new PopBatch(pops.size(), Math.multiplyExact(blockSize, batchBlocks), batchKinds);
+        if (batchKinds.isEmpty()) {
+            this.batch = null;
+        } else {
+            long bytesPerRequest = PopBatch.bytesPerRequest(batchKinds.size()) + memberBytes;
+            long blocks = Math.max(1, Math.min(batchBlocks, BATCH_BYTES / bytesPerRequest / blockSize));
+            this.batch = new PopBatch(pops.size(), Math.toIntExact(blocks * blockSize), batchKinds);
+        }
         this.groups = grouped.stream().map(Group::new).toArray(Group[]::new);
+    }
+
+    /** Requests per batch of the groups that decide by PoP; 0 when no group does. */
+    int batchCapacity() {
+        return batch == null ? 0 : batch.capacity;
     }
 
     // whether the limiters of a group decide by PoP: no listener hears them, and all their stages are PoP-local
@@ -274,6 +289,12 @@ public final class VirtualEngine {
     /** What a group that decides by PoP keeps per member, by index or by place in the {@link PopBatch}. */
     private final class ByPop {
         private static final Outcome[] OUTCOMES = Outcome.values();
+
+        /** What a member with {@code stages} stages keeps per request of the batch, in bytes. */
+        static long bytesPerRequest(int stages) {
+            // whether it sees it, each stage's key number, outcome, latency, retry-after
+            return 1 + 4L * stages + 4 + 8 + 8;
+        }
 
         final int[] members;
         // [member][stage][pop]

@@ -291,4 +291,46 @@ class VirtualEngineTest {
         assertThat(JsonReport.render(byPopSmallBlocks)).isEqualTo(JsonReport.render(requestByRequest));
         assertThat(JsonReport.render(byPopSmallBatches)).isEqualTo(JsonReport.render(requestByRequest));
     }
+
+    @Test
+    void theBatchHoldsFewerBlocksWhenManyLimitersDecideByPop(@TempDir Path dir) throws IOException {
+        String head = """
+                duration = 1s
+                regions = [FRA, SYD]
+                clients = [ { name = keys, count = 10, key = "key-{i}", rate = 1, pops = all } ]
+                """;
+        StringBuilder many = new StringBuilder("limiters = [\n");
+        for (int i = 0; i < 30; i++) {
+            many.append("  { name = l").append(i).append(", tier = isolate, limit = 10, window = 10s }\n");
+        }
+        many.append("]\n");
+        Scenario one = load(dir, head + "limiters = [ { name = l, tier = isolate, limit = 10, window = 10s } ]");
+        Scenario thirty = load(dir, head + many);
+        Scenario none = load(dir, head + "limiters = [ { name = l, tier = kv, limit = 10, window = 60s } ]");
+
+        // one limiter: 8 blocks of 65,536 (about 65 bytes a request, 34 MiB); thirty: one block (790 bytes a request
+        // would take 395 MiB for 8)
+        assertThat(new VirtualEngine(one, DecisionListener.NONE).batchCapacity())
+                .isEqualTo(VirtualEngine.BATCH_BLOCKS * VirtualEngine.BLOCK);
+        assertThat(new VirtualEngine(thirty, DecisionListener.NONE).batchCapacity()).isEqualTo(VirtualEngine.BLOCK);
+        assertThat(new VirtualEngine(none, DecisionListener.NONE).batchCapacity()).isZero();
+        // with a listener every limiter runs request by request
+        assertThat(new VirtualEngine(one, new DecisionListener() {
+            @Override
+            public void decided(String limiter, long timeNanos, String pop, String key, int cost, String allowed,
+                                long remaining, long retryAfterNanos, long latencyNanos) {
+            }
+
+            @Override
+            public void close() {
+            }
+        }).batchCapacity()).isZero();
+        // and the thirty decide as the one does
+        LimiterResult alone = run(one).limiters().get(0);
+        assertThat(alone.totals().sent()).isPositive();
+        assertThat(run(thirty).limiters()).hasSize(30).allSatisfy(l -> {
+            assertThat(l.totals()).isEqualTo(alone.totals());
+            assertThat(l.exact()).isEqualTo(alone.exact());
+        });
+    }
 }

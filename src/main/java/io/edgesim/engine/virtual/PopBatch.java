@@ -18,34 +18,68 @@ final class PopBatch {
 
     private static final int KINDS = KeyKind.values().length;
 
+    // room is made as requests come, up to the capacity, so that a short run holds little
+    private static final int FIRST_ROOM = 1_024;
+
     final int capacity;
     int size;
     // by index
-    final long[] nanos;
-    final int[] cost;
-    final int[] pop;
+    long[] nanos;
+    int[] cost;
+    int[] pop;
     private final int[][] numbers = new int[KINDS][];
     // by place, and the way between the two
     final int[] start;
-    final int[] index;
-    final int[] place;
-    final long[] placeNanos;
-    final int[] placeCost;
+    int[] index;
+    int[] place;
+    long[] placeNanos;
+    int[] placeCost;
 
     /** Room for {@code capacity} requests in {@code pops} PoPs, keeping their key numbers of {@code kinds}. */
     PopBatch(int pops, int capacity, Set<KeyKind> kinds) {
         this.capacity = capacity;
-        this.nanos = new long[capacity];
-        this.cost = new int[capacity];
-        this.pop = new int[capacity];
+        int room = Math.min(capacity, FIRST_ROOM);
+        this.nanos = new long[room];
+        this.cost = new int[room];
+        this.pop = new int[room];
         for (KeyKind kind : kinds) {
-            numbers[kind.ordinal()] = new int[capacity];
+            numbers[kind.ordinal()] = new int[room];
         }
         this.start = new int[pops + 1];
-        this.index = new int[capacity];
-        this.place = new int[capacity];
-        this.placeNanos = new long[capacity];
-        this.placeCost = new int[capacity];
+        this.index = new int[room];
+        this.place = new int[room];
+        this.placeNanos = new long[room];
+        this.placeCost = new int[room];
+    }
+
+    /** The requests the arrays have room for now (up to {@link #capacity}). */
+    int room() {
+        return nanos.length;
+    }
+
+    /**
+     * Makes room for {@code more} requests after the ones held (at most up to the capacity: call only when they fit,
+     * see {@link #wouldOverflow}); true when the arrays were replaced, so that what is kept beside them must grow too.
+     */
+    boolean makeRoom(int more) {
+        int needed = size + more;
+        if (needed <= room()) {
+            return false;
+        }
+        int room = (int) Math.min(capacity, Math.max(needed, 2L * room()));
+        nanos = Arrays.copyOf(nanos, room);
+        cost = Arrays.copyOf(cost, room);
+        pop = Arrays.copyOf(pop, room);
+        for (int k = 0; k < KINDS; k++) {
+            if (numbers[k] != null) {
+                numbers[k] = Arrays.copyOf(numbers[k], room);
+            }
+        }
+        index = new int[room];
+        place = new int[room];
+        placeNanos = new long[room];
+        placeCost = new int[room];
+        return true;
     }
 
     /** What the batch keeps per request, in bytes, when it keeps {@code kinds} kinds of key numbers. */

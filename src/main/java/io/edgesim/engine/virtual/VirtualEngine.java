@@ -65,10 +65,12 @@ public final class VirtualEngine {
     // more heap)
     static final int BLOCK = 65_536;
     // blocks per batch of the groups that decide by PoP: the more, the more requests of a PoP find their key's
-    // counters in the processor's caches, for about 40 bytes a request per limiter
+    // counters in the processor's caches, for 25 + 4 x stages bytes a request per limiter and 36 + 4 x key kinds for
+    // the batch itself
     static final int BATCH_BLOCKS = 8;
     // at most this much memory for a batch and what its groups keep per request: fewer blocks per batch when many
-    // limiters decide by PoP
+    // limiters decide by PoP, and only as many limiters as one block leaves room for (the others go block by block);
+    // the arrays grow with the requests, so a short run holds little
     static final long BATCH_BYTES = 64L << 20;
 
     private final Limiter[] limiters;
@@ -120,17 +122,29 @@ public final class VirtualEngine {
         }
         List<List<Integer>> grouped = listener == DecisionListener.NONE
                 ? LimiterGroups.of(scenario.limiters()) : List.of(LimiterGroups.all(limiters.length));
+        // the groups that decide by PoP, in scenario order, as long as one block of the batch and what they keep per
+        // request stay within BATCH_BYTES; the others (and any beyond) take the block path
         Set<KeyKind> batchKinds = EnumSet.noneOf(KeyKind.class);
         long memberBytes = 0;
-        for (List<Integer> members : grouped) {
-            if (decidesByPop(members)) {
-                for (int l : members) {
-                    batchKinds.add(exact.keyKind(l));
-                    for (StageSpec stage : limiters[l].stages) {
-                        batchKinds.add(stage.key());
-                    }
-                    memberBytes += ByPop.bytesPerRequest(limiters[l].stages.length);
+        boolean[] byPopGroups = new boolean[grouped.size()];
+        for (int g = 0; g < grouped.size(); g++) {
+            List<Integer> members = grouped.get(g);
+            if (!decidesByPop(members)) {
+                continue;
+            }
+            Set<KeyKind> kinds = EnumSet.copyOf(batchKinds);
+            long bytes = memberBytes;
+            for (int l : members) {
+                kinds.add(exact.keyKind(l));
+                for (StageSpec stage : limiters[l].stages) {
+                    kinds.add(stage.key());
                 }
+                bytes += ByPop.bytesPerRequest(limiters[l].stages.length);
+            }
+            if ((PopBatch.bytesPerRequest(kinds.size()) + bytes) * blockSize <= BATCH_BYTES) {
+                byPopGroups[g] = true;
+                batchKinds = kinds;
+                memberBytes = bytes;
             }
         }
         // the batch exists before the groups that fill it
@@ -141,12 +155,29 @@ public final class VirtualEngine {
             long blocks = Math.max(1, Math.min(batchBlocks, BATCH_BYTES / bytesPerRequest / blockSize));
             this.batch = new PopBatch(pops.size(), Math.toIntExact(blocks * blockSize), batchKinds);
         }
-        this.groups = grouped.stream().map(Group::new).toArray(Group[]::new);
+        this.groups = new Group[grouped.size()];
+        for (int g = 0; g < groups.length; g++) {
+            groups[g] = new Group(grouped.get(g), byPopGroups[g]);
+        }
     }
 
     /** Requests per batch of the groups that decide by PoP; 0 when no group does. */
     int batchCapacity() {
         return batch == null ? 0 : batch.capacity;
+    }
+
+    /** The requests the batch has room for so far; 0 without a batch. */
+    int batchRoom() {
+        return batch == null ? 0 : batch.room();
+    }
+
+    /** The limiters that decide by PoP. */
+    int limitersByPop() {
+        int count = 0;
+        for (Group group : groups) {
+            count += group.byPopState != null ? group.members.length : 0;
+        }
+        return count;
     }
 
     // whether the limiters of a group decide by PoP: no listener hears them, and all their stages are PoP-local
@@ -184,6 +215,13 @@ public final class VirtualEngine {
                 size++;
             }
             more = size == blockSize;
+            if (batch != null && batch.makeRoom(size)) {
+                for (Group group : groups) {
+                    if (group.byPopState != null) {
+                        group.byPopState.resize();
+                    }
+                }
+            }
             for (Group group : groups) {
                 group.run(size, !more);
             }
@@ -228,7 +266,7 @@ public final class VirtualEngine {
         final int[] exactKeys;
         final ByPop byPopState;
 
-        Group(List<Integer> members) {
+        Group(List<Integer> members, boolean byPop) {
             this.members = members.stream().mapToInt(Integer::intValue).toArray();
             this.seen = new boolean[this.members.length];
             this.exactAllowed = new boolean[this.members.length];
@@ -236,7 +274,7 @@ public final class VirtualEngine {
             for (int m : this.members) {
                 limiters[m].queue = queue;
             }
-            this.byPopState = decidesByPop(members) ? new ByPop(this.members) : null;
+            this.byPopState = byPop ? new ByPop(this.members) : null;
         }
 
         /** Decides the block's first {@code size} requests, with every event due before each; then all when last. */
@@ -316,7 +354,7 @@ public final class VirtualEngine {
         ByPop(int[] members) {
             this.members = members;
             int n = members.length;
-            int capacity = batch.capacity;
+            int capacity = batch.room();
             this.tiers = new PopLocalTier[n][][];
             this.stageKeys = new int[n][][];
             for (int g = 0; g < n; g++) {
@@ -343,6 +381,23 @@ public final class VirtualEngine {
             this.firstRefusals = new RateLimitResponse[n];
             this.firstRefusalIndex = new int[n];
             Arrays.fill(firstRefusalIndex, Integer.MAX_VALUE);
+        }
+
+        /** Makes room for as many requests as the batch now has room for, keeping who sees what. */
+        void resize() {
+            int room = batch.room();
+            for (int g = 0; g < members.length; g++) {
+                sees[g] = Arrays.copyOf(sees[g], room);
+                if (oneKind != null) {
+                    Arrays.fill(sees[g], true);
+                }
+                for (int s = 0; s < stageKeys[g].length; s++) {
+                    stageKeys[g][s] = new int[room];
+                }
+                outcomes[g] = new int[room];
+                latencies[g] = new long[room];
+                retryAfters[g] = new long[room];
+            }
         }
 
         private KeyKind oneKind(int[] members) {

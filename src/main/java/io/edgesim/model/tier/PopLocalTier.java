@@ -8,7 +8,8 @@ import io.edgesim.model.StageResult;
  * whose decision reads nothing of a request but its key and cost. An engine may therefore decide one PoP's requests
  * before another's, each PoP's in time order, and get the same decisions as in arrival order across PoPs: the
  * virtual-time engine does so to keep one PoP's counters in the processor's caches at a time. Isolate, cache and
- * binding tiers are such tiers; KV (one store for every PoP) and WAF (it reads the request's headers) are not.
+ * binding tiers are such tiers; KV (one store for every PoP) is not. The WAF rule keeps per-PoP state too, but is
+ * not marked as such yet (not checked against arrival order).
  */
 public interface PopLocalTier extends PopTier {
 

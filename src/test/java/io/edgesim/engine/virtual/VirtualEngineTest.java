@@ -293,26 +293,30 @@ class VirtualEngineTest {
     }
 
     @Test
-    void theBatchHoldsFewerBlocksWhenManyLimitersDecideByPop(@TempDir Path dir) throws IOException {
+    void theBatchStaysWithinItsBudgetWhateverTheLimitersAndGrowsWithTheRequests(@TempDir Path dir)
+            throws IOException {
         String head = """
                 duration = 1s
                 regions = [FRA, SYD]
                 clients = [ { name = keys, count = 10, key = "key-{i}", rate = 1, pops = all } ]
                 """;
-        StringBuilder many = new StringBuilder("limiters = [\n");
-        for (int i = 0; i < 30; i++) {
-            many.append("  { name = l").append(i).append(", tier = isolate, limit = 10, window = 10s }\n");
-        }
-        many.append("]\n");
         Scenario one = load(dir, head + "limiters = [ { name = l, tier = isolate, limit = 10, window = 10s } ]");
-        Scenario thirty = load(dir, head + many);
+        Scenario thirty = load(dir, head + isolates(30));
+        Scenario hundred = load(dir, head + isolates(100));
         Scenario none = load(dir, head + "limiters = [ { name = l, tier = kv, limit = 10, window = 60s } ]");
 
-        // one limiter: 8 blocks of 65,536 (about 65 bytes a request, 34 MiB); thirty: one block (790 bytes a request
-        // would take 395 MiB for 8)
-        assertThat(new VirtualEngine(one, DecisionListener.NONE).batchCapacity())
-                .isEqualTo(VirtualEngine.BATCH_BLOCKS * VirtualEngine.BLOCK);
-        assertThat(new VirtualEngine(thirty, DecisionListener.NONE).batchCapacity()).isEqualTo(VirtualEngine.BLOCK);
+        // one limiter: 8 blocks of 65,536 (about 65 bytes a request, 34 MiB); thirty: one block (790 bytes a request,
+        // 49 MiB; 8 blocks would take 395 MiB)
+        VirtualEngine oneEngine = new VirtualEngine(one, DecisionListener.NONE);
+        assertThat(oneEngine.batchCapacity()).isEqualTo(VirtualEngine.BATCH_BLOCKS * VirtualEngine.BLOCK);
+        VirtualEngine thirtyEngine = new VirtualEngine(thirty, DecisionListener.NONE);
+        assertThat(thirtyEngine.batchCapacity()).isEqualTo(VirtualEngine.BLOCK);
+        assertThat(thirtyEngine.limitersByPop()).isEqualTo(30);
+        // a hundred: one block would take 64 MiB for 39 of them (40 bytes for the batch, 25 per limiter); the others
+        // run block by block
+        VirtualEngine hundredEngine = new VirtualEngine(hundred, DecisionListener.NONE);
+        assertThat(hundredEngine.batchCapacity()).isEqualTo(VirtualEngine.BLOCK);
+        assertThat(hundredEngine.limitersByPop()).isEqualTo(39);
         assertThat(new VirtualEngine(none, DecisionListener.NONE).batchCapacity()).isZero();
         // with a listener every limiter runs request by request
         assertThat(new VirtualEngine(one, new DecisionListener() {
@@ -324,13 +328,24 @@ class VirtualEngineTest {
             @Override
             public void close() {
             }
-        }).batchCapacity()).isZero();
-        // and the thirty decide as the one does
-        LimiterResult alone = run(one).limiters().get(0);
+        }).limitersByPop()).isZero();
+
+        // a run of a few requests makes little room
+        LimiterResult alone = oneEngine.run().limiters().get(0);
         assertThat(alone.totals().sent()).isPositive();
-        assertThat(run(thirty).limiters()).hasSize(30).allSatisfy(l -> {
+        assertThat(oneEngine.batchRoom()).isEqualTo(1_024);
+        // and every limiter decides as the one does, by PoP or not
+        assertThat(hundredEngine.run().limiters()).hasSize(100).allSatisfy(l -> {
             assertThat(l.totals()).isEqualTo(alone.totals());
             assertThat(l.exact()).isEqualTo(alone.exact());
         });
+    }
+
+    private static String isolates(int count) {
+        StringBuilder limiters = new StringBuilder("limiters = [\n");
+        for (int i = 0; i < count; i++) {
+            limiters.append("  { name = l").append(i).append(", tier = isolate, limit = 10, window = 10s }\n");
+        }
+        return limiters.append("]\n").toString();
     }
 }

@@ -2,10 +2,12 @@ package io.edgesim.scenario;
 
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.key.KeyKind;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.model.tier.TierKind;
+import io.edgesim.model.tier.TierSettings;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,6 +38,8 @@ final class LimiterReader {
             throw root.error("limiters", "the list is empty", "one or more limiters { name, tier, ... }");
         }
         Map<String, Integer> seen = new HashMap<>();
+        // binding namespace -> the first binding naming it: its period and its limiter's name
+        Map<String, Map.Entry<Long, String>> namespaces = new HashMap<>();
         List<LimiterSpec> out = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
             ConfigReader r = entries.get(i);
@@ -55,10 +59,13 @@ final class LimiterReader {
                                 + ": a WAF rule acts before the Worker runs",
                                 "waf only as the first stage of a chain");
                     }
+                    sameNamespacePeriod(stage, spec, name, namespaces);
                     chain.add(spec);
                 }
             } else {
-                chain.add(stages.read(r, SINGLE_KEYS, log));
+                StageSpec spec = stages.read(r, SINGLE_KEYS, log);
+                sameNamespacePeriod(r, spec, name, namespaces);
+                chain.add(spec);
             }
             Set<String> clients = clients(r, clientNames);
             StageSpec last = chain.get(chain.size() - 1);
@@ -67,6 +74,24 @@ final class LimiterReader {
             out.add(new LimiterSpec(name, chain, clients, reference, referenceKey));
         }
         return out;
+    }
+
+    // bindings that name one namespace count in one store, in windows of one period (as on Cloudflare, where a
+    // namespace is configured once)
+    private static void sameNamespacePeriod(ConfigReader r, StageSpec stage, String limiter,
+                                            Map<String, Map.Entry<Long, String>> namespaces) {
+        if (!(stage.tier() instanceof TierSettings.Binding binding) || binding.namespace() == null
+                || binding.namespace().isBlank()) {
+            return;
+        }
+        long period = stage.algorithm().windowNanos();
+        Map.Entry<Long, String> first = namespaces.putIfAbsent(binding.namespace(), Map.entry(period, limiter));
+        if (first != null && first.getKey() != period) {
+            throw r.error("period", Durations.format(period) + " in namespace '" + binding.namespace()
+                            + "', which limiter '" + first.getValue() + "' counts in periods of "
+                            + Durations.format(first.getKey()),
+                    "the same period for every binding of a namespace");
+        }
     }
 
     private static String name(ConfigReader r, Map<String, Integer> seen, int index) {

@@ -118,6 +118,11 @@ class ScenarioErrorsTest {
                                 + "{ name = l, tier = isolate, limit = 1, window = 1s } ]",
                         "limiters[1].name: 'l' is already the name of limiters[0]; "
                                 + "allowed: a name unique among the limiters"),
+                arguments("limiters = [ { name = a, tier = binding, limit = 5, period = 60, namespace = \"7\" }, "
+                                + "{ name = b, chain = [ { tier = cache, limit = 9, window = 1s }, "
+                                + "{ tier = binding, limit = 5, period = 10, namespace = \"7\" } ] } ]",
+                        "limiters[1].chain[1].period: 10s in namespace '7', which limiter 'a' counts in periods of "
+                                + "60s; allowed: the same period for every binding of a namespace"),
                 arguments("duration = 10 parsecs", "duration: '10 parsecs' is not a duration; allowed: " + POSITIVE_DURATION),
                 arguments("duration = 60", "duration: 60 has no unit; allowed: " + POSITIVE_DURATION),
                 arguments("limiters = [ { name = l, tier = cache, limit = 1, window = 60 } ]",

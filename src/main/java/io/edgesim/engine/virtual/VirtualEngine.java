@@ -18,8 +18,8 @@ import io.edgesim.model.tier.PopLocalTier;
 import io.edgesim.model.tier.PopTier;
 import io.edgesim.model.tier.ServeResult;
 import io.edgesim.model.tier.StageSpec;
-import io.edgesim.result.DecisionListener;
 import io.edgesim.model.response.RateLimitResponse;
+import io.edgesim.result.DecisionListener;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.traffic.RequestStream;
@@ -135,10 +135,7 @@ public final class VirtualEngine {
             Set<KeyKind> kinds = EnumSet.copyOf(batchKinds);
             long bytes = memberBytes;
             for (int l : members) {
-                kinds.add(exact.keyKind(l));
-                for (StageSpec stage : limiters[l].stages) {
-                    kinds.add(stage.key());
-                }
+                kinds.addAll(limiters[l].keyKinds);
                 bytes += ByPop.bytesPerRequest(limiters[l].stages.length);
             }
             if ((PopBatch.bytesPerRequest(kinds.size()) + bytes) * blockSize <= BATCH_BYTES) {
@@ -407,12 +404,7 @@ public final class VirtualEngine {
                 if (!limiter.spec.clients().isEmpty()) {
                     return null;
                 }
-                List<KeyKind> kinds = new ArrayList<>();
-                kinds.add(exact.keyKind(l));
-                for (StageSpec stage : limiter.stages) {
-                    kinds.add(stage.key());
-                }
-                for (KeyKind k : kinds) {
+                for (KeyKind k : limiter.keyKinds) {
                     if (kind != null && k != kind) {
                         return null;
                     }
@@ -546,6 +538,8 @@ public final class VirtualEngine {
         final Flight inPopFlight;
         // this limiter's own: its draws do not depend on the order in which limiters run
         final SplittableRandom jitter;
+        // the kinds of key it numbers: its exact reference's, then each stage's
+        final List<KeyKind> keyKinds;
         EventQueue<Flight> queue;
 
         Limiter(int index, LimiterSpec spec, StageFactory factory, List<String> pops) {
@@ -569,6 +563,12 @@ public final class VirtualEngine {
                 }
             }
             this.jitter = Seeds.random(scenario.seed(), "jitter", spec.name());
+            List<KeyKind> kinds = new ArrayList<>();
+            kinds.add(exact.keyKind(index));
+            for (StageSpec stage : stages) {
+                kinds.add(stage.key());
+            }
+            this.keyKinds = List.copyOf(kinds);
             this.inPopOnly = !anyRemote;
             this.inPopFlight = inPopOnly ? new Flight(this) : null;
         }

@@ -21,6 +21,17 @@ import static org.assertj.core.api.Assertions.within;
 class VirtualEngineTest {
 
     private static final Path REGIONS = Path.of("regions.conf");
+    // a listener that hears and drops every decision: with one, the engine runs every limiter request by request
+    private static final DecisionListener IGNORING = new DecisionListener() {
+        @Override
+        public void decided(String limiter, long timeNanos, String pop, String key, int cost, String allowed,
+                            long remaining, long retryAfterNanos, long latencyNanos) {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
 
     private static Scenario load(Path dir, String text) throws IOException {
         Path file = dir.resolve("s.conf");
@@ -75,16 +86,7 @@ class VirtualEngineTest {
         int smallBlock = 4_096;
         RunResult blockByBlock = new VirtualEngine(scenario, DecisionListener.NONE, smallBlock, 3).run();
         // a decision listener makes the engine run every limiter request by request, in time order
-        RunResult requestByRequest = new VirtualEngine(scenario, new DecisionListener() {
-            @Override
-            public void decided(String limiter, long timeNanos, String pop, String key, int cost, String allowed,
-                                long remaining, long retryAfterNanos, long latencyNanos) {
-            }
-
-            @Override
-            public void close() {
-            }
-        }).run();
+        RunResult requestByRequest = new VirtualEngine(scenario, IGNORING).run();
 
         // one request per block and per batch: every limiter group sees each request alone, the plainest order there
         // is
@@ -265,16 +267,7 @@ class VirtualEngineTest {
                 ]
                 """);
         Scenario scenario = ScenarioLoader.load(file, REGIONS);
-        RunResult requestByRequest = new VirtualEngine(scenario, new DecisionListener() {
-            @Override
-            public void decided(String limiter, long timeNanos, String pop, String key, int cost, String allowed,
-                                long remaining, long retryAfterNanos, long latencyNanos) {
-            }
-
-            @Override
-            public void close() {
-            }
-        }).run();
+        RunResult requestByRequest = new VirtualEngine(scenario, IGNORING).run();
         // batches of one block and of several, none of them full at the end
         RunResult byPopSmallBlocks = new VirtualEngine(scenario, DecisionListener.NONE, 1_000, 1).run();
         RunResult byPopSmallBatches = new VirtualEngine(scenario, DecisionListener.NONE, 999, 7).run();
@@ -319,16 +312,7 @@ class VirtualEngineTest {
         assertThat(hundredEngine.limitersByPop()).isEqualTo(39);
         assertThat(new VirtualEngine(none, DecisionListener.NONE).batchCapacity()).isZero();
         // with a listener every limiter runs request by request
-        assertThat(new VirtualEngine(one, new DecisionListener() {
-            @Override
-            public void decided(String limiter, long timeNanos, String pop, String key, int cost, String allowed,
-                                long remaining, long retryAfterNanos, long latencyNanos) {
-            }
-
-            @Override
-            public void close() {
-            }
-        }).limitersByPop()).isZero();
+        assertThat(new VirtualEngine(one, IGNORING).limitersByPop()).isZero();
 
         // a run of a few requests makes little room
         LimiterResult alone = oneEngine.run().limiters().get(0);

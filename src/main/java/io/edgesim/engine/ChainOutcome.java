@@ -25,7 +25,7 @@ public final class ChainOutcome {
                               Request request, boolean exactAllowed, ChainProgress progress) {
         keepRefusal(recorder, limiter, spec, request, request.timeNanos(), progress);
         recorder.record(limiter, request, progress.outcome(), progress.failedOpen(), progress.latencyNanos(),
-                progress.refusingStage(), exactAllowed, progress.decision().retryAfterNanos());
+                progress.refusingStage(), exactAllowed, progress.retryAfterNanos());
         tell(listener, spec, request, request.timeNanos(), progress);
     }
 
@@ -41,7 +41,7 @@ public final class ChainOutcome {
         keepRefusal(recorder, limiter, spec, request, requestNanos, progress);
         recorder.record(limiter, pop, requestNanos, referenceKeyNumber, request.cost(), progress.outcome(),
                 progress.failedOpen(), progress.latencyNanos(), progress.refusingStage(), exactAllowed,
-                progress.decision().retryAfterNanos());
+                progress.retryAfterNanos());
         tell(listener, spec, request, requestNanos, progress);
     }
 
@@ -57,7 +57,7 @@ public final class ChainOutcome {
                              ChainProgress progress) {
         if (listener != DecisionListener.NONE) {
             listener.decided(spec.name(), requestNanos, request.pop(), progress.key(), request.cost(),
-                    progress.allowedLabel(), progress.decision().remaining(), progress.decision().retryAfterNanos(),
+                    progress.allowedLabel(), progress.remaining(), progress.retryAfterNanos(),
                     progress.latencyNanos());
         }
     }

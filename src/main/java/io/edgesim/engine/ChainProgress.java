@@ -2,6 +2,7 @@ package io.edgesim.engine;
 
 import io.edgesim.model.Outcome;
 import io.edgesim.model.StageResult;
+import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.response.RateLimitResponse;
 import io.edgesim.model.tier.LimiterSpec;
@@ -21,7 +22,8 @@ public final class ChainProgress {
     private boolean refused;
     private int refusingStage = -1;
     private long latencyNanos;
-    private StageResult last;
+    // the last stage's answer (a copy)
+    private final StageVerdict last = new StageVerdict();
     private String lastKey;
 
     public ChainProgress(int stageCount) {
@@ -35,7 +37,6 @@ public final class ChainProgress {
         refused = false;
         refusingStage = -1;
         latencyNanos = 0;
-        last = null;
         lastKey = null;
     }
 
@@ -51,11 +52,21 @@ public final class ChainProgress {
 
     /** Applies stage {@link #nextStage()}'s answer, counted under {@code key}. */
     public void apply(StageResult result, String key) {
-        last = result;
+        last.of(result);
+        applyLast(key);
+    }
+
+    /** The same, for an answer given as a {@link StageVerdict} (copied: the caller may reuse it at once). */
+    public void apply(StageVerdict verdict, String key) {
+        last.of(verdict);
+        applyLast(key);
+    }
+
+    private void applyLast(String key) {
         lastKey = key;
-        latencyNanos += result.addedLatencyNanos();
-        if (result.passes()) {
-            failedOpen |= result.outcome() == Outcome.FAILED;
+        latencyNanos += last.addedLatencyNanos();
+        if (last.passes()) {
+            failedOpen |= last.outcome() == Outcome.FAILED;
         } else {
             refused = true;
             refusingStage = nextStage;
@@ -89,9 +100,19 @@ public final class ChainProgress {
         return latencyNanos;
     }
 
-    /** The last stage's counter answer (the refusing stage's when refused). */
+    /** The last stage's counter answer (the refusing stage's when refused), as a new object. */
     public Decision decision() {
         return last.decision();
+    }
+
+    /** The retry-after of {@link #decision()}. */
+    public long retryAfterNanos() {
+        return last.retryAfterNanos();
+    }
+
+    /** The remaining of {@link #decision()}. */
+    public long remaining() {
+        return last.remaining();
     }
 
     /**

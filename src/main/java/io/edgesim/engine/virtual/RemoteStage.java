@@ -1,5 +1,6 @@
 package io.edgesim.engine.virtual;
 
+import io.edgesim.model.StageVerdict;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.tier.ObjectRoute;
 import io.edgesim.model.tier.ServeResult;
@@ -17,6 +18,12 @@ interface RemoteStage {
 
     /** Serves a request that reached its home at {@code arrivalNanos}; arrivals per route in time order. */
     ServeResult serve(ObjectRoute route, int keyId, long arrivalNanos, int cost);
+
+    /**
+     * The same, answered into {@code into} (reused from request to request; no object is made for the answer);
+     * returns when the reply leaves the server.
+     */
+    long serve(ObjectRoute route, int keyId, long arrivalNanos, int cost, StageVerdict into);
 
     Usage usage();
 

@@ -1,5 +1,6 @@
 package io.edgesim.engine.virtual;
 
+import io.edgesim.model.StageVerdict;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.tier.DurableObjectNamespace;
@@ -64,6 +65,11 @@ final class StageFactory {
                 }
 
                 @Override
+                public long serve(ObjectRoute route, int keyId, long arrivalNanos, int cost, StageVerdict into) {
+                    return namespace.serve(route, keyId, arrivalNanos, cost, into);
+                }
+
+                @Override
                 public Usage usage() {
                     return namespace.usage();
                 }
@@ -85,6 +91,11 @@ final class StageFactory {
                 @Override
                 public ServeResult serve(ObjectRoute route, int keyId, long arrivalNanos, int cost) {
                     return origin.serve(keyId, arrivalNanos, cost);
+                }
+
+                @Override
+                public long serve(ObjectRoute route, int keyId, long arrivalNanos, int cost, StageVerdict into) {
+                    return origin.serve(keyId, arrivalNanos, cost, into);
                 }
 
                 @Override

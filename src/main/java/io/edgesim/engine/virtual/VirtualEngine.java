@@ -8,7 +8,7 @@ import io.edgesim.engine.RunRecorder;
 import io.edgesim.model.Outcome;
 import io.edgesim.model.Request;
 import io.edgesim.model.Seeds;
-import io.edgesim.model.StageResult;
+import io.edgesim.model.StageVerdict;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyKind;
 import io.edgesim.model.region.RegionMap;
@@ -16,7 +16,6 @@ import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.ObjectRoute;
 import io.edgesim.model.tier.PopLocalTier;
 import io.edgesim.model.tier.PopTier;
-import io.edgesim.model.tier.ServeResult;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.model.response.RateLimitResponse;
 import io.edgesim.result.DecisionListener;
@@ -313,7 +312,7 @@ public final class VirtualEngine {
                 if (seen[g]) {
                     Limiter limiter = limiters[members[g]];
                     // a chain that stays in the PoP is decided at once: one flight per limiter serves every request
-                    Flight flight = limiter.inPopOnly ? limiter.inPopFlight : new Flight(limiter);
+                    Flight flight = limiter.takeFlight();
                     flight.start(request, slot, pop, exactAllowed[g], exactKeys[g]);
                     flight.proceed(request.timeNanos());
                 }
@@ -347,6 +346,8 @@ public final class VirtualEngine {
         // per member, while the recorder wants a first refusal: the 429 of the batch's first rejection and its index
         final RateLimitResponse[] firstRefusals;
         final int[] firstRefusalIndex;
+        // what a stage answered, reused from request to request
+        final StageVerdict verdict = new StageVerdict();
 
         ByPop(int[] members) {
             this.members = members;
@@ -475,13 +476,14 @@ public final class VirtualEngine {
                     progress.reset();
                     while (!progress.done()) {
                         int s = progress.nextStage();
-                        progress.apply(tiers[g][s][pop].decide(stageKeys[g][s][at], nanos[at], costs[at]), null);
+                        tiers[g][s][pop].decide(stageKeys[g][s][at], nanos[at], costs[at], verdict);
+                        progress.apply(verdict, null);
                     }
                     Outcome outcome = progress.outcome();
                     outcomes[g][at] = outcome.ordinal() | (progress.failedOpen() ? 4 : 0)
                             | (progress.refusingStage() + 1) << 3;
                     latencies[g][at] = progress.latencyNanos();
-                    retryAfters[g][at] = progress.decision().retryAfterNanos();
+                    retryAfters[g][at] = progress.retryAfterNanos();
                     // the recorder keeps the 429 of the first rejection in arrival order
                     if (outcome == Outcome.REJECTED && index < firstRefusalIndex[g]
                             && recorder.wantsRefusal(limiter.index)) {
@@ -541,6 +543,9 @@ public final class VirtualEngine {
         // the kinds of key it numbers: its exact reference's, then each stage's
         final List<KeyKind> keyKinds;
         EventQueue<Flight> queue;
+        // the free flights of a chain with a remote stage: one per request on its way at a time, reused
+        private Flight[] flights = new Flight[16];
+        private int freeFlights;
 
         Limiter(int index, LimiterSpec spec, StageFactory factory, List<String> pops) {
             this.index = index;
@@ -573,6 +578,26 @@ public final class VirtualEngine {
             this.inPopFlight = inPopOnly ? new Flight(this) : null;
         }
 
+        /** A flight for a request starting through the chain: the one of a chain that stays in the PoP, else a free one. */
+        Flight takeFlight() {
+            if (inPopOnly) {
+                return inPopFlight;
+            }
+            return freeFlights > 0 ? flights[--freeFlights] : new Flight(this);
+        }
+
+        /** Takes back a flight whose request has finished, for another request to take. */
+        void release(Flight flight) {
+            if (flight == inPopFlight) {
+                return;
+            }
+            flight.request = null;
+            if (freeFlights == flights.length) {
+                flights = Arrays.copyOf(flights, 2 * freeFlights);
+            }
+            flights[freeFlights++] = flight;
+        }
+
         Usage usage() {
             Usage total = Usage.NONE;
             for (int s = 0; s < remote.length; s++) {
@@ -586,6 +611,8 @@ public final class VirtualEngine {
     private final class Flight {
         final Limiter limiter;
         final ChainProgress progress;
+        // what an in-PoP stage answered, reused from stage to stage
+        final StageVerdict verdict;
         Request request;
         // the request's place in its block, valid while the block is the current one (else its keys are extracted
         // again)
@@ -607,6 +634,7 @@ public final class VirtualEngine {
         Flight(Limiter limiter) {
             this.limiter = limiter;
             this.progress = new ChainProgress(limiter.stages.length);
+            this.verdict = new StageVerdict();
         }
 
         /** Starts {@code request}'s way through the chain. */
@@ -641,8 +669,8 @@ public final class VirtualEngine {
                     limiter.queue.add(arrival, this);
                     return;
                 }
-                StageResult result = limiter.local[s][pop].decide(request, key, keyId, segmentNanos);
-                progress.apply(result, key);
+                limiter.local[s][pop].decide(request, key, keyId, segmentNanos, verdict);
+                progress.apply(verdict, key);
             }
             finish();
         }
@@ -651,10 +679,10 @@ public final class VirtualEngine {
         void arrive(long nowNanos) {
             if (route != null) {
                 int s = progress.nextStage();
-                ServeResult served = limiter.remote[s].serve(route, remoteKeyId, nowNanos, cost);
-                long back = served.replyNanos() + regions.oneWayNanos(homeRegion, popRegion[pop], limiter.jitter);
-                progress.addLatency(nowNanos - departedNanos + (back - served.replyNanos()));
-                progress.apply(served.result(), remoteKey);
+                long replyNanos = limiter.remote[s].serve(route, remoteKeyId, nowNanos, cost, verdict);
+                long back = replyNanos + regions.oneWayNanos(homeRegion, popRegion[pop], limiter.jitter);
+                progress.addLatency(nowNanos - departedNanos + (back - replyNanos));
+                progress.apply(verdict, remoteKey);
                 route = null;
                 if (progress.done()) {
                     finish();
@@ -669,6 +697,7 @@ public final class VirtualEngine {
         private void finish() {
             ChainOutcome.record(recorder, listener, limiter.index, limiter.spec, pop, request, requestNanos, exactKey,
                     exactAllowed, progress);
+            limiter.release(this);
         }
     }
 }

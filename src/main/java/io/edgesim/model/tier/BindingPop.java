@@ -2,6 +2,7 @@ package io.edgesim.model.tier;
 
 import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
+import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.Decision;
@@ -61,7 +62,7 @@ public final class BindingPop implements PopLocalTier {
 
     /** {@inheritDoc} The key numbers are the store's ({@link LocalTierFactory} gives every store the run's). */
     @Override
-    public StageResult decide(int keyId, long nowNanos, int requestCost) {
+    public void decide(int keyId, long nowNanos, int requestCost, StageVerdict into) {
         int machine = firstMachine + random.nextInt(machines);
         BindingKeyCounts counts = store.caughtUp(keyId, nowNanos);
         long local = store.view(counts, machine, nowNanos);
@@ -79,7 +80,7 @@ public final class BindingPop implements PopLocalTier {
         } else {
             decision = new Decision(false, Math.max(0, limit - local), resetNanos - nowNanos, resetNanos);
         }
-        return StageResult.of(decision, 0);
+        into.of(decision, 0);
     }
 
     /** The most any one machine of this binding admitted for one key between two of its syncs, so far. */

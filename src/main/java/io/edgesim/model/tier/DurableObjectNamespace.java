@@ -1,5 +1,6 @@
 package io.edgesim.model.tier;
 
+import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.cost.Usage;
@@ -47,7 +48,7 @@ public final class DurableObjectNamespace {
 
     /** Serves a request at the object named {@code objectName} (from {@link #route}), creating it if needed. */
     public ServeResult serve(String objectName, long arrivalNanos, long cost) {
-        return serveObject(keys.idOf(objectName), arrivalNanos, cost);
+        return object(keys.idOf(objectName)).serve(arrivalNanos, cost);
     }
 
     /**
@@ -55,9 +56,19 @@ public final class DurableObjectNamespace {
      * but per-area names the object after the key itself, so only per-area objects need their name numbered.
      */
     public ServeResult serve(ObjectRoute route, int keyId, long arrivalNanos, long cost) {
-        int objectId = placement.placement().policy() == Placement.Policy.PER_AREA
-                ? keys.idOf(route.objectName()) : keyId;
-        return serveObject(objectId, arrivalNanos, cost);
+        return object(objectId(route, keyId)).serve(arrivalNanos, cost);
+    }
+
+    /**
+     * The same, answered into {@code into} (a caller's holder, reused from request to request; no object is made
+     * for the answer); returns when the reply leaves the object.
+     */
+    public long serve(ObjectRoute route, int keyId, long arrivalNanos, long cost, StageVerdict into) {
+        return object(objectId(route, keyId)).serve(arrivalNanos, cost, into);
+    }
+
+    private int objectId(ObjectRoute route, int keyId) {
+        return placement.placement().policy() == Placement.Policy.PER_AREA ? keys.idOf(route.objectName()) : keyId;
     }
 
     /** Objects created so far. */
@@ -74,12 +85,13 @@ public final class DurableObjectNamespace {
         return total;
     }
 
-    private ServeResult serveObject(int objectId, long arrivalNanos, long cost) {
+    // the object numbered objectId, created on its first request
+    private DurableObjectServer object(int objectId) {
         DurableObjectServer object = objects.get(objectId);
         if (object == null) {
             object = new DurableObjectServer(counters, settings);
             objects.put(objectId, object);
         }
-        return object.serve(arrivalNanos, cost);
+        return object;
     }
 }

@@ -1,6 +1,7 @@
 package io.edgesim.model.tier;
 
-import io.edgesim.model.StageResult;
+import io.edgesim.model.Outcome;
+import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
@@ -60,6 +61,18 @@ public final class DurableObjectServer {
      * added latency is the time spent at the object: queueing plus service, or 0 when overloaded.
      */
     public ServeResult serve(long arrivalNanos, long cost) {
+        StageVerdict verdict = new StageVerdict();
+        long replyNanos = serve(arrivalNanos, cost, verdict);
+        // an overloaded object serves nothing: it answers at once
+        long startNanos = verdict.outcome() == Outcome.FAILED ? arrivalNanos : replyNanos - settings.serviceTimeNanos();
+        return new ServeResult(verdict.result(), startNanos, replyNanos);
+    }
+
+    /**
+     * The same, answered into {@code into} (a caller's holder, reused from request to request; no object is made
+     * for the answer); returns when the reply leaves the object.
+     */
+    public long serve(long arrivalNanos, long cost, StageVerdict into) {
         long serviceTimeNanos = settings.serviceTimeNanos();
         requests++;
         while (waiting > 0 && firstWaitingStart() <= arrivalNanos) {
@@ -69,9 +82,9 @@ public final class DurableObjectServer {
         if (startNanos > arrivalNanos && waiting >= settings.queueBound()) {
             // nothing was decided: the earliest a place frees is when the first waiting request starts
             long retryAfterNanos = waiting == 0 ? startNanos - arrivalNanos : firstWaitingStart() - arrivalNanos;
-            Decision unknown = new Decision(false, 0, retryAfterNanos, arrivalNanos);
-            return new ServeResult(StageResult.failed(settings.failOpen(), unknown, 0, OVERLOADED_ERROR), arrivalNanos,
-                    arrivalNanos);
+            into.failed(settings.failOpen(), new Decision(false, 0, retryAfterNanos, arrivalNanos), 0,
+                    OVERLOADED_ERROR);
+            return arrivalNanos;
         }
         if (startNanos > arrivalNanos) {
             addWaitingStart(startNanos);
@@ -83,7 +96,8 @@ public final class DurableObjectServer {
             rowsWritten++;
         }
         long replyNanos = startNanos + serviceTimeNanos;
-        return new ServeResult(StageResult.of(decision, replyNanos - arrivalNanos), startNanos, replyNanos);
+        into.of(decision, replyNanos - arrivalNanos);
+        return replyNanos;
     }
 
     /** Billable operations so far. */

@@ -2,6 +2,7 @@ package io.edgesim.model.tier;
 
 import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
+import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.key.KeyIds;
 
@@ -65,7 +66,7 @@ public final class IsolatePool implements PopLocalTier {
     }
 
     @Override
-    public StageResult decide(int keyId, long nowNanos, int cost) {
+    public void decide(int keyId, long nowNanos, int cost, StageVerdict into) {
         if (!started) {
             for (Isolate isolate : isolates) {
                 isolate.evictAtNanos = nowNanos + nextLifetimeNanos();
@@ -76,7 +77,7 @@ public final class IsolatePool implements PopLocalTier {
             evictUntil(isolate, nowNanos);
         }
         Isolate chosen = isolates[random.nextInt(isolates.length)];
-        return StageResult.of(chosen.counters.tryAcquire(keyId, nowNanos, cost), 0);
+        into.of(chosen.counters.tryAcquire(keyId, nowNanos, cost), 0);
     }
 
     /** Evictions applied so far: every isolate replaced at or before the latest call's time. */

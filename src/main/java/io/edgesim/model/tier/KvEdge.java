@@ -2,6 +2,7 @@ package io.edgesim.model.tier;
 
 import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
+import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.cost.Usage;
@@ -92,6 +93,13 @@ public final class KvEdge implements PopTier {
 
     @Override
     public StageResult decide(Request request, String key, int keyId, long nowNanos) {
+        StageVerdict verdict = new StageVerdict();
+        decide(request, key, keyId, nowNanos, verdict);
+        return verdict.result();
+    }
+
+    @Override
+    public void decide(Request request, String key, int keyId, long nowNanos, StageVerdict into) {
         int slot = rows.slot(keyId);
         long[] row = rows.data();
         Object[] objects = rows.objects();
@@ -113,14 +121,14 @@ public final class KvEdge implements PopTier {
         cells.copy(row, at + CELL, objects, oat, scratchLongs, 0, scratchObjects, 0);
         Decision decision = cells.decide(scratchLongs, 0, scratchObjects, 0, nowNanos, request.cost());
         if (!decision.allowed()) {
-            return StageResult.of(decision, readNanos);
+            into.of(decision, readNanos);
+        } else if (!store.write(keyId, nowNanos, scratchLongs, 0, scratchObjects, 0)) {
+            into.failed(settings.failOpen(), decision, readNanos, WRITE_RATE_ERROR);
+        } else {
+            // the PoP's own write replaces its copy at once; the fetch time stays
+            cells.move(scratchLongs, 0, scratchObjects, 0, row, at + CELL, objects, oat);
+            into.of(decision, readNanos);
         }
-        if (!store.write(keyId, nowNanos, scratchLongs, 0, scratchObjects, 0)) {
-            return StageResult.failed(settings.failOpen(), decision, readNanos, WRITE_RATE_ERROR);
-        }
-        // the PoP's own write replaces its copy at once; the fetch time stays
-        cells.move(scratchLongs, 0, scratchObjects, 0, row, at + CELL, objects, oat);
-        return StageResult.of(decision, readNanos);
     }
 
     /** The reads this PoP served from its cache (billed reads that never reached the store). */

@@ -1,8 +1,7 @@
 package io.edgesim.model.tier;
 
-import io.edgesim.model.StageResult;
+import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmSpec;
-import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.key.KeyIds;
 
 /**
@@ -46,9 +45,18 @@ public final class OriginServer {
 
     /** The same for the key numbered {@code keyId} with the {@link KeyIds} given at construction. */
     public ServeResult serve(int keyId, long arrivalNanos, long cost) {
-        Decision decision = counters.tryAcquire(keyId, arrivalNanos, cost);
-        long replyNanos = arrivalNanos + serviceTimeNanos;
-        return new ServeResult(StageResult.of(decision, serviceTimeNanos), arrivalNanos, replyNanos);
+        StageVerdict verdict = new StageVerdict();
+        long replyNanos = serve(keyId, arrivalNanos, cost, verdict);
+        return new ServeResult(verdict.result(), arrivalNanos, replyNanos);
+    }
+
+    /**
+     * The same, answered into {@code into} (a caller's holder, reused from request to request; no object is made
+     * for the answer); returns when the reply leaves the origin.
+     */
+    public long serve(int keyId, long arrivalNanos, long cost, StageVerdict into) {
+        into.of(counters.tryAcquire(keyId, arrivalNanos, cost), serviceTimeNanos);
+        return arrivalNanos + serviceTimeNanos;
     }
 
     public String region() {

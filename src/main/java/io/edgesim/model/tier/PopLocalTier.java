@@ -2,6 +2,7 @@ package io.edgesim.model.tier;
 
 import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
+import io.edgesim.model.StageVerdict;
 
 /**
  * An in-PoP tier whose state changes only with the requests of its own PoP (no store shared with other PoPs) and
@@ -15,12 +16,24 @@ public interface PopLocalTier extends PopTier {
 
     /**
      * The same decision as {@link #decide(Request, String, int, long)} for a request of {@code cost} under key number
-     * {@code keyId} at {@code nowNanos}; the two share the tier's state.
+     * {@code keyId} at {@code nowNanos}, answered into {@code into}; the two share the tier's state.
      */
-    StageResult decide(int keyId, long nowNanos, int cost);
+    void decide(int keyId, long nowNanos, int cost, StageVerdict into);
+
+    /** The same, answered as a new {@link StageResult}. */
+    default StageResult decide(int keyId, long nowNanos, int cost) {
+        StageVerdict verdict = new StageVerdict();
+        decide(keyId, nowNanos, cost, verdict);
+        return verdict.result();
+    }
 
     @Override
     default StageResult decide(Request request, String key, int keyId, long nowNanos) {
         return decide(keyId, nowNanos, request.cost());
+    }
+
+    @Override
+    default void decide(Request request, String key, int keyId, long nowNanos, StageVerdict into) {
+        decide(keyId, nowNanos, request.cost(), into);
     }
 }

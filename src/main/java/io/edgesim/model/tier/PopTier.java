@@ -2,6 +2,7 @@ package io.edgesim.model.tier;
 
 import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
+import io.edgesim.model.StageVerdict;
 import io.edgesim.model.key.KeyIds;
 
 /**
@@ -21,5 +22,13 @@ public interface PopTier {
      */
     default StageResult decide(Request request, String key, int keyId, long nowNanos) {
         return decide(request, key, nowNanos);
+    }
+
+    /**
+     * The same decision, answered into {@code into} (a caller's holder, reused from request to request): a tier that
+     * overrides it makes no object for the answer.
+     */
+    default void decide(Request request, String key, int keyId, long nowNanos, StageVerdict into) {
+        into.of(decide(request, key, keyId, nowNanos));
     }
 }

@@ -2,6 +2,7 @@ package io.edgesim.model.tier;
 
 import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
+import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.key.KeyIds;
@@ -93,7 +94,7 @@ public final class WriteBehindCache implements PopLocalTier {
     }
 
     @Override
-    public StageResult decide(int keyId, long nowNanos, int cost) {
+    public void decide(int keyId, long nowNanos, int cost, StageVerdict into) {
         int slot = read(keyId, nowNanos);
         // decide on a copy of what was read (a fresh counter when nothing was)
         if (slot >= 0 && rows.data()[rows.longsAt(slot) + PRESENT] != 0) {
@@ -106,7 +107,7 @@ public final class WriteBehindCache implements PopLocalTier {
         if (decision.allowed()) {
             issue(keyId, nowNanos + writeDelayNanos);
         }
-        return StageResult.of(decision, readLatencyNanos);
+        into.of(decision, readLatencyNanos);
     }
 
     /** True when an entry for {@code key} is stored at {@code nowNanos} (landed and not past its max-age). */

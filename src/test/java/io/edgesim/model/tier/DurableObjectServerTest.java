@@ -1,6 +1,7 @@
 package io.edgesim.model.tier;
 
 import io.edgesim.model.Outcome;
+import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.cost.Usage;
@@ -60,6 +61,23 @@ class DurableObjectServerTest {
         assertThat(later.startNanos()).isEqualTo(3 * MS);
 
         assertThat(object.usage()).isEqualTo(new Usage(6, 4, 4, 4 * MS, 0, 0));
+    }
+
+    @Test
+    void answersIntoAReusedHolderAsItAnswersWithNewResults() {
+        // two objects fed the same arrivals, through a queue that overloads: one answers with new results, the other
+        // into one holder reused from request to request
+        DurableObjectServer fresh = object(3, SECOND, MS, 2, true);
+        DurableObjectServer reused = object(3, SECOND, MS, 2, true);
+        StageVerdict verdict = new StageVerdict();
+        long[] arrivals = {0, 0, 0, 0, MS, 2 * MS, 5 * MS, SECOND};
+        for (long arrival : arrivals) {
+            ServeResult expected = fresh.serve(arrival, 1);
+            long reply = reused.serve(arrival, 1, verdict);
+            assertThat(reply).isEqualTo(expected.replyNanos());
+            assertThat(verdict.result()).isEqualTo(expected.result());
+        }
+        assertThat(reused.usage()).isEqualTo(fresh.usage());
     }
 
     @Test

@@ -22,7 +22,7 @@ public final class ChainProgress {
     private boolean refused;
     private int refusingStage = -1;
     private long latencyNanos;
-    // the last stage's answer (a copy)
+    // the last stage's answer; the next stage answers into it (see answer())
     private final StageVerdict last = new StageVerdict();
     private String lastKey;
 
@@ -53,16 +53,19 @@ public final class ChainProgress {
     /** Applies stage {@link #nextStage()}'s answer, counted under {@code key}. */
     public void apply(StageResult result, String key) {
         last.of(result);
-        applyLast(key);
+        apply(key);
     }
 
-    /** The same, for an answer given as a {@link StageVerdict} (copied: the caller may reuse it at once). */
-    public void apply(StageVerdict verdict, String key) {
-        last.of(verdict);
-        applyLast(key);
+    /**
+     * The holder stage {@link #nextStage()} answers into, without making an object (then call {@link #apply(String)});
+     * it holds the previous stage's answer until then.
+     */
+    public StageVerdict answer() {
+        return last;
     }
 
-    private void applyLast(String key) {
+    /** Applies the answer stage {@link #nextStage()} gave into {@link #answer()}, counted under {@code key}. */
+    public void apply(String key) {
         lastKey = key;
         latencyNanos += last.addedLatencyNanos();
         if (last.passes()) {

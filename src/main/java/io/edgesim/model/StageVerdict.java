@@ -34,18 +34,6 @@ public final class StageVerdict {
         set(result.outcome(), result.failedOpen(), result.decision(), result.addedLatencyNanos(), result.error());
     }
 
-    /** The same answer as {@code other}. */
-    public void of(StageVerdict other) {
-        outcome = other.outcome;
-        failedOpen = other.failedOpen;
-        allowed = other.allowed;
-        remaining = other.remaining;
-        retryAfterNanos = other.retryAfterNanos;
-        resetNanos = other.resetNanos;
-        addedLatencyNanos = other.addedLatencyNanos;
-        error = other.error;
-    }
-
     private void set(Outcome outcome, boolean failedOpen, Decision decision, long addedLatencyNanos, String error) {
         this.outcome = outcome;
         this.failedOpen = failedOpen;

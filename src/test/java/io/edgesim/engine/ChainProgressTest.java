@@ -26,6 +26,26 @@ class ChainProgressTest {
     }
 
     @Test
+    void answersGivenIntoTheHolderFollowTheSameRule() {
+        // a reset chain reused for a second request, its stages answering into the chain's own holder
+        ChainProgress chain = new ChainProgress(3);
+        chain.apply(StageResult.of(DENY, 10), "old");
+        chain.reset();
+        chain.answer().failed(true, ALLOW, 5, "kv-write-rate");
+        chain.apply("k1");
+        chain.answer().of(DENY, 20);
+        chain.apply("k2");
+
+        assertThat(chain.done()).isTrue();
+        assertThat(chain.outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(chain.refusingStage()).isEqualTo(1);
+        assertThat(chain.latencyNanos()).isEqualTo(25);
+        assertThat(chain.retryAfterNanos()).isEqualTo(700);
+        assertThat(chain.remaining()).isZero();
+        assertThat(chain.key()).isEqualTo("k2");
+    }
+
+    @Test
     void rejectionEndsTheChainAtThatStage() {
         ChainProgress chain = new ChainProgress(3);
         chain.apply(StageResult.of(DENY, 10), "ip");

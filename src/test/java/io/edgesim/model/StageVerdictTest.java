@@ -32,17 +32,14 @@ class StageVerdictTest {
     }
 
     @Test
-    void copiesAResultOrAnotherVerdictWhole() {
+    void takesAResultWholeAndGivesItBack() {
         StageResult result = StageResult.failed(true, new Decision(false, 1, 9, 30), 4, "overloaded");
-        StageVerdict fromResult = new StageVerdict();
-        fromResult.of(result);
-        StageVerdict copy = new StageVerdict();
-        copy.of(fromResult);
-        // the copy stays as it was when the first holder is reused
-        fromResult.of(new Decision(true, 8, 0, 0), 0);
+        StageVerdict verdict = new StageVerdict();
+        verdict.of(new Decision(true, 8, 0, 0), 0);
+        verdict.of(result);
 
-        assertThat(copy.result()).isEqualTo(result);
-        assertThat(copy.remaining()).isEqualTo(1);
-        assertThat(fromResult.outcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(verdict.result()).isEqualTo(result);
+        assertThat(verdict.remaining()).isEqualTo(1);
+        assertThat(verdict.decision()).isEqualTo(result.decision());
     }
 }

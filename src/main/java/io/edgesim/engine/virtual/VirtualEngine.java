@@ -8,7 +8,6 @@ import io.edgesim.engine.RunRecorder;
 import io.edgesim.model.Outcome;
 import io.edgesim.model.Request;
 import io.edgesim.model.Seeds;
-import io.edgesim.model.StageVerdict;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyKind;
 import io.edgesim.model.region.RegionMap;
@@ -346,8 +345,6 @@ public final class VirtualEngine {
         // per member, while the recorder wants a first refusal: the 429 of the batch's first rejection and its index
         final RateLimitResponse[] firstRefusals;
         final int[] firstRefusalIndex;
-        // what a stage answered, reused from request to request
-        final StageVerdict verdict = new StageVerdict();
 
         ByPop(int[] members) {
             this.members = members;
@@ -476,8 +473,8 @@ public final class VirtualEngine {
                     progress.reset();
                     while (!progress.done()) {
                         int s = progress.nextStage();
-                        tiers[g][s][pop].decide(stageKeys[g][s][at], nanos[at], costs[at], verdict);
-                        progress.apply(verdict, null);
+                        tiers[g][s][pop].decide(stageKeys[g][s][at], nanos[at], costs[at], progress.answer());
+                        progress.apply(null);
                     }
                     Outcome outcome = progress.outcome();
                     outcomes[g][at] = outcome.ordinal() | (progress.failedOpen() ? 4 : 0)
@@ -611,8 +608,6 @@ public final class VirtualEngine {
     private final class Flight {
         final Limiter limiter;
         final ChainProgress progress;
-        // what an in-PoP stage answered, reused from stage to stage
-        final StageVerdict verdict;
         Request request;
         // the request's place in its block, valid while the block is the current one (else its keys are extracted
         // again)
@@ -634,7 +629,6 @@ public final class VirtualEngine {
         Flight(Limiter limiter) {
             this.limiter = limiter;
             this.progress = new ChainProgress(limiter.stages.length);
-            this.verdict = new StageVerdict();
         }
 
         /** Starts {@code request}'s way through the chain. */
@@ -669,8 +663,8 @@ public final class VirtualEngine {
                     limiter.queue.add(arrival, this);
                     return;
                 }
-                limiter.local[s][pop].decide(request, key, keyId, segmentNanos, verdict);
-                progress.apply(verdict, key);
+                limiter.local[s][pop].decide(request, key, keyId, segmentNanos, progress.answer());
+                progress.apply(key);
             }
             finish();
         }
@@ -679,10 +673,10 @@ public final class VirtualEngine {
         void arrive(long nowNanos) {
             if (route != null) {
                 int s = progress.nextStage();
-                long replyNanos = limiter.remote[s].serve(route, remoteKeyId, nowNanos, cost, verdict);
+                long replyNanos = limiter.remote[s].serve(route, remoteKeyId, nowNanos, cost, progress.answer());
                 long back = replyNanos + regions.oneWayNanos(homeRegion, popRegion[pop], limiter.jitter);
                 progress.addLatency(nowNanos - departedNanos + (back - replyNanos));
-                progress.apply(verdict, remoteKey);
+                progress.apply(remoteKey);
                 route = null;
                 if (progress.done()) {
                     finish();

@@ -1,7 +1,6 @@
 package io.edgesim.engine;
 
 import io.edgesim.model.Request;
-import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeyKind;
 import io.edgesim.model.tier.KeyCounters;
@@ -14,10 +13,7 @@ import java.util.List;
  * algorithm and key, one global counter per key, zero latency, fed every request the limiter sees in arrival order.
  * Keys are numbered by the run's {@link KeyIds}, and each limiter's counters are arrays indexed by that number
  * ({@link KeyCounters#dense}): no hashing, at the price of a few longs per number of the run, which numbers every kind
- * of key (a limiter keying on addresses also holds room for the run's API-key numbers). A limiter whose reference has
- * windows keeps two more longs per key beside its counter, for the {@link WindowTally} of what the limiter let
- * through per window ({@link #windowTally}), which is recorded right after the count for most requests. Not
- * thread-safe.
+ * of key (a limiter keying on addresses also holds room for the run's API-key numbers). Not thread-safe.
  */
 public final class ExactReferences {
 
@@ -30,7 +26,7 @@ public final class ExactReferences {
         this.limiters = List.copyOf(limiters);
         this.keyKinds = limiters.stream().map(LimiterSpec::referenceKey).toArray(KeyKind[]::new);
         this.counters = limiters.stream()
-                .map(l -> KeyCounters.dense(l.reference(), l.reference().kind().windowed() ? 2 : 0))
+                .map(l -> KeyCounters.dense(l.reference()))
                 .toArray(KeyCounters[]::new);
         this.keys = keys;
     }
@@ -38,15 +34,6 @@ public final class ExactReferences {
     /** What limiter {@code limiter}'s reference keys on. */
     public KeyKind keyKind(int limiter) {
         return keyKinds[limiter];
-    }
-
-    /**
-     * A new tally of what limiter {@code limiter} let through per window of its reference, kept beside the exact
-     * counts, by key number; null when the reference has no windows. One per limiter: the tally owns those longs.
-     */
-    WindowTally windowTally(int limiter) {
-        AlgorithmSpec reference = limiters.get(limiter).reference();
-        return reference.kind().windowed() ? WindowTally.beside(reference.windowNanos(), counters[limiter]) : null;
     }
 
     /** Whether limiter {@code limiter}'s exact count lets {@code request} through; call in arrival order. */

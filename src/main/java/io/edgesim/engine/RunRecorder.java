@@ -3,6 +3,7 @@ package io.edgesim.engine;
 import io.edgesim.model.Outcome;
 import io.edgesim.model.Request;
 import io.edgesim.model.algorithm.Durations;
+import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.response.RateLimitResponse;
 import io.edgesim.model.tier.LimiterSpec;
@@ -36,9 +37,9 @@ import java.util.OptionalDouble;
  * it; it is not thread-safe (the cluster engine funnels outcomes to one owner). Latency is recorded in microseconds
  * (HdrHistogram, 3 significant digits, any value: each histogram grows to the largest latency it records, so one that
  * only saw milliseconds stays small). Retry-After values are whole seconds and are counted exactly
- * ({@link WholeSecondsTally}); a rejection that can never pass carries none and is counted apart. What each key got
- * through per window of the exact reference is counted in a {@link WindowTally}, which holds only the windows that
- * saw traffic (none for a reference without a window: token-bucket, gcra).
+ * ({@link WholeSecondsTally}); a rejection that can never pass carries none and is counted apart. What each key of
+ * the exact reference sent, got through (per window too) and had wrongly refused is counted in a {@link KeyTally},
+ * by key number: the engine's numbering when it gives one, else the recorder's own.
  */
 public final class RunRecorder {
 
@@ -51,6 +52,7 @@ public final class RunRecorder {
     private final List<String> pops;
     private final Map<String, Integer> popIndex = new HashMap<>();
     private final PerLimiter[] limiters;
+    private final KeyIds keyIds;
     private final long bucketNanos;
     private final int buckets;
 
@@ -59,12 +61,12 @@ public final class RunRecorder {
     }
 
     /**
-     * The same, for an engine that gives keys by number and decides the exact counts with {@code exact} (built for
-     * the scenario's limiters): the per-window tallies then keep their newest windows beside those counts
-     * ({@link ExactReferences#windowTally}).
+     * The same, for an engine that numbers the run's keys with {@code keys}: keys given by number are those numbers,
+     * keys given by name are numbered there, and the report names keys by them.
      */
-    public RunRecorder(Scenario scenario, String engine, ExactReferences exact) {
+    public RunRecorder(Scenario scenario, String engine, KeyIds keys) {
         this.scenario = scenario;
+        this.keyIds = keys != null ? keys : new KeyIds();
         this.engine = engine;
         this.pops = List.copyOf(scenario.pops());
         for (int i = 0; i < pops.size(); i++) {
@@ -76,10 +78,7 @@ public final class RunRecorder {
         this.limiters = new PerLimiter[scenario.limiters().size()];
         for (int i = 0; i < limiters.length; i++) {
             LimiterSpec spec = scenario.limiters().get(i);
-            limiters[i] = new PerLimiter(spec, pops.size(), buckets,
-                    exact != null ? exact.windowTally(i)
-                            : spec.reference().kind().windowed() ? new WindowTally(spec.reference().windowNanos())
-                            : null);
+            limiters[i] = new PerLimiter(spec, pops.size(), buckets);
         }
     }
 
@@ -129,37 +128,21 @@ public final class RunRecorder {
     public void record(int limiter, int pop, long requestNanos, String referenceKey, int cost, Outcome outcome,
                        boolean failedOpen, long latencyNanos, int stage, boolean exactAllowed,
                        long retryAfterNanos) {
-        record(limiter, pop, requestNanos, -1, referenceKey, cost, outcome, failedOpen, latencyNanos, stage,
+        record(limiter, pop, requestNanos, keyIds.idOf(referenceKey), cost, outcome, failedOpen, latencyNanos, stage,
                 exactAllowed, retryAfterNanos);
     }
 
     /**
-     * The same, with the request's key under the limiter's exact reference given by its number in the run's key
-     * numbering ({@code io.edgesim.model.key.KeyIds}) rather than by name: what an engine that numbers keys passes.
-     * A run gives its keys one way, by number or by name.
+     * The same, with the request's key under the limiter's exact reference given by its number in the numbering of
+     * the {@link KeyIds} this recorder was built with.
      */
     public void record(int limiter, int pop, long requestNanos, int referenceKeyNumber, int cost, Outcome outcome,
                        boolean failedOpen, long latencyNanos, int stage, boolean exactAllowed,
                        long retryAfterNanos) {
-        record(limiter, pop, requestNanos, referenceKeyNumber, null, cost, outcome, failedOpen, latencyNanos, stage,
-                exactAllowed, retryAfterNanos);
-    }
-
-    // the key by name when keyName is not null, else by number
-    private void record(int limiter, int pop, long requestNanos, int keyNumber, String keyName, int cost,
-                        Outcome outcome, boolean failedOpen, long latencyNanos, int stage, boolean exactAllowed,
-                        long retryAfterNanos) {
         boolean letThrough = count(limiter, pop, requestNanos, outcome, failedOpen, latencyNanos, stage, exactAllowed,
                 retryAfterNanos);
-        WindowTally windows = limiters[limiter].windows;
-        if (windows != null) {
-            long tokens = letThrough ? cost : 0;
-            if (keyName != null) {
-                windows.add(keyName, requestNanos, tokens);
-            } else {
-                windows.add(keyNumber, requestNanos, tokens);
-            }
-        }
+        limiters[limiter].keys.add(referenceKeyNumber, requestNanos, letThrough ? cost : 0, letThrough,
+                !letThrough && exactAllowed);
     }
 
     // counts everything but the per-window figures; true when the request was let through
@@ -292,14 +275,14 @@ public final class RunRecorder {
         final long[] timelineAccepted;
         final long[] timelineRejected;
         final long[] timelineFailed;
-        // null when the exact reference has no window (token-bucket, gcra)
-        final WindowTally windows;
+        // every key's figures; windows of the reference's own for a windowed one, else of burst / rate
+        final KeyTally keys;
         SampleResponse firstRefusal;
         long exactAccepted;
         long wronglyAccepted;
         long wronglyRejected;
 
-        PerLimiter(LimiterSpec spec, int popCount, int buckets, WindowTally windows) {
+        PerLimiter(LimiterSpec spec, int popCount, int buckets) {
             this.spec = spec;
             sent = new long[popCount];
             accepted = new long[popCount];
@@ -317,11 +300,11 @@ public final class RunRecorder {
             timelineAccepted = new long[buckets];
             timelineRejected = new long[buckets];
             timelineFailed = new long[buckets];
-            this.windows = windows;
+            this.keys = new KeyTally(spec.reference().windowNanos());
         }
 
         LimiterResult result(CostResult cost, Map<String, Map<String, Long>> stageStats) {
-            WindowTally.Summary perWindow = windows == null ? null : windows.summary();
+            KeyTally.Summary perWindow = spec.reference().kind().windowed() ? keys.summary() : null;
             long limit = spec.reference().limit();
             Map<String, RegionResult> regions = new LinkedHashMap<>();
             for (int p = 0; p < pops.size(); p++) {
@@ -344,12 +327,13 @@ public final class RunRecorder {
                             + spec.stages().get(spec.stages().size() - 1).algorithm().describe(),
                     totals, regions, rejectedBy, retryAfter, stageStats,
                     new ExactComparison(exactAccepted, wronglyAccepted, wronglyRejected), multiplication,
-                    perWindow == null ? Optional.empty() : Optional.of(perWindow(perWindow, limit)), cost,
+                    perWindow == null ? Optional.empty() : Optional.of(perWindow(perWindow, limit)),
+                    KeyFigures.of(keys, keyIds, spec), cost,
                     new Timeline(bucketNanos / (double) Durations.NANOS_PER_SECOND, boxed(timelineAccepted),
                             boxed(timelineRejected), boxed(timelineFailed)), firstRefusal);
         }
 
-        private PerWindow perWindow(WindowTally.Summary summary, long limit) {
+        private PerWindow perWindow(KeyTally.Summary summary, long limit) {
             double meanFactor = summary.windows() == 0 ? 0
                     : round(summary.sumTotals() / (double) limit / summary.windows(), 4);
             return new PerWindow(spec.referenceKey().configName(),

@@ -6,11 +6,17 @@ import io.edgesim.result.RunResult;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
+import java.awt.BasicStroke;
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -20,7 +26,8 @@ import java.util.Map;
 
 /**
  * The charts a report embeds (PNG, JFreeChart, rendered headless): accepted requests per region per limiter, added
- * latency per region, and accepted requests over time per limiter. Axis titles carry units.
+ * latency per region, accepted requests over time per limiter, and the distribution over keys of what each key got
+ * through against its limit. Axis titles carry units.
  */
 public final class Charts {
 
@@ -42,6 +49,7 @@ public final class Charts {
         files.put("accepted-by-region.png", "Accepted requests per region");
         files.put("latency-by-region.png", "Added latency per region (p50 and p99)");
         files.put("accepted-over-time.png", "Accepted requests over time");
+        files.put("key-ratio-cdf.png", "Per key: largest let-through in one window / the key's limit (CDF over keys)");
         return Collections.unmodifiableMap(files);
     }
 
@@ -50,6 +58,7 @@ public final class Charts {
         save(acceptedPerRegion(run), dir.resolve("accepted-by-region.png"));
         save(latencyPerRegion(run), dir.resolve("latency-by-region.png"));
         save(acceptedOverTime(run), dir.resolve("accepted-over-time.png"));
+        save(keyRatioCdf(run), dir.resolve("key-ratio-cdf.png"));
     }
 
     private static void save(JFreeChart chart, Path file) throws IOException {
@@ -93,5 +102,33 @@ public final class Charts {
         return ChartFactory.createXYLineChart(run.scenario() + ": accepted requests over time",
                 "scenario time (s)", "accepted requests per second", data, PlotOrientation.VERTICAL, true,
                 false, false);
+    }
+
+    /**
+     * Per limiter, the share of keys (y) whose largest let-through in one window, over their limit, is at most x:
+     * the distribution from {@code KeyResults.ratioByPercent}, with the limit (x = 1) marked.
+     */
+    static JFreeChart keyRatioCdf(RunResult run) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (LimiterResult limiter : run.limiters()) {
+            XYSeries series = new XYSeries(limiter.name(), false, true);
+            List<Double> byPercent = limiter.keys().ratioByPercent();
+            if (limiter.keys().seen() > 0) {
+                for (int p = 0; p < byPercent.size(); p++) {
+                    series.add(byPercent.get(p).doubleValue(), p / 100.0);
+                }
+            }
+            data.addSeries(series);
+        }
+        JFreeChart chart = ChartFactory.createXYLineChart(run.scenario() + ": per-key let-through against the limit",
+                "largest let-through in one window / the key's limit", "share of keys at or below", data,
+                PlotOrientation.VERTICAL, true, false, false);
+        ((NumberAxis) chart.getXYPlot().getDomainAxis()).setAutoRangeIncludesZero(true);
+        ValueMarker limit = new ValueMarker(1.0, Color.DARK_GRAY, new BasicStroke(1.5f));
+        limit.setLabel("limit");
+        limit.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+        limit.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+        chart.getXYPlot().addDomainMarker(limit);
+        return chart;
     }
 }

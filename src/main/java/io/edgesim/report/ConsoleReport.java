@@ -1,6 +1,7 @@
 package io.edgesim.report;
 
 import io.edgesim.result.Counts;
+import io.edgesim.result.KeyResults;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PerWindow;
 import io.edgesim.result.RegionResult;
@@ -25,7 +26,7 @@ public final class ConsoleReport {
             out.append(regionTable(limiter).text());
             out.append(summary(limiter));
             limiter.perWindow().ifPresent(w -> out.append("; ").append(perWindow(w)));
-            out.append('\n');
+            out.append('\n').append(keys(limiter.keys())).append('\n');
         }
         return out.toString();
     }
@@ -71,6 +72,13 @@ public final class ConsoleReport {
         return key + "per " + Numbers.seconds(w.windowSeconds()) + " s window: up to " + w.maxLetThrough()
                 + " let through against " + w.limit() + " (" + Numbers.fixed(w.maxFactor(), 2) + "x), mean "
                 + Numbers.fixed(w.meanFactor(), 2) + "x";
+    }
+
+    /** "keys over limit 412 of 9873 (4.2%), wrongly throttled 17, worst key 8.19x". */
+    static String keys(KeyResults keys) {
+        String share = keys.seen() == 0 ? "" : " (" + Numbers.fixed(100.0 * keys.overLimit() / keys.seen(), 1) + "%)";
+        return "keys over limit " + keys.overLimit() + " of " + keys.seen() + share + ", wrongly throttled "
+                + keys.wronglyThrottled() + ", worst key " + Numbers.fixed(keys.letThroughRatio().max(), 2) + "x";
     }
 
     private static String multiplication(LimiterResult limiter) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.edgesim.result.Counts;
+import io.edgesim.result.KeyResults;
 import io.edgesim.result.LatencyStats;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PerWindow;
@@ -109,6 +110,7 @@ public final class JsonReport {
             // the exact reference is a token bucket or gcra: it has no window
             node.putNull("per_window");
         }
+        keys(node.putObject("keys"), limiter.keys());
         ObjectNode cost = node.putObject("cost");
         cost.put("usd_per_month", limiter.cost().usdPerMonth());
         ObjectNode items = cost.putObject("items");
@@ -130,6 +132,32 @@ public final class JsonReport {
         array(timeline.putArray("rejected"), limiter.timeline().rejected());
         array(timeline.putArray("failed"), limiter.timeline().failed());
         return node;
+    }
+
+    private static void keys(ObjectNode node, KeyResults keys) {
+        node.put("key", keys.key());
+        node.put("window_s", keys.windowSeconds());
+        node.put("seen", keys.seen());
+        node.put("over_limit", keys.overLimit());
+        node.put("wrongly_throttled", keys.wronglyThrottled());
+        ObjectNode ratio = node.putObject("let_through_ratio");
+        ratio.put("p50", keys.letThroughRatio().p50());
+        ratio.put("p90", keys.letThroughRatio().p90());
+        ratio.put("p99", keys.letThroughRatio().p99());
+        ratio.put("max", keys.letThroughRatio().max());
+        ArrayNode top = node.putArray("top");
+        for (KeyResults.KeyOutcome key : keys.top()) {
+            ObjectNode k = top.addObject();
+            k.put("key", key.key());
+            k.put("plan", key.plan());
+            k.put("sent", key.sent());
+            k.put("let_through", key.letThrough());
+            k.put("limit", key.limit());
+            k.put("max_ratio", key.maxRatio());
+            k.put("wrongly_rejected", key.wronglyRejected());
+        }
+        ArrayNode byPercent = node.putArray("ratio_by_percent");
+        keys.ratioByPercent().forEach(byPercent::add);
     }
 
     private static void counts(ObjectNode node, Counts counts) {

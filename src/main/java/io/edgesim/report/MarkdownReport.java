@@ -1,10 +1,12 @@
 package io.edgesim.report;
 
+import io.edgesim.result.KeyResults;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PerWindow;
 import io.edgesim.result.RetryAfterStats;
 import io.edgesim.result.RunResult;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -37,6 +39,11 @@ public final class MarkdownReport {
             md.append("Where the exact count accepts nothing there is no multiplication: *unbounded* when the limiter ")
                     .append("let requests through anyway, *n/a* when it let none through either.\n\n");
         }
+        md.append("### Per key\n\n").append(keysTable(run).markdown()).append('\n');
+        md.append("Per key of each exact count: *over limit* = keys that got more than their limit through in one ")
+                .append("window of the exact count, *wrongly throttled* = keys with a request refused that the exact ")
+                .append("count accepted, *ratio* = a key's largest let-through in one window / its limit, over keys.")
+                .append(" For a token bucket or gcra the window is burst / rate and the limit in one 2 x burst.\n\n");
         charts.forEach((file, caption) ->
                 md.append("![").append(caption).append("](").append(file).append(")\n\n"));
         for (LimiterResult limiter : run.limiters()) {
@@ -44,6 +51,7 @@ public final class MarkdownReport {
             md.append(ConsoleReport.regionTable(limiter).markdown()).append('\n');
             md.append(ConsoleReport.summary(limiter)).append(".\n\n");
             md.append(perWindow(limiter));
+            md.append(topKeys(limiter));
             if (limiter.rejectedBy().size() > 1) {
                 md.append("Refused by stage: ");
                 md.append(String.join(", ", limiter.rejectedBy().entrySet().stream()
@@ -101,6 +109,44 @@ public final class MarkdownReport {
                     .append(" came back more than a window late and are left out of these figures");
         }
         return line.append(".\n\n").toString();
+    }
+
+    static Tables keysTable(RunResult run) {
+        Tables table = new Tables(List.of("limiter", "key", "window s", "keys seen", "over limit", "wrongly throttled",
+                "ratio p50", "ratio p90", "ratio p99", "ratio max"));
+        for (LimiterResult l : run.limiters()) {
+            KeyResults k = l.keys();
+            table.row(List.of(l.name(), k.key(), Numbers.seconds(k.windowSeconds()), Long.toString(k.seen()),
+                    Long.toString(k.overLimit()), Long.toString(k.wronglyThrottled()),
+                    Numbers.fixed(k.letThroughRatio().p50(), 2), Numbers.fixed(k.letThroughRatio().p90(), 2),
+                    Numbers.fixed(k.letThroughRatio().p99(), 2), Numbers.fixed(k.letThroughRatio().max(), 2)));
+        }
+        return table;
+    }
+
+    // the keys with the largest ratio, when more than one key was seen (one key's figures are the tables above)
+    private static String topKeys(LimiterResult limiter) {
+        KeyResults keys = limiter.keys();
+        if (keys.seen() <= 1) {
+            return "";
+        }
+        boolean plans = keys.top().stream().anyMatch(k -> k.plan() != null);
+        List<String> header = new ArrayList<>(List.of("key", "sent", "let through", "limit", "max ratio",
+                "wrongly rejected"));
+        if (plans) {
+            header.add(1, "plan");
+        }
+        Tables table = new Tables(header);
+        for (KeyResults.KeyOutcome k : keys.top()) {
+            List<String> row = new ArrayList<>(List.of(k.key(), Long.toString(k.sent()),
+                    Long.toString(k.letThrough()), Long.toString(k.limit()), Numbers.fixed(k.maxRatio(), 2),
+                    Long.toString(k.wronglyRejected())));
+            if (plans) {
+                row.add(1, k.plan() == null ? "-" : k.plan());
+            }
+            table.row(row);
+        }
+        return "Keys with the largest ratio (" + ConsoleReport.keys(keys) + "):\n\n" + table.markdown() + "\n";
     }
 
     private static String retryAfter(RetryAfterStats r, long rejected) {

@@ -23,6 +23,7 @@ import java.util.OptionalDouble;
  *                       when it let none through either
  * @param perWindow      what one key got through per window of the exact reference, against its limit: the
  *                       multiplication window by window; empty when the reference has no window (token-bucket, gcra)
+ * @param keys           what the limiter did to each key of the exact reference, summed up over keys
  * @param cost           monthly cost at the simulated rate
  * @param timeline       outcomes over time
  * @param firstRefusal   the 429 the first rejected client saw, or null when nothing was rejected
@@ -30,7 +31,8 @@ import java.util.OptionalDouble;
 public record LimiterResult(String name, String tier, String algorithm, Counts totals,
                             Map<String, RegionResult> regions, Map<String, StageRefusals> rejectedBy,
                             RetryAfterStats retryAfter, Map<String, Map<String, Long>> stageStats, ExactComparison exact,
-                            OptionalDouble multiplication, Optional<PerWindow> perWindow, CostResult cost, Timeline timeline,
+                            OptionalDouble multiplication, Optional<PerWindow> perWindow, KeyResults keys,
+                            CostResult cost, Timeline timeline,
                             SampleResponse firstRefusal) {
 
     /** True when the limiter let requests through that the exact count, accepting none, would all have refused. */

@@ -1,7 +1,9 @@
 package io.edgesim.engine;
 
 import io.edgesim.model.Outcome;
+import io.edgesim.model.key.KeyIds;
 import io.edgesim.result.CostResult;
+import io.edgesim.result.KeyResults;
 import io.edgesim.result.LatencyStats;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PerWindow;
@@ -45,8 +47,13 @@ class RunRecorderTest {
 
     /** The first limiter of {@code file} after {@code feed} recorded outcomes into a fresh recorder. */
     private static LimiterResult firstLimiterAfter(Path file, Consumer<RunRecorder> feed) {
+        return firstLimiterAfter(file, new KeyIds(), feed);
+    }
+
+    /** The same, with the run's keys numbered by {@code keys}. */
+    private static LimiterResult firstLimiterAfter(Path file, KeyIds keys, Consumer<RunRecorder> feed) {
         Scenario scenario = ScenarioLoader.load(file, Path.of("regions.conf"));
-        RunRecorder recorder = new RunRecorder(scenario, "virtual");
+        RunRecorder recorder = new RunRecorder(scenario, "virtual", keys);
         feed.accept(recorder);
         int limiters = scenario.limiters().size();
         RunResult result = recorder.finish(
@@ -305,8 +312,92 @@ class RunRecorderTest {
     }
 
     @Test
+    void perKeyFiguresFollowAHandCountedTrace() {
+        LimiterResult limiter = firstLimiterAfter(recorder -> {
+            int fra = recorder.popIndex("FRA");
+            // a: 150 let through in the first minute against a limit of 100 (the exact count took the first 100)
+            for (int i = 0; i < 150; i++) {
+                recorder.record(0, fra, i * 100_000_000L, "a", 1, Outcome.ACCEPTED, false, 0, -1, i < 100, 0);
+            }
+            // b: 40 accepted, then 10 refused that the exact count accepted
+            for (int i = 0; i < 50; i++) {
+                recorder.record(0, fra, i * SECOND_NANOS, "b", 1, i < 40 ? Outcome.ACCEPTED : Outcome.REJECTED,
+                        false, 0, i < 40 ? -1 : 0, true, SECOND_NANOS);
+            }
+            // c: one request in the second minute, failed open (let through)
+            recorder.record(0, fra, MINUTE_NANOS + 1, "c", 1, Outcome.FAILED, true, 0, 0, true, 0);
+        });
+
+        KeyResults keys = limiter.keys();
+        assertThat(keys.key()).isEqualTo("api-key");
+        assertThat(keys.windowSeconds()).isEqualTo(60.0);
+        assertThat(keys.seen()).isEqualTo(3);
+        assertThat(keys.overLimit()).isEqualTo(1);
+        assertThat(keys.wronglyThrottled()).isEqualTo(1);
+        // ratios 0.01, 0.4, 1.5: nearest rank p50 = the 2nd, p90 and p99 = the 3rd
+        assertThat(keys.letThroughRatio()).isEqualTo(new KeyResults.Ratios(0.4, 1.5, 1.5, 1.5));
+        assertThat(keys.ratioByPercent()).hasSize(101);
+        assertThat(keys.ratioByPercent().get(0)).isEqualTo(0.01);
+        assertThat(keys.ratioByPercent().get(33)).isEqualTo(0.01);
+        assertThat(keys.ratioByPercent().get(34)).isEqualTo(0.4);
+        assertThat(keys.ratioByPercent().get(100)).isEqualTo(1.5);
+        assertThat(keys.top()).containsExactly(
+                new KeyResults.KeyOutcome("a", null, 150, 150, 100, 1.5, 0),
+                new KeyResults.KeyOutcome("b", null, 50, 40, 100, 0.4, 10),
+                new KeyResults.KeyOutcome("c", null, 1, 1, 100, 0.01, 0));
+    }
+
+    @Test
+    void theTopKeysAreTheTenWithTheLargestRatio() {
+        LimiterResult limiter = firstLimiterAfter(recorder -> {
+            int fra = recorder.popIndex("FRA");
+            // key-i gets i requests through
+            for (int key = 1; key <= 25; key++) {
+                for (int i = 0; i < key; i++) {
+                    recorder.record(0, fra, i * SECOND_NANOS, "key-" + key, 1, Outcome.ACCEPTED, false, 0, -1, true,
+                            0);
+                }
+            }
+        });
+
+        assertThat(limiter.keys().seen()).isEqualTo(25);
+        assertThat(limiter.keys().top()).extracting(KeyResults.KeyOutcome::key).containsExactly("key-25", "key-24",
+                "key-23", "key-22", "key-21", "key-20", "key-19", "key-18", "key-17", "key-16");
+        assertThat(limiter.keys().overLimit()).isZero();
+    }
+
+    @Test
+    void aTokenBucketsKeysAreCountedInWindowsOfBurstOverRateAgainstTwiceTheBurst(@TempDir Path dir)
+            throws IOException {
+        Path file = dir.resolve("bucket.conf");
+        Files.writeString(file, """
+                name = bucket
+                duration = 60s
+                regions = [FRA]
+                clients = [ { name = a, key = k, rate = 1 } ]
+                limiters = [ { name = b, tier = isolate, algorithm = token-bucket, rate = 2, burst = 10 } ]
+                """);
+        LimiterResult limiter = firstLimiterAfter(file, recorder -> {
+            int fra = recorder.popIndex("FRA");
+            // 25 through in the first 5 s window: more than a full bucket plus one refill (20)
+            for (int i = 0; i < 25; i++) {
+                recorder.record(0, fra, i * 100_000_000L, "k", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+            }
+        });
+
+        assertThat(limiter.perWindow()).isEmpty();
+        assertThat(limiter.keys().windowSeconds()).isEqualTo(5.0);
+        assertThat(limiter.keys().top()).containsExactly(new KeyResults.KeyOutcome("k", null, 25, 25, 20, 1.25, 0));
+        assertThat(limiter.keys().overLimit()).isEqualTo(1);
+    }
+
+    @Test
     void keysGivenByNumberAreCountedLikeKeysGivenByName() {
-        LimiterResult byNumber = firstLimiterAfter(recorder -> {
+        KeyIds keys = new KeyIds();
+        for (int i = 0; i < 3; i++) {
+            keys.idOf("key-" + i);
+        }
+        LimiterResult byNumber = firstLimiterAfter(Path.of("scenarios/three-pops.conf"), keys, recorder -> {
             int fra = recorder.popIndex("FRA");
             for (int i = 0; i < 30; i++) {
                 recorder.record(0, fra, i * SECOND_NANOS, i % 3, 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
@@ -321,15 +412,7 @@ class RunRecorderTest {
 
         assertThat(byNumber.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 3, 10, 0.1, 0.1, 0));
         assertThat(byName.perWindow()).isEqualTo(byNumber.perWindow());
-    }
-
-    @Test
-    void aRunNumbersItsKeysOneWay() {
-        assertThatThrownBy(() -> firstLimiterAfter(recorder -> {
-            int fra = recorder.popIndex("FRA");
-            recorder.record(0, fra, 0, 7, 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
-            recorder.record(0, fra, 0, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
-        })).isInstanceOf(IllegalStateException.class);
+        assertThat(byName.keys()).isEqualTo(byNumber.keys());
     }
 
     @Test

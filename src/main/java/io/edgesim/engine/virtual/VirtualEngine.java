@@ -113,7 +113,7 @@ public final class VirtualEngine {
         StageFactory stages = new StageFactory(scenario);
         this.keys = new RequestKeys(stages.keys(), blockSize);
         this.exact = new ExactReferences(scenario.limiters(), stages.keys());
-        this.recorder = new RunRecorder(scenario, NAME, exact);
+        this.recorder = new RunRecorder(scenario, NAME, stages.keys());
         this.limiters = new Limiter[scenario.limiters().size()];
         for (int i = 0; i < limiters.length; i++) {
             limiters[i] = new Limiter(i, scenario.limiters().get(i), stages, pops);

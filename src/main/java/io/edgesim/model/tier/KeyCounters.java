@@ -12,48 +12,34 @@ import java.util.Arrays;
  * counter is a cell ({@link CounterCells}: a flat counter's longs, or the sliding log's object), either in a hash
  * table of the keys seen ({@link #hashed}: memory grows with them) or in arrays indexed by key number ({@link #dense}:
  * no hashing; memory grows with the largest key number of the run, which numbers every kind of key, so it suits a
- * count that sees most of the run's keys). A dense count may give each key a few longs of the caller's own beside its
- * cell ({@link #dense(AlgorithmSpec, int)}), so that what the caller keeps per key is read with the counter.
- * Not thread-safe.
+ * count that sees most of the run's keys). Not thread-safe.
  */
 public final class KeyCounters {
 
     private final CounterCells cells;
-    // hashed: the table; dense: null, and the row of key k at [k x rowLongs] (its cell's longs, then the caller's)
-    // and its cell's objects at [k x objects]
+    // hashed: the table; dense: null, and the longs of key k's cell at [k x rowLongs], its objects at [k x objects]
     private final KeySlots slots;
     private final int rowLongs;
     private long[] longs;
     private Object[] objects;
 
-    private KeyCounters(AlgorithmSpec algorithm, boolean dense, int extraLongs) {
-        if (extraLongs < 0) {
-            throw new IllegalArgumentException("extra longs must be 0 or more, was " + extraLongs);
-        }
+    private KeyCounters(AlgorithmSpec algorithm, boolean dense) {
         this.cells = new CounterCells(algorithm);
         // a table row needs a long at least, even for a cell that is one object
         this.slots = dense ? null : new KeySlots(Math.max(1, cells.longs), cells.objects);
-        this.rowLongs = cells.longs + extraLongs;
+        this.rowLongs = cells.longs;
         this.longs = dense ? new long[16 * rowLongs] : null;
         this.objects = dense ? new Object[16 * cells.objects] : null;
     }
 
     /** Counters in a hash table of the keys seen. */
     public static KeyCounters hashed(AlgorithmSpec algorithm) {
-        return new KeyCounters(algorithm, false, 0);
+        return new KeyCounters(algorithm, false);
     }
 
     /** Counters in arrays indexed by key number. */
     public static KeyCounters dense(AlgorithmSpec algorithm) {
-        return new KeyCounters(algorithm, true, 0);
-    }
-
-    /**
-     * Counters in arrays indexed by key number, each key's followed by {@code extraLongs} longs of the caller's (0
-     * until the caller writes them; {@link #extraAt}).
-     */
-    public static KeyCounters dense(AlgorithmSpec algorithm, int extraLongs) {
-        return new KeyCounters(algorithm, true, extraLongs);
+        return new KeyCounters(algorithm, true);
     }
 
     /** Decides a request of {@code cost} at {@code nowNanos} on key number {@code keyId}'s counter. */
@@ -78,30 +64,6 @@ public final class KeyCounters {
         return cells.allows(longs, keyId * rowLongs, objects, keyId * cells.objects, nowNanos, cost);
     }
 
-    /**
-     * Dense counters with extra longs: where key number {@code keyId}'s extra longs start in {@link #rows()}, which
-     * is grown to hold them when needed (so read {@link #rows()} after this).
-     */
-    public int extraAt(int keyId) {
-        makeRoom(keyId);
-        return keyId * rowLongs + cells.longs;
-    }
-
-    /** Dense counters: the array of every key's row, key number k's at {@code k x }{@link #rowLongs()}. */
-    public long[] rows() {
-        return longs;
-    }
-
-    /** Dense counters: the longs in a key's row, its counter's and then the extra ones. */
-    public int rowLongs() {
-        return rowLongs;
-    }
-
-    /** Dense counters: the caller's longs in each key's row ({@link #dense(AlgorithmSpec, int)}). */
-    public int extraLongs() {
-        return rowLongs - cells.longs;
-    }
-
     // dense: the key numbers that have a row so far (from 0)
     private int keysWithRows() {
         return rowLongs > 0 ? longs.length / rowLongs : objects.length;
@@ -116,7 +78,7 @@ public final class KeyCounters {
         }
     }
 
-    /** Forgets every key's counter (and a dense count's extra longs). */
+    /** Forgets every key's counter. */
     public void clear() {
         if (slots != null) {
             slots.clear();

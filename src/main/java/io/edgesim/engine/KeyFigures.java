@@ -1,0 +1,89 @@
+package io.edgesim.engine;
+
+import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.result.KeyResults;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+
+/** Sums up a limiter's {@link KeyTally} into its {@link KeyResults}. */
+final class KeyFigures {
+
+    private static final Comparator<KeyResults.KeyOutcome> WORST_FIRST =
+            Comparator.comparingDouble(KeyResults.KeyOutcome::maxRatio).reversed()
+                    .thenComparing(Comparator.comparingLong(KeyResults.KeyOutcome::sent).reversed())
+                    .thenComparing(KeyResults.KeyOutcome::key);
+
+    private KeyFigures() {
+    }
+
+    /**
+     * The limit one key has in one window of its tally: the reference's limit for a windowed algorithm; for
+     * token-bucket and gcra, whose windows are {@code burst / rate} long, a full bucket plus one refill
+     * ({@code 2 x burst}).
+     */
+    static long limitPerWindow(AlgorithmSpec reference) {
+        return reference.kind().windowed() ? reference.limit() : 2 * reference.burst();
+    }
+
+    static KeyResults of(KeyTally tally, KeyIds names, LimiterSpec spec) {
+        long limit = limitPerWindow(spec.reference());
+        int numbers = tally.keyNumbers();
+        double[] ratios = new double[numbers];
+        int seen = 0;
+        long overLimit = 0;
+        long wronglyThrottled = 0;
+        // the best TOP so far, the least of them at the head
+        PriorityQueue<KeyResults.KeyOutcome> top = new PriorityQueue<>(KeyResults.TOP + 1, WORST_FIRST.reversed());
+        for (int key = 0; key < numbers; key++) {
+            long sent = tally.sent(key);
+            if (sent == 0) {
+                continue;
+            }
+            long max = tally.maxInWindow(key);
+            double ratio = max / (double) limit;
+            ratios[seen++] = ratio;
+            if (max > limit) {
+                overLimit++;
+            }
+            long wrongly = tally.wronglyRejected(key);
+            if (wrongly > 0) {
+                wronglyThrottled++;
+            }
+            KeyResults.KeyOutcome outcome = new KeyResults.KeyOutcome(names.key(key), null, sent,
+                    tally.letThrough(key), limit, RunRecorder.round(ratio, 4), wrongly);
+            if (top.size() < KeyResults.TOP || WORST_FIRST.compare(outcome, top.peek()) < 0) {
+                top.add(outcome);
+                if (top.size() > KeyResults.TOP) {
+                    top.poll();
+                }
+            }
+        }
+        double[] sorted = Arrays.copyOf(ratios, seen);
+        Arrays.sort(sorted);
+        List<Double> byPercent = new ArrayList<>(101);
+        for (int p = 0; p <= 100; p++) {
+            byPercent.add(percentile(sorted, p));
+        }
+        List<KeyResults.KeyOutcome> worst = new ArrayList<>(top);
+        worst.sort(WORST_FIRST);
+        return new KeyResults(spec.referenceKey().configName(),
+                spec.reference().windowNanos() / 1e9, seen, overLimit, wronglyThrottled,
+                new KeyResults.Ratios(percentile(sorted, 50), percentile(sorted, 90), percentile(sorted, 99),
+                        percentile(sorted, 100)), byPercent, worst);
+    }
+
+    // nearest rank: the smallest value with at least p % of the values at or below it (p = 0: the least)
+    static double percentile(double[] sorted, int p) {
+        if (sorted.length == 0) {
+            return 0;
+        }
+        int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+        return RunRecorder.round(sorted[Math.max(0, rank - 1)], 4);
+    }
+}

@@ -23,7 +23,6 @@ final class ClientReader {
     private static final List<String> BURST_KEYS = List.of("every", "size", "spread");
     // bounds that keep a run finite and its numbers exact: at 1,000,000 requests per second a client's requests are
     // still at least 1 microsecond apart; larger populations and bursts are one setting away (count, more clients)
-    static final double MAX_RATE_PER_SECOND = 1_000_000;
     static final int MAX_COUNT = 10_000_000;
     static final int MAX_BURST_SIZE = 1_000_000;
     static final int MAX_COST = 1_000_000;
@@ -115,16 +114,21 @@ final class ClientReader {
         }
 
         Burst burst = written.has("burst") ? burst(written.object("burst")) : null;
-        double rate;
-        if (written.has("rate")) {
-            rate = r.positiveNumber("rate", MAX_RATE_PER_SECOND, RATE);
-        } else if (burst != null) {
-            rate = 0;
-        } else {
+        double rate = 0;
+        RateDistribution rates = null;
+        if (written.has("rate") && r.value("rate").valueType() == ConfigValueType.OBJECT) {
+            rates = RateDistributionReader.read(r.object("rate"));
+        } else if (written.has("rate")) {
+            rate = r.positiveNumber("rate", ClientSpec.MAX_RATE_PER_SECOND, RATE);
+        } else if (burst == null) {
             throw r.error("rate", "missing", RATE + " (may be left out only with a burst)");
         }
         double rampTo = rate;
         if (written.has("ramp-to")) {
+            if (rates != null) {
+                throw r.error("ramp-to", "a ramp needs one rate to start from, not a distribution",
+                        "ramp-to only with a rate given as a number");
+            }
             if (rate == 0) {
                 throw r.error("ramp-to", "a ramp needs a rate to start from", "ramp-to together with rate");
             }
@@ -132,11 +136,11 @@ final class ClientReader {
             if (!(rampTo >= 0)) {
                 throw r.error("ramp-to", r.shown("ramp-to") + " is negative", RAMP_TO);
             }
-            if (rampTo > MAX_RATE_PER_SECOND) {
+            if (rampTo > ClientSpec.MAX_RATE_PER_SECOND) {
                 throw r.error("ramp-to", r.shown("ramp-to") + " is too large", RAMP_TO);
             }
         }
-        return new ClientSpec.Population(name, count, headers, cost, arrival, rate, rampTo, start, stop, burst,
+        return new ClientSpec.Population(name, count, headers, cost, arrival, rate, rampTo, rates, start, stop, burst,
                 popChoice(written, r));
     }
 

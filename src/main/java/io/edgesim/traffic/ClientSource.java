@@ -14,12 +14,15 @@ import io.edgesim.scenario.Template;
  * One client of a population: its regular arrivals (constant or Poisson over a possibly ramped rate) merged with its
  * bursts, each request sent to a PoP as the population's {@link PopChoice} says. All draws come from the client's
  * own generator, {@code Seeds.random(seed, "client", name, index)}, in the client's own request order, so a client's
- * requests do not depend on any other client.
+ * requests do not depend on any other client. A rate drawn from a distribution comes from generators of its own
+ * ({@link ClientRates}), once, before the first request.
  */
 final class ClientSource implements Source {
 
     private final ClientPlan plan;
     private final int index;
+    // the population's profile, or this client's own when it drew its rate; null: no regular requests
+    private final RateProfile profile;
     // the client's generator, Seeds.random(seed, "client", name, index), kept as its SplitMix64 state
     private long randomState;
     private double cumulative;
@@ -43,6 +46,7 @@ final class ClientSource implements Source {
         Population population = plan.population();
         this.plan = plan;
         this.index = index;
+        this.profile = plan.profileOf(index);
         this.randomState = Seeds.derive(seed, "client", population.name(), index);
         HeaderTemplates h = population.headers();
         this.apiKey = plan.keyedOn(KeyKind.API_KEY) ? fixed(h.apiKey()) : null;
@@ -51,7 +55,7 @@ final class ClientSource implements Source {
         this.xff = plan.keyedOn(KeyKind.XFF) ? fixed(h.xff()) : null;
         this.anonToken = plan.keyedOn(KeyKind.ANON_TOKEN_IP) ? fixed(h.anonToken()) : null;
         this.path = plan.keyedOn(KeyKind.PATH) ? fixed(h.path()) : null;
-        if (plan.profile() != null) {
+        if (profile != null) {
             cumulative = population.arrival() == Arrival.CONSTANT ? nextUniform() : exponential();
             regularNanos = timeAt(cumulative);
         }
@@ -116,7 +120,7 @@ final class ClientSource implements Source {
     }
 
     private long timeAt(double cumulativeRequests) {
-        double seconds = plan.profile().secondsAt(cumulativeRequests);
+        double seconds = profile.secondsAt(cumulativeRequests);
         if (Double.isNaN(seconds)) {
             return DONE;
         }

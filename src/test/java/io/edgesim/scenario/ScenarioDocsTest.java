@@ -98,7 +98,8 @@ class ScenarioDocsTest {
         List<String> keys = new ArrayList<>(List.of("name", "description", "duration", "seed", "regions",
                 "regions-file", "clients", "limiters", "tiers", "prices", "trace", "chain", "reference", "tier",
                 "algorithm", "limit", "window", "rate", "burst", "key", "period", "policy", "region", "hint",
-                "every", "size", "spread"));
+                "every", "size", "spread", "distribution", "zipf", "lognormal", "pareto", "total", "exponent",
+                "median", "sigma", "min", "alpha"));
         keys.addAll(Defaults.section("client").keys());
         keys.addAll(Defaults.section("prices").keys());
         for (TierKind kind : TierKind.values()) {

@@ -407,6 +407,26 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void rateMayBeADistributionEachClientDrawsFrom(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                clients = [
+                  { name = z, count = 100, rate { distribution = zipf, total = 2000, exponent = 1.1 } }
+                  { name = l, count = 100, rate { distribution = lognormal, median = 0.2, sigma = 1.5 } }
+                  { name = p, count = 100, rate { distribution = pareto, min = 0.05, alpha = 1.3 },
+                    burst { every = 10s, size = 2 } }
+                ]
+                """);
+
+        assertThat(s.clients()).extracting(c -> ((ClientSpec.Population) c).rates()).containsExactly(
+                new RateDistribution.Zipf(2000, 1.1), new RateDistribution.LogNormal(0.2, 1.5),
+                new RateDistribution.Pareto(0.05, 1.3));
+        assertThat(s.clients()).allSatisfy(c -> {
+            assertThat(((ClientSpec.Population) c).ratePerSecond()).isZero();
+            assertThat(((ClientSpec.Population) c).ramped()).isFalse();
+        });
+    }
+
+    @Test
     void traceClientIsResolvedAgainstTheScenarioFolder(@TempDir Path dir) {
         ScenarioFixture.write(dir, "trace.csv", "time_ms,pop,key\n0,FRA,k\n");
         Scenario s = ScenarioFixture.loadOverBase(dir, "clients = [ { name = replay, trace = \"trace.csv\" } ]\n");

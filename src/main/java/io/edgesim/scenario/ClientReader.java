@@ -18,7 +18,8 @@ import java.util.Map;
 final class ClientReader {
 
     private static final List<String> POPULATION_KEYS = List.of("name", "count", "rate", "arrival", "start", "stop",
-            "ramp-to", "burst", "key", "ip", "xff", "anon-token", "path", "cost", "pops", "pop-choice", "hop-every");
+            "ramp-to", "burst", "key", "ip", "xff", "anon-token", "path", "cost", "pops", "pops-per-key", "pop-choice",
+            "hop-every");
     private static final List<String> TRACE_KEYS = List.of("name", "trace");
     private static final List<String> BURST_KEYS = List.of("every", "size", "spread");
     // bounds that keep a run finite and its numbers exact: at 1,000,000 requests per second a client's requests are
@@ -224,7 +225,13 @@ final class ClientReader {
         if (codes.stream().distinct().count() != codes.size()) {
             throw r.error("pops", "a PoP is listed twice", "each PoP once");
         }
-        return new PopChoice(mode, codes, weights, hopEvery);
+        int popsPerKey = 0;
+        if (r.has("pops-per-key")) {
+            int weighted = PopChoice.weighted(weights);
+            popsPerKey = r.positiveInt("pops-per-key", weighted, "a whole number from 1 to " + weighted
+                    + " (the PoPs of pops with a weight above 0)");
+        }
+        return new PopChoice(mode, codes, weights, hopEvery, popsPerKey);
     }
 
     private void checkPop(ConfigReader r, String key, String code) {

@@ -4,6 +4,7 @@ import io.edgesim.model.key.KeyKind;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.scenario.ClientSpec.Population;
+import io.edgesim.scenario.PopChoice;
 
 import java.util.EnumSet;
 import java.util.List;
@@ -14,7 +15,7 @@ import java.util.Set;
  * {@link ClientSource}s holds only its own state.
  *
  * @param population the population
- * @param picker     its PoP choice
+ * @param picker     its PoP choice: among all its PoPs, or among each client's own (pops-per-key)
  * @param profile    its clients' rate over time, or null when it only bursts or its clients draw their rates
  * @param rates      the rates its clients draw, or null when they all send at the population's rate
  * @param startNanos when its clients start sending
@@ -22,7 +23,7 @@ import java.util.Set;
  * @param keyKinds   what the run's limiters key on (see {@link ClientSource}: the headers they read are expanded
  *                   once per client)
  */
-record ClientPlan(Population population, PopPicker picker, RateProfile profile, ClientRates rates, long startNanos,
+record ClientPlan(Population population, PopChooser picker, RateProfile profile, ClientRates rates, long startNanos,
                   long endNanos, Set<KeyKind> keyKinds) {
 
     /** What {@code limiters} key on: every stage's key and every exact reference's. */
@@ -42,7 +43,10 @@ record ClientPlan(Population population, PopPicker picker, RateProfile profile, 
         RateProfile profile = population.ratePerSecond() <= 0 ? null
                 : new RateProfile(population.ratePerSecond(), population.rampToPerSecond(), spanSeconds(population));
         ClientRates rates = population.rates() == null ? null : ClientRates.of(population, seed);
-        return new ClientPlan(population, new PopPicker(population.pops()), profile, rates, population.startNanos(),
+        PopChoice pops = population.pops();
+        PopChooser picker = pops.popsPerKey() > 0
+                ? new KeptPops(pops, population.count(), seed, population.name()) : new PopPicker(pops);
+        return new ClientPlan(population, picker, profile, rates, population.startNanos(),
                 Math.min(population.stopNanos(), durationNanos), keyKinds);
     }
 

@@ -63,7 +63,7 @@ final class ClientSource implements Source {
             burstNanos = plan.startNanos();
         }
         if (population.pops().mode() != PopChoice.Mode.PER_REQUEST) {
-            popIndex = plan.picker().pick(nextUniform());
+            popIndex = plan.picker().pick(index, nextUniform());
         }
     }
 
@@ -95,14 +95,14 @@ final class ClientSource implements Source {
     private int popAt(long timeNanos) {
         PopChoice choice = plan.population().pops();
         switch (choice.mode()) {
-            case PER_REQUEST -> popIndex = plan.picker().pick(nextUniform());
+            case PER_REQUEST -> popIndex = plan.picker().pick(index, nextUniform());
             case PER_CLIENT -> {
             }
             case HOP -> {
                 long segment = (timeNanos - plan.startNanos()) / choice.hopEveryNanos();
                 while (hopSegment < segment) {
                     hopSegment++;
-                    popIndex = plan.picker().pickOther(popIndex, this::nextUniform);
+                    popIndex = plan.picker().pickOther(index, popIndex, this::nextUniform);
                 }
             }
         }

@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
-/** Bad rate distributions each end in one line: file, setting, what is wrong, what is allowed. */
+/** Bad rate distributions and kept PoPs each end in one line: file, setting, what is wrong, what is allowed. */
 class PopulationErrorsTest {
 
     private static final String PER_CLIENT = "requests per second per client, greater than 0 and at most 1,000,000";
@@ -70,6 +70,33 @@ class PopulationErrorsTest {
     @MethodSource("badDistributions")
     void badDistributionIsOneLine(String settings, String expected, @TempDir Path dir) {
         String fragment = "clients = [ { name = a, count = 10, " + settings + " } ]\n";
+
+        assertThat(ScenarioFixture.errorOverBase(dir, fragment)).isEqualTo(dir.resolve("s.conf") + ": " + expected);
+    }
+
+    static Stream<Arguments> badPopsPerKey() {
+        return Stream.of(
+                arguments("pops-per-key = 0",
+                        "clients[0].pops-per-key: 0 is too small; allowed: a whole number from 1 to 3 (the PoPs of "
+                                + "pops with a weight above 0)"),
+                arguments("pops-per-key = 4",
+                        "clients[0].pops-per-key: 4 is too large; allowed: a whole number from 1 to 3 (the PoPs of "
+                                + "pops with a weight above 0)"),
+                arguments("pops-per-key = 2, pops { FRA = 1, AMS = 0 }",
+                        "clients[0].pops-per-key: 2 is too large; allowed: a whole number from 1 to 1 (the PoPs of "
+                                + "pops with a weight above 0)"),
+                arguments("pops-per-key = 1.5",
+                        "clients[0].pops-per-key: 1.5 is not a whole number; allowed: a whole number from 1 to 3 "
+                                + "(the PoPs of pops with a weight above 0)"),
+                arguments("pops-per-key = all",
+                        "clients[0].pops-per-key: 'all' is not a whole number; allowed: a whole number from 1 to 3 "
+                                + "(the PoPs of pops with a weight above 0)"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("badPopsPerKey")
+    void badPopsPerKeyIsOneLine(String settings, String expected, @TempDir Path dir) {
+        String fragment = "clients = [ { name = a, rate = 1, " + settings + " } ]\n";
 
         assertThat(ScenarioFixture.errorOverBase(dir, fragment)).isEqualTo(dir.resolve("s.conf") + ": " + expected);
     }

@@ -73,7 +73,8 @@ class ScenarioErrorsTest {
                         "limiters[0].cache-ttl: 10s is under the KV minimum of 60s; allowed: " + KV_TTL),
                 arguments("clients = [ { name = a, rate = 1, limt = 5 } ]",
                         "clients[0].limt: unknown setting; allowed: name, count, rate, arrival, start, stop, "
-                                + "ramp-to, burst, key, ip, xff, anon-token, path, cost, pops, pop-choice, hop-every"),
+                                + "ramp-to, burst, key, ip, xff, anon-token, path, cost, pops, pops-per-key, pop-choice, "
+                                + "hop-every"),
                 arguments("limiters = [ { name = l, tier = cache, limt = 100, window = 60s } ]",
                         "limiters[0].limt: unknown setting; allowed: tier, algorithm, limit, window, rate, burst, "
                                 + "key, name, clients, reference, read-latency, write-delay"),

@@ -390,7 +390,7 @@ class ScenarioLoaderTest {
         assertThat(bots.rampToPerSecond()).isEqualTo(9.0);
         assertThat(bots.burst()).isEqualTo(new Burst(10 * S, 20, 10 * MS));
         assertThat(bots.pops()).isEqualTo(new PopChoice(PopChoice.Mode.HOP, java.util.List.of("FRA", "SYD"),
-                java.util.List.of(2.0, 1.0), 20 * S));
+                java.util.List.of(2.0, 1.0), 20 * S, 0));
         ClientSpec.Population all = (ClientSpec.Population) s.clients().get(1);
         assertThat(all.pops().pops()).containsExactly("FRA", "AMS", "SYD");
         assertThat(all.pops().mode()).isEqualTo(PopChoice.Mode.PER_CLIENT);

@@ -9,13 +9,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Populations whose clients draw their own rates, in the request stream. */
+/** Populations whose clients draw their own rates, and keep their own PoPs, in the request stream. */
 class SkewedPopulationsTest {
 
     private static Scenario scenario(Path dir, String clients) {
@@ -72,12 +75,13 @@ class SkewedPopulationsTest {
     }
 
     @Test
-    void sameSeedGivesTheSameStreamWithDrawnRates(@TempDir Path dir) {
+    void sameSeedGivesTheSameStreamWithDrawnRatesAndKeptPops(@TempDir Path dir) {
         Scenario s = scenario(dir, """
                 clients = [ { name = a, count = 50, key = "k{i}", arrival = poisson,
                               rate { distribution = lognormal, median = 0.5, sigma = 1 } }
                             { name = b, count = 20, key = "b{i}",
-                              rate { distribution = zipf, total = 30, exponent = 1.2 } } ]
+                              rate { distribution = zipf, total = 30, exponent = 1.2 },
+                              pops-per-key = 2, pops { FRA = 3, AMS = 1, SYD = 1, LHR = 2 } } ]
                 """);
 
         List<Request> first = drain(s);
@@ -85,5 +89,73 @@ class SkewedPopulationsTest {
 
         assertThat(drain(s)).isEqualTo(first);
         assertThat(other).isNotEqualTo(first);
+    }
+
+    private static Map<String, Set<String>> popsPerKey(List<Request> requests) {
+        Map<String, Set<String>> out = new HashMap<>();
+        requests.forEach(r -> out.computeIfAbsent(r.apiKey(), k -> new HashSet<>()).add(r.pop()));
+        return out;
+    }
+
+    @Test
+    void eachKeySendsOnlyThroughItsOwnPops(@TempDir Path dir) {
+        List<Request> requests = drain(scenario(dir, """
+                clients = [ { name = k, count = 400, key = "k{i}", rate = 2, pops-per-key = 2,
+                              pops { FRA = 4, AMS = 2, SYD = 1, LHR = 1, IAD = 0 } } ]
+                """));
+
+        Map<String, Set<String>> pops = popsPerKey(requests);
+        assertThat(pops).hasSize(400);
+        // 120 requests each over two PoPs: every key uses both of its own and no other
+        assertThat(pops.values()).allSatisfy(p -> assertThat(p).hasSize(2).doesNotContain("IAD"));
+        Map<String, Long> keysPerPop = pops.values().stream().flatMap(Set::stream)
+                .collect(Collectors.groupingBy(p -> p, Collectors.counting()));
+        assertThat(keysPerPop.get("FRA")).isGreaterThan(keysPerPop.get("AMS"));
+        assertThat(keysPerPop.get("AMS")).isGreaterThan(keysPerPop.get("SYD"));
+        assertThat(keysPerPop.get("AMS")).isGreaterThan(keysPerPop.get("LHR"));
+    }
+
+    @Test
+    void keepingOnePopSpreadsTheKeysByTheWeights(@TempDir Path dir) {
+        List<Request> requests = drain(scenario(dir, """
+                clients = [ { name = k, count = 2000, key = "k{i}", rate = 0.5, pops-per-key = 1,
+                              pops { FRA = 3, SYD = 1 } } ]
+                """));
+
+        Map<String, Set<String>> pops = popsPerKey(requests);
+        assertThat(pops.values()).allSatisfy(p -> assertThat(p).hasSize(1));
+        long inFrankfurt = pops.values().stream().filter(p -> p.contains("FRA")).count();
+        assertThat(inFrankfurt / (double) pops.size()).isBetween(0.72, 0.78);
+    }
+
+    @Test
+    void requestsOfAKeySplitOverItsPopsByTheirWeights(@TempDir Path dir) {
+        List<Request> requests = drain(scenario(dir, """
+                clients = [ { name = k, count = 10, key = "k{i}", rate = 100, pops-per-key = 2,
+                              pops { FRA = 3, SYD = 1 } } ]
+                """));
+
+        long inFrankfurt = requests.stream().filter(r -> r.pop().equals("FRA")).count();
+        assertThat(inFrankfurt / (double) requests.size()).isBetween(0.74, 0.76);
+    }
+
+    @Test
+    void aHoppingKeyHopsAmongItsOwnPops(@TempDir Path dir) {
+        List<Request> requests = drain(scenario(dir, """
+                clients = [ { name = k, count = 50, key = "k{i}", rate = 5, pops-per-key = 2, pops = all,
+                              pop-choice = hop, hop-every = 5s } ]
+                """));
+
+        assertThat(popsPerKey(requests).values()).allSatisfy(p -> assertThat(p).hasSize(2));
+    }
+
+    @Test
+    void aKeyChoosingOncePerClientStaysInOneOfItsPops(@TempDir Path dir) {
+        List<Request> requests = drain(scenario(dir, """
+                clients = [ { name = k, count = 50, key = "k{i}", rate = 5, pops-per-key = 3, pops = all,
+                              pop-choice = per-client } ]
+                """));
+
+        assertThat(popsPerKey(requests).values()).allSatisfy(p -> assertThat(p).hasSize(1));
     }
 }

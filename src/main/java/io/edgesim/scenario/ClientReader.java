@@ -11,15 +11,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads the {@code clients} list into {@link ClientSpec}s: populations (defaults from reference.conf
- * {@code edgesim.client}) and traces (checked row by row when the scenario loads, so a bad trace fails before the
- * run starts).
+ * Reads the {@code clients} list into {@link ClientSpec}s: populations (what a population does not set comes from
+ * the scenario's {@code client-defaults}, then from reference.conf {@code edgesim.client}) and traces (checked row by
+ * row when the scenario loads, so a bad trace fails before the run starts; client-defaults do not apply to them).
  */
 final class ClientReader {
 
     private static final List<String> POPULATION_KEYS = List.of("name", "count", "rate", "arrival", "start", "stop",
             "ramp-to", "burst", "key", "ip", "xff", "anon-token", "path", "cost", "pops", "pops-per-key", "pop-choice",
             "hop-every");
+    // what client-defaults may set: everything of a population but its name
+    private static final List<String> DEFAULT_KEYS = POPULATION_KEYS.subList(1, POPULATION_KEYS.size());
     private static final List<String> TRACE_KEYS = List.of("name", "trace");
     private static final List<String> BURST_KEYS = List.of("every", "size", "spread");
     // bounds that keep a run finite and its numbers exact: at 1,000,000 requests per second a client's requests are
@@ -57,12 +59,21 @@ final class ClientReader {
             throw root.error("clients", "the list is empty", "one or more clients { name, rate, ... } or "
                     + "{ name, trace }");
         }
+        ConfigReader defaults = null;
+        if (root.has("client-defaults")) {
+            defaults = root.object("client-defaults");
+            defaults.rejectUnknownKeys(DEFAULT_KEYS);
+        }
         Map<String, Integer> seen = new HashMap<>();
         List<ClientSpec> out = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
             ConfigReader r = entries.get(i);
             String name = name(r, seen, i);
-            out.add(r.written("trace") ? trace(r, name) : population(r, name));
+            if (r.written("trace")) {
+                out.add(trace(r, name));
+            } else {
+                out.add(population(defaults == null ? r : r.under(defaults), name));
+            }
         }
         return out;
     }

@@ -14,8 +14,9 @@ import io.edgesim.scenario.Template;
  * One client of a population: its regular arrivals (constant or Poisson over a possibly ramped rate) merged with its
  * bursts, each request sent to a PoP as the population's {@link PopChoice} says. All draws come from the client's
  * own generator, {@code Seeds.random(seed, "client", name, index)}, in the client's own request order, so a client's
- * requests do not depend on any other client. A rate drawn from a distribution comes from generators of its own
- * ({@link ClientRates}), once, before the first request.
+ * requests do not depend on any other client. A rate drawn from a distribution and the PoPs kept with
+ * {@code pops-per-key} come from generators of their own ({@link ClientRates}, {@link KeptPops}), drawn once before
+ * the first request.
  */
 final class ClientSource implements Source {
 

@@ -11,19 +11,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads the {@code clients} list into {@link ClientSpec}s: populations (defaults from reference.conf
- * {@code edgesim.client}) and traces (checked row by row when the scenario loads, so a bad trace fails before the
- * run starts).
+ * Reads the {@code clients} list into {@link ClientSpec}s: populations (what a population does not set comes from
+ * the scenario's {@code client-defaults}, then from reference.conf {@code edgesim.client}) and traces (checked row by
+ * row when the scenario loads, so a bad trace fails before the run starts; client-defaults do not apply to them).
  */
 final class ClientReader {
 
     private static final List<String> POPULATION_KEYS = List.of("name", "count", "rate", "arrival", "start", "stop",
-            "ramp-to", "burst", "key", "ip", "xff", "anon-token", "path", "cost", "pops", "pop-choice", "hop-every");
+            "ramp-to", "burst", "key", "ip", "xff", "anon-token", "path", "cost", "pops", "pops-per-key", "pop-choice",
+            "hop-every");
+    // what client-defaults may set: everything of a population but its name
+    private static final List<String> DEFAULT_KEYS = POPULATION_KEYS.subList(1, POPULATION_KEYS.size());
     private static final List<String> TRACE_KEYS = List.of("name", "trace");
     private static final List<String> BURST_KEYS = List.of("every", "size", "spread");
     // bounds that keep a run finite and its numbers exact: at 1,000,000 requests per second a client's requests are
     // still at least 1 microsecond apart; larger populations and bursts are one setting away (count, more clients)
-    static final double MAX_RATE_PER_SECOND = 1_000_000;
     static final int MAX_COUNT = 10_000_000;
     static final int MAX_BURST_SIZE = 1_000_000;
     static final int MAX_COST = 1_000_000;
@@ -57,12 +59,21 @@ final class ClientReader {
             throw root.error("clients", "the list is empty", "one or more clients { name, rate, ... } or "
                     + "{ name, trace }");
         }
+        ConfigReader defaults = null;
+        if (root.has("client-defaults")) {
+            defaults = root.object("client-defaults");
+            defaults.rejectUnknownKeys(DEFAULT_KEYS);
+        }
         Map<String, Integer> seen = new HashMap<>();
         List<ClientSpec> out = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
             ConfigReader r = entries.get(i);
             String name = name(r, seen, i);
-            out.add(r.written("trace") ? trace(r, name) : population(r, name));
+            if (r.written("trace")) {
+                out.add(trace(r, name));
+            } else {
+                out.add(population(defaults == null ? r : r.under(defaults), name));
+            }
         }
         return out;
     }
@@ -115,16 +126,21 @@ final class ClientReader {
         }
 
         Burst burst = written.has("burst") ? burst(written.object("burst")) : null;
-        double rate;
-        if (written.has("rate")) {
-            rate = r.positiveNumber("rate", MAX_RATE_PER_SECOND, RATE);
-        } else if (burst != null) {
-            rate = 0;
-        } else {
+        double rate = 0;
+        RateDistribution rates = null;
+        if (written.has("rate") && r.value("rate").valueType() == ConfigValueType.OBJECT) {
+            rates = RateDistributionReader.read(r.object("rate"));
+        } else if (written.has("rate")) {
+            rate = r.positiveNumber("rate", ClientSpec.MAX_RATE_PER_SECOND, RATE);
+        } else if (burst == null) {
             throw r.error("rate", "missing", RATE + " (may be left out only with a burst)");
         }
         double rampTo = rate;
         if (written.has("ramp-to")) {
+            if (rates != null) {
+                throw r.error("ramp-to", "a ramp needs one rate to start from, not a distribution",
+                        "ramp-to only with a rate given as a number");
+            }
             if (rate == 0) {
                 throw r.error("ramp-to", "a ramp needs a rate to start from", "ramp-to together with rate");
             }
@@ -132,11 +148,11 @@ final class ClientReader {
             if (!(rampTo >= 0)) {
                 throw r.error("ramp-to", r.shown("ramp-to") + " is negative", RAMP_TO);
             }
-            if (rampTo > MAX_RATE_PER_SECOND) {
+            if (rampTo > ClientSpec.MAX_RATE_PER_SECOND) {
                 throw r.error("ramp-to", r.shown("ramp-to") + " is too large", RAMP_TO);
             }
         }
-        return new ClientSpec.Population(name, count, headers, cost, arrival, rate, rampTo, start, stop, burst,
+        return new ClientSpec.Population(name, count, headers, cost, arrival, rate, rampTo, rates, start, stop, burst,
                 popChoice(written, r));
     }
 
@@ -220,7 +236,13 @@ final class ClientReader {
         if (codes.stream().distinct().count() != codes.size()) {
             throw r.error("pops", "a PoP is listed twice", "each PoP once");
         }
-        return new PopChoice(mode, codes, weights, hopEvery);
+        int popsPerKey = 0;
+        if (r.has("pops-per-key")) {
+            int weighted = PopChoice.weighted(weights);
+            popsPerKey = r.positiveInt("pops-per-key", weighted, "a whole number from 1 to " + weighted
+                    + " (the PoPs of pops with a weight above 0)");
+        }
+        return new PopChoice(mode, codes, weights, hopEvery, popsPerKey);
     }
 
     private void checkPop(ConfigReader r, String key, String code) {

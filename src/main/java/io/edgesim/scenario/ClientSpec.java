@@ -8,36 +8,49 @@ import java.nio.file.Path;
  */
 public sealed interface ClientSpec permits ClientSpec.Population, ClientSpec.Trace {
 
+    /**
+     * The most requests per second one client sends, a bound that keeps a run finite (its requests stay at least a
+     * microsecond apart): {@code rate} and {@code ramp-to} may not exceed it, drawn rates are cut to it.
+     */
+    double MAX_RATE_PER_SECOND = 1_000_000;
+
     /** Unique name within the scenario; limiters can be restricted to some clients by it. */
     String name();
 
     /**
      * {@code count} clients built from one description. Client {@code i} (0-based) sends requests at
      * {@code ratePerSecond} from {@code startNanos} until {@code stopNanos} (clipped to the run), the rate changing
-     * linearly to {@code rampToPerSecond} over that time (equal rates: no ramp); {@code burst}, when not null, adds
-     * extra requests; {@code pops} says where each request lands. Times are nanoseconds of scenario time.
+     * linearly to {@code rampToPerSecond} over that time (equal rates: no ramp); with {@code rates} each client
+     * sends instead at a rate of its own drawn from that distribution, without a ramp. {@code burst}, when not null,
+     * adds extra requests; {@code pops} says where each request lands. Times are nanoseconds of scenario time.
      *
      * @param name            population name, also {@code {name}} in templates and Request.client
      * @param count           number of clients, at least 1
      * @param headers         what each request carries (templates over client index and request number)
      * @param cost            tokens each request costs, at least 1
      * @param arrival         constant spacing or Poisson arrivals
-     * @param ratePerSecond   requests per second per client at start; 0 only for a burst-only population
-     * @param rampToPerSecond requests per second per client reached at stop (0 or more)
+     * @param ratePerSecond   requests per second per client at start; 0 for a burst-only population and with
+     *                        {@code rates}
+     * @param rampToPerSecond requests per second per client reached at stop (0 or more); 0 with {@code rates}
+     * @param rates           the distribution each client draws its rate from, or null: every client at
+     *                        {@code ratePerSecond}
      * @param startNanos      when the clients start sending
      * @param stopNanos       when they stop (exclusive), after startNanos
      * @param burst           extra requests in bursts, or null
      * @param pops            which PoP each request lands in
      */
     record Population(String name, int count, HeaderTemplates headers, int cost, Arrival arrival, double ratePerSecond,
-                      double rampToPerSecond, long startNanos, long stopNanos, Burst burst, PopChoice pops)
-            implements ClientSpec {
+                      double rampToPerSecond, RateDistribution rates, long startNanos, long stopNanos, Burst burst,
+                      PopChoice pops) implements ClientSpec {
 
         public Population {
             if (count < 1 || cost < 1 || ratePerSecond < 0 || rampToPerSecond < 0 || stopNanos <= startNanos) {
                 throw new IllegalArgumentException("invalid population '" + name + "'");
             }
-            if (ratePerSecond == 0 && burst == null) {
+            if (rates != null && (ratePerSecond != 0 || rampToPerSecond != 0)) {
+                throw new IllegalArgumentException("population '" + name + "' has both a rate and a distribution");
+            }
+            if (ratePerSecond == 0 && rates == null && burst == null) {
                 throw new IllegalArgumentException("population '" + name + "' sends nothing");
             }
         }

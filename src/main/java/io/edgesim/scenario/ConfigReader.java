@@ -17,7 +17,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -39,11 +41,21 @@ final class ConfigReader {
     private final String file;
     private final String prefix;
     private final Config config;
+    // keys taken from another object (see under): key -> that object's path, where messages name the key
+    private final Map<String, String> borrowed;
+    // the object this one's settings were taken into when they were written elsewhere (see under), or null
+    private final String appliedTo;
 
     ConfigReader(String file, String prefix, Config config) {
+        this(file, prefix, config, Map.of(), null);
+    }
+
+    private ConfigReader(String file, String prefix, Config config, Map<String, String> borrowed, String appliedTo) {
         this.file = file;
         this.prefix = prefix;
         this.config = config;
+        this.borrowed = borrowed;
+        this.appliedTo = appliedTo;
     }
 
     /** Parses and resolves a HOCON file; a missing file or a syntax error becomes an InputException. */
@@ -107,9 +119,29 @@ final class ConfigReader {
         return prefix;
     }
 
-    /** Path of {@code key} for messages: "limiters[1].period". */
+    /**
+     * Path of {@code key} for messages: "limiters[1].period"; for a key written in another object and taken into
+     * this one, where it was written and where it was taken: "client-defaults.arrival (applied to clients[2])".
+     */
     String setting(String key) {
-        return prefix.isEmpty() ? key : prefix + "." + key;
+        return pathOf(key) + noteOf(key);
+    }
+
+    /** Where {@code key} was written: "limiters[1].period", "client-defaults.arrival". */
+    private String pathOf(String key) {
+        String owner = borrowed.getOrDefault(key, prefix);
+        return owner.isEmpty() ? key : owner + "." + key;
+    }
+
+    /** " (applied to clients[2])" for a key written elsewhere, else "". */
+    private String noteOf(String key) {
+        String target = borrowed.containsKey(key) ? prefix : appliedTo;
+        return target == null ? "" : " (applied to " + target + ")";
+    }
+
+    /** What {@link #appliedTo} is for the object at {@code key}. */
+    private String appliedToOf(String key) {
+        return borrowed.containsKey(key) ? prefix : appliedTo;
     }
 
     /** "FILE: SETTING: problem; allowed: allowed" for {@code key} of this object. */
@@ -124,7 +156,8 @@ final class ConfigReader {
 
     /** The same for this object as a whole. */
     InputException errorHere(String problem, String allowed) {
-        return InputException.at(file, prefix.isEmpty() ? null : prefix, problem + "; allowed: " + allowed);
+        String note = appliedTo == null ? "" : " (applied to " + appliedTo + ")";
+        return InputException.at(file, prefix.isEmpty() ? null : prefix + note, problem + "; allowed: " + allowed);
     }
 
     /** The keys written in this object (null-valued ones included), sorted. */
@@ -330,7 +363,7 @@ final class ConfigReader {
             ConfigValue item = list.get(i);
             if (item.valueType() == ConfigValueType.OBJECT || item.valueType() == ConfigValueType.LIST
                     || item.valueType() == ConfigValueType.NULL) {
-                throw InputException.at(file, setting(key) + "[" + i + "]",
+                throw InputException.at(file, pathOf(key) + "[" + i + "]" + noteOf(key),
                         "'" + shown(item) + "' is not a name; allowed: " + allowed);
             }
             out.add(String.valueOf(item.unwrapped()));
@@ -357,7 +390,7 @@ final class ConfigReader {
         if (value(key).valueType() != ConfigValueType.OBJECT) {
             throw error(key, "'" + shown(key) + "' is not an object", "an object { ... }");
         }
-        return new ConfigReader(file, setting(key), config.getConfig(quote(key)));
+        return new ConfigReader(file, pathOf(key), config.getConfig(quote(key)), Map.of(), appliedToOf(key));
     }
 
     /** The list of objects at {@code key}, each a reader whose messages name "prefix.key[i]". */
@@ -370,19 +403,37 @@ final class ConfigReader {
         List<ConfigReader> out = new ArrayList<>();
         ConfigList list = (ConfigList) v;
         for (int i = 0; i < list.size(); i++) {
-            String where = setting(key) + "[" + i + "]";
+            String where = pathOf(key) + "[" + i + "]";
             if (list.get(i).valueType() != ConfigValueType.OBJECT) {
-                throw InputException.at(file, where, "'" + shown(list.get(i))
+                throw InputException.at(file, where + noteOf(key), "'" + shown(list.get(i))
                         + "' is not an object; allowed: an object { ... }");
             }
-            out.add(new ConfigReader(file, where, ((ConfigObject) list.get(i)).toConfig()));
+            out.add(new ConfigReader(file, where, ((ConfigObject) list.get(i)).toConfig(), Map.of(),
+                    appliedToOf(key)));
         }
         return out;
     }
 
     /** This object with {@code fallback}'s keys added where this one has none (HOCON withFallback). */
     ConfigReader withFallback(Config fallback) {
-        return new ConfigReader(file, prefix, config.withFallback(fallback));
+        return new ConfigReader(file, prefix, config.withFallback(fallback), borrowed, appliedTo);
+    }
+
+    /**
+     * This object with the keys of {@code defaults} that it does not write, key by key: a key written here, even as
+     * null, keeps its own whole value (an object is not merged with the default's). Keys taken count as written
+     * here; messages about them name where they were written ({@link #setting}).
+     */
+    ConfigReader under(ConfigReader defaults) {
+        Config merged = config;
+        Map<String, String> taken = new HashMap<>(borrowed);
+        for (Map.Entry<String, ConfigValue> e : defaults.config.root().entrySet()) {
+            if (!config.root().containsKey(e.getKey())) {
+                merged = merged.withValue(quote(e.getKey()), e.getValue());
+                taken.put(e.getKey(), defaults.prefix);
+            }
+        }
+        return new ConfigReader(file, prefix, merged, Map.copyOf(taken), appliedTo);
     }
 
     private void requirePresent(String key, String allowed) {

@@ -9,8 +9,11 @@ import java.util.List;
  * @param pops          PoP codes, each a region of the scenario
  * @param weights       relative weights, one per PoP, none negative, not all zero
  * @param hopEveryNanos for {@link Mode#HOP}: how long a client stays before moving; else unused
+ * @param popsPerKey    0: every client chooses among all the PoPs; K from 1 to the number of PoPs with a weight
+ *                      above 0: each client keeps K of them, drawn once by weight without replacement, and the mode
+ *                      chooses among those
  */
-public record PopChoice(Mode mode, List<String> pops, List<Double> weights, long hopEveryNanos) {
+public record PopChoice(Mode mode, List<String> pops, List<Double> weights, long hopEveryNanos, int popsPerKey) {
 
     public PopChoice {
         pops = List.copyOf(pops);
@@ -25,6 +28,14 @@ public record PopChoice(Mode mode, List<String> pops, List<Double> weights, long
         if (mode == Mode.HOP && hopEveryNanos <= 0) {
             throw new IllegalArgumentException("hop-every must be greater than 0");
         }
+        if (popsPerKey < 0 || popsPerKey > weighted(weights)) {
+            throw new IllegalArgumentException("pops-per-key must be 0 (all) or from 1 to the PoPs with a weight");
+        }
+    }
+
+    /** The number of PoPs with a weight above 0: those a client can land in. */
+    public static int weighted(List<Double> weights) {
+        return (int) weights.stream().filter(w -> w > 0).count();
     }
 
     /** When the PoP is chosen. */

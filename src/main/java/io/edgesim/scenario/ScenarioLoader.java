@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
 public final class ScenarioLoader {
 
     private static final List<String> TOP_KEYS = List.of("name", "description", "duration", "seed", "regions",
-            "regions-file", "clients", "limiters", "tiers", "prices", "sweep");
+            "regions-file", "clients", "client-defaults", "limiters", "tiers", "prices", "sweep");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
     private ScenarioLoader() {

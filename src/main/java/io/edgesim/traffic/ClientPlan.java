@@ -4,6 +4,7 @@ import io.edgesim.model.key.KeyKind;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.scenario.ClientSpec.Population;
+import io.edgesim.scenario.PopChoice;
 
 import java.util.EnumSet;
 import java.util.List;
@@ -14,15 +15,16 @@ import java.util.Set;
  * {@link ClientSource}s holds only its own state.
  *
  * @param population the population
- * @param picker     its PoP choice
- * @param profile    its rate over time, or null when it only bursts
+ * @param picker     its PoP choice: among all its PoPs, or among each client's own (pops-per-key)
+ * @param profile    its clients' rate over time, or null when it only bursts or its clients draw their rates
+ * @param rates      the rates its clients draw, or null when they all send at the population's rate
  * @param startNanos when its clients start sending
  * @param endNanos   when they stop: the population's stop or the end of the run, whichever comes first
  * @param keyKinds   what the run's limiters key on (see {@link ClientSource}: the headers they read are expanded
  *                   once per client)
  */
-record ClientPlan(Population population, PopPicker picker, RateProfile profile, long startNanos, long endNanos,
-                  Set<KeyKind> keyKinds) {
+record ClientPlan(Population population, PopChooser picker, RateProfile profile, ClientRates rates, long startNanos,
+                  long endNanos, Set<KeyKind> keyKinds) {
 
     /** What {@code limiters} key on: every stage's key and every exact reference's. */
     static Set<KeyKind> keyKinds(List<LimiterSpec> limiters) {
@@ -36,13 +38,32 @@ record ClientPlan(Population population, PopPicker picker, RateProfile profile, 
         return kinds;
     }
 
-    static ClientPlan of(Population population, long durationNanos, Set<KeyKind> keyKinds) {
+    static ClientPlan of(Population population, long durationNanos, Set<KeyKind> keyKinds, long seed) {
         // the ramp is defined up to stop even when the run ends first
         RateProfile profile = population.ratePerSecond() <= 0 ? null
-                : new RateProfile(population.ratePerSecond(), population.rampToPerSecond(),
-                (population.stopNanos() - population.startNanos()) / 1e9);
-        return new ClientPlan(population, new PopPicker(population.pops()), profile, population.startNanos(),
+                : new RateProfile(population.ratePerSecond(), population.rampToPerSecond(), spanSeconds(population));
+        ClientRates rates = population.rates() == null ? null : ClientRates.of(population, seed);
+        PopChoice pops = population.pops();
+        PopChooser picker = pops.popsPerKey() > 0
+                ? new KeptPops(pops, population.count(), seed, population.name()) : new PopPicker(pops);
+        return new ClientPlan(population, picker, profile, rates, population.startNanos(),
                 Math.min(population.stopNanos(), durationNanos), keyKinds);
+    }
+
+    private static double spanSeconds(Population population) {
+        return (population.stopNanos() - population.startNanos()) / 1e9;
+    }
+
+    /**
+     * The rate over time of client {@code index}: the population's, or one at the client's own drawn rate; null when
+     * the client sends no regular requests (a burst-only population, a drawn rate of 0).
+     */
+    RateProfile profileOf(int index) {
+        if (rates == null) {
+            return profile;
+        }
+        double perSecond = rates.perSecond(index);
+        return perSecond > 0 ? new RateProfile(perSecond, perSecond, spanSeconds(population)) : null;
     }
 
     /** True when a limiter's key is read from a header that {@code kinds} includes. */

@@ -14,12 +14,16 @@ import io.edgesim.scenario.Template;
  * One client of a population: its regular arrivals (constant or Poisson over a possibly ramped rate) merged with its
  * bursts, each request sent to a PoP as the population's {@link PopChoice} says. All draws come from the client's
  * own generator, {@code Seeds.random(seed, "client", name, index)}, in the client's own request order, so a client's
- * requests do not depend on any other client.
+ * requests do not depend on any other client. A rate drawn from a distribution and the PoPs kept with
+ * {@code pops-per-key} come from generators of their own ({@link ClientRates}, {@link KeptPops}), drawn once before
+ * the first request.
  */
 final class ClientSource implements Source {
 
     private final ClientPlan plan;
     private final int index;
+    // the population's profile, or this client's own when it drew its rate; null: no regular requests
+    private final RateProfile profile;
     // the client's generator, Seeds.random(seed, "client", name, index), kept as its SplitMix64 state
     private long randomState;
     private double cumulative;
@@ -43,6 +47,7 @@ final class ClientSource implements Source {
         Population population = plan.population();
         this.plan = plan;
         this.index = index;
+        this.profile = plan.profileOf(index);
         this.randomState = Seeds.derive(seed, "client", population.name(), index);
         HeaderTemplates h = population.headers();
         this.apiKey = plan.keyedOn(KeyKind.API_KEY) ? fixed(h.apiKey()) : null;
@@ -51,7 +56,7 @@ final class ClientSource implements Source {
         this.xff = plan.keyedOn(KeyKind.XFF) ? fixed(h.xff()) : null;
         this.anonToken = plan.keyedOn(KeyKind.ANON_TOKEN_IP) ? fixed(h.anonToken()) : null;
         this.path = plan.keyedOn(KeyKind.PATH) ? fixed(h.path()) : null;
-        if (plan.profile() != null) {
+        if (profile != null) {
             cumulative = population.arrival() == Arrival.CONSTANT ? nextUniform() : exponential();
             regularNanos = timeAt(cumulative);
         }
@@ -59,7 +64,7 @@ final class ClientSource implements Source {
             burstNanos = plan.startNanos();
         }
         if (population.pops().mode() != PopChoice.Mode.PER_REQUEST) {
-            popIndex = plan.picker().pick(nextUniform());
+            popIndex = plan.picker().pick(index, nextUniform());
         }
     }
 
@@ -91,14 +96,14 @@ final class ClientSource implements Source {
     private int popAt(long timeNanos) {
         PopChoice choice = plan.population().pops();
         switch (choice.mode()) {
-            case PER_REQUEST -> popIndex = plan.picker().pick(nextUniform());
+            case PER_REQUEST -> popIndex = plan.picker().pick(index, nextUniform());
             case PER_CLIENT -> {
             }
             case HOP -> {
                 long segment = (timeNanos - plan.startNanos()) / choice.hopEveryNanos();
                 while (hopSegment < segment) {
                     hopSegment++;
-                    popIndex = plan.picker().pickOther(popIndex, this::nextUniform);
+                    popIndex = plan.picker().pickOther(index, popIndex, this::nextUniform);
                 }
             }
         }
@@ -116,7 +121,7 @@ final class ClientSource implements Source {
     }
 
     private long timeAt(double cumulativeRequests) {
-        double seconds = plan.profile().secondsAt(cumulativeRequests);
+        double seconds = profile.secondsAt(cumulativeRequests);
         if (Double.isNaN(seconds)) {
             return DONE;
         }

@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.function.DoubleSupplier;
 
 /**
- * Weighted choice among a population's PoPs, shared by all its clients (immutable). Zero-weight PoPs are never
- * chosen.
+ * Weighted choice among all of a population's PoPs, the same for every client (immutable). Zero-weight PoPs are
+ * never chosen.
  */
-final class PopPicker {
+final class PopPicker implements PopChooser {
 
     // guide slots per PoP: with this many, a draw's slot usually lies within one PoP's share of [0, 1)
     private static final int GUIDE_SLOTS_PER_POP = 16;
@@ -39,6 +39,7 @@ final class PopPicker {
     /**
      * Index of a PoP drawn by weight, with {@code uniform} the draw in [0, 1): the first PoP whose cumulative weight
      * is above {@code uniform} times the total (the last PoP if none is, when rounding makes the product the total).
+     * Every client chooses alike, so {@code client} is not read.
      *
      * <p>A binary search for that PoP costs a handful of branches that no processor predicts, for every request of a
      * population that picks per request. The guide table tells instead where to start a linear scan: {@code uniform}
@@ -47,7 +48,8 @@ final class PopPicker {
      * the total, so the PoP is never before the one the table gives for that start. The scan from there finds the
      * same PoP as the search, in no or one step for all but a few draws.
      */
-    int pick(double uniform) {
+    @Override
+    public int pick(int client, double uniform) {
         double u = uniform * cumulative[cumulative.length - 1];
         // the slot of uniform: exact, the length being a power of two
         return firstAbove(u, guide[(int) (uniform * guide.length)]);
@@ -63,11 +65,8 @@ final class PopPicker {
         return i;
     }
 
-    /**
-     * Index of a PoP other than {@code current} drawn by weight, or {@code current} when no other can be chosen (then
-     * nothing is drawn from {@code uniform}).
-     */
-    int pickOther(int current, DoubleSupplier uniform) {
+    @Override
+    public int pickOther(int client, int current, DoubleSupplier uniform) {
         double others = cumulative[cumulative.length - 1] - weights[current];
         if (others <= 0) {
             return current;
@@ -87,7 +86,8 @@ final class PopPicker {
         return last;
     }
 
-    String code(int index) {
+    @Override
+    public String code(int index) {
         return pops[index];
     }
 }

@@ -32,7 +32,7 @@ public final class TrafficGenerator implements RequestStream {
         Set<KeyKind> keyKinds = ClientPlan.keyKinds(scenario.limiters());
         for (ClientSpec client : scenario.clients()) {
             if (client instanceof ClientSpec.Population p) {
-                ClientPlan plan = ClientPlan.of(p, scenario.durationNanos(), keyKinds);
+                ClientPlan plan = ClientPlan.of(p, scenario.durationNanos(), keyKinds, scenario.seed());
                 for (int i = 0; i < p.count(); i++) {
                     sources.add(new ClientSource(plan, i, scenario.seed()));
                 }

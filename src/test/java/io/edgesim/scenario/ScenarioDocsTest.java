@@ -96,9 +96,10 @@ class ScenarioDocsTest {
     void everySettingIsDocumented() throws IOException {
         String doc = Files.readString(DOC);
         List<String> keys = new ArrayList<>(List.of("name", "description", "duration", "seed", "regions",
-                "regions-file", "clients", "limiters", "tiers", "prices", "trace", "chain", "reference", "tier",
+                "regions-file", "clients", "client-defaults", "limiters", "tiers", "prices", "trace", "chain", "reference", "tier",
                 "algorithm", "limit", "window", "rate", "burst", "key", "period", "policy", "region", "hint",
-                "every", "size", "spread"));
+                "every", "size", "spread", "distribution", "zipf", "lognormal", "pareto", "total", "exponent",
+                "median", "sigma", "min", "alpha"));
         keys.addAll(Defaults.section("client").keys());
         keys.addAll(Defaults.section("prices").keys());
         for (TierKind kind : TierKind.values()) {

@@ -73,7 +73,8 @@ class ScenarioErrorsTest {
                         "limiters[0].cache-ttl: 10s is under the KV minimum of 60s; allowed: " + KV_TTL),
                 arguments("clients = [ { name = a, rate = 1, limt = 5 } ]",
                         "clients[0].limt: unknown setting; allowed: name, count, rate, arrival, start, stop, "
-                                + "ramp-to, burst, key, ip, xff, anon-token, path, cost, pops, pop-choice, hop-every"),
+                                + "ramp-to, burst, key, ip, xff, anon-token, path, cost, pops, pops-per-key, pop-choice, "
+                                + "hop-every"),
                 arguments("limiters = [ { name = l, tier = cache, limt = 100, window = 60s } ]",
                         "limiters[0].limt: unknown setting; allowed: tier, algorithm, limit, window, rate, burst, "
                                 + "key, name, clients, reference, read-latency, write-delay"),
@@ -81,7 +82,7 @@ class ScenarioErrorsTest {
                         "limiters[0].window: unknown setting; allowed: tier, algorithm, limit, period, key, name, "
                                 + "clients, reference, machines-per-pop, sync-interval, namespace"),
                 arguments("nme = x", "nme: unknown setting; allowed: name, description, duration, seed, regions, "
-                        + "regions-file, clients, limiters, tiers, prices, sweep"),
+                        + "regions-file, clients, client-defaults, limiters, tiers, prices, sweep"),
                 arguments("clients = [ { name = a, rate = 1, pops { FRA = 1, XYZ = 1 } } ]",
                         "clients[0].pops.XYZ: XYZ is not a region of this scenario; allowed: FRA, AMS, SYD"),
                 arguments("clients = [ { name = a, rate = 1, pops = [FRA, LHR] } ]",

@@ -390,7 +390,7 @@ class ScenarioLoaderTest {
         assertThat(bots.rampToPerSecond()).isEqualTo(9.0);
         assertThat(bots.burst()).isEqualTo(new Burst(10 * S, 20, 10 * MS));
         assertThat(bots.pops()).isEqualTo(new PopChoice(PopChoice.Mode.HOP, java.util.List.of("FRA", "SYD"),
-                java.util.List.of(2.0, 1.0), 20 * S));
+                java.util.List.of(2.0, 1.0), 20 * S, 0));
         ClientSpec.Population all = (ClientSpec.Population) s.clients().get(1);
         assertThat(all.pops().pops()).containsExactly("FRA", "AMS", "SYD");
         assertThat(all.pops().mode()).isEqualTo(PopChoice.Mode.PER_CLIENT);
@@ -404,6 +404,26 @@ class ScenarioLoaderTest {
         ClientSpec.Population b = (ClientSpec.Population) s.clients().get(0);
         assertThat(b.ratePerSecond()).isZero();
         assertThat(b.burst()).isEqualTo(new Burst(5 * S, 3, 0));
+    }
+
+    @Test
+    void rateMayBeADistributionEachClientDrawsFrom(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                clients = [
+                  { name = z, count = 100, rate { distribution = zipf, total = 2000, exponent = 1.1 } }
+                  { name = l, count = 100, rate { distribution = lognormal, median = 0.2, sigma = 1.5 } }
+                  { name = p, count = 100, rate { distribution = pareto, min = 0.05, alpha = 1.3 },
+                    burst { every = 10s, size = 2 } }
+                ]
+                """);
+
+        assertThat(s.clients()).extracting(c -> ((ClientSpec.Population) c).rates()).containsExactly(
+                new RateDistribution.Zipf(2000, 1.1), new RateDistribution.LogNormal(0.2, 1.5),
+                new RateDistribution.Pareto(0.05, 1.3));
+        assertThat(s.clients()).allSatisfy(c -> {
+            assertThat(((ClientSpec.Population) c).ratePerSecond()).isZero();
+            assertThat(((ClientSpec.Population) c).ramped()).isFalse();
+        });
     }
 
     @Test

@@ -17,10 +17,10 @@ class PopPickerTest {
     void picksByWeight() {
         PopPicker picker = picker(1.0, 0.0, 3.0);
 
-        assertThat(picker.pick(0.0)).isZero();
-        assertThat(picker.pick(0.2499)).isZero();
-        assertThat(picker.pick(0.25)).isEqualTo(2);
-        assertThat(picker.pick(Math.nextDown(1.0))).isEqualTo(2);
+        assertThat(picker.pick(0, 0.0)).isZero();
+        assertThat(picker.pick(0, 0.2499)).isZero();
+        assertThat(picker.pick(0, 0.25)).isEqualTo(2);
+        assertThat(picker.pick(0, Math.nextDown(1.0))).isEqualTo(2);
         assertThat(picker.code(2)).isEqualTo("P2");
     }
 
@@ -29,8 +29,8 @@ class PopPickerTest {
         // the first PoP's share ends one double above 0.5, where a slot of the guide starts
         PopPicker picker = picker(Math.nextUp(0.5), 0.5 - 0x1.0p-53);
 
-        assertThat(picker.pick(0.5)).isZero();
-        assertThat(picker.pick(Math.nextUp(0.5))).isEqualTo(1);
+        assertThat(picker.pick(0, 0.5)).isZero();
+        assertThat(picker.pick(0, Math.nextUp(0.5))).isEqualTo(1);
     }
 
     /**
@@ -73,8 +73,8 @@ class PopPickerTest {
             }
             for (double draw : draws) {
                 for (double d : new double[]{Math.nextDown(draw), draw, Math.nextUp(draw)}) {
-                    if (d >= 0 && d < 1 && picker.pick(d) != binarySearch(cumulative, d)) {
-                        fail("weights %s, draw %s: picked %d, not %d", Arrays.toString(weights), d, picker.pick(d),
+                    if (d >= 0 && d < 1 && picker.pick(0, d) != binarySearch(cumulative, d)) {
+                        fail("weights %s, draw %s: picked %d, not %d", Arrays.toString(weights), d, picker.pick(0, d),
                                 binarySearch(cumulative, d));
                     }
                     checked++;
@@ -116,6 +116,6 @@ class PopPickerTest {
             pops.add("P" + i);
             boxed.add(weights[i]);
         }
-        return new PopPicker(new PopChoice(PopChoice.Mode.PER_REQUEST, pops, boxed, 0));
+        return new PopPicker(new PopChoice(PopChoice.Mode.PER_REQUEST, pops, boxed, 0, 0));
     }
 }

@@ -190,6 +190,7 @@ public final class RunRecorder {
                 l.timelineFailed[bucket]++;
                 if (failedOpen) {
                     l.failedOpen[pop]++;
+                    l.timelineFailedOpen[bucket]++;
                 }
                 letThrough = failedOpen;
             }
@@ -292,6 +293,7 @@ public final class RunRecorder {
         final long[] timelineAccepted;
         final long[] timelineRejected;
         final long[] timelineFailed;
+        final long[] timelineFailedOpen;
         // null when the exact reference has no window (token-bucket, gcra)
         final WindowTally windows;
         SampleResponse firstRefusal;
@@ -317,6 +319,7 @@ public final class RunRecorder {
             timelineAccepted = new long[buckets];
             timelineRejected = new long[buckets];
             timelineFailed = new long[buckets];
+            timelineFailedOpen = new long[buckets];
             this.windows = windows;
         }
 
@@ -346,7 +349,8 @@ public final class RunRecorder {
                     new ExactComparison(exactAccepted, wronglyAccepted, wronglyRejected), multiplication,
                     perWindow == null ? Optional.empty() : Optional.of(perWindow(perWindow, limit)), cost,
                     new Timeline(bucketNanos / (double) Durations.NANOS_PER_SECOND, boxed(timelineAccepted),
-                            boxed(timelineRejected), boxed(timelineFailed)), firstRefusal);
+                            boxed(timelineRejected), boxed(timelineFailed), boxed(timelineFailedOpen)),
+                    firstRefusal);
         }
 
         private PerWindow perWindow(WindowTally.Summary summary, long limit) {

@@ -3,6 +3,7 @@ package io.edgesim.report;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RegionResult;
 import io.edgesim.result.RunResult;
+import io.edgesim.result.Timeline;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
@@ -15,17 +16,20 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
- * The charts a report embeds (PNG, JFreeChart, rendered headless): accepted requests per region per limiter, added
- * latency per region, and accepted requests over time per limiter. Axis titles carry units.
+ * The charts a report embeds (PNG, JFreeChart, rendered headless): requests let through per region per limiter, added
+ * latency per region, and requests let through over time per limiter. "Let through" is accepted plus failed open, so
+ * a limiter that fails open shows what it really admitted. Axis titles carry units.
  */
 public final class Charts {
 
     public static final int WIDTH = 900;
     public static final int HEIGHT = 480;
+
+    /** The axis title of every chart of what a limiter admits. */
+    static final String LET_THROUGH = "requests let through (accepted + failed open)";
 
     static {
         System.setProperty("java.awt.headless", "true");
@@ -39,32 +43,32 @@ public final class Charts {
 
     private static Map<String, String> files() {
         Map<String, String> files = new LinkedHashMap<>();
-        files.put("accepted-by-region.png", "Accepted requests per region");
+        files.put("accepted-by-region.png", "Requests let through per region (accepted + failed open)");
         files.put("latency-by-region.png", "Added latency per region (p50 and p99)");
-        files.put("accepted-over-time.png", "Accepted requests over time");
+        files.put("accepted-over-time.png", "Requests let through over time (accepted + failed open)");
         return Collections.unmodifiableMap(files);
     }
 
     /** Writes the charts of {@link #FILES} into {@code dir}. */
     public static void write(RunResult run, Path dir) throws IOException {
-        save(acceptedPerRegion(run), dir.resolve("accepted-by-region.png"));
+        save(letThroughPerRegion(run), dir.resolve("accepted-by-region.png"));
         save(latencyPerRegion(run), dir.resolve("latency-by-region.png"));
-        save(acceptedOverTime(run), dir.resolve("accepted-over-time.png"));
+        save(letThroughOverTime(run), dir.resolve("accepted-over-time.png"));
     }
 
     private static void save(JFreeChart chart, Path file) throws IOException {
         ChartUtils.saveChartAsPNG(file.toFile(), ChartStyle.apply(chart), WIDTH, HEIGHT);
     }
 
-    static JFreeChart acceptedPerRegion(RunResult run) {
+    static JFreeChart letThroughPerRegion(RunResult run) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (LimiterResult limiter : run.limiters()) {
             for (Map.Entry<String, RegionResult> e : limiter.regions().entrySet()) {
-                data.addValue(e.getValue().counts().accepted(), limiter.name(), e.getKey());
+                data.addValue(e.getValue().counts().letThrough(), limiter.name(), e.getKey());
             }
         }
-        return ChartFactory.createBarChart(run.scenario() + ": accepted requests per region", "region (PoP)",
-                "accepted requests", data, PlotOrientation.VERTICAL, true, false, false);
+        return ChartFactory.createBarChart(run.scenario() + ": requests let through per region", "region (PoP)",
+                LET_THROUGH, data, PlotOrientation.VERTICAL, true, false, false);
     }
 
     static JFreeChart latencyPerRegion(RunResult run) {
@@ -79,19 +83,19 @@ public final class Charts {
                 "added latency (ms)", data, PlotOrientation.VERTICAL, true, false, false);
     }
 
-    static JFreeChart acceptedOverTime(RunResult run) {
+    static JFreeChart letThroughOverTime(RunResult run) {
         XYSeriesCollection data = new XYSeriesCollection();
         for (LimiterResult limiter : run.limiters()) {
             XYSeries series = new XYSeries(limiter.name());
-            double bucket = limiter.timeline().bucketSeconds();
-            List<Long> accepted = limiter.timeline().accepted();
-            for (int i = 0; i < accepted.size(); i++) {
-                series.add(i * bucket, accepted.get(i) / bucket);
+            Timeline timeline = limiter.timeline();
+            double bucket = timeline.bucketSeconds();
+            for (int i = 0; i < timeline.accepted().size(); i++) {
+                series.add(i * bucket, timeline.letThrough(i) / bucket);
             }
             data.addSeries(series);
         }
-        return ChartFactory.createXYLineChart(run.scenario() + ": accepted requests over time",
-                "scenario time (s)", "accepted requests per second", data, PlotOrientation.VERTICAL, true,
+        return ChartFactory.createXYLineChart(run.scenario() + ": requests let through over time",
+                "scenario time (s)", LET_THROUGH + " per second", data, PlotOrientation.VERTICAL, true,
                 false, false);
     }
 }

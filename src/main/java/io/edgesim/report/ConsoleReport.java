@@ -34,10 +34,13 @@ public final class ConsoleReport {
         return limiter.name() + " (" + limiter.tier() + ", " + limiter.algorithm() + ")";
     }
 
-    /** Regions as rows (those this limiter saw no request in are left out), then the total. */
+    /**
+     * Regions as rows (those this limiter saw no request in are left out), then the total; "let through" is accepted
+     * plus failed open.
+     */
     static Tables regionTable(LimiterResult limiter) {
-        Tables table = new Tables(List.of("region", "sent", "accepted", "rejected", "failed", "p50 ms", "p90 ms",
-                "p99 ms", "max ms"));
+        Tables table = new Tables(List.of("region", "sent", "accepted", "rejected", "failed", "let through",
+                "p50 ms", "p90 ms", "p99 ms", "max ms"));
         for (Map.Entry<String, RegionResult> e : limiter.regions().entrySet()) {
             Counts c = e.getValue().counts();
             if (c.sent() == 0) {
@@ -45,12 +48,12 @@ public final class ConsoleReport {
             }
             var l = e.getValue().latencyMs();
             table.row(List.of(e.getKey(), Long.toString(c.sent()), Long.toString(c.accepted()),
-                    Long.toString(c.rejected()), failed(c), Numbers.ms(l.p50()), Numbers.ms(l.p90()),
+                    Long.toString(c.rejected()), failed(c), Long.toString(c.letThrough()), Numbers.ms(l.p50()), Numbers.ms(l.p90()),
                     Numbers.ms(l.p99()), Numbers.ms(l.max())));
         }
         Counts t = limiter.totals();
         table.row(List.of("total", Long.toString(t.sent()), Long.toString(t.accepted()), Long.toString(t.rejected()),
-                failed(t), "", "", "", ""));
+                failed(t), Long.toString(t.letThrough()), "", "", "", ""));
         return table;
     }
 

@@ -129,6 +129,7 @@ public final class JsonReport {
         array(timeline.putArray("accepted"), limiter.timeline().accepted());
         array(timeline.putArray("rejected"), limiter.timeline().rejected());
         array(timeline.putArray("failed"), limiter.timeline().failed());
+        array(timeline.putArray("failed_open"), limiter.timeline().failedOpen());
         return node;
     }
 
@@ -138,6 +139,7 @@ public final class JsonReport {
         node.put("rejected", counts.rejected());
         node.put("failed", counts.failed());
         node.put("failed_open", counts.failedOpen());
+        node.put("let_through", counts.letThrough());
     }
 
     private static void latency(ObjectNode node, LatencyStats stats) {

@@ -31,7 +31,8 @@ public final class MarkdownReport {
                 .append(Numbers.fixed(run.durationSeconds(), 0)).append(" s of scenario time, regions ")
                 .append(String.join(", ", run.regions())).append(".\n\n");
         md.append("## Summary\n\n").append(headline(run).markdown()).append('\n');
-        md.append("*multiplication* = requests let through / requests an exact global count accepts on the same ")
+        md.append("*let through* = accepted + failed open (failed requests the limiter let through anyway); ")
+                .append("*multiplication* = requests let through / requests an exact global count accepts on the same ")
                 .append("traffic; *wrongly accepted/rejected* compare each request's fate with that exact count.\n\n");
         if (run.limiters().stream().anyMatch(l -> l.multiplication().isEmpty())) {
             md.append("Where the exact count accepts nothing there is no multiplication: *unbounded* when the limiter ")
@@ -114,13 +115,15 @@ public final class MarkdownReport {
     }
 
     static Tables headline(RunResult run) {
-        Tables table = new Tables(List.of("limiter", "tier", "sent", "accepted", "rejected", "failed", "exact",
+        Tables table = new Tables(List.of("limiter", "tier", "sent", "accepted", "rejected", "failed", "let through",
+                "exact",
                 "multiplication", "wrongly accepted", "wrongly rejected", "worst p50 ms", "cost/month"));
         for (LimiterResult l : run.limiters()) {
             double worstP50 = l.regions().values().stream().mapToDouble(r -> r.latencyMs().p50()).max().orElse(0);
             table.row(List.of(l.name(), l.tier(), Long.toString(l.totals().sent()),
                     Long.toString(l.totals().accepted()), Long.toString(l.totals().rejected()),
-                    Long.toString(l.totals().failed()), Long.toString(l.exact().accepted()),
+                    Long.toString(l.totals().failed()), Long.toString(l.totals().letThrough()),
+                    Long.toString(l.exact().accepted()),
                     Numbers.multiplication(l, "x"), Long.toString(l.exact().wronglyAccepted()),
                     Long.toString(l.exact().wronglyRejected()), Numbers.ms(worstP50),
                     Numbers.usd(l.cost().usdPerMonth())));

@@ -21,7 +21,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The result of a sweep: one run per value of one parameter. Writes sweep.csv (one row per value per limiter),
- * sweep.md (the table and the charts) and two charts: accepted requests and multiplication against the value.
+ * sweep.md (the table and the charts) and two charts: requests let through (accepted + failed open) and
+ * multiplication against the value.
  *
  * @param param  the setting swept (e.g. clients.bots.count)
  * @param points one run per value, in the order swept
@@ -41,7 +42,8 @@ public record SweepReport(String param, List<Point> points) {
     /** Every file a sweep writes, texts then charts. */
     public static final List<String> FILES = List.of("sweep.csv", "sweep.md", ACCEPTED_CHART, MULTIPLICATION_CHART);
 
-    public static final String CSV_HEADER = "param,value,limiter,tier,sent,accepted,rejected,failed,exact_accepted,"
+    public static final String CSV_HEADER = "param,value,limiter,tier,sent,accepted,rejected,failed,failed_open,"
+            + "let_through,exact_accepted,"
             + "multiplication,wrongly_accepted,wrongly_rejected,worst_p50_ms,worst_p99_ms,usd_per_month";
 
     public SweepReport {
@@ -51,7 +53,7 @@ public record SweepReport(String param, List<Point> points) {
         }
     }
 
-    /** The terminal table: values as rows, accepted and multiplication per limiter. */
+    /** The terminal table: values as rows, let through (accepted + failed open) and multiplication per limiter. */
     public String text() {
         return table().text();
     }
@@ -64,6 +66,7 @@ public record SweepReport(String param, List<Point> points) {
                         .append(Csv.field(l.name())).append(',').append(Csv.field(l.tier())).append(',')
                         .append(l.totals().sent()).append(',').append(l.totals().accepted()).append(',')
                         .append(l.totals().rejected()).append(',').append(l.totals().failed()).append(',')
+                        .append(l.totals().failedOpen()).append(',').append(l.totals().letThrough()).append(',')
                         .append(l.exact().accepted()).append(',').append(csvMultiplication(l)).append(',')
                         .append(l.exact().wronglyAccepted()).append(',').append(l.exact().wronglyRejected())
                         .append(',').append(worst(l, r -> r.latencyMs().p50())).append(',')
@@ -77,11 +80,8 @@ public record SweepReport(String param, List<Point> points) {
     /** Writes {@link #FILES} into {@code dir}: the texts of {@link #texts} and the charts of {@link #CHARTS}. */
     public void write(Path dir) throws IOException {
         Files.createDirectories(dir);
-        save(chart("accepted requests", l -> l.totals().accepted()), dir.resolve(ACCEPTED_CHART));
-        // a run whose exact count accepted nothing has no multiplication: a gap in the line
-        save(chart("multiplication (x exact count)",
-                        l -> l.multiplication().isPresent() ? l.multiplication().getAsDouble() : null),
-                dir.resolve(MULTIPLICATION_CHART));
+        save(letThroughChart(), dir.resolve(ACCEPTED_CHART));
+        save(multiplicationChart(), dir.resolve(MULTIPLICATION_CHART));
         for (Map.Entry<String, String> file : texts().entrySet()) {
             Files.writeString(dir.resolve(file.getKey()), file.getValue(), StandardCharsets.UTF_8);
         }
@@ -105,7 +105,7 @@ public record SweepReport(String param, List<Point> points) {
                 + "Engine `" + first.engine() + "`, seed " + first.seed() + ", "
                 + Numbers.fixed(first.durationSeconds(), 0) + " s of scenario time per run; one run per value.\n\n"
                 + table().markdown() + "\n"
-                + "![accepted requests against " + param + "](" + ACCEPTED_CHART + ")\n\n"
+                + "![requests let through against " + param + "](" + ACCEPTED_CHART + ")\n\n"
                 + "![multiplication against " + param + "](" + MULTIPLICATION_CHART + ")\n\n"
                 + "Every run's full numbers are in sweep.csv.\n";
     }
@@ -113,14 +113,14 @@ public record SweepReport(String param, List<Point> points) {
     private Tables table() {
         List<String> header = new ArrayList<>(List.of(param));
         for (LimiterResult l : points.get(0).result().limiters()) {
-            header.add(l.name() + " accepted");
+            header.add(l.name() + " let through");
             header.add(l.name() + " x");
         }
         Tables table = new Tables(header);
         for (Point p : points) {
             List<String> row = new ArrayList<>(List.of(p.value()));
             for (LimiterResult l : p.result().limiters()) {
-                row.add(Long.toString(l.totals().accepted()));
+                row.add(Long.toString(l.totals().letThrough()));
                 row.add(Numbers.multiplication(l, ""));
             }
             table.row(row);
@@ -132,6 +132,16 @@ public record SweepReport(String param, List<Point> points) {
     private static String csvMultiplication(LimiterResult l) {
         return l.multiplication().isPresent() ? Double.toString(l.multiplication().getAsDouble())
                 : Numbers.multiplication(l, "");
+    }
+
+    JFreeChart letThroughChart() {
+        return chart(Charts.LET_THROUGH, l -> l.totals().letThrough());
+    }
+
+    JFreeChart multiplicationChart() {
+        // a run whose exact count accepted nothing has no multiplication: a gap in the line
+        return chart("multiplication (x exact count)",
+                l -> l.multiplication().isPresent() ? l.multiplication().getAsDouble() : null);
     }
 
     private JFreeChart chart(String measure, Function<LimiterResult, Number> value) {

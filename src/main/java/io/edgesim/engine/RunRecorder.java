@@ -247,7 +247,7 @@ public final class RunRecorder {
         }
         return new RunResult(scenario.name(), scenario.description(), engine, scenario.seed(),
                 scenario.durationNanos() / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(),
-                scenario.assumptions());
+                scenario.assumptions(), Optional.empty());
     }
 
     private List<RunResult.LatencyPair> latencyPairs() {

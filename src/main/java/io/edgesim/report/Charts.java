@@ -2,16 +2,21 @@ package io.edgesim.report;
 
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RegionResult;
+import io.edgesim.result.Replications;
 import io.edgesim.result.RunResult;
 import io.edgesim.result.Timeline;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.renderer.category.StatisticalBarRenderer;
 import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
+import java.awt.BasicStroke;
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -21,7 +26,8 @@ import java.util.Map;
 /**
  * The charts a report embeds (PNG, JFreeChart, rendered headless): requests let through per region per limiter, added
  * latency per region, and requests let through over time per limiter. "Let through" is accepted plus failed open, so
- * a limiter that fails open shows what it really admitted. Axis titles carry units.
+ * a limiter that fails open shows what it really admitted. A run with replications adds its mean let-through per
+ * limiter with error bars over the 95 % interval. Axis titles carry units.
  */
 public final class Charts {
 
@@ -49,11 +55,28 @@ public final class Charts {
         return Collections.unmodifiableMap(files);
     }
 
-    /** Writes the charts of {@link #FILES} into {@code dir}. */
+    /** The chart a run with replications adds to {@link #FILES}. */
+    public static final String REPLICATIONS_FILE = "let-through-replications.png";
+
+    /** The chart files of {@code run}'s report, file name -> caption: {@link #FILES}, and with replications theirs. */
+    public static Map<String, String> files(RunResult run) {
+        if (run.replications().isEmpty()) {
+            return FILES;
+        }
+        Map<String, String> files = new LinkedHashMap<>(FILES);
+        files.put(REPLICATIONS_FILE, "Requests let through per limiter: mean of "
+                + ConsoleReport.runs(run.replications().get()) + ", with its 95 % interval");
+        return Collections.unmodifiableMap(files);
+    }
+
+    /** Writes the charts of {@link #files} into {@code dir}. */
     public static void write(RunResult run, Path dir) throws IOException {
         save(letThroughPerRegion(run), dir.resolve("accepted-by-region.png"));
         save(latencyPerRegion(run), dir.resolve("latency-by-region.png"));
         save(letThroughOverTime(run), dir.resolve("accepted-over-time.png"));
+        if (run.replications().isPresent()) {
+            save(letThroughReplicated(run), dir.resolve(REPLICATIONS_FILE));
+        }
     }
 
     private static void save(JFreeChart chart, Path file) throws IOException {
@@ -69,6 +92,28 @@ public final class Charts {
         }
         return ChartFactory.createBarChart(run.scenario() + ": requests let through per region", "region (PoP)",
                 LET_THROUGH, data, PlotOrientation.VERTICAL, true, false, false);
+    }
+
+    /** One bar per limiter: its mean let-through over the replications, with an error bar over the 95 % interval. */
+    static JFreeChart letThroughReplicated(RunResult run) {
+        Replications replications = run.replications().orElseThrow();
+        DefaultStatisticalCategoryDataset data = new DefaultStatisticalCategoryDataset();
+        String series = "mean of " + replications.n() + (replications.n() == 1 ? " run" : " runs")
+                + ", 95 % interval";
+        replications.limiters().keySet().forEach(limiter -> replications.interval(limiter, "let_through")
+                .ifPresent(i -> data.add(i.mean(), i.halfWidth(), series, limiter)));
+        JFreeChart chart = ChartFactory.createBarChart(run.scenario() + ": requests let through per limiter",
+                "limiter", LET_THROUGH, data, PlotOrientation.VERTICAL, true, false, false);
+        chart.getCategoryPlot().setRenderer(errorBars());
+        return chart;
+    }
+
+    // draws mean +- the "standard deviation" it is given: the datasets here give it the interval's half-width
+    static StatisticalBarRenderer errorBars() {
+        StatisticalBarRenderer renderer = new StatisticalBarRenderer();
+        renderer.setErrorIndicatorPaint(Color.BLACK);
+        renderer.setErrorIndicatorStroke(new BasicStroke(1.5f));
+        return renderer;
     }
 
     static JFreeChart latencyPerRegion(RunResult run) {

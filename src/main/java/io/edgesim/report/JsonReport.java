@@ -10,6 +10,7 @@ import io.edgesim.result.LatencyStats;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PerWindow;
 import io.edgesim.result.RegionResult;
+import io.edgesim.result.Replications;
 import io.edgesim.result.RunResult;
 
 import java.util.List;
@@ -49,6 +50,7 @@ public final class JsonReport {
         }
         ObjectNode assumptions = root.putObject("assumptions");
         run.assumptions().forEach(assumptions::put);
+        run.replications().ifPresent(r -> replications(root.putObject("replications"), r));
         try {
             return MAPPER.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
@@ -131,6 +133,27 @@ public final class JsonReport {
         array(timeline.putArray("failed"), limiter.timeline().failed());
         array(timeline.putArray("failed_open"), limiter.timeline().failedOpen());
         return node;
+    }
+
+    private static void replications(ObjectNode node, Replications replications) {
+        node.put("n", replications.n());
+        ArrayNode seeds = node.putArray("seeds");
+        replications.seeds().forEach(seeds::add);
+        ObjectNode limiters = node.putObject("limiters");
+        replications.limiters().forEach((name, figures) -> {
+            ObjectNode limiter = limiters.putObject(name);
+            figures.forEach((figure, interval) -> {
+                if (interval.isPresent()) {
+                    ObjectNode i = limiter.putObject(figure);
+                    i.put("mean", interval.get().mean());
+                    i.put("ci95_low", interval.get().ci95Low());
+                    i.put("ci95_high", interval.get().ci95High());
+                } else {
+                    // at least one run had no value (a multiplication where the exact count accepted nothing)
+                    limiter.putNull(figure);
+                }
+            });
+        });
     }
 
     private static void counts(ObjectNode node, Counts counts) {

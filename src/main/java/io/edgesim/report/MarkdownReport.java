@@ -2,16 +2,19 @@ package io.edgesim.report;
 
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PerWindow;
+import io.edgesim.result.Replications;
 import io.edgesim.result.RetryAfterStats;
 import io.edgesim.result.RunResult;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * report.md: the human-readable report, meant to be pasted into a design document: the question, the headline table
- * (one row per limiter), a table per limiter by region, the latency pairs in force (estimated ones marked) and
- * every assumption in force. Charts, when given, are linked by file name.
+ * (one row per limiter), with replications the mean and interval of each figure, a table per limiter by region, the
+ * latency pairs in force (estimated ones marked) and every assumption in force. Charts, when given, are linked by
+ * file name.
  */
 public final class MarkdownReport {
 
@@ -38,6 +41,7 @@ public final class MarkdownReport {
             md.append("Where the exact count accepts nothing there is no multiplication: *unbounded* when the limiter ")
                     .append("let requests through anyway, *n/a* when it let none through either.\n\n");
         }
+        run.replications().ifPresent(r -> md.append(replications(r)));
         charts.forEach((file, caption) ->
                 md.append("![").append(caption).append("](").append(file).append(")\n\n"));
         for (LimiterResult limiter : run.limiters()) {
@@ -112,6 +116,24 @@ public final class MarkdownReport {
         }
         return "Retry-After told to rejected clients: p50 " + r.p50() + " s, p90 " + r.p90() + " s, max " + r.max()
                 + " s" + (r.never() > 0 ? "; " + never : "") + ".\n\n";
+    }
+
+    // the mean and interval of each figure per limiter
+    private static String replications(Replications r) {
+        List<String> header = new ArrayList<>(List.of("limiter"));
+        Replications.FIGURES.forEach(f -> header.add(f.label()));
+        Tables table = new Tables(header);
+        r.limiters().forEach((name, figures) -> {
+            List<String> row = new ArrayList<>(List.of(name));
+            Replications.FIGURES.forEach(f -> row.add(Numbers.interval(figures.get(f.name()))));
+            table.row(row);
+        });
+        return "## Replications\n\n" + ConsoleReport.runs(r) + " (the other sections show the run at seed "
+                + r.seeds().get(0) + "). Each cell is the mean over the runs and, in brackets, its 95 % confidence "
+                + "interval: mean ± t(0.975, n - 1) × sd / √n, Student's t with the sample standard deviation; "
+                + "with "
+                + "one run, the value itself. *n/a*: some run had no value (its exact count accepted nothing).\n\n"
+                + table.markdown() + "\n";
     }
 
     static Tables headline(RunResult run) {

@@ -2,6 +2,7 @@ package io.edgesim.cli;
 
 import io.edgesim.engine.cluster.ClusterEngine;
 import io.edgesim.engine.cluster.ClusterSettings;
+import io.edgesim.engine.virtual.ParallelRuns;
 import io.edgesim.engine.virtual.VirtualEngine;
 import io.edgesim.report.ConsoleReport;
 import io.edgesim.report.DecisionsCsv;
@@ -20,7 +21,8 @@ import java.util.concurrent.Callable;
 
 /**
  * `edgesim run SCENARIO`: runs a scenario on the virtual or the cluster engine, prints a table per limiter and writes
- * the report folder. A cluster run draws a progress bar on a terminal and prints how late its deadlines were met.
+ * the report folder. A cluster run draws a progress bar on a terminal and prints how late its deadlines were met;
+ * a virtual run with --replications also runs the following seeds and adds their means and intervals.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Runs a scenario and writes DIR/result.json, DIR/report.md and DIR/by-region.csv.")
@@ -57,8 +59,16 @@ final class RunCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--decisions", paramLabel = "FILE",
-            description = "Also write one CSV row per request per limiter to FILE.")
+            description = "Also write one CSV row per request per limiter to FILE (with --replications, of the run "
+                    + "at the scenario's seed).")
     Path decisions;
+
+    @Option(names = "--replications", paramLabel = "N",
+            description = "Virtual engine only: also run seeds seed+1 .. seed+N-1, in parallel on all cores, and "
+                    + "add the mean and 95 % interval of each limiter's figures over the N runs to the report (the "
+                    + "rest of the report is the run at the scenario's seed). A whole number from 1 to "
+                    + Replicas.MAX + ".")
+    String replications;
 
 
     @Override
@@ -67,6 +77,7 @@ final class RunCommand implements Callable<Integer> {
             throw new InputException("--engine: '" + engine + "' is not an engine; allowed: virtual, cluster");
         }
         double scale = speed();
+        int runs = Replicas.parse(replications, engine);
         Scenario scenario = input.load();
         if (seed != null) {
             scenario = scenario.withSeed(seed);
@@ -82,6 +93,8 @@ final class RunCommand implements Callable<Integer> {
                     result = cluster.run();
                 }
                 fidelity = cluster.fidelity().describe();
+            } else if (replications != null) {
+                result = ParallelRuns.replicated(scenario, runs, listener, ParallelRuns.defaultThreads());
             } else {
                 result = new VirtualEngine(scenario, listener).run();
             }

@@ -1,8 +1,9 @@
 package io.edgesim.cli;
 
+import io.edgesim.engine.virtual.ParallelRuns;
 import io.edgesim.engine.virtual.VirtualEngine;
 import io.edgesim.report.SweepReport;
-import io.edgesim.result.DecisionListener;
+import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -16,7 +17,8 @@ import java.util.concurrent.Callable;
 
 /**
  * `edgesim sweep SCENARIO --param PATH=V1,V2,...`: runs a scenario once per value of one setting on the virtual
- * engine and writes a table and charts of accepted requests and multiplication per limiter against the value.
+ * engine (or N times, with --replications N), the runs in parallel on all cores, and writes a table and charts of
+ * requests let through and multiplication per limiter against the value.
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true,
         description = "Runs a scenario for each value of one setting and writes DIR/sweep.csv, DIR/sweep.md and "
@@ -42,21 +44,32 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder. Default: reports/<name>-sweep/.")
     Path out;
 
+    @Option(names = "--replications", paramLabel = "N",
+            description = "Run every value at seeds seed .. seed+N-1 and show the mean and 95 % interval of each "
+                    + "limiter's figures per value (error bars in the charts). A whole number from 1 to "
+                    + Replicas.MAX + ".")
+    String replications;
+
 
     @Override
     public Integer call() {
         // the file first, then every value, then the folder: whatever is wrong shows before the first run
         Scenario base = input.load();
+        int runs = Replicas.parse(replications, VirtualEngine.NAME);
         SweepValues values = SweepValues.param(param);
         values.checkEveryValue(input.scenarioFile, input::load);
         Path dir = OutputFolder.prepare("--out", out != null ? out : Path.of("reports", base.name() + "-sweep"));
-        List<SweepReport.Point> points = new ArrayList<>();
+        List<Scenario> scenarios = new ArrayList<>();
         for (String value : values.values()) {
             Scenario scenario = values.load(input.scenarioFile, input::load, value);
-            if (seed != null) {
-                scenario = scenario.withSeed(seed);
-            }
-            points.add(new SweepReport.Point(value, new VirtualEngine(scenario, DecisionListener.NONE).run()));
+            scenarios.add(seed != null ? scenario.withSeed(seed) : scenario);
+        }
+        int threads = ParallelRuns.defaultThreads();
+        List<RunResult> results = replications == null ? ParallelRuns.each(scenarios, threads)
+                : ParallelRuns.replicated(scenarios, runs, threads);
+        List<SweepReport.Point> points = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            points.add(new SweepReport.Point(values.values().get(i), results.get(i)));
         }
         SweepReport report = new SweepReport(values.path(), points);
         try {

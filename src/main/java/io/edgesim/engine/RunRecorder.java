@@ -173,6 +173,7 @@ public final class RunRecorder {
                 l.timelineFailed[bucket]++;
                 if (failedOpen) {
                     l.failedOpen[pop]++;
+                    l.timelineFailedOpen[bucket]++;
                 }
                 letThrough = failedOpen;
             }
@@ -229,7 +230,7 @@ public final class RunRecorder {
         }
         return new RunResult(scenario.name(), scenario.description(), engine, scenario.seed(),
                 scenario.durationNanos() / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(),
-                scenario.assumptions());
+                scenario.assumptions(), Optional.empty());
     }
 
     private List<RunResult.LatencyPair> latencyPairs() {
@@ -275,6 +276,7 @@ public final class RunRecorder {
         final long[] timelineAccepted;
         final long[] timelineRejected;
         final long[] timelineFailed;
+        final long[] timelineFailedOpen;
         // every key's figures; windows of the reference's own for a windowed one, else of burst / rate
         final KeyTally keys;
         SampleResponse firstRefusal;
@@ -301,6 +303,7 @@ public final class RunRecorder {
             timelineRejected = new long[buckets];
             timelineFailed = new long[buckets];
             this.keys = new KeyTally(spec.reference().windowNanos());
+            timelineFailedOpen = new long[buckets];
         }
 
         LimiterResult result(CostResult cost, Map<String, Map<String, Long>> stageStats) {
@@ -330,7 +333,8 @@ public final class RunRecorder {
                     perWindow == null ? Optional.empty() : Optional.of(perWindow(perWindow, limit)),
                     KeyFigures.of(keys, keyIds, spec), cost,
                     new Timeline(bucketNanos / (double) Durations.NANOS_PER_SECOND, boxed(timelineAccepted),
-                            boxed(timelineRejected), boxed(timelineFailed)), firstRefusal);
+                            boxed(timelineRejected), boxed(timelineFailed), boxed(timelineFailedOpen)),
+                    firstRefusal);
         }
 
         private PerWindow perWindow(KeyTally.Summary summary, long limit) {

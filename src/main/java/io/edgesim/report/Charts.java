@@ -2,16 +2,20 @@ package io.edgesim.report;
 
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RegionResult;
+import io.edgesim.result.Replications;
 import io.edgesim.result.RunResult;
+import io.edgesim.result.Timeline;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.renderer.category.StatisticalBarRenderer;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
@@ -25,14 +29,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The charts a report embeds (PNG, JFreeChart, rendered headless): accepted requests per region per limiter, added
- * latency per region, accepted requests over time per limiter, and the distribution over keys of what each key got
- * through against its limit. Axis titles carry units.
+ * The charts a report embeds (PNG, JFreeChart, rendered headless): requests let through per region per limiter, added
+ * latency per region, requests let through over time per limiter, and the distribution over keys of what each key
+ * got through against its limit. "Let through" is accepted plus failed open, so a limiter that fails open shows what
+ * it really admitted. A run with replications adds its mean let-through per limiter with error bars over the 95 %
+ * interval. Axis titles carry units.
  */
 public final class Charts {
 
     public static final int WIDTH = 900;
     public static final int HEIGHT = 480;
+
+    /** The axis title of every chart of what a limiter admits. */
+    static final String LET_THROUGH = "requests let through (accepted + failed open)";
 
     static {
         System.setProperty("java.awt.headless", "true");
@@ -46,34 +55,73 @@ public final class Charts {
 
     private static Map<String, String> files() {
         Map<String, String> files = new LinkedHashMap<>();
-        files.put("accepted-by-region.png", "Accepted requests per region");
+        files.put("accepted-by-region.png", "Requests let through per region (accepted + failed open)");
         files.put("latency-by-region.png", "Added latency per region (p50 and p99)");
-        files.put("accepted-over-time.png", "Accepted requests over time");
+        files.put("accepted-over-time.png", "Requests let through over time (accepted + failed open)");
         files.put("key-ratio-cdf.png", "Per key: largest let-through in one window / the key's limit (CDF over keys)");
         return Collections.unmodifiableMap(files);
     }
 
-    /** Writes the charts of {@link #FILES} into {@code dir}. */
+    /** The chart a run with replications adds to {@link #FILES}. */
+    public static final String REPLICATIONS_FILE = "let-through-replications.png";
+
+    /** The chart files of {@code run}'s report, file name -> caption: {@link #FILES}, and with replications theirs. */
+    public static Map<String, String> files(RunResult run) {
+        if (run.replications().isEmpty()) {
+            return FILES;
+        }
+        Map<String, String> files = new LinkedHashMap<>(FILES);
+        files.put(REPLICATIONS_FILE, "Requests let through per limiter: mean of "
+                + ConsoleReport.runs(run.replications().get()) + ", with its 95 % interval");
+        return Collections.unmodifiableMap(files);
+    }
+
+    /** Writes the charts of {@link #files} into {@code dir}. */
     public static void write(RunResult run, Path dir) throws IOException {
-        save(acceptedPerRegion(run), dir.resolve("accepted-by-region.png"));
+        save(letThroughPerRegion(run), dir.resolve("accepted-by-region.png"));
         save(latencyPerRegion(run), dir.resolve("latency-by-region.png"));
-        save(acceptedOverTime(run), dir.resolve("accepted-over-time.png"));
+        save(letThroughOverTime(run), dir.resolve("accepted-over-time.png"));
         save(keyRatioCdf(run), dir.resolve("key-ratio-cdf.png"));
+        if (run.replications().isPresent()) {
+            save(letThroughReplicated(run), dir.resolve(REPLICATIONS_FILE));
+        }
     }
 
     private static void save(JFreeChart chart, Path file) throws IOException {
         ChartUtils.saveChartAsPNG(file.toFile(), ChartStyle.apply(chart), WIDTH, HEIGHT);
     }
 
-    static JFreeChart acceptedPerRegion(RunResult run) {
+    static JFreeChart letThroughPerRegion(RunResult run) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (LimiterResult limiter : run.limiters()) {
             for (Map.Entry<String, RegionResult> e : limiter.regions().entrySet()) {
-                data.addValue(e.getValue().counts().accepted(), limiter.name(), e.getKey());
+                data.addValue(e.getValue().counts().letThrough(), limiter.name(), e.getKey());
             }
         }
-        return ChartFactory.createBarChart(run.scenario() + ": accepted requests per region", "region (PoP)",
-                "accepted requests", data, PlotOrientation.VERTICAL, true, false, false);
+        return ChartFactory.createBarChart(run.scenario() + ": requests let through per region", "region (PoP)",
+                LET_THROUGH, data, PlotOrientation.VERTICAL, true, false, false);
+    }
+
+    /** One bar per limiter: its mean let-through over the replications, with an error bar over the 95 % interval. */
+    static JFreeChart letThroughReplicated(RunResult run) {
+        Replications replications = run.replications().orElseThrow();
+        DefaultStatisticalCategoryDataset data = new DefaultStatisticalCategoryDataset();
+        String series = "mean of " + replications.n() + (replications.n() == 1 ? " run" : " runs")
+                + ", 95 % interval";
+        replications.limiters().keySet().forEach(limiter -> replications.interval(limiter, "let_through")
+                .ifPresent(i -> data.add(i.mean(), i.halfWidth(), series, limiter)));
+        JFreeChart chart = ChartFactory.createBarChart(run.scenario() + ": requests let through per limiter",
+                "limiter", LET_THROUGH, data, PlotOrientation.VERTICAL, true, false, false);
+        chart.getCategoryPlot().setRenderer(errorBars());
+        return chart;
+    }
+
+    // draws mean +- the "standard deviation" it is given: the datasets here give it the interval's half-width
+    static StatisticalBarRenderer errorBars() {
+        StatisticalBarRenderer renderer = new StatisticalBarRenderer();
+        renderer.setErrorIndicatorPaint(Color.BLACK);
+        renderer.setErrorIndicatorStroke(new BasicStroke(1.5f));
+        return renderer;
     }
 
     static JFreeChart latencyPerRegion(RunResult run) {
@@ -88,19 +136,19 @@ public final class Charts {
                 "added latency (ms)", data, PlotOrientation.VERTICAL, true, false, false);
     }
 
-    static JFreeChart acceptedOverTime(RunResult run) {
+    static JFreeChart letThroughOverTime(RunResult run) {
         XYSeriesCollection data = new XYSeriesCollection();
         for (LimiterResult limiter : run.limiters()) {
             XYSeries series = new XYSeries(limiter.name());
-            double bucket = limiter.timeline().bucketSeconds();
-            List<Long> accepted = limiter.timeline().accepted();
-            for (int i = 0; i < accepted.size(); i++) {
-                series.add(i * bucket, accepted.get(i) / bucket);
+            Timeline timeline = limiter.timeline();
+            double bucket = timeline.bucketSeconds();
+            for (int i = 0; i < timeline.accepted().size(); i++) {
+                series.add(i * bucket, timeline.letThrough(i) / bucket);
             }
             data.addSeries(series);
         }
-        return ChartFactory.createXYLineChart(run.scenario() + ": accepted requests over time",
-                "scenario time (s)", "accepted requests per second", data, PlotOrientation.VERTICAL, true,
+        return ChartFactory.createXYLineChart(run.scenario() + ": requests let through over time",
+                "scenario time (s)", LET_THROUGH + " per second", data, PlotOrientation.VERTICAL, true,
                 false, false);
     }
 

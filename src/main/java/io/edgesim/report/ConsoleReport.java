@@ -5,12 +5,16 @@ import io.edgesim.result.KeyResults;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PerWindow;
 import io.edgesim.result.RegionResult;
+import io.edgesim.result.Replications;
 import io.edgesim.result.RunResult;
 
 import java.util.List;
 import java.util.Map;
 
-/** The tables `edgesim run` prints: one per limiter, regions as rows. */
+/**
+ * The tables `edgesim run` prints: one per limiter, regions as rows; with replications, a line per limiter with the
+ * mean and interval of each figure.
+ */
 public final class ConsoleReport {
 
     private ConsoleReport() {
@@ -28,17 +32,44 @@ public final class ConsoleReport {
             limiter.perWindow().ifPresent(w -> out.append("; ").append(perWindow(w)));
             out.append('\n').append(keys(limiter.keys())).append('\n');
         }
+        run.replications().ifPresent(r -> out.append('\n').append(replications(r)));
         return out.toString();
+    }
+
+    /** A heading line, then one line per limiter with the mean and 95 % interval of each figure. */
+    static String replications(Replications r) {
+        StringBuilder out = new StringBuilder().append(runs(r))
+                .append(": mean and 95 % interval of the mean\n");
+        r.limiters().forEach((name, figures) -> {
+            out.append(name).append(':');
+            String separator = " ";
+            for (Replications.Figure figure : Replications.FIGURES) {
+                out.append(separator).append(figure.label()).append(' ')
+                        .append(Numbers.interval(figures.get(figure.name())));
+                separator = "; ";
+            }
+            out.append('\n');
+        });
+        return out.toString();
+    }
+
+    /** "20 runs at seeds 7 to 26", "1 run at seed 7". */
+    static String runs(Replications r) {
+        return r.n() == 1 ? "1 run at seed " + r.seeds().get(0)
+                : r.n() + " runs at seeds " + r.seeds().get(0) + " to " + r.seeds().get(r.n() - 1);
     }
 
     static String heading(LimiterResult limiter) {
         return limiter.name() + " (" + limiter.tier() + ", " + limiter.algorithm() + ")";
     }
 
-    /** Regions as rows (those this limiter saw no request in are left out), then the total. */
+    /**
+     * Regions as rows (those this limiter saw no request in are left out), then the total; "let through" is accepted
+     * plus failed open.
+     */
     static Tables regionTable(LimiterResult limiter) {
-        Tables table = new Tables(List.of("region", "sent", "accepted", "rejected", "failed", "p50 ms", "p90 ms",
-                "p99 ms", "max ms"));
+        Tables table = new Tables(List.of("region", "sent", "accepted", "rejected", "failed", "let through",
+                "p50 ms", "p90 ms", "p99 ms", "max ms"));
         for (Map.Entry<String, RegionResult> e : limiter.regions().entrySet()) {
             Counts c = e.getValue().counts();
             if (c.sent() == 0) {
@@ -46,12 +77,12 @@ public final class ConsoleReport {
             }
             var l = e.getValue().latencyMs();
             table.row(List.of(e.getKey(), Long.toString(c.sent()), Long.toString(c.accepted()),
-                    Long.toString(c.rejected()), failed(c), Numbers.ms(l.p50()), Numbers.ms(l.p90()),
-                    Numbers.ms(l.p99()), Numbers.ms(l.max())));
+                    Long.toString(c.rejected()), failed(c), Long.toString(c.letThrough()), Numbers.ms(l.p50()),
+                    Numbers.ms(l.p90()), Numbers.ms(l.p99()), Numbers.ms(l.max())));
         }
         Counts t = limiter.totals();
         table.row(List.of("total", Long.toString(t.sent()), Long.toString(t.accepted()), Long.toString(t.rejected()),
-                failed(t), "", "", "", ""));
+                failed(t), Long.toString(t.letThrough()), "", "", "", ""));
         return table;
     }
 

@@ -11,6 +11,7 @@ import io.edgesim.result.LatencyStats;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PerWindow;
 import io.edgesim.result.RegionResult;
+import io.edgesim.result.Replications;
 import io.edgesim.result.RunResult;
 
 import java.util.List;
@@ -50,6 +51,7 @@ public final class JsonReport {
         }
         ObjectNode assumptions = root.putObject("assumptions");
         run.assumptions().forEach(assumptions::put);
+        run.replications().ifPresent(r -> replications(root.putObject("replications"), r));
         try {
             return MAPPER.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
@@ -131,6 +133,7 @@ public final class JsonReport {
         array(timeline.putArray("accepted"), limiter.timeline().accepted());
         array(timeline.putArray("rejected"), limiter.timeline().rejected());
         array(timeline.putArray("failed"), limiter.timeline().failed());
+        array(timeline.putArray("failed_open"), limiter.timeline().failedOpen());
         return node;
     }
 
@@ -160,12 +163,34 @@ public final class JsonReport {
         keys.ratioByPercent().forEach(byPercent::add);
     }
 
+    private static void replications(ObjectNode node, Replications replications) {
+        node.put("n", replications.n());
+        ArrayNode seeds = node.putArray("seeds");
+        replications.seeds().forEach(seeds::add);
+        ObjectNode limiters = node.putObject("limiters");
+        replications.limiters().forEach((name, figures) -> {
+            ObjectNode limiter = limiters.putObject(name);
+            figures.forEach((figure, interval) -> {
+                if (interval.isPresent()) {
+                    ObjectNode i = limiter.putObject(figure);
+                    i.put("mean", interval.get().mean());
+                    i.put("ci95_low", interval.get().ci95Low());
+                    i.put("ci95_high", interval.get().ci95High());
+                } else {
+                    // at least one run had no value (a multiplication where the exact count accepted nothing)
+                    limiter.putNull(figure);
+                }
+            });
+        });
+    }
+
     private static void counts(ObjectNode node, Counts counts) {
         node.put("sent", counts.sent());
         node.put("accepted", counts.accepted());
         node.put("rejected", counts.rejected());
         node.put("failed", counts.failed());
         node.put("failed_open", counts.failedOpen());
+        node.put("let_through", counts.letThrough());
     }
 
     private static void latency(ObjectNode node, LatencyStats stats) {

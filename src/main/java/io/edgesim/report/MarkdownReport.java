@@ -3,6 +3,7 @@ package io.edgesim.report;
 import io.edgesim.result.KeyResults;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PerWindow;
+import io.edgesim.result.Replications;
 import io.edgesim.result.RetryAfterStats;
 import io.edgesim.result.RunResult;
 
@@ -12,8 +13,9 @@ import java.util.Map;
 
 /**
  * report.md: the human-readable report, meant to be pasted into a design document: the question, the headline table
- * (one row per limiter), a table per limiter by region, the latency pairs in force (estimated ones marked) and
- * every assumption in force. Charts, when given, are linked by file name.
+ * (one row per limiter), with replications the mean and interval of each figure, a table per limiter by region, the
+ * latency pairs in force (estimated ones marked) and every assumption in force. Charts, when given, are linked by
+ * file name.
  */
 public final class MarkdownReport {
 
@@ -33,7 +35,8 @@ public final class MarkdownReport {
                 .append(Numbers.fixed(run.durationSeconds(), 0)).append(" s of scenario time, regions ")
                 .append(String.join(", ", run.regions())).append(".\n\n");
         md.append("## Summary\n\n").append(headline(run).markdown()).append('\n');
-        md.append("*multiplication* = requests let through / requests an exact global count accepts on the same ")
+        md.append("*let through* = accepted + failed open (failed requests the limiter let through anyway); ")
+                .append("*multiplication* = requests let through / requests an exact global count accepts on the same ")
                 .append("traffic; *wrongly accepted/rejected* compare each request's fate with that exact count.\n\n");
         if (run.limiters().stream().anyMatch(l -> l.multiplication().isEmpty())) {
             md.append("Where the exact count accepts nothing there is no multiplication: *unbounded* when the limiter ")
@@ -44,6 +47,7 @@ public final class MarkdownReport {
                 .append("window of the exact count, *wrongly throttled* = keys with a request refused that the exact ")
                 .append("count accepted, *ratio* = a key's largest let-through in one window / its limit, over keys.")
                 .append(" For a token bucket or gcra the window is burst / rate and the limit in one 2 x burst.\n\n");
+        run.replications().ifPresent(r -> md.append(replications(r)));
         charts.forEach((file, caption) ->
                 md.append("![").append(caption).append("](").append(file).append(")\n\n"));
         for (LimiterResult limiter : run.limiters()) {
@@ -159,14 +163,34 @@ public final class MarkdownReport {
                 + " s" + (r.never() > 0 ? "; " + never : "") + ".\n\n";
     }
 
+    // the mean and interval of each figure per limiter
+    private static String replications(Replications r) {
+        List<String> header = new ArrayList<>(List.of("limiter"));
+        Replications.FIGURES.forEach(f -> header.add(f.label()));
+        Tables table = new Tables(header);
+        r.limiters().forEach((name, figures) -> {
+            List<String> row = new ArrayList<>(List.of(name));
+            Replications.FIGURES.forEach(f -> row.add(Numbers.interval(figures.get(f.name()))));
+            table.row(row);
+        });
+        return "## Replications\n\n" + ConsoleReport.runs(r) + " (the other sections show the run at seed "
+                + r.seeds().get(0) + "). Each cell is the mean over the runs and, in brackets, its 95 % confidence "
+                + "interval: mean ± t(0.975, n - 1) × sd / √n, Student's t with the sample standard deviation; "
+                + "with "
+                + "one run, the value itself. *n/a*: some run had no value (its exact count accepted nothing).\n\n"
+                + table.markdown() + "\n";
+    }
+
     static Tables headline(RunResult run) {
-        Tables table = new Tables(List.of("limiter", "tier", "sent", "accepted", "rejected", "failed", "exact",
+        Tables table = new Tables(List.of("limiter", "tier", "sent", "accepted", "rejected", "failed", "let through",
+                "exact",
                 "multiplication", "wrongly accepted", "wrongly rejected", "worst p50 ms", "cost/month"));
         for (LimiterResult l : run.limiters()) {
             double worstP50 = l.regions().values().stream().mapToDouble(r -> r.latencyMs().p50()).max().orElse(0);
             table.row(List.of(l.name(), l.tier(), Long.toString(l.totals().sent()),
                     Long.toString(l.totals().accepted()), Long.toString(l.totals().rejected()),
-                    Long.toString(l.totals().failed()), Long.toString(l.exact().accepted()),
+                    Long.toString(l.totals().failed()), Long.toString(l.totals().letThrough()),
+                    Long.toString(l.exact().accepted()),
                     Numbers.multiplication(l, "x"), Long.toString(l.exact().wronglyAccepted()),
                     Long.toString(l.exact().wronglyRejected()), Numbers.ms(worstP50),
                     Numbers.usd(l.cost().usdPerMonth())));

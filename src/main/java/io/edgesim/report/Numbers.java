@@ -1,9 +1,11 @@
 package io.edgesim.report;
 
+import io.edgesim.result.Interval;
 import io.edgesim.result.LimiterResult;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.Optional;
 
 /** Number formatting for reports: fixed decimals, no locale, no exponent. */
 final class Numbers {
@@ -22,6 +24,22 @@ final class Numbers {
     /** A number of seconds without trailing zeros: "60", "0.5". */
     static String seconds(double value) {
         return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+    }
+
+    /** A figure averaged over replications: 1 decimal from 100 on, else 2. */
+    static String mean(double value) {
+        return fixed(value, Math.abs(value) >= 100 ? 1 : 2);
+    }
+
+    /** "301.2 (299.8 to 302.6)": a mean and its 95 % interval, or "n/a" when some run had no value. */
+    static String interval(Optional<Interval> interval) {
+        return interval.map(i -> mean(i.mean()) + " (" + mean(i.ci95Low()) + " to " + mean(i.ci95High()) + ")")
+                .orElse("n/a");
+    }
+
+    /** "301.2 ± 1.4": a mean and the half-width of its 95 % interval, or "n/a" when some run had no value. */
+    static String plusMinus(Optional<Interval> interval) {
+        return interval.map(i -> mean(i.mean()) + " ± " + mean(i.halfWidth())).orElse("n/a");
     }
 
     static String usd(double value) {

@@ -31,7 +31,7 @@ public final class ReportWriter {
         Map<String, String> files = new LinkedHashMap<>();
         files.put("result.json", JsonReport.render(run));
         files.put("by-region.csv", CsvReport.render(run));
-        files.put("report.md", MarkdownReport.render(run, Charts.FILES));
+        files.put("report.md", MarkdownReport.render(run, Charts.files(run)));
         return files;
     }
 }

@@ -1,13 +1,18 @@
 package io.edgesim.report;
 
+import io.edgesim.result.Interval;
 import io.edgesim.result.LimiterResult;
+import io.edgesim.result.Replications;
 import io.edgesim.result.RunResult;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.renderer.category.StatisticalLineAndShapeRenderer;
 import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
 
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,12 +21,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The result of a sweep: one run per value of one parameter. Writes sweep.csv (one row per value per limiter),
- * sweep.md (the table and the charts) and two charts: accepted requests and multiplication against the value.
+ * The result of a sweep: one run per value of one parameter, or with replications n runs per value (seeds seed ..
+ * seed + n - 1), whose means and intervals the table and charts then show. Writes sweep.csv (one row per value per
+ * limiter), sweep.md (the table and the charts) and two charts: requests let through (accepted + failed open) and
+ * multiplication against the value.
  *
  * @param param  the setting swept (e.g. clients.bots.count)
  * @param points one run per value, in the order swept
@@ -41,7 +49,8 @@ public record SweepReport(String param, List<Point> points) {
     /** Every file a sweep writes, texts then charts. */
     public static final List<String> FILES = List.of("sweep.csv", "sweep.md", ACCEPTED_CHART, MULTIPLICATION_CHART);
 
-    public static final String CSV_HEADER = "param,value,limiter,tier,sent,accepted,rejected,failed,exact_accepted,"
+    public static final String CSV_HEADER = "param,value,limiter,tier,sent,accepted,rejected,failed,failed_open,"
+            + "let_through,exact_accepted,"
             + "multiplication,wrongly_accepted,wrongly_rejected,worst_p50_ms,worst_p99_ms,usd_per_month";
 
     public SweepReport {
@@ -49,26 +58,50 @@ public record SweepReport(String param, List<Point> points) {
         if (points.isEmpty()) {
             throw new IllegalArgumentException("a sweep needs at least one value");
         }
+        boolean replicated = points.get(0).result().replications().isPresent();
+        if (points.stream().anyMatch(p -> p.result().replications().isPresent() != replicated)) {
+            throw new IllegalArgumentException("every value of a sweep has replications, or none");
+        }
     }
 
-    /** The terminal table: values as rows, accepted and multiplication per limiter. */
+    /** True when every value was run at several seeds: the table and charts then show means and intervals. */
+    public boolean replicated() {
+        return points.get(0).result().replications().isPresent();
+    }
+
+    /** The terminal table: values as rows, let through (accepted + failed open) and multiplication per limiter. */
     public String text() {
         return table().text();
     }
 
+    /**
+     * One row per value per limiter: the run at the scenario's seed; with replications, then the number of runs and
+     * the mean and 95 % interval of each figure ({@code let_through_mean,let_through_ci95_low,...}; "n/a" where some
+     * run had no value).
+     */
     public String csv() {
-        StringBuilder out = new StringBuilder(CSV_HEADER).append('\n');
+        StringBuilder out = new StringBuilder(CSV_HEADER);
+        if (replicated()) {
+            out.append(",replications");
+            for (Replications.Figure f : Replications.FIGURES) {
+                out.append(',').append(f.name()).append("_mean,").append(f.name()).append("_ci95_low,")
+                        .append(f.name()).append("_ci95_high");
+            }
+        }
+        out.append('\n');
         for (Point p : points) {
             for (LimiterResult l : p.result().limiters()) {
                 out.append(Csv.field(param)).append(',').append(Csv.field(p.value())).append(',')
                         .append(Csv.field(l.name())).append(',').append(Csv.field(l.tier())).append(',')
                         .append(l.totals().sent()).append(',').append(l.totals().accepted()).append(',')
                         .append(l.totals().rejected()).append(',').append(l.totals().failed()).append(',')
+                        .append(l.totals().failedOpen()).append(',').append(l.totals().letThrough()).append(',')
                         .append(l.exact().accepted()).append(',').append(csvMultiplication(l)).append(',')
                         .append(l.exact().wronglyAccepted()).append(',').append(l.exact().wronglyRejected())
                         .append(',').append(worst(l, r -> r.latencyMs().p50())).append(',')
-                        .append(worst(l, r -> r.latencyMs().p99())).append(',').append(l.cost().usdPerMonth())
-                        .append('\n');
+                        .append(worst(l, r -> r.latencyMs().p99())).append(',').append(l.cost().usdPerMonth());
+                p.result().replications().ifPresent(r -> csvIntervals(out, r, l.name()));
+                out.append('\n');
             }
         }
         return out.toString();
@@ -77,11 +110,8 @@ public record SweepReport(String param, List<Point> points) {
     /** Writes {@link #FILES} into {@code dir}: the texts of {@link #texts} and the charts of {@link #CHARTS}. */
     public void write(Path dir) throws IOException {
         Files.createDirectories(dir);
-        save(chart("accepted requests", l -> l.totals().accepted()), dir.resolve(ACCEPTED_CHART));
-        // a run whose exact count accepted nothing has no multiplication: a gap in the line
-        save(chart("multiplication (x exact count)",
-                        l -> l.multiplication().isPresent() ? l.multiplication().getAsDouble() : null),
-                dir.resolve(MULTIPLICATION_CHART));
+        save(letThroughChart(), dir.resolve(ACCEPTED_CHART));
+        save(multiplicationChart(), dir.resolve(MULTIPLICATION_CHART));
         for (Map.Entry<String, String> file : texts().entrySet()) {
             Files.writeString(dir.resolve(file.getKey()), file.getValue(), StandardCharsets.UTF_8);
         }
@@ -103,29 +133,56 @@ public record SweepReport(String param, List<Point> points) {
         return "# " + first.scenario() + ": sweep of `" + param + "`\n\n"
                 + (first.description().isBlank() ? "" : first.description().strip() + "\n\n")
                 + "Engine `" + first.engine() + "`, seed " + first.seed() + ", "
-                + Numbers.fixed(first.durationSeconds(), 0) + " s of scenario time per run; one run per value.\n\n"
+                + Numbers.fixed(first.durationSeconds(), 0) + " s of scenario time per run; " + runsPerValue()
+                + "\n\n"
                 + table().markdown() + "\n"
-                + "![accepted requests against " + param + "](" + ACCEPTED_CHART + ")\n\n"
+                + "![requests let through against " + param + "](" + ACCEPTED_CHART + ")\n\n"
                 + "![multiplication against " + param + "](" + MULTIPLICATION_CHART + ")\n\n"
                 + "Every run's full numbers are in sweep.csv.\n";
+    }
+
+    private String runsPerValue() {
+        if (!replicated()) {
+            return "one run per value.";
+        }
+        Replications r = points.get(0).result().replications().get();
+        return r.n() + (r.n() == 1 ? " run" : " runs") + " per value, at seeds " + r.seeds().get(0) + " to "
+                + r.seeds().get(r.n() - 1) + ". Each cell is the mean over the runs ± the half-width of its 95 % "
+                + "confidence interval (Student t), and the charts draw that interval as error bars; sweep.csv has "
+                + "the run at the first seed, then the means and intervals.";
     }
 
     private Tables table() {
         List<String> header = new ArrayList<>(List.of(param));
         for (LimiterResult l : points.get(0).result().limiters()) {
-            header.add(l.name() + " accepted");
+            header.add(l.name() + " let through");
             header.add(l.name() + " x");
         }
         Tables table = new Tables(header);
         for (Point p : points) {
             List<String> row = new ArrayList<>(List.of(p.value()));
             for (LimiterResult l : p.result().limiters()) {
-                row.add(Long.toString(l.totals().accepted()));
-                row.add(Numbers.multiplication(l, ""));
+                if (p.result().replications().isPresent()) {
+                    Replications r = p.result().replications().get();
+                    row.add(Numbers.plusMinus(r.interval(l.name(), "let_through")));
+                    row.add(Numbers.plusMinus(r.interval(l.name(), "multiplication")));
+                } else {
+                    row.add(Long.toString(l.totals().letThrough()));
+                    row.add(Numbers.multiplication(l, ""));
+                }
             }
             table.row(row);
         }
         return table;
+    }
+
+    private static void csvIntervals(StringBuilder out, Replications r, String limiter) {
+        out.append(',').append(r.n());
+        for (Replications.Figure f : Replications.FIGURES) {
+            Optional<Interval> i = r.interval(limiter, f.name());
+            out.append(',').append(i.map(v -> v.mean() + "," + v.ci95Low() + "," + v.ci95High())
+                    .orElse("n/a,n/a,n/a"));
+        }
     }
 
     // the value as it is, or the word that says why there is none ("unbounded", "n/a")
@@ -134,16 +191,47 @@ public record SweepReport(String param, List<Point> points) {
                 : Numbers.multiplication(l, "");
     }
 
-    private JFreeChart chart(String measure, Function<LimiterResult, Number> value) {
-        DefaultCategoryDataset data = new DefaultCategoryDataset();
+    JFreeChart letThroughChart() {
+        return chart("requests let through", Charts.LET_THROUGH, "let_through", l -> l.totals().letThrough());
+    }
+
+    JFreeChart multiplicationChart() {
+        // a run whose exact count accepted nothing has no multiplication: a gap in the line
+        return chart("multiplication", "multiplication (x exact count)", "multiplication",
+                l -> l.multiplication().isPresent() ? l.multiplication().getAsDouble() : null);
+    }
+
+    /**
+     * A line per limiter against the value: {@code value} of each run, or with replications the mean of
+     * {@code figure} with an error bar over its 95 % interval.
+     */
+    private JFreeChart chart(String name, String measure, String figure, Function<LimiterResult, Number> value) {
+        String title = points.get(0).result().scenario() + ": " + name + " against " + param;
+        if (!replicated()) {
+            DefaultCategoryDataset data = new DefaultCategoryDataset();
+            for (Point p : points) {
+                for (LimiterResult l : p.result().limiters()) {
+                    data.addValue(value.apply(l), l.name(), p.value());
+                }
+            }
+            return ChartStyle.apply(ChartFactory.createLineChart(title, param, measure, data,
+                    PlotOrientation.VERTICAL, true, false, false));
+        }
+        DefaultStatisticalCategoryDataset data = new DefaultStatisticalCategoryDataset();
         for (Point p : points) {
+            Replications r = p.result().replications().orElseThrow();
             for (LimiterResult l : p.result().limiters()) {
-                data.addValue(value.apply(l), l.name(), p.value());
+                Optional<Interval> i = r.interval(l.name(), figure);
+                data.add(i.map(Interval::mean).orElse(null), i.map(Interval::halfWidth).orElse(null), l.name(),
+                        p.value());
             }
         }
-        JFreeChart chart = ChartFactory.createLineChart(points.get(0).result().scenario() + ": " + measure
-                        + " against " + param, param, measure, data, PlotOrientation.VERTICAL, true, false,
-                false);
+        JFreeChart chart = ChartFactory.createLineChart(title + " (mean, 95 % interval)", param, measure, data,
+                PlotOrientation.VERTICAL, true, false, false);
+        // draws mean +- the "standard deviation" it is given: here the interval's half-width
+        StatisticalLineAndShapeRenderer renderer = new StatisticalLineAndShapeRenderer(true, true);
+        renderer.setErrorIndicatorPaint(Color.BLACK);
+        chart.getCategoryPlot().setRenderer(renderer);
         return ChartStyle.apply(chart);
     }
 

@@ -2,9 +2,11 @@ package io.edgesim.result;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * The result of one run of one scenario on one engine.
+ * The result of one run of one scenario on one engine; for a run with replications, the run at the scenario's seed
+ * with the intervals over all of them.
  *
  * @param scenario        the scenario's name
  * @param description     the question it answers
@@ -15,10 +17,18 @@ import java.util.Map;
  * @param limiters        one result per limiter, in scenario order
  * @param latencyPairs    round trips in force between the regions involved, with "estimated" flags
  * @param assumptions     every setting in force that the scenario did not set ("setting" -> "value (why)")
+ * @param replications    the mean and interval of each limiter's figures over the runs at seeds seed, seed + 1, ...;
+ *                        empty for a single run
  */
 public record RunResult(String scenario, String description, String engine, long seed, double durationSeconds,
                         List<String> regions, List<LimiterResult> limiters, List<LatencyPair> latencyPairs,
-                        Map<String, String> assumptions) {
+                        Map<String, String> assumptions, Optional<Replications> replications) {
+
+    /** This run with {@code summary} over its replications. */
+    public RunResult withReplications(Replications summary) {
+        return new RunResult(scenario, description, engine, seed, durationSeconds, regions, limiters, latencyPairs,
+                assumptions, Optional.of(summary));
+    }
 
     /** A round trip between two regions of the run, and whether it is a great-circle estimate. */
     public record LatencyPair(String from, String to, double rttMs, boolean estimated) {

@@ -165,6 +165,54 @@ class MainTest {
     }
 
     @Test
+    void runWithReplicationsPrintsALinePerLimiterAndWritesTheIntervals(@TempDir Path dir) {
+        Outcome run = edgesim("run", "scenarios/three-pops.conf", "--replications", "3", "--out", dir.toString());
+
+        assertThat(run.status()).isZero();
+        assertThat(run.out()).contains("3 runs at seeds 7 to 9: mean and 95 % interval of the mean\n"
+                + "local: let through 300.0 (300.0 to 300.0); multiplication 3.00 (3.00 to 3.00);");
+        assertThat(dir.resolve("result.json")).content().contains("\"seeds\" : [ 7, 8, 9 ]", "\"ci95_low\"");
+        assertThat(dir.resolve("report.md")).content().contains("## Replications");
+        assertThat(dir.resolve("let-through-replications.png")).isNotEmptyFile();
+    }
+
+    @Test
+    void sweepWithReplicationsShowsAnIntervalPerValue(@TempDir Path dir) {
+        Outcome sweep = edgesim("sweep", "scenarios/three-pops.conf", "--param", "limiters.local.limit=50,100",
+                "--replications", "2", "--out", dir.toString());
+
+        assertThat(sweep.status()).isZero();
+        assertThat(sweep.out()).contains("150.0 ± 0.00", "300.0 ± 0.00");
+        assertThat(dir.resolve("sweep.csv")).content().contains(",replications,let_through_mean,")
+                .contains(",local,cache,885,150,").contains(",2,150.0,150.0,150.0,");
+    }
+
+    @Test
+    void badReplicationsAreOneLineOfBadInput() {
+        for (String n : new String[]{"0", "-1", "1001", "many", "2.5", ""}) {
+            String[][] commandLines = {{"run", "scenarios/three-pops.conf", "--replications", n},
+                    {"sweep", "scenarios/three-pops.conf", "--param", "limiters.local.limit=5", "--replications", n}};
+            for (String[] commandLine : commandLines) {
+                Outcome outcome = edgesim(commandLine);
+                String as = commandLine[0] + " --replications '" + n + "'";
+                assertThat(outcome.status()).as(as).isEqualTo(2);
+                assertThat(outcome.err().strip().lines()).as(as).hasSize(1);
+                assertThat(outcome.err()).as(as).contains("--replications", "'" + n + "'", "from 1 to 1000")
+                        .doesNotContain("Exception");
+            }
+        }
+    }
+
+    @Test
+    void replicationsOnTheClusterEngineAreBadInput() {
+        Outcome outcome = edgesim("run", "scenarios/three-pops.conf", "--engine", "cluster", "--replications", "2");
+
+        assertThat(outcome.status()).isEqualTo(2);
+        assertThat(outcome.err().strip().lines()).hasSize(1);
+        assertThat(outcome.err()).contains("--replications", "virtual engine only");
+    }
+
+    @Test
     void sweepRangesExpandAndBadParamsAreBadInput(@TempDir Path dir) {
         Outcome range = edgesim("sweep", "scenarios/three-pops.conf", "--param", "limiters.local.limit=50..150/50",
                 "--out", dir.toString());

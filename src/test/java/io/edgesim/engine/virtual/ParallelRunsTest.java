@@ -1,0 +1,70 @@
+package io.edgesim.engine.virtual;
+
+import io.edgesim.report.JsonReport;
+import io.edgesim.result.DecisionListener;
+import io.edgesim.result.Interval;
+import io.edgesim.result.Replications;
+import io.edgesim.result.RunResult;
+import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.ScenarioLoader;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ParallelRunsTest {
+
+    private static Scenario threePops() {
+        return ScenarioLoader.load(Path.of("scenarios/three-pops.conf"), Path.of("regions.conf"));
+    }
+
+    @Test
+    void replicationsGiveTheSameBytesOnOneAndTwoThreads() {
+        String oneThread = JsonReport.render(ParallelRuns.replicated(threePops(), 6, DecisionListener.NONE, 1));
+        String twoThreads = JsonReport.render(ParallelRuns.replicated(threePops(), 6, DecisionListener.NONE, 2));
+
+        assertThat(twoThreads).isEqualTo(oneThread).contains("\"replications\" : {");
+    }
+
+    @Test
+    void theReportIsTheRunAtTheScenarioSeedAsWithoutReplications() {
+        RunResult alone = new VirtualEngine(threePops(), DecisionListener.NONE).run();
+
+        RunResult replicated = ParallelRuns.replicated(threePops(), 3, DecisionListener.NONE, 2);
+
+        assertThat(replicated.replications()).isPresent();
+        assertThat(new RunResult(replicated.scenario(), replicated.description(), replicated.engine(),
+                replicated.seed(), replicated.durationSeconds(), replicated.regions(), replicated.limiters(),
+                replicated.latencyPairs(), replicated.assumptions(), Optional.empty())).isEqualTo(alone);
+    }
+
+    @Test
+    void replicationsRunTheFollowingSeedsAndAverageTheirFigures() {
+        double[] wronglyAccepted = new double[4];
+        for (int r = 0; r < 4; r++) {
+            RunResult run = new VirtualEngine(threePops().withSeed(7 + r), DecisionListener.NONE).run();
+            wronglyAccepted[r] = run.limiters().get(1).exact().wronglyAccepted();
+        }
+
+        Replications r = ParallelRuns.replicated(threePops(), 4, DecisionListener.NONE, 2).replications()
+                .orElseThrow();
+
+        assertThat(r.seeds()).containsExactly(7L, 8L, 9L, 10L);
+        assertThat(r.interval("exact", "wrongly_accepted")).contains(Interval.of(wronglyAccepted));
+        assertThat(r.interval("local", "let_through")).contains(new Interval(300, 300, 300));
+    }
+
+    @Test
+    void eachRunsEveryScenarioAndKeepsTheirOrder() {
+        List<Scenario> scenarios = List.of(threePops().withSeed(3), threePops().withSeed(1),
+                threePops().withSeed(2));
+
+        List<RunResult> results = ParallelRuns.each(scenarios, 2);
+
+        assertThat(results).extracting(RunResult::seed).containsExactly(3L, 1L, 2L);
+        assertThat(results.get(1)).isEqualTo(new VirtualEngine(threePops().withSeed(1), DecisionListener.NONE).run());
+    }
+}

@@ -55,8 +55,12 @@ final class KeyFigures {
             if (wrongly > 0) {
                 wronglyThrottled++;
             }
+            double rounded = RunRecorder.round(ratio, 4);
+            if (top.size() == KeyResults.TOP && rounded < top.peek().maxRatio()) {
+                continue;
+            }
             KeyResults.KeyOutcome outcome = new KeyResults.KeyOutcome(names.key(key), null, sent,
-                    tally.letThrough(key), limit, RunRecorder.round(ratio, 4), wrongly);
+                    tally.letThrough(key), limit, rounded, wrongly);
             if (top.size() < KeyResults.TOP || WORST_FIRST.compare(outcome, top.peek()) < 0) {
                 top.add(outcome);
                 if (top.size() > KeyResults.TOP) {

@@ -1,8 +1,6 @@
 package io.edgesim.engine;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * What one limiter did to each key of its exact reference: requests sent, let through and wrongly refused, and what
@@ -11,31 +9,30 @@ import java.util.Map;
  * largest, the sum) as soon as a key moves on.
  *
  * <p>Outcomes come nearly in arrival order, but a request that went to a far tier is recorded after later ones, so a
- * key keeps its newest window and the one before open. Memory: one row of six longs per key number up to the largest
- * seen, and the window before the newest only for keys that have moved on to a newer window and may still hear of
- * the older one (a small table), whatever the run's length. An outcome for a window older than both (one that came
- * back more than a window late) finds its window closed, or never opened: it is counted as {@code late} and left
- * out of the windows, the largest and the sum, which then understate by what such outcomes carried; it still counts
- * in the key's requests. Not thread-safe.
+ * key keeps its newest window and the window just before it open. An outcome for an older window (one that came
+ * back more than a window late) finds its window closed, or never opened: it is counted as {@code late} and left out
+ * of the windows, the largest and the sum, which then understate by what such outcomes carried; it still counts in
+ * the key's requests.
+ *
+ * <p>Memory: seven numbers per key number up to the largest seen, in {@link WideningCounts} (14 bytes a key while
+ * every number is below 65,536, 28 or 56 beyond), whatever the run's length. Not thread-safe.
  */
 final class KeyTally {
 
-    // a window number as stored: XOR this, so that the zero of a fresh row is "no window"
-    private static final long NONE = Long.MIN_VALUE;
-    // a key's row: its newest open window (stored, see NONE), what it let through in it, the most it let through in
-    // a window closed since, its requests, those let through, those refused that the exact count accepted
+    // a key's row: its newest window + 1 (0: none yet) and what it let through in it; what it let through in the
+    // window just before + 1 (0: that window is not open); the most it let through in a window closed since; its
+    // requests, those let through, and those refused that the exact count accepted
     private static final int WINDOW = 0;
     private static final int IN_WINDOW = 1;
-    private static final int CLOSED_MAX = 2;
-    private static final int SENT = 3;
-    private static final int LET_THROUGH = 4;
-    private static final int WRONGLY_REJECTED = 5;
-    private static final int ROW = 6;
+    private static final int IN_BEFORE = 2;
+    private static final int CLOSED_MAX = 3;
+    private static final int SENT = 4;
+    private static final int LET_THROUGH = 5;
+    private static final int WRONGLY_REJECTED = 6;
+    private static final int ROW = 7;
 
     private final long windowNanos;
-    private long[] rows = new long[16 * ROW];
-    // per key number, for keys whose previous window is still open: {window, total}
-    private final Map<Integer, long[]> previous = new HashMap<>();
+    private final WideningCounts rows = new WideningCounts(16 * ROW);
     private int keys;
     private long windows;
     private long sumTotals;
@@ -51,7 +48,7 @@ final class KeyTally {
 
     /**
      * Counts a request of the key numbered {@code key} (0 or more, the run's numbering) that arrived at
-     * {@code requestNanos}.
+     * {@code requestNanos} (0 or more).
      *
      * @param letThroughTokens what it got through in its window, in tokens (0 for a request refused)
      * @param letThrough       whether it was let through (accepted or failed open)
@@ -59,64 +56,66 @@ final class KeyTally {
      */
     void add(int key, long requestNanos, long letThroughTokens, boolean letThrough, boolean wronglyRejected) {
         int at = key * ROW;
-        if (at >= rows.length) {
-            rows = Arrays.copyOf(rows, Math.max(at + ROW, 2 * rows.length));
-        }
         if (key >= keys) {
             keys = key + 1;
         }
-        long[] r = rows;
-        r[at + SENT]++;
+        rows.add(at + SENT, 1);
         if (letThrough) {
-            r[at + LET_THROUGH]++;
+            rows.add(at + LET_THROUGH, 1);
         }
         if (wronglyRejected) {
-            r[at + WRONGLY_REJECTED]++;
+            rows.add(at + WRONGLY_REJECTED, 1);
         }
-        count(r, at, key, Math.floorDiv(requestNanos, windowNanos), letThroughTokens);
+        count(at, requestNanos / windowNanos, letThroughTokens);
     }
 
-    private void count(long[] r, int at, int key, long window, long tokens) {
-        long stored = r[at + WINDOW];
-        if (stored == (window ^ NONE)) {
-            r[at + IN_WINDOW] += tokens;
-            sumTotals += tokens;
-            return;
-        }
-        if (stored == 0) {
-            r[at + WINDOW] = window ^ NONE;
-            r[at + IN_WINDOW] = tokens;
+    private void count(int at, long window, long tokens) {
+        long stored = rows.get(at + WINDOW);
+        if (stored == window + 1) {
+            rows.add(at + IN_WINDOW, tokens);
+        } else if (stored == 0) {
+            rows.set(at + WINDOW, window + 1);
+            rows.set(at + IN_WINDOW, tokens);
             windows++;
-            sumTotals += tokens;
-            return;
-        }
-        long newestWindow = stored ^ NONE;
-        if (window > newestWindow) {
-            // a newer window: the newest becomes the one before, and the one before that is done with
-            long[] older = previous.put(key, new long[] {newestWindow, r[at + IN_WINDOW]});
-            if (older != null) {
-                r[at + CLOSED_MAX] = Math.max(r[at + CLOSED_MAX], older[1]);
+        } else if (window + 1 > stored) {
+            // a newer window: the one before is done with, and the newest becomes the one before if it is just
+            // before the new one, else it is done with too
+            long newest = rows.get(at + IN_WINDOW);
+            closeBefore(at);
+            if (window == stored) {
+                rows.set(at + IN_BEFORE, newest + 1);
+            } else {
+                fold(at, newest);
             }
-            r[at + WINDOW] = window ^ NONE;
-            r[at + IN_WINDOW] = tokens;
+            rows.set(at + WINDOW, window + 1);
+            rows.set(at + IN_WINDOW, tokens);
             windows++;
-            sumTotals += tokens;
-            return;
-        }
-        long[] before = previous.get(key);
-        if (before != null && before[0] == window) {
-            before[1] += tokens;
-            sumTotals += tokens;
-        } else if (before == null || window > before[0]) {
-            // older than the newest but newer than any open one before it: it becomes the one before
-            if (before != null) {
-                r[at + CLOSED_MAX] = Math.max(r[at + CLOSED_MAX], before[1]);
+        } else if (window + 2 == stored) {
+            long before = rows.get(at + IN_BEFORE);
+            if (before == 0) {
+                windows++;
+                rows.set(at + IN_BEFORE, tokens + 1);
+            } else {
+                rows.set(at + IN_BEFORE, before + tokens);
             }
-            previous.put(key, new long[] {window, tokens});
-            windows++;
-            sumTotals += tokens;
         } else {
             lateOutcomes++;
+            return;
+        }
+        sumTotals += tokens;
+    }
+
+    private void closeBefore(int at) {
+        long before = rows.get(at + IN_BEFORE);
+        if (before != 0) {
+            fold(at, before - 1);
+            rows.set(at + IN_BEFORE, 0);
+        }
+    }
+
+    private void fold(int at, long total) {
+        if (total > rows.get(at + CLOSED_MAX)) {
+            rows.set(at + CLOSED_MAX, total);
         }
     }
 
@@ -127,33 +126,29 @@ final class KeyTally {
 
     /** Requests of key number {@code key} (0 for a number that sent none, or none under this limiter). */
     long sent(int key) {
-        return field(key, SENT);
+        return rows.get(key * ROW + SENT);
     }
 
     /** Requests of key number {@code key} let through (accepted or failed open). */
     long letThrough(int key) {
-        return field(key, LET_THROUGH);
+        return rows.get(key * ROW + LET_THROUGH);
     }
 
     /** Requests of key number {@code key} refused where the exact count accepted them. */
     long wronglyRejected(int key) {
-        return field(key, WRONGLY_REJECTED);
+        return rows.get(key * ROW + WRONGLY_REJECTED);
     }
 
     /** The most key number {@code key} got through in one window, in tokens (0 for a key without requests). */
     long maxInWindow(int key) {
         int at = key * ROW;
-        if (at >= rows.length || rows[at + WINDOW] == 0) {
-            return 0;
-        }
-        long max = Math.max(rows[at + CLOSED_MAX], rows[at + IN_WINDOW]);
-        long[] before = previous.get(key);
-        return before == null ? max : Math.max(max, before[1]);
+        long max = Math.max(rows.get(at + CLOSED_MAX), rows.get(at + IN_WINDOW));
+        return Math.max(max, rows.get(at + IN_BEFORE) - 1);
     }
 
-    private long field(int key, int field) {
-        int at = key * ROW;
-        return at < rows.length ? rows[at + field] : 0;
+    /** Bits per number in the rows now: 16, 32 or 64 ({@link WideningCounts}). */
+    int bits() {
+        return rows.bits();
     }
 
     /** The figures over every (key, window) pair that saw traffic. */

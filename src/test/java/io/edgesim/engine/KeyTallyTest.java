@@ -79,4 +79,26 @@ class KeyTallyTest {
         assertThat(tally.maxInWindow(1_000)).isZero();
         assertThat(tally.keyNumbers()).isEqualTo(6);
     }
+
+    @Test
+    void numbersThatOutgrowTheirCellsMoveEveryRowToWiderOnesAndKeepCounting() {
+        KeyTally tally = new KeyTally(1_000 * SECOND);
+        tally.add(0, 0, 5, true, false);
+        tally.add(3, SECOND, 1, true, true);
+        assertThat(tally.bits()).isEqualTo(16);
+        // one request of a huge cost: its window's total passes Integer.MAX_VALUE
+        tally.add(3, 2 * SECOND, 3_000_000_000L, true, false);
+        assertThat(tally.bits()).isEqualTo(64);
+        assertThat(tally.maxInWindow(3)).isEqualTo(3_000_000_001L);
+        assertThat(tally.sent(3)).isEqualTo(2);
+        assertThat(tally.wronglyRejected(3)).isEqualTo(1);
+        assertThat(tally.maxInWindow(0)).isEqualTo(5);
+        // and a window number beyond an int, far in a run of tiny windows
+        KeyTally tiny = new KeyTally(1);
+        tiny.add(1, 10, 1, true, false);
+        tiny.add(1, 5_000_000_000L, 2, true, false);
+        assertThat(tiny.bits()).isEqualTo(64);
+        assertThat(tiny.maxInWindow(1)).isEqualTo(2);
+        assertThat(tiny.summary().windows()).isEqualTo(2);
+    }
 }

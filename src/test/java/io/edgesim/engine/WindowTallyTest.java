@@ -2,6 +2,7 @@ package io.edgesim.engine;
 
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.tier.KeyCounters;
 import org.junit.jupiter.api.Test;
 
@@ -39,8 +40,8 @@ class WindowTallyTest {
     @Test
     void aTallyBesideTheExactCountsCountsAsOneWithItsOwnArrayAndLeavesTheCountersAlone() {
         AlgorithmSpec reference = AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 5, SECOND);
-        KeyCounters exact = KeyCounters.dense(reference, 2);
-        KeyCounters plain = KeyCounters.dense(reference);
+        KeyCounters exact = KeyCounters.dense(reference, new KeyIds(), 2);
+        KeyCounters plain = KeyCounters.dense(reference, new KeyIds());
         WindowTally own = new WindowTally(SECOND);
         WindowTally beside = WindowTally.beside(SECOND, exact);
         SplittableRandom random = new SplittableRandom(3);
@@ -65,9 +66,9 @@ class WindowTallyTest {
     @Test
     void aTallyBesideTheExactCountsNeedsTheirRoomAndTakesKeysByNumberOnly() {
         AlgorithmSpec reference = AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 5, SECOND);
-        assertThatThrownBy(() -> WindowTally.beside(SECOND, KeyCounters.dense(reference)))
+        assertThatThrownBy(() -> WindowTally.beside(SECOND, KeyCounters.dense(reference, new KeyIds())))
                 .isInstanceOf(IllegalArgumentException.class);
-        WindowTally beside = WindowTally.beside(SECOND, KeyCounters.dense(reference, 2));
+        WindowTally beside = WindowTally.beside(SECOND, KeyCounters.dense(reference, new KeyIds(), 2));
         assertThatThrownBy(() -> beside.add("key", 0, 1)).isInstanceOf(IllegalStateException.class);
     }
 }

@@ -2,6 +2,7 @@ package io.edgesim.model.tier;
 
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.Decision;
+import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeySlots;
 
 import java.util.Arrays;
@@ -13,8 +14,8 @@ import java.util.Arrays;
  * table of the keys seen ({@link #hashed}: memory grows with them) or in arrays indexed by key number ({@link #dense}:
  * no hashing; memory grows with the largest key number of the run, which numbers every kind of key, so it suits a
  * count that sees most of the run's keys). A dense count may give each key a few longs of the caller's own beside its
- * cell ({@link #dense(AlgorithmSpec, int)}), so that what the caller keeps per key is read with the counter.
- * Not thread-safe.
+ * cell ({@link #dense(AlgorithmSpec, KeyIds, int)}), so that what the caller keeps per key is read with the counter.
+ * With plans, each key counts with its plan's numbers ({@link CounterCells}). Not thread-safe.
  */
 public final class KeyCounters {
 
@@ -26,11 +27,11 @@ public final class KeyCounters {
     private long[] longs;
     private Object[] objects;
 
-    private KeyCounters(AlgorithmSpec algorithm, boolean dense, int extraLongs) {
+    private KeyCounters(AlgorithmSpec algorithm, KeyIds keys, boolean dense, int extraLongs) {
         if (extraLongs < 0) {
             throw new IllegalArgumentException("extra longs must be 0 or more, was " + extraLongs);
         }
-        this.cells = new CounterCells(algorithm);
+        this.cells = new CounterCells(algorithm, keys);
         // a table row needs a long at least, even for a cell that is one object
         this.slots = dense ? null : new KeySlots(Math.max(1, cells.longs), cells.objects);
         this.rowLongs = cells.longs + extraLongs;
@@ -38,44 +39,44 @@ public final class KeyCounters {
         this.objects = dense ? new Object[16 * cells.objects] : null;
     }
 
-    /** Counters in a hash table of the keys seen. */
-    public static KeyCounters hashed(AlgorithmSpec algorithm) {
-        return new KeyCounters(algorithm, false, 0);
+    /** Counters in a hash table of the keys seen, numbered (and their plans found) by {@code keys}. */
+    public static KeyCounters hashed(AlgorithmSpec algorithm, KeyIds keys) {
+        return new KeyCounters(algorithm, keys, false, 0);
     }
 
-    /** Counters in arrays indexed by key number. */
-    public static KeyCounters dense(AlgorithmSpec algorithm) {
-        return new KeyCounters(algorithm, true, 0);
+    /** Counters in arrays indexed by key number, numbered (and their plans found) by {@code keys}. */
+    public static KeyCounters dense(AlgorithmSpec algorithm, KeyIds keys) {
+        return new KeyCounters(algorithm, keys, true, 0);
     }
 
     /**
      * Counters in arrays indexed by key number, each key's followed by {@code extraLongs} longs of the caller's (0
      * until the caller writes them; {@link #extraAt}).
      */
-    public static KeyCounters dense(AlgorithmSpec algorithm, int extraLongs) {
-        return new KeyCounters(algorithm, true, extraLongs);
+    public static KeyCounters dense(AlgorithmSpec algorithm, KeyIds keys, int extraLongs) {
+        return new KeyCounters(algorithm, keys, true, extraLongs);
     }
 
     /** Decides a request of {@code cost} at {@code nowNanos} on key number {@code keyId}'s counter. */
     public Decision tryAcquire(int keyId, long nowNanos, long cost) {
         if (slots != null) {
             int slot = slots.slot(keyId);
-            return cells.decide(slots.data(), slots.longsAt(slot), slots.objects(), slots.objectsAt(slot), nowNanos,
-                    cost);
+            return cells.decide(keyId, slots.data(), slots.longsAt(slot), slots.objects(), slots.objectsAt(slot),
+                    nowNanos, cost);
         }
         makeRoom(keyId);
-        return cells.decide(longs, keyId * rowLongs, objects, keyId * cells.objects, nowNanos, cost);
+        return cells.decide(keyId, longs, keyId * rowLongs, objects, keyId * cells.objects, nowNanos, cost);
     }
 
     /** The same, answering only whether the request passes (what an exact count needs). */
     public boolean allows(int keyId, long nowNanos, long cost) {
         if (slots != null) {
             int slot = slots.slot(keyId);
-            return cells.allows(slots.data(), slots.longsAt(slot), slots.objects(), slots.objectsAt(slot), nowNanos,
-                    cost);
+            return cells.allows(keyId, slots.data(), slots.longsAt(slot), slots.objects(), slots.objectsAt(slot),
+                    nowNanos, cost);
         }
         makeRoom(keyId);
-        return cells.allows(longs, keyId * rowLongs, objects, keyId * cells.objects, nowNanos, cost);
+        return cells.allows(keyId, longs, keyId * rowLongs, objects, keyId * cells.objects, nowNanos, cost);
     }
 
     /**
@@ -97,7 +98,7 @@ public final class KeyCounters {
         return rowLongs;
     }
 
-    /** Dense counters: the caller's longs in each key's row ({@link #dense(AlgorithmSpec, int)}). */
+    /** Dense counters: the caller's longs in each key's row ({@link #dense(AlgorithmSpec, KeyIds, int)}). */
     public int extraLongs() {
         return rowLongs - cells.longs;
     }

@@ -38,7 +38,7 @@ public final class ExactReference {
 
     /**
      * The same, for a caller that numbered the request's key already: {@code keyId} is
-     * {@code keys.idOf(keyKind().extract(request))} with the {@link KeyIds} given at construction.
+     * {@code keys.idOf(keyKind().extract(request), request.plan())} with the {@link KeyIds} given at construction.
      */
     public boolean allows(Request request, int keyId) {
         return reference.allows(0, request, keyId);

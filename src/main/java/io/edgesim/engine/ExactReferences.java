@@ -26,7 +26,7 @@ public final class ExactReferences {
         this.limiters = List.copyOf(limiters);
         this.keyKinds = limiters.stream().map(LimiterSpec::referenceKey).toArray(KeyKind[]::new);
         this.counters = limiters.stream()
-                .map(l -> KeyCounters.dense(l.reference()))
+                .map(l -> KeyCounters.dense(l.reference(), keys))
                 .toArray(KeyCounters[]::new);
         this.keys = keys;
     }
@@ -38,12 +38,13 @@ public final class ExactReferences {
 
     /** Whether limiter {@code limiter}'s exact count lets {@code request} through; call in arrival order. */
     public boolean allows(int limiter, Request request) {
-        return allows(limiter, request, keys.idOf(keyKinds[limiter].extract(request)));
+        return allows(limiter, request, keys.idOf(keyKinds[limiter].extract(request), request.plan()));
     }
 
     /**
      * The same, for a caller that numbered the request's key already: {@code keyId} is
-     * {@code keys.idOf(keyKind(limiter).extract(request))} with the {@link KeyIds} given at construction.
+     * {@code keys.idOf(keyKind(limiter).extract(request), request.plan())} with the {@link KeyIds} given at
+     * construction.
      */
     public boolean allows(int limiter, Request request, int keyId) {
         return allows(limiter, keyId, request.timeNanos(), request.cost());

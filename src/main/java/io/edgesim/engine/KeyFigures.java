@@ -32,12 +32,16 @@ final class KeyFigures {
     }
 
     static KeyResults of(KeyTally tally, KeyIds names, LimiterSpec spec) {
-        long limit = limitPerWindow(spec.reference());
+        List<String> plans = new ArrayList<>(spec.plans());
         int numbers = tally.keyNumbers();
         double[] ratios = new double[numbers];
+        // per key seen: the position of its plan in plans, or -1 (with plans only)
+        int[] planOf = plans.isEmpty() ? null : new int[numbers];
         int seen = 0;
         long overLimit = 0;
         long wronglyThrottled = 0;
+        long[] overLimitByPlan = new long[plans.size()];
+        long[] throttledByPlan = new long[plans.size()];
         // the best TOP so far, the least of them at the head
         PriorityQueue<KeyResults.KeyOutcome> top = new PriorityQueue<>(KeyResults.TOP + 1, WORST_FIRST.reversed());
         for (int key = 0; key < numbers; key++) {
@@ -45,21 +49,33 @@ final class KeyFigures {
             if (sent == 0) {
                 continue;
             }
+            String plan = plans.isEmpty() ? null : names.plan(key);
+            long limit = limitPerWindow(spec.reference().forPlan(plan));
             long max = tally.maxInWindow(key);
             double ratio = max / (double) limit;
+            int planIndex = plan == null ? -1 : plans.indexOf(plan);
+            if (planOf != null) {
+                planOf[seen] = planIndex;
+            }
             ratios[seen++] = ratio;
+            long wrongly = tally.wronglyRejected(key);
             if (max > limit) {
                 overLimit++;
+                if (planIndex >= 0) {
+                    overLimitByPlan[planIndex]++;
+                }
             }
-            long wrongly = tally.wronglyRejected(key);
             if (wrongly > 0) {
                 wronglyThrottled++;
+                if (planIndex >= 0) {
+                    throttledByPlan[planIndex]++;
+                }
             }
             double rounded = RunRecorder.round(ratio, 4);
             if (top.size() == KeyResults.TOP && rounded < top.peek().maxRatio()) {
                 continue;
             }
-            KeyResults.KeyOutcome outcome = new KeyResults.KeyOutcome(names.key(key), null, sent,
+            KeyResults.KeyOutcome outcome = new KeyResults.KeyOutcome(names.key(key), plan, sent,
                     tally.letThrough(key), limit, rounded, wrongly);
             if (top.size() < KeyResults.TOP || WORST_FIRST.compare(outcome, top.peek()) < 0) {
                 top.add(outcome);
@@ -67,6 +83,20 @@ final class KeyFigures {
                     top.poll();
                 }
             }
+        }
+        List<KeyResults.PlanKeys> byPlan = new ArrayList<>();
+        for (int p = 0; p < plans.size(); p++) {
+            double[] ofPlan = new double[seen];
+            int n = 0;
+            for (int i = 0; i < seen; i++) {
+                if (planOf[i] == p) {
+                    ofPlan[n++] = ratios[i];
+                }
+            }
+            double[] sorted = Arrays.copyOf(ofPlan, n);
+            Arrays.sort(sorted);
+            byPlan.add(new KeyResults.PlanKeys(plans.get(p), limitPerWindow(spec.reference().forPlan(plans.get(p))),
+                    n, overLimitByPlan[p], throttledByPlan[p], ratios(sorted)));
         }
         double[] sorted = Arrays.copyOf(ratios, seen);
         Arrays.sort(sorted);
@@ -76,10 +106,13 @@ final class KeyFigures {
         }
         List<KeyResults.KeyOutcome> worst = new ArrayList<>(top);
         worst.sort(WORST_FIRST);
-        return new KeyResults(spec.referenceKey().configName(),
-                spec.reference().windowNanos() / 1e9, seen, overLimit, wronglyThrottled,
-                new KeyResults.Ratios(percentile(sorted, 50), percentile(sorted, 90), percentile(sorted, 99),
-                        percentile(sorted, 100)), byPercent, worst);
+        return new KeyResults(spec.referenceKey().configName(), spec.reference().windowNanos() / 1e9, seen, overLimit,
+                wronglyThrottled, ratios(sorted), byPercent, worst, byPlan);
+    }
+
+    private static KeyResults.Ratios ratios(double[] sorted) {
+        return new KeyResults.Ratios(percentile(sorted, 50), percentile(sorted, 90), percentile(sorted, 99),
+                percentile(sorted, 100));
     }
 
     // nearest rank: the smallest value with at least p % of the values at or below it (p = 0: the least)

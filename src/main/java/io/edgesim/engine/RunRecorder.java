@@ -101,8 +101,9 @@ public final class RunRecorder {
      */
     public void record(int limiter, Request request, Outcome outcome, boolean failedOpen, long latencyNanos,
                        int stage, boolean exactAllowed, long retryAfterNanos) {
-        record(limiter, popIndex(request.pop()), request.timeNanos(), referenceKey(limiter, request), request.cost(),
-                outcome, failedOpen, latencyNanos, stage, exactAllowed, retryAfterNanos);
+        record(limiter, popIndex(request.pop()), request.timeNanos(),
+                keyIds.idOf(referenceKey(limiter, request), request.plan()), request.cost(), outcome, failedOpen,
+                latencyNanos, stage, exactAllowed, retryAfterNanos);
     }
 
     /** Position of {@code pop} in the scenario's PoPs, as the record overload with a PoP index takes it. */
@@ -123,12 +124,12 @@ public final class RunRecorder {
      * The same, for a caller that knows the position of the request's PoP in {@code scenario.pops()} already
      * ({@link #popIndex}), the request's arrival time, {@code requestNanos}, its key under the limiter's exact
      * reference, {@code referenceKey} ({@link #referenceKey}), and its {@code cost} in tokens (a request that went
-     * to a remote tier long ago need not be read again).
+     * to a remote tier long ago need not be read again). A key first numbered here has no plan.
      */
     public void record(int limiter, int pop, long requestNanos, String referenceKey, int cost, Outcome outcome,
                        boolean failedOpen, long latencyNanos, int stage, boolean exactAllowed,
                        long retryAfterNanos) {
-        record(limiter, pop, requestNanos, keyIds.idOf(referenceKey), cost, outcome, failedOpen, latencyNanos, stage,
+        record(limiter, pop, requestNanos, keyIds.idOf(referenceKey, null), cost, outcome, failedOpen, latencyNanos, stage,
                 exactAllowed, retryAfterNanos);
     }
 
@@ -307,7 +308,9 @@ public final class RunRecorder {
         }
 
         LimiterResult result(CostResult cost, Map<String, Map<String, Long>> stageStats) {
-            KeyTally.Summary perWindow = spec.reference().kind().windowed() ? keys.summary() : null;
+            // with plans keys have limits of their own: the per-key figures compare each with its own
+            KeyTally.Summary perWindow = spec.reference().kind().windowed() && spec.plans().isEmpty()
+                    ? keys.summary() : null;
             long limit = spec.reference().limit();
             Map<String, RegionResult> regions = new LinkedHashMap<>();
             for (int p = 0; p < pops.size(); p++) {

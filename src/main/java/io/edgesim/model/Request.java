@@ -13,7 +13,8 @@ package io.edgesim.model;
  * @param anonToken anonymous visitor token (cookie), or null
  * @param path      request path
  * @param cost      tokens the request costs (1 for most)
+ * @param plan      its client's plan (contract tier), or null when the client has none
  */
 public record Request(long id, long timeNanos, String pop, String client, String apiKey, String ip, String xff,
-                      String anonToken, String path, int cost) {
+                      String anonToken, String path, int cost, String plan) {
 }

@@ -143,11 +143,7 @@ public final class JsonReport {
         node.put("seen", keys.seen());
         node.put("over_limit", keys.overLimit());
         node.put("wrongly_throttled", keys.wronglyThrottled());
-        ObjectNode ratio = node.putObject("let_through_ratio");
-        ratio.put("p50", keys.letThroughRatio().p50());
-        ratio.put("p90", keys.letThroughRatio().p90());
-        ratio.put("p99", keys.letThroughRatio().p99());
-        ratio.put("max", keys.letThroughRatio().max());
+        ratios(node.putObject("let_through_ratio"), keys.letThroughRatio());
         ArrayNode top = node.putArray("top");
         for (KeyResults.KeyOutcome key : keys.top()) {
             ObjectNode k = top.addObject();
@@ -159,8 +155,26 @@ public final class JsonReport {
             k.put("max_ratio", key.maxRatio());
             k.put("wrongly_rejected", key.wronglyRejected());
         }
+        if (!keys.plans().isEmpty()) {
+            ObjectNode plans = node.putObject("plans");
+            for (KeyResults.PlanKeys plan : keys.plans()) {
+                ObjectNode p = plans.putObject(plan.plan());
+                p.put("limit", plan.limit());
+                p.put("seen", plan.seen());
+                p.put("over_limit", plan.overLimit());
+                p.put("wrongly_throttled", plan.wronglyThrottled());
+                ratios(p.putObject("let_through_ratio"), plan.letThroughRatio());
+            }
+        }
         ArrayNode byPercent = node.putArray("ratio_by_percent");
         keys.ratioByPercent().forEach(byPercent::add);
+    }
+
+    private static void ratios(ObjectNode node, KeyResults.Ratios ratios) {
+        node.put("p50", ratios.p50());
+        node.put("p90", ratios.p90());
+        node.put("p99", ratios.p99());
+        node.put("max", ratios.max());
     }
 
     private static void replications(ObjectNode node, Replications replications) {

@@ -47,6 +47,10 @@ public final class MarkdownReport {
                 .append("window of the exact count, *wrongly throttled* = keys with a request refused that the exact ")
                 .append("count accepted, *ratio* = a key's largest let-through in one window / its limit, over keys.")
                 .append(" For a token bucket or gcra the window is burst / rate and the limit in one 2 x burst.\n\n");
+        Tables plans = plansTable(run);
+        if (plans != null) {
+            md.append("By plan (each key against its plan's limit):\n\n").append(plans.markdown()).append('\n');
+        }
         run.replications().ifPresent(r -> md.append(replications(r)));
         charts.forEach((file, caption) ->
                 md.append("![").append(caption).append("](").append(file).append(")\n\n"));
@@ -97,6 +101,9 @@ public final class MarkdownReport {
 
     // the per-window figures, or why there are none
     private static String perWindow(LimiterResult limiter) {
+        if (limiter.perWindow().isEmpty() && !limiter.keys().plans().isEmpty()) {
+            return "Per window: see per key - plans give keys limits of their own.\n\n";
+        }
         if (limiter.perWindow().isEmpty()) {
             return "Per window: not counted - the exact count is a token bucket or gcra, which has no window; the "
                     + "multiplication above covers the whole run.\n\n";
@@ -126,6 +133,23 @@ public final class MarkdownReport {
                     Numbers.fixed(k.letThroughRatio().p99(), 2), Numbers.fixed(k.letThroughRatio().max(), 2)));
         }
         return table;
+    }
+
+    /** Per plan of each limiter that lists plans: its keys' figures; null when no limiter lists any. */
+    static Tables plansTable(RunResult run) {
+        Tables table = new Tables(List.of("limiter", "plan", "limit", "keys seen", "over limit", "wrongly throttled",
+                "ratio p50", "ratio p90", "ratio p99", "ratio max"));
+        boolean any = false;
+        for (LimiterResult l : run.limiters()) {
+            for (KeyResults.PlanKeys p : l.keys().plans()) {
+                any = true;
+                table.row(List.of(l.name(), p.plan(), Long.toString(p.limit()), Long.toString(p.seen()),
+                        Long.toString(p.overLimit()), Long.toString(p.wronglyThrottled()),
+                        Numbers.fixed(p.letThroughRatio().p50(), 2), Numbers.fixed(p.letThroughRatio().p90(), 2),
+                        Numbers.fixed(p.letThroughRatio().p99(), 2), Numbers.fixed(p.letThroughRatio().max(), 2)));
+            }
+        }
+        return any ? table : null;
     }
 
     // the keys with the largest ratio, when more than one key was seen (one key's figures are the tables above)

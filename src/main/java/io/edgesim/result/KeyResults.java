@@ -9,7 +9,7 @@ import java.util.List;
  * limit. Windows are those of {@link PerWindow}, aligned to scenario time 0; for a token-bucket or gcra reference,
  * which has no window, they are {@code burst / rate} long (the time to refill the whole bucket, the window a
  * {@code RateLimit-Policy} header shows) and the limit in one is {@code 2 x burst}: a full bucket plus one refill,
- * the most an exact bucket lets through in such a window.
+ * the most an exact bucket lets through in such a window. A key of a plan the limiter lists has that plan's limit.
  *
  * @param key              what the exact reference keys on ("api-key", "ip", ...)
  * @param windowSeconds    the window W, in seconds
@@ -20,9 +20,12 @@ import java.util.List;
  * @param ratioByPercent   the same distribution at every whole percentile, 0 to 100 (101 values; the nearest-rank
  *                         value: at p, the smallest ratio with at least p % of the keys at or below it), for charts
  * @param top              the keys with the largest ratio, largest first (at most {@link #TOP})
+ * @param plans            the same figures for the keys of each plan the limiter lists, by plan name (empty for a
+ *                         limiter without plans; keys without a plan, or of a plan it does not list, are in none)
  */
 public record KeyResults(String key, double windowSeconds, long seen, long overLimit, long wronglyThrottled,
-                         Ratios letThroughRatio, List<Double> ratioByPercent, List<KeyOutcome> top) {
+                         Ratios letThroughRatio, List<Double> ratioByPercent, List<KeyOutcome> top,
+                         List<PlanKeys> plans) {
 
     /** How many keys {@link #top} lists at most. */
     public static final int TOP = 10;
@@ -30,6 +33,21 @@ public record KeyResults(String key, double windowSeconds, long seen, long overL
     public KeyResults {
         ratioByPercent = List.copyOf(ratioByPercent);
         top = List.copyOf(top);
+        plans = List.copyOf(plans);
+    }
+
+    /**
+     * The figures of the keys of one plan.
+     *
+     * @param plan             the plan's name
+     * @param limit            its limit per window, in tokens
+     * @param seen             its keys with at least one request
+     * @param overLimit        of those, keys over their limit in at least one window
+     * @param wronglyThrottled of those, keys with at least one request refused that the exact count accepted
+     * @param letThroughRatio  the distribution of their ratios
+     */
+    public record PlanKeys(String plan, long limit, long seen, long overLimit, long wronglyThrottled,
+                           Ratios letThroughRatio) {
     }
 
     /**

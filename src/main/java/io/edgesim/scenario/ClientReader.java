@@ -19,10 +19,11 @@ final class ClientReader {
 
     private static final List<String> POPULATION_KEYS = List.of("name", "count", "rate", "arrival", "start", "stop",
             "ramp-to", "burst", "key", "ip", "xff", "anon-token", "path", "cost", "pops", "pops-per-key", "pop-choice",
-            "hop-every");
+            "hop-every", "plan");
     // what client-defaults may set: everything of a population but its name
     private static final List<String> DEFAULT_KEYS = POPULATION_KEYS.subList(1, POPULATION_KEYS.size());
-    private static final List<String> TRACE_KEYS = List.of("name", "trace");
+    private static final List<String> TRACE_KEYS = List.of("name", "trace", "plan");
+    private static final String PLAN = "a plan name: letters, digits, '.', '_' or '-'";
     private static final List<String> BURST_KEYS = List.of("every", "size", "spread");
     // bounds that keep a run finite and its numbers exact: at 1,000,000 requests per second a client's requests are
     // still at least 1 microsecond apart; larger populations and bursts are one setting away (count, more clients)
@@ -98,7 +99,7 @@ final class ClientReader {
         r.rejectUnknownKeys(TRACE_KEYS);
         Path file = r.file("trace", folder, TRACE);
         TraceRows.validate(file, pops);
-        return new ClientSpec.Trace(name, file);
+        return new ClientSpec.Trace(name, file, plan(r));
     }
 
     private ClientSpec population(ConfigReader written, String name) {
@@ -153,7 +154,19 @@ final class ClientReader {
             }
         }
         return new ClientSpec.Population(name, count, headers, cost, arrival, rate, rampTo, rates, start, stop, burst,
-                popChoice(written, r));
+                popChoice(written, r), plan(written));
+    }
+
+    // the client's plan, or null; whether some limiter lists it is checked with the limiters
+    private static String plan(ConfigReader r) {
+        if (!r.has("plan")) {
+            return null;
+        }
+        String plan = r.string("plan");
+        if (!plan.matches("[A-Za-z0-9._-]+")) {
+            throw r.error("plan", "'" + plan + "' is not a plan name", PLAN);
+        }
+        return plan;
     }
 
     private static Template template(ConfigReader r, String key, String name) {

@@ -17,6 +17,9 @@ public sealed interface ClientSpec permits ClientSpec.Population, ClientSpec.Tra
     /** Unique name within the scenario; limiters can be restricted to some clients by it. */
     String name();
 
+    /** The plan (contract tier) of every request of this source, or null for none; see {@code LimiterSpec}. */
+    String plan();
+
     /**
      * {@code count} clients built from one description. Client {@code i} (0-based) sends requests at
      * {@code ratePerSecond} from {@code startNanos} until {@code stopNanos} (clipped to the run), the rate changing
@@ -38,10 +41,11 @@ public sealed interface ClientSpec permits ClientSpec.Population, ClientSpec.Tra
      * @param stopNanos       when they stop (exclusive), after startNanos
      * @param burst           extra requests in bursts, or null
      * @param pops            which PoP each request lands in
+     * @param plan            the clients' plan (contract tier), or null for none
      */
     record Population(String name, int count, HeaderTemplates headers, int cost, Arrival arrival, double ratePerSecond,
                       double rampToPerSecond, RateDistribution rates, long startNanos, long stopNanos, Burst burst,
-                      PopChoice pops) implements ClientSpec {
+                      PopChoice pops, String plan) implements ClientSpec {
 
         public Population {
             if (count < 1 || cost < 1 || ratePerSecond < 0 || rampToPerSecond < 0 || stopNanos <= startNanos) {
@@ -67,7 +71,8 @@ public sealed interface ClientSpec permits ClientSpec.Population, ClientSpec.Tra
      *
      * @param name unique name, Request.client of every replayed request
      * @param file the CSV file, already resolved against the scenario's folder
+     * @param plan the plan (contract tier) of every row, or null for none
      */
-    record Trace(String name, Path file) implements ClientSpec {
+    record Trace(String name, Path file, String plan) implements ClientSpec {
     }
 }

@@ -19,12 +19,13 @@ import java.util.Set;
 /**
  * Reads the {@code limiters} list: the single-tier form ({@code { name, tier, ... }}) and the chain form
  * ({@code { name, chain = [ {tier ...}, ... ] }}), with the optional {@code clients} restriction and
- * {@code reference} algorithm (default: the last stage's).
+ * {@code reference} algorithm (default: the last stage's), and the {@code plans} that change the numbers of some
+ * clients' keys ({@link PlanReader}).
  */
 final class LimiterReader {
 
-    private static final List<String> SINGLE_KEYS = List.of("name", "clients", "reference");
-    private static final List<String> CHAIN_KEYS = List.of("name", "chain", "clients", "reference");
+    private static final List<String> SINGLE_KEYS = List.of("name", "clients", "reference", "plans");
+    private static final List<String> CHAIN_KEYS = List.of("name", "chain", "clients", "reference", "plans");
     private static final List<String> REFERENCE_KEYS = List.of("algorithm", "limit", "window", "rate", "burst",
             "key");
 
@@ -45,14 +46,16 @@ final class LimiterReader {
             ConfigReader r = entries.get(i);
             String name = name(r, seen, i);
             List<StageSpec> chain = new ArrayList<>();
+            PlanReader plans = PlanReader.NONE;
             if (r.written("chain")) {
                 r.rejectUnknownKeys(CHAIN_KEYS);
+                plans = PlanReader.read(r);
                 List<ConfigReader> stageReaders = r.objectList("chain");
                 if (stageReaders.isEmpty()) {
                     throw r.error("chain", "the chain is empty", "one or more stages { tier, ... }");
                 }
                 for (ConfigReader stage : stageReaders) {
-                    StageSpec spec = stages.read(stage, List.of(), log);
+                    StageSpec spec = stages.read(stage, List.of(), plans, log);
                     // the WAF acts at Cloudflare's edge before any Worker code runs, so nothing can come before it
                     if (spec.kind() == TierKind.WAF && !chain.isEmpty()) {
                         throw stage.error("tier", "waf after " + chain.get(chain.size() - 1).kind().configName()
@@ -63,13 +66,15 @@ final class LimiterReader {
                     chain.add(spec);
                 }
             } else {
-                StageSpec spec = stages.read(r, SINGLE_KEYS, log);
+                plans = PlanReader.read(r);
+                StageSpec spec = stages.read(r, SINGLE_KEYS, plans, log);
                 sameNamespacePeriod(r, spec, name, namespaces);
                 chain.add(spec);
             }
             Set<String> clients = clients(r, clientNames);
             StageSpec last = chain.get(chain.size() - 1);
-            AlgorithmSpec reference = reference(r, last.algorithm());
+            AlgorithmSpec reference = reference(r, last.algorithm(), plans);
+            plans.requireUsed(windowed(chain, reference, true), windowed(chain, reference, false));
             KeyKind referenceKey = r.has("reference") ? StageReader.key(r.object("reference"), last.key()) : null;
             out.add(new LimiterSpec(name, chain, clients, reference, referenceKey));
         }
@@ -127,13 +132,20 @@ final class LimiterReader {
         return new LinkedHashSet<>(names);
     }
 
-    private static AlgorithmSpec reference(ConfigReader limiter, AlgorithmSpec lastStage) {
+    // the reference's algorithm, with the limiter's plans (the last stage's has them already)
+    private static AlgorithmSpec reference(ConfigReader limiter, AlgorithmSpec lastStage, PlanReader plans) {
         if (!limiter.has("reference")) {
             return lastStage;
         }
         ConfigReader r = limiter.object("reference");
         r.rejectUnknownKeys(REFERENCE_KEYS);
         AlgorithmKind kind = AlgorithmReader.kind(r, "algorithm", lastStage.kind());
-        return AlgorithmReader.spec(r, kind, lastStage);
+        return plans.apply(AlgorithmReader.spec(r, kind, lastStage));
+    }
+
+    // whether a stage or the reference counts in windows (windowed) or is a token-bucket or gcra (!windowed)
+    private static boolean windowed(List<StageSpec> chain, AlgorithmSpec reference, boolean windowed) {
+        return reference.kind().windowed() == windowed
+                || chain.stream().anyMatch(s -> s.algorithm().kind().windowed() == windowed);
     }
 }

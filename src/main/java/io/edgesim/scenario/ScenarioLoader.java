@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -63,11 +64,27 @@ public final class ScenarioLoader {
         TierSettingsReader tiers = TierSettingsReader.create(root, regions);
         List<LimiterSpec> limiters = LimiterReader.read(root, new StageReader(tiers),
                 clients.stream().map(ClientSpec::name).toList(), log);
+        requireListedPlans(root, clients, limiters);
         Prices prices = PricesReader.read(root);
 
         RegionNotes.note(log, loaded, pops, limiters);
         return new Scenario(scenarioFile, name, description, durationNanos, seed, pops, clients, limiters, regions,
                 regionsFile, log.toMap(), prices);
+    }
+
+    // a client's plan must be one some limiter lists: a plan no limiter knows is most likely a typo
+    private static void requireListedPlans(ConfigReader root, List<ClientSpec> clients, List<LimiterSpec> limiters) {
+        Set<String> listed = new TreeSet<>();
+        limiters.forEach(l -> listed.addAll(l.plans()));
+        List<ConfigReader> entries = root.objectList("clients");
+        for (int i = 0; i < clients.size(); i++) {
+            String plan = clients.get(i).plan();
+            if (plan != null && !listed.contains(plan)) {
+                throw entries.get(i).error("plan", "'" + plan + "' is listed by no limiter's plans",
+                        listed.isEmpty() ? "a plan that a limiter lists in plans { NAME { ... } }"
+                                : "the plans the limiters list: " + String.join(", ", listed));
+            }
+        }
     }
 
     /**

@@ -35,8 +35,10 @@ final class StageReader {
     /**
      * @param stage       the stage's keys
      * @param limiterKeys keys of the enclosing limiter allowed beside the stage's own (single-tier form)
+     * @param plans       the limiter's plans, applied to the stage's algorithm before its tier settings are read
+     *                    (a KV stage's automatic expiration covers every plan's)
      */
-    StageSpec read(ConfigReader stage, List<String> limiterKeys, AssumptionLog log) {
+    StageSpec read(ConfigReader stage, List<String> limiterKeys, PlanReader plans, AssumptionLog log) {
         if (!stage.has("tier")) {
             throw stage.error("tier", "missing", TierKind.allowedNames());
         }
@@ -51,12 +53,12 @@ final class StageReader {
         allowed.addAll(TierSettingsReader.settingNames(kind));
         stage.rejectUnknownKeys(allowed);
 
-        AlgorithmSpec algorithm = switch (kind) {
+        AlgorithmSpec algorithm = plans.apply(switch (kind) {
             case BINDING -> binding(stage);
             case WAF -> waf(stage);
             default -> AlgorithmReader.spec(stage, AlgorithmReader.kind(stage, "algorithm",
                     AlgorithmReader.defaultKind()), null);
-        };
+        });
         KeyKind key = key(stage, kind);
         TierSettings settings = tiers.read(kind, stage, algorithm, log);
         if (settings instanceof TierSettings.Waf waf) {

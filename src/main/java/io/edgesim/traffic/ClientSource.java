@@ -83,7 +83,7 @@ final class ClientSource implements Source {
         HeaderTemplates h = population.headers();
         Request request = new Request(id, timeNanos, pop, population.name(), value(apiKey, h.apiKey(), n),
                 value(ip, h.ip(), n), value(xff, h.xff(), n), value(anonToken, h.anonToken(), n),
-                value(path, h.path(), n), population.cost());
+                value(path, h.path(), n), population.cost(), population.plan());
         if (regular) {
             cumulative += population.arrival() == Arrival.CONSTANT ? 1 : exponential();
             regularNanos = timeAt(cumulative);

@@ -14,12 +14,14 @@ import java.util.Collection;
 final class TraceSource implements Source {
 
     private final String name;
+    private final String plan;
     private final long durationNanos;
     private final TraceRows reader;
     private TraceRow next;
 
     TraceSource(ClientSpec.Trace trace, Collection<String> pops, long durationNanos) {
         this.name = trace.name();
+        this.plan = trace.plan();
         this.durationNanos = durationNanos;
         this.reader = TraceRows.open(trace.file(), pops);
         advance();
@@ -35,7 +37,7 @@ final class TraceSource implements Source {
         TraceRow row = next;
         advance();
         return new Request(id, row.timeNanos(), row.pop(), name, row.apiKey(), row.ip(), row.xff(), row.anonToken(),
-                row.path(), row.cost());
+                row.path(), row.cost(), plan);
     }
 
     private void advance() {

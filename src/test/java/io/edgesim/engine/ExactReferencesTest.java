@@ -11,6 +11,7 @@ import io.edgesim.model.tier.TierSettings;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 
@@ -40,13 +41,13 @@ class ExactReferencesTest {
         for (int i = 0; i < 5_000; i++) {
             t += random.nextLong(SECOND / 10);
             Request request = new Request(i, t, "FRA", "c", "key-" + random.nextInt(20), "ip-" + random.nextInt(7),
-                    null, null, "/", 1);
+                    null, null, "/", 1, null);
             for (int l = 0; l < LIMITERS.size(); l++) {
                 boolean expected = alone.get(l).allows(request);
                 if (i % 2 == 0) {
                     assertThat(together.allows(l, request)).isEqualTo(expected);
                 } else {
-                    int keyId = keys.idOf(together.keyKind(l).extract(request));
+                    int keyId = keys.idOf(together.keyKind(l).extract(request), request.plan());
                     assertThat(together.allows(l, request, keyId)).isEqualTo(expected);
                 }
             }
@@ -57,12 +58,44 @@ class ExactReferencesTest {
     void keysOfOneLimiterDoNotShareCountsWithAnotherLimitersKeys() {
         // the api key and the ip are the same string: each limiter still counts only its own requests
         ExactReferences references = new ExactReferences(LIMITERS, new KeyIds());
-        Request request = new Request(0, 0, "FRA", "c", "same", "same", null, null, "/", 1);
+        Request request = new Request(0, 0, "FRA", "c", "same", "same", null, null, "/", 1, null);
 
         for (int i = 0; i < 3; i++) {
             assertThat(references.allows(0, request)).isTrue();
         }
         assertThat(references.allows(0, request)).isFalse();
         assertThat(references.allows(1, request)).isTrue();
+    }
+
+    @Test
+    void theExactCountGivesEachKeyTheLimitOfItsPlan() {
+        AlgorithmSpec sixty = AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 60, 60 * SECOND);
+        AlgorithmSpec planned = AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 10, 60 * SECOND).withPlans(Map.of(
+                "free", sixty, "pro", AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 600, 60 * SECOND)));
+        AlgorithmSpec bucket = AlgorithmSpec.rated(AlgorithmKind.GCRA, 0.001, 10).withPlans(Map.of(
+                "free", AlgorithmSpec.rated(AlgorithmKind.GCRA, 0.001, 60),
+                "pro", AlgorithmSpec.rated(AlgorithmKind.GCRA, 0.001, 600)));
+        List<LimiterSpec> limiters = List.of(limiter("windows", planned, KeyKind.API_KEY),
+                limiter("bucket", bucket, KeyKind.API_KEY));
+        ExactReferences references = new ExactReferences(limiters, new KeyIds());
+
+        for (int l = 0; l < limiters.size(); l++) {
+            assertThat(accepted(references, l, "pro")).isEqualTo(600);
+            assertThat(accepted(references, l, "free")).isEqualTo(60);
+            assertThat(accepted(references, l, null)).isEqualTo(10);
+            assertThat(limiters.get(l).limitFor("pro")).isEqualTo(600);
+            assertThat(limiters.get(l).limitFor(null)).isEqualTo(10);
+        }
+    }
+
+    // a thousand requests of one key of plan, within one second
+    private static int accepted(ExactReferences references, int limiter, String plan) {
+        int accepted = 0;
+        for (int i = 0; i < 1_000; i++) {
+            Request request = new Request(i, i * 1_000_000L, "FRA", "c", "key-" + plan, "ip", null, null, "/", 1,
+                    plan);
+            accepted += references.allows(limiter, request) ? 1 : 0;
+        }
+        return accepted;
     }
 }

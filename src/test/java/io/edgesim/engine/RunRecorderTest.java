@@ -1,6 +1,7 @@
 package io.edgesim.engine;
 
 import io.edgesim.model.Outcome;
+import io.edgesim.model.Request;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.result.CostResult;
 import io.edgesim.result.KeyResults;
@@ -392,10 +393,48 @@ class RunRecorderTest {
     }
 
     @Test
+    void eachKeyIsJudgedAgainstItsPlansLimitAndEachPlanGetsItsOwnFigures(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("plans.conf");
+        Files.writeString(file, """
+                name = plans
+                duration = 120s
+                regions = [FRA]
+                clients = [ { name = f, key = f, rate = 1, plan = free }, { name = p, key = p, rate = 1, plan = pro }
+                            { name = n, key = n, rate = 1 } ]
+                limiters = [ { name = l, tier = cache, limit = 10, window = 60s,
+                               plans { free { limit = 5 }, pro { limit = 50 } } } ]
+                """);
+        LimiterResult limiter = firstLimiterAfter(file, recorder -> {
+            // each key gets 20 through in the first minute
+            for (String key : List.of("f", "p", "n")) {
+                String plan = key.equals("f") ? "free" : key.equals("p") ? "pro" : null;
+                for (int i = 0; i < 20; i++) {
+                    Request request = new Request(i, i * SECOND_NANOS, "FRA", key, key, "198.51.100.1", null, null,
+                            "/", 1, plan);
+                    recorder.record(0, request, Outcome.ACCEPTED, false, 0, -1, true, 0);
+                }
+            }
+        });
+
+        KeyResults keys = limiter.keys();
+        // free 20 / 5, pro 20 / 50, no plan 20 / 10
+        assertThat(keys.top()).containsExactly(
+                new KeyResults.KeyOutcome("f", "free", 20, 20, 5, 4.0, 0),
+                new KeyResults.KeyOutcome("n", null, 20, 20, 10, 2.0, 0),
+                new KeyResults.KeyOutcome("p", "pro", 20, 20, 50, 0.4, 0));
+        assertThat(keys.overLimit()).isEqualTo(2);
+        assertThat(keys.plans()).containsExactly(
+                new KeyResults.PlanKeys("free", 5, 1, 1, 0, new KeyResults.Ratios(4.0, 4.0, 4.0, 4.0)),
+                new KeyResults.PlanKeys("pro", 50, 1, 0, 0, new KeyResults.Ratios(0.4, 0.4, 0.4, 0.4)));
+        // the limiter's own limit would misjudge the keys of plans: no per-window figure against it
+        assertThat(limiter.perWindow()).isEmpty();
+    }
+
+    @Test
     void keysGivenByNumberAreCountedLikeKeysGivenByName() {
         KeyIds keys = new KeyIds();
         for (int i = 0; i < 3; i++) {
-            keys.idOf("key-" + i);
+            keys.idOf("key-" + i, null);
         }
         LimiterResult byNumber = firstLimiterAfter(Path.of("scenarios/three-pops.conf"), keys, recorder -> {
             int fra = recorder.popIndex("FRA");

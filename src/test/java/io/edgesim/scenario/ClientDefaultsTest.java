@@ -69,7 +69,7 @@ class ClientDefaultsTest {
                 clients = [ { name = replay, trace = "trace.csv" } ]
                 """);
 
-        assertThat(s.clients()).containsExactly(new ClientSpec.Trace("replay", dir.resolve("trace.csv")));
+        assertThat(s.clients()).containsExactly(new ClientSpec.Trace("replay", dir.resolve("trace.csv"), null));
     }
 
     @Test
@@ -86,15 +86,15 @@ class ClientDefaultsTest {
                 arguments("client-defaults { limt = 5 }",
                         "client-defaults.limt: unknown setting; allowed: count, rate, arrival, start, stop, ramp-to, "
                                 + "burst, key, ip, xff, anon-token, path, cost, pops, pops-per-key, pop-choice, "
-                                + "hop-every"),
+                                + "hop-every, plan"),
                 arguments("client-defaults { name = x }",
                         "client-defaults.name: unknown setting; allowed: count, rate, arrival, start, stop, ramp-to, "
                                 + "burst, key, ip, xff, anon-token, path, cost, pops, pops-per-key, pop-choice, "
-                                + "hop-every"),
+                                + "hop-every, plan"),
                 arguments("client-defaults { trace = \"t.csv\" }",
                         "client-defaults.trace: unknown setting; allowed: count, rate, arrival, start, stop, "
                                 + "ramp-to, burst, key, ip, xff, anon-token, path, cost, pops, pops-per-key, "
-                                + "pop-choice, hop-every"),
+                                + "pop-choice, hop-every, plan"),
                 arguments("client-defaults = 5", "client-defaults: '5' is not an object; allowed: an object { ... }"),
                 arguments("client-defaults { arrival = bursty }",
                         "client-defaults.arrival (applied to clients[0]): 'bursty' is not an arrival; "

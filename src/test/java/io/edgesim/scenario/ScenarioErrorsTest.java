@@ -74,13 +74,49 @@ class ScenarioErrorsTest {
                 arguments("clients = [ { name = a, rate = 1, limt = 5 } ]",
                         "clients[0].limt: unknown setting; allowed: name, count, rate, arrival, start, stop, "
                                 + "ramp-to, burst, key, ip, xff, anon-token, path, cost, pops, pops-per-key, pop-choice, "
-                                + "hop-every"),
+                                + "hop-every, plan"),
+                arguments("clients = [ { name = a, rate = 1, plan = gold } ]",
+                        "clients[0].plan: 'gold' is listed by no limiter's plans; allowed: a plan that a limiter "
+                                + "lists in plans { NAME { ... } }"),
+                arguments("clients = [ { name = a, rate = 1, plan = gold } ]\nlimiters = [ { name = l, tier = cache, "
+                                + "limit = 10, window = 60s, plans { free { limit = 5 }, pro { limit = 50 } } } ]",
+                        "clients[0].plan: 'gold' is listed by no limiter's plans; allowed: the plans the limiters "
+                                + "list: free, pro"),
+                arguments("clients = [ { name = a, rate = 1, plan = \"gold plan\" } ]",
+                        "clients[0].plan: 'gold plan' is not a plan name; allowed: a plan name: letters, digits, "
+                                + "'.', '_' or '-'"),
+                arguments("limiters = [ { name = l, tier = cache, limit = 10, window = 60s, "
+                                + "plans { pro { limit = 0 } } } ]",
+                        "limiters[0].plans.pro.limit: 0 is too small; allowed: a whole number of 1 or more"),
+                arguments("limiters = [ { name = l, tier = cache, limit = 10, window = 60s, "
+                                + "plans { pro { limt = 600 } } } ]",
+                        "limiters[0].plans.pro.limt: unknown setting; allowed: limit, rate, burst"),
+                arguments("limiters = [ { name = l, tier = cache, limit = 10, window = 60s, "
+                                + "plans { pro { rate = 5 } } } ]",
+                        "limiters[0].plans.pro.rate: no stage nor the reference is a token-bucket or gcra; "
+                                + "allowed: limit"),
+                arguments("limiters = [ { name = l, tier = cache, algorithm = gcra, rate = 1, burst = 5, "
+                                + "plans { pro { limit = 60 } } } ]",
+                        "limiters[0].plans.pro.limit: no stage nor the reference counts in windows; "
+                                + "allowed: rate, burst"),
+                arguments("limiters = [ { name = l, tier = cache, algorithm = token-bucket, rate = 1, burst = 5, "
+                                + "plans { pro { burst = -1 } } } ]",
+                        "limiters[0].plans.pro.burst: -1 is too small; allowed: a whole number of 1 or more"),
+                arguments("limiters = [ { name = l, tier = cache, algorithm = token-bucket, rate = 1, burst = 5, "
+                                + "plans { pro { rate = 0 } } } ]",
+                        "limiters[0].plans.pro.rate: 0 is too small; allowed: tokens per second, greater than 0 "
+                                + "and at most 1,000,000,000"),
+                arguments("limiters = [ { name = l, tier = cache, limit = 10, window = 60s, plans { pro {} } } ]",
+                        "limiters[0].plans.pro: the plan sets nothing; allowed: limit (windowed algorithms), rate "
+                                + "and burst (token-bucket, gcra)"),
+                arguments("limiters = [ { name = l, tier = cache, limit = 10, window = 60s, plans = 5 } ]",
+                        "limiters[0].plans: '5' is not an object; allowed: an object { ... }"),
                 arguments("limiters = [ { name = l, tier = cache, limt = 100, window = 60s } ]",
                         "limiters[0].limt: unknown setting; allowed: tier, algorithm, limit, window, rate, burst, "
-                                + "key, name, clients, reference, read-latency, write-delay"),
+                                + "key, name, clients, reference, plans, read-latency, write-delay"),
                 arguments("limiters = [ { name = b, tier = binding, limit = 1, period = 10, window = 10s } ]",
                         "limiters[0].window: unknown setting; allowed: tier, algorithm, limit, period, key, name, "
-                                + "clients, reference, machines-per-pop, sync-interval, namespace"),
+                                + "clients, reference, plans, machines-per-pop, sync-interval, namespace"),
                 arguments("nme = x", "nme: unknown setting; allowed: name, description, duration, seed, regions, "
                         + "regions-file, clients, client-defaults, limiters, tiers, prices, sweep"),
                 arguments("clients = [ { name = a, rate = 1, pops { FRA = 1, XYZ = 1 } } ]",
@@ -195,7 +231,7 @@ class ScenarioErrorsTest {
                         "limiters[0].chain[1].tier: waf after cache: a WAF rule acts before the Worker runs; "
                                 + "allowed: waf only as the first stage of a chain"),
                 arguments("limiters = [ { name = s, tier = cache, chain = [ { tier = cache, limit = 1, window = 1s } ] } ]",
-                        "limiters[0].tier: unknown setting; allowed: name, chain, clients, reference"),
+                        "limiters[0].tier: unknown setting; allowed: name, chain, clients, reference, plans"),
                 arguments("limiters = []", "limiters: the list is empty; allowed: one or more limiters "
                         + "{ name, tier, ... }"),
                 arguments("tiers { cash { write-delay = 1ms } }", "tiers.cash: 'cash' is not a tier; "

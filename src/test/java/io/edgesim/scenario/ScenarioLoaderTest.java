@@ -431,7 +431,7 @@ class ScenarioLoaderTest {
         ScenarioFixture.write(dir, "trace.csv", "time_ms,pop,key\n0,FRA,k\n");
         Scenario s = ScenarioFixture.loadOverBase(dir, "clients = [ { name = replay, trace = \"trace.csv\" } ]\n");
 
-        assertThat(s.clients()).containsExactly(new ClientSpec.Trace("replay", dir.resolve("trace.csv")));
+        assertThat(s.clients()).containsExactly(new ClientSpec.Trace("replay", dir.resolve("trace.csv"), null));
     }
 
     private static long expirationTtl(Scenario s, int limiter) {
@@ -498,5 +498,54 @@ class ScenarioLoaderTest {
                         + "the 120s the sliding-window counter's state matters, so KV forgets counts that still decide "
                         + "(as code with this expiration does; auto would keep them 120s)")
                 .doesNotContainKey("limiters[2].expiration-ttl");
+    }
+
+    @Test
+    void plansApplyToEveryStageByItsFamilyAndToTheReference(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                clients = [ { name = a, key = k, rate = 10, plan = pro }, { name = b, key = j, rate = 1 } ]
+                limiters = [ { name = c, chain = [
+                    { tier = cache, limit = 100, window = 60s }
+                    { tier = durable-object, algorithm = gcra, rate = 1, burst = 10 }
+                  ], reference { algorithm = sliding-window, limit = 50 },
+                  plans { pro { limit = 600, burst = 60 }, free { rate = 0.5 } } } ]
+                """);
+
+        LimiterSpec limiter = s.limiters().get(0);
+        AlgorithmSpec cache = limiter.stages().get(0).algorithm();
+        AlgorithmSpec object = limiter.stages().get(1).algorithm();
+        assertThat(cache.forPlan("pro")).isEqualTo(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 600, 60 * S));
+        assertThat(cache.forPlan("free")).isSameAs(cache);
+        assertThat(object.forPlan("pro")).isEqualTo(AlgorithmSpec.rated(AlgorithmKind.GCRA, 1, 60));
+        assertThat(object.forPlan("free")).isEqualTo(AlgorithmSpec.rated(AlgorithmKind.GCRA, 0.5, 10));
+        // the reference's window comes from the last stage: burst / rate = 10 s
+        assertThat(limiter.reference().forPlan("pro"))
+                .isEqualTo(AlgorithmSpec.windowed(AlgorithmKind.SLIDING_WINDOW, 600, 10 * S));
+        assertThat(limiter.limitFor("pro")).isEqualTo(600);
+        assertThat(limiter.limitFor(null)).isEqualTo(50);
+        assertThat(limiter.plans()).containsExactly("free", "pro");
+        assertThat(s.clients().get(0).plan()).isEqualTo("pro");
+        assertThat(s.clients().get(1).plan()).isNull();
+    }
+
+    @Test
+    void kvKeepsTheCountOfThePlanWhoseStateMattersLongest(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                limiters = [ { name = kv, tier = kv, algorithm = token-bucket, rate = 1, burst = 10,
+                  plans { pro { burst = 600 } } } ]
+                """);
+
+        assertThat(expirationTtl(s, 0)).isEqualTo(600 * S);
+    }
+
+    @Test
+    void aTraceClientMayHaveAPlan(@TempDir Path dir) {
+        ScenarioFixture.write(dir, "trace.csv", "time_ms,pop,key\n0,FRA,k\n");
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                clients = [ { name = replay, trace = "trace.csv", plan = pro } ]
+                limiters = [ { name = l, tier = cache, limit = 100, window = 60s, plans { pro { limit = 600 } } } ]
+                """);
+
+        assertThat(s.clients().get(0).plan()).isEqualTo("pro");
     }
 }

@@ -183,7 +183,7 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         String namespace = namespacePrefix + RemoteTiers.namespace(flight.admission.limiter(), stage);
         String entityId = RemoteObjectEntity.entityId(namespace, route);
         objects.tell(new ShardingEnvelope<>(entityId, new RemoteObjectEntity.Serve(flightId, region, deadlineNanos,
-                flight.request.cost(), replies)));
+                flight.request.cost(), flight.request.plan(), replies)));
     }
 
     // the model's tiers take calls in nondecreasing time; a late message must not take a PoP's tiers back in time

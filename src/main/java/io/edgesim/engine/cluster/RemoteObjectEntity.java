@@ -48,9 +48,12 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
      * @param fromRegion    the PoP that sent it, where the reply goes
      * @param deadlineNanos when it reaches the object: departure from the PoP + one-way delay, scenario time
      * @param cost          tokens the request costs
+     * @param plan          the plan of the request's client, or null; the object counts with the numbers of the plan
+     *                      its first request carries
      * @param replyTo       receives the {@link Served} reply
      */
-    public record Serve(long flightId, String fromRegion, long deadlineNanos, long cost, ActorRef<Served> replyTo)
+    public record Serve(long flightId, String fromRegion, long deadlineNanos, long cost, String plan,
+                        ActorRef<Served> replyTo)
             implements Command, Deadlined {
     }
 
@@ -148,7 +151,7 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
     private Behavior<Command> onServe(Serve serve) {
         long arrivalNanos = Math.max(serve.deadlineNanos(), lastArrivalNanos);
         lastArrivalNanos = arrivalNanos;
-        ServeResult served = server().serve(arrivalNanos, serve.cost());
+        ServeResult served = server(serve.plan()).serve(arrivalNanos, serve.cost());
         long replyDeadlineNanos = served.replyNanos() + regions.oneWayNanos(homeRegion, serve.fromRegion(), jitter);
         serve.replyTo().tell(new Served(serve.flightId(), replyDeadlineNanos, served.result()));
         return Behaviors.same();
@@ -160,12 +163,12 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
     }
 
     // created on the first request, not on a ping: warm-up objects are not the run's objects
-    private RemoteTiers.ObjectServer server() {
+    private RemoteTiers.ObjectServer server(String plan) {
         if (server == null) {
             if (tier == null) {
                 throw new IllegalStateException("object " + entityId + " belongs to no remote stage of the run");
             }
-            server = tier.newServer(objectName);
+            server = tier.newServer(objectName, plan);
             ledger.add(tier.namespace(), server);
         }
         return server;

@@ -1,5 +1,6 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.DurableObjectServer;
@@ -92,10 +93,14 @@ public final class RemoteTiers {
             return stage.tier() instanceof TierSettings.DurableObject;
         }
 
-        /** A fresh model server for the object called {@code objectName} (for an origin, the key). */
-        public ObjectServer newServer(String objectName) {
+        /**
+         * A fresh model server for the object called {@code objectName} (for an origin, the key), counting with the
+         * numbers of {@code plan} (null: none; see {@code AlgorithmSpec.forPlan}).
+         */
+        public ObjectServer newServer(String objectName, String plan) {
+            AlgorithmSpec algorithm = stage.algorithm().forPlan(plan);
             if (stage.tier() instanceof TierSettings.DurableObject settings) {
-                DurableObjectServer server = new DurableObjectServer(stage.algorithm(), settings);
+                DurableObjectServer server = new DurableObjectServer(algorithm, settings);
                 return new ObjectServer() {
                     @Override
                     public ServeResult serve(long arrivalNanos, long cost) {
@@ -108,7 +113,7 @@ public final class RemoteTiers {
                     }
                 };
             }
-            OriginServer origin = new OriginServer(stage.algorithm(), (TierSettings.Origin) stage.tier());
+            OriginServer origin = new OriginServer(algorithm, (TierSettings.Origin) stage.tier());
             return new ObjectServer() {
                 @Override
                 public ServeResult serve(long arrivalNanos, long cost) {

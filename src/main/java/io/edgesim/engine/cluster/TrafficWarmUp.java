@@ -70,6 +70,6 @@ final class TrafficWarmUp {
 
     private static Request retimed(Request r, long timeNanos) {
         return new Request(r.id(), timeNanos, r.pop(), r.client(), r.apiKey(), r.ip(), r.xff(), r.anonToken(),
-                r.path(), r.cost());
+                r.path(), r.cost(), r.plan());
     }
 }

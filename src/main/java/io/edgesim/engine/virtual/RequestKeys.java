@@ -58,7 +58,7 @@ final class RequestKeys {
     /** The number of {@link #key}. */
     int id(int slot, Request request, KeyKind kind) {
         if (slot < 0) {
-            return ids.idOf(kind.extract(request));
+            return ids.idOf(kind.extract(request), request.plan());
         }
         load(slot, request, kind);
         return numbers[kind.ordinal()][slot];
@@ -79,7 +79,7 @@ final class RequestKeys {
             if (kindKeys[slot] == null) {
                 String key = kind.extract(block[slot]);
                 kindKeys[slot] = key;
-                kindNumbers[slot] = ids.idOf(key);
+                kindNumbers[slot] = ids.idOf(key, block[slot].plan());
             }
         }
         allLoaded[k] = generation;
@@ -98,7 +98,7 @@ final class RequestKeys {
         if (keys[k][slot] == null) {
             String key = kind.extract(request);
             keys[k][slot] = key;
-            numbers[k][slot] = ids.idOf(key);
+            numbers[k][slot] = ids.idOf(key, request.plan());
         }
     }
 }

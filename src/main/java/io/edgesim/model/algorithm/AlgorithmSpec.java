@@ -1,5 +1,9 @@
 package io.edgesim.model.algorithm;
 
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+
 /**
  * Immutable configuration of one algorithm. Windowed algorithms use {@code limit} per {@code windowNanos};
  * token-bucket and gcra use {@code ratePerSecond} and {@code burst}.
@@ -11,8 +15,13 @@ package io.edgesim.model.algorithm;
  *                      its window); {@link #stateLifetimeNanos()} is the exact refill time
  * @param ratePerSecond refill rate for token-bucket and gcra; limit / window for windowed ones
  * @param burst         bucket capacity (token-bucket) or burst (gcra, = max_burst + 1 in redis-cell's terms)
+ * @param plans         by plan name, the numbers that the keys of that plan (a client's contract tier) get instead:
+ *                      the same algorithm, without plans of their own, windowed ones with the same window; empty for
+ *                      a limiter without plans. Keys of no plan, or of a plan not listed, get this spec's numbers
+ *                      ({@link #forPlan})
  */
-public record AlgorithmSpec(AlgorithmKind kind, long limit, long windowNanos, double ratePerSecond, long burst) {
+public record AlgorithmSpec(AlgorithmKind kind, long limit, long windowNanos, double ratePerSecond, long burst,
+                            Map<String, AlgorithmSpec> plans) {
 
     private static final double NANOS_PER_SECOND = 1e9;
 
@@ -35,6 +44,14 @@ public record AlgorithmSpec(AlgorithmKind kind, long limit, long windowNanos, do
                 throw new IllegalArgumentException("burst must be greater than 0, was " + burst);
             }
         }
+        plans = plans == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(plans));
+        for (Map.Entry<String, AlgorithmSpec> plan : plans.entrySet()) {
+            AlgorithmSpec spec = plan.getValue();
+            if (spec.kind != kind || !spec.plans.isEmpty() || (kind.windowed() && spec.windowNanos != windowNanos)) {
+                throw new IllegalArgumentException("plan '" + plan.getKey() + "' must be " + kind.configName()
+                        + (kind.windowed() ? " with the same window" : "") + " and have no plans of its own");
+            }
+        }
     }
 
     /** fixed-window, sliding-window or sliding-log with {@code limit} per {@code windowNanos}. */
@@ -42,7 +59,7 @@ public record AlgorithmSpec(AlgorithmKind kind, long limit, long windowNanos, do
         if (!kind.windowed()) {
             throw new IllegalArgumentException(kind.configName() + " takes rate and burst, not limit and window");
         }
-        return new AlgorithmSpec(kind, limit, windowNanos, limit * NANOS_PER_SECOND / windowNanos, limit);
+        return new AlgorithmSpec(kind, limit, windowNanos, limit * NANOS_PER_SECOND / windowNanos, limit, Map.of());
     }
 
     /** token-bucket or gcra with {@code ratePerSecond} and {@code burst}. */
@@ -51,7 +68,24 @@ public record AlgorithmSpec(AlgorithmKind kind, long limit, long windowNanos, do
             throw new IllegalArgumentException(kind.configName() + " takes limit and window, not rate and burst");
         }
         long window = ratePerSecond > 0 ? (long) Math.ceil(burst * NANOS_PER_SECOND / ratePerSecond) : 1;
-        return new AlgorithmSpec(kind, burst, window, ratePerSecond, burst);
+        return new AlgorithmSpec(kind, burst, window, ratePerSecond, burst, Map.of());
+    }
+
+    /** This spec with {@code plans} (by plan name) instead of its own ({@link #plans()}). */
+    public AlgorithmSpec withPlans(Map<String, AlgorithmSpec> plans) {
+        return new AlgorithmSpec(kind, limit, windowNanos, ratePerSecond, burst, plans);
+    }
+
+    /**
+     * The numbers a key of {@code plan} is counted with: the plan's when this spec lists it, else this spec itself
+     * (also for null, no plan). {@code forPlan(plan).limit()} is that key's limit (its burst for token-bucket and
+     * gcra).
+     */
+    public AlgorithmSpec forPlan(String plan) {
+        if (plan == null || plans.isEmpty()) {
+            return this;
+        }
+        return plans.getOrDefault(plan, this);
     }
 
     /**
@@ -68,9 +102,18 @@ public record AlgorithmSpec(AlgorithmKind kind, long limit, long windowNanos, do
      *       nanosecond and computed from the same exact rate as the counters (so never a nanosecond short, unlike
      *       {@code windowNanos}, which is computed in floating point).</li>
      * </ul>
-     * Saturates at {@code Long.MAX_VALUE}.
+     * With plans, the longest of this spec's and its plans' (a state kept longer than it matters changes no
+     * decision). Saturates at {@code Long.MAX_VALUE}.
      */
     public long stateLifetimeNanos() {
+        long lifetime = ownStateLifetimeNanos();
+        for (AlgorithmSpec plan : plans.values()) {
+            lifetime = Math.max(lifetime, plan.ownStateLifetimeNanos());
+        }
+        return lifetime;
+    }
+
+    private long ownStateLifetimeNanos() {
         return switch (kind) {
             case FIXED_WINDOW, SLIDING_LOG -> windowNanos;
             case SLIDING_WINDOW -> windowNanos > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : 2 * windowNanos;

@@ -25,7 +25,8 @@ import java.util.random.RandomGenerator;
  */
 public final class BindingPop implements PopLocalTier {
 
-    private final AlgorithmSpec algorithm;
+    // the limit per period, by plan
+    private final PerPlan<Long> limits;
     private final BindingStore store;
     private final RandomGenerator random;
     private final int machines;
@@ -48,7 +49,7 @@ public final class BindingPop implements PopLocalTier {
             throw new IllegalArgumentException("bindings sharing namespace '" + store.namespace()
                     + "' must have the same period");
         }
-        this.algorithm = algorithm;
+        this.limits = new PerPlan<>(algorithm, store.keys(), AlgorithmSpec::limit);
         this.store = store;
         this.random = random;
         this.machines = settings.machinesPerPop();
@@ -57,7 +58,7 @@ public final class BindingPop implements PopLocalTier {
 
     @Override
     public StageResult decide(Request request, String key, long nowNanos) {
-        return decide(request, key, store.keys().idOf(key), nowNanos);
+        return decide(request, key, store.keys().idOf(key, request.plan()), nowNanos);
     }
 
     /** {@inheritDoc} The key numbers are the store's ({@link LocalTierFactory} gives every store the run's). */
@@ -66,7 +67,7 @@ public final class BindingPop implements PopLocalTier {
         int machine = firstMachine + random.nextInt(machines);
         BindingKeyCounts counts = store.caughtUp(keyId, nowNanos);
         long local = store.view(counts, machine, nowNanos);
-        long limit = algorithm.limit();
+        long limit = limits.of(keyId);
         long cost = requestCost;
         long periodNanos = store.periodNanos();
         long resetNanos = (Math.floorDiv(nowNanos, periodNanos) + 1) * periodNanos;

@@ -69,7 +69,7 @@ public final class BindingStore {
 
     /** The count {@code machine} holds for {@code key} at {@code nowNanos}: the total at its last sync + its own since. */
     public long localCount(int machine, String key, long nowNanos) {
-        return view(caughtUp(keyIds.idOf(key), nowNanos), machine, nowNanos);
+        return view(caughtUp(keyIds.idOf(key, null), nowNanos), machine, nowNanos);
     }
 
     /**
@@ -78,12 +78,12 @@ public final class BindingStore {
      * @return the machine's admissions for the key since its latest sync, this one included
      */
     public long admit(int machine, String key, long nowNanos, long cost) {
-        return admit(caughtUp(keyIds.idOf(key), nowNanos), machine, nowNanos, cost);
+        return admit(caughtUp(keyIds.idOf(key, null), nowNanos), machine, nowNanos, cost);
     }
 
     /** The total the store holds for {@code key} at {@code nowNanos} (admissions pushed so far this period). */
     public long storedCount(String key, long nowNanos) {
-        return caughtUp(keyIds.idOf(key), nowNanos).total();
+        return caughtUp(keyIds.idOf(key, null), nowNanos).total();
     }
 
     public String namespace() {

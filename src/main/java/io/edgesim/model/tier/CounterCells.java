@@ -9,6 +9,7 @@ import io.edgesim.model.algorithm.GcraCounter;
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.algorithm.SlidingWindowCounter;
 import io.edgesim.model.algorithm.TokenBucketCounter;
+import io.edgesim.model.key.KeyIds;
 
 /**
  * Counter states kept in cells of a tier's own arrays: a cell is {@link #longs} longs of a {@code long[]} (the
@@ -16,50 +17,60 @@ import io.edgesim.model.algorithm.TokenBucketCounter;
  * (for sliding-log, whose log has no fixed size: the counter object, null when fresh). A tier lays its cells out in
  * its rows ({@code io.edgesim.model.key.KeySlots}) or arrays and writes its rule once, for every algorithm; a
  * decision on a flat cell loads it into one scratch counter, decides and stores it back, so the counting rule stays
- * in the counter class. Not thread-safe.
+ * in the counter class. With plans ({@link AlgorithmSpec#plans()}) a key is decided with its plan's numbers: one
+ * scratch counter (or counter factory) per plan, found by the key's number ({@link PerPlan}); every plan of one
+ * algorithm has the same cell layout. Not thread-safe.
  */
 final class CounterCells {
 
-    // the scratch counter decisions are made through; null for an algorithm without flat state
+    // the scratch counter decisions are made through (keys with no plan); null for an algorithm without flat state
     private final FlatCounter scratch;
-    private final CounterFactory factory;
+    // per plan: the scratch counters, null without plans or flat state; the factories of fresh counters
+    private final PerPlan<FlatCounter> scratches;
+    private final PerPlan<CounterFactory> factories;
     /** Longs per cell: the flat state's (0 without one). */
     final int longs;
     /** References per cell: 1 without flat state, else 0. */
     final int objects;
 
-    CounterCells(AlgorithmSpec algorithm) {
+    /** Cells of {@code algorithm}, its plans found by the key numbers of {@code keys}. */
+    CounterCells(AlgorithmSpec algorithm, KeyIds keys) {
         RateCounter counter = algorithm.newCounter();
         this.scratch = counter instanceof FlatCounter flat ? flat : null;
-        this.factory = new CounterFactory(algorithm);
+        this.scratches = scratch == null || algorithm.plans().isEmpty() ? null
+                : new PerPlan<>(algorithm, keys, spec -> (FlatCounter) spec.newCounter());
+        this.factories = new PerPlan<>(algorithm, keys, CounterFactory::new);
         this.longs = scratch == null ? 0 : scratch.stateLongs();
         this.objects = scratch == null ? 1 : 0;
     }
 
-    /** Decides a request of {@code cost} at {@code nowNanos} on the cell at {@code l[la]} and {@code o[oa]}. */
-    Decision decide(long[] l, int la, Object[] o, int oa, long nowNanos, long cost) {
+    /**
+     * Decides a request of {@code cost} at {@code nowNanos} on the cell at {@code l[la]} and {@code o[oa]}, key
+     * number {@code keyId}'s.
+     */
+    Decision decide(int keyId, long[] l, int la, Object[] o, int oa, long nowNanos, long cost) {
         if (scratch != null) {
-            return decide(scratch, l, la, nowNanos, cost);
+            return decide(scratches == null ? scratch : scratches.of(keyId), l, la, nowNanos, cost);
         }
-        return counter(o, oa).tryAcquire(nowNanos, cost);
+        return counter(keyId, o, oa).tryAcquire(nowNanos, cost);
     }
 
     // the counter object of a cell without flat state, created fresh when the cell has none
-    private RateCounter counter(Object[] o, int oa) {
+    private RateCounter counter(int keyId, Object[] o, int oa) {
         RateCounter counter = (RateCounter) o[oa];
         if (counter == null) {
-            counter = factory.newCounter();
+            counter = factories.of(keyId).newCounter();
             o[oa] = counter;
         }
         return counter;
     }
 
     /** The same, answering only whether the request passes (the rest of the answer is not worked out). */
-    boolean allows(long[] l, int la, Object[] o, int oa, long nowNanos, long cost) {
+    boolean allows(int keyId, long[] l, int la, Object[] o, int oa, long nowNanos, long cost) {
         if (scratch != null) {
-            return allows(scratch, l, la, nowNanos, cost);
+            return allows(scratches == null ? scratch : scratches.of(keyId), l, la, nowNanos, cost);
         }
-        return counter(o, oa).tryAcquire(nowNanos, cost).allowed();
+        return counter(keyId, o, oa).tryAcquire(nowNanos, cost).allowed();
     }
 
     /**

@@ -17,7 +17,7 @@ import io.edgesim.model.region.RegionMap;
 public final class DurableObjectNamespace {
 
     private final TierSettings.DurableObject settings;
-    private final CounterFactory counters;
+    private final PerPlan<CounterFactory> counters;
     private final PlacementPolicy placement;
     private final KeyIds keys;
     // by the number of the object's name
@@ -31,7 +31,7 @@ public final class DurableObjectNamespace {
     public DurableObjectNamespace(TierSettings.DurableObject settings, AlgorithmSpec algorithm, RegionMap regions,
                                   KeyIds keys) {
         this.settings = settings;
-        this.counters = new CounterFactory(algorithm);
+        this.counters = new PerPlan<>(algorithm, keys, CounterFactory::new);
         this.keys = keys;
         this.placement = new PlacementPolicy(settings.placement(), regions, keys);
     }
@@ -46,9 +46,12 @@ public final class DurableObjectNamespace {
         return placement.route(key, keyId, requestPop);
     }
 
-    /** Serves a request at the object named {@code objectName} (from {@link #route}), creating it if needed. */
+    /**
+     * Serves a request at the object named {@code objectName} (from {@link #route}), creating it if needed; an object
+     * this numbers gets no plan (serve by route and key number for a key numbered with its plan).
+     */
     public ServeResult serve(String objectName, long arrivalNanos, long cost) {
-        return object(keys.idOf(objectName)).serve(arrivalNanos, cost);
+        return object(keys.idOf(objectName, null)).serve(arrivalNanos, cost);
     }
 
     /**
@@ -67,8 +70,10 @@ public final class DurableObjectNamespace {
         return object(objectId(route, keyId)).serve(arrivalNanos, cost, into);
     }
 
+    // a per-area object's name is numbered with its key's plan, which the object counts with
     private int objectId(ObjectRoute route, int keyId) {
-        return placement.placement().policy() == Placement.Policy.PER_AREA ? keys.idOf(route.objectName()) : keyId;
+        return placement.placement().policy() == Placement.Policy.PER_AREA
+                ? keys.idOf(route.objectName(), keys.plan(keyId)) : keyId;
     }
 
     /** Objects created so far. */
@@ -89,7 +94,7 @@ public final class DurableObjectNamespace {
     private DurableObjectServer object(int objectId) {
         DurableObjectServer object = objects.get(objectId);
         if (object == null) {
-            object = new DurableObjectServer(counters, settings);
+            object = new DurableObjectServer(counters.of(objectId), settings);
             objects.put(objectId, object);
         }
         return object;

@@ -56,13 +56,13 @@ public final class IsolatePool implements PopLocalTier {
         this.meanLifetimeNanos = settings.meanLifetimeNanos();
         this.isolates = new Isolate[settings.isolatesPerPop()];
         for (int i = 0; i < isolates.length; i++) {
-            isolates[i] = new Isolate(algorithm);
+            isolates[i] = new Isolate(algorithm, keys);
         }
     }
 
     @Override
     public StageResult decide(Request request, String key, long nowNanos) {
-        return decide(request, key, keys.idOf(key), nowNanos);
+        return decide(request, key, keys.idOf(key, request.plan()), nowNanos);
     }
 
     @Override
@@ -103,8 +103,8 @@ public final class IsolatePool implements PopLocalTier {
         private final KeyCounters counters;
         private long evictAtNanos;
 
-        Isolate(AlgorithmSpec algorithm) {
-            counters = KeyCounters.hashed(algorithm);
+        Isolate(AlgorithmSpec algorithm, KeyIds keys) {
+            counters = KeyCounters.hashed(algorithm, keys);
         }
     }
 }

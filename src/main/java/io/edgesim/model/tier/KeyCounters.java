@@ -2,6 +2,7 @@ package io.edgesim.model.tier;
 
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.Decision;
+import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeySlots;
 
 import java.util.Arrays;
@@ -12,7 +13,8 @@ import java.util.Arrays;
  * counter is a cell ({@link CounterCells}: a flat counter's longs, or the sliding log's object), either in a hash
  * table of the keys seen ({@link #hashed}: memory grows with them) or in arrays indexed by key number ({@link #dense}:
  * no hashing; memory grows with the largest key number of the run, which numbers every kind of key, so it suits a
- * count that sees most of the run's keys). Not thread-safe.
+ * count that sees most of the run's keys). With plans, each key counts with its plan's numbers
+ * ({@link CounterCells}). Not thread-safe.
  */
 public final class KeyCounters {
 
@@ -23,8 +25,8 @@ public final class KeyCounters {
     private long[] longs;
     private Object[] objects;
 
-    private KeyCounters(AlgorithmSpec algorithm, boolean dense) {
-        this.cells = new CounterCells(algorithm);
+    private KeyCounters(AlgorithmSpec algorithm, KeyIds keys, boolean dense) {
+        this.cells = new CounterCells(algorithm, keys);
         // a table row needs a long at least, even for a cell that is one object
         this.slots = dense ? null : new KeySlots(Math.max(1, cells.longs), cells.objects);
         this.rowLongs = cells.longs;
@@ -32,36 +34,36 @@ public final class KeyCounters {
         this.objects = dense ? new Object[16 * cells.objects] : null;
     }
 
-    /** Counters in a hash table of the keys seen. */
-    public static KeyCounters hashed(AlgorithmSpec algorithm) {
-        return new KeyCounters(algorithm, false);
+    /** Counters in a hash table of the keys seen, numbered (and their plans found) by {@code keys}. */
+    public static KeyCounters hashed(AlgorithmSpec algorithm, KeyIds keys) {
+        return new KeyCounters(algorithm, keys, false);
     }
 
-    /** Counters in arrays indexed by key number. */
-    public static KeyCounters dense(AlgorithmSpec algorithm) {
-        return new KeyCounters(algorithm, true);
+    /** Counters in arrays indexed by key number, numbered (and their plans found) by {@code keys}. */
+    public static KeyCounters dense(AlgorithmSpec algorithm, KeyIds keys) {
+        return new KeyCounters(algorithm, keys, true);
     }
 
     /** Decides a request of {@code cost} at {@code nowNanos} on key number {@code keyId}'s counter. */
     public Decision tryAcquire(int keyId, long nowNanos, long cost) {
         if (slots != null) {
             int slot = slots.slot(keyId);
-            return cells.decide(slots.data(), slots.longsAt(slot), slots.objects(), slots.objectsAt(slot), nowNanos,
-                    cost);
+            return cells.decide(keyId, slots.data(), slots.longsAt(slot), slots.objects(), slots.objectsAt(slot),
+                    nowNanos, cost);
         }
         makeRoom(keyId);
-        return cells.decide(longs, keyId * rowLongs, objects, keyId * cells.objects, nowNanos, cost);
+        return cells.decide(keyId, longs, keyId * rowLongs, objects, keyId * cells.objects, nowNanos, cost);
     }
 
     /** The same, answering only whether the request passes (what an exact count needs). */
     public boolean allows(int keyId, long nowNanos, long cost) {
         if (slots != null) {
             int slot = slots.slot(keyId);
-            return cells.allows(slots.data(), slots.longsAt(slot), slots.objects(), slots.objectsAt(slot), nowNanos,
-                    cost);
+            return cells.allows(keyId, slots.data(), slots.longsAt(slot), slots.objects(), slots.objectsAt(slot),
+                    nowNanos, cost);
         }
         makeRoom(keyId);
-        return cells.allows(longs, keyId * rowLongs, objects, keyId * cells.objects, nowNanos, cost);
+        return cells.allows(keyId, longs, keyId * rowLongs, objects, keyId * cells.objects, nowNanos, cost);
     }
 
     // dense: the key numbers that have a row so far (from 0)

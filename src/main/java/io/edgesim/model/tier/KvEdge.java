@@ -78,7 +78,7 @@ public final class KvEdge implements PopTier {
         }
         this.keys = keys;
         this.settings = settings;
-        this.cells = new CounterCells(algorithm);
+        this.cells = new CounterCells(algorithm, keys);
         this.rows = new KeySlots(CELL + cells.longs, cells.objects);
         this.scratchLongs = new long[cells.longs];
         this.scratchObjects = new Object[cells.objects];
@@ -88,7 +88,7 @@ public final class KvEdge implements PopTier {
 
     @Override
     public StageResult decide(Request request, String key, long nowNanos) {
-        return decide(request, key, keys.idOf(key), nowNanos);
+        return decide(request, key, keys.idOf(key, request.plan()), nowNanos);
     }
 
     @Override
@@ -119,7 +119,7 @@ public final class KvEdge implements PopTier {
             readNanos = missReadNanos();
         }
         cells.copy(row, at + CELL, objects, oat, scratchLongs, 0, scratchObjects, 0);
-        Decision decision = cells.decide(scratchLongs, 0, scratchObjects, 0, nowNanos, request.cost());
+        Decision decision = cells.decide(keyId, scratchLongs, 0, scratchObjects, 0, nowNanos, request.cost());
         if (!decision.allowed()) {
             into.of(decision, readNanos);
         } else if (!store.write(keyId, nowNanos, scratchLongs, 0, scratchObjects, 0)) {

@@ -62,7 +62,7 @@ public final class KvStore {
         requireSupported(settings);
         this.keys = keys;
         this.algorithm = algorithm;
-        this.cells = new CounterCells(algorithm);
+        this.cells = new CounterCells(algorithm, keys);
         this.rows = new KeySlots(CELL + cells.longs, cells.objects);
         this.minWriteIntervalNanos = settings.minWriteIntervalNanos();
         this.expirationTtlNanos = settings.expirationTtlNanos();
@@ -108,7 +108,7 @@ public final class KvStore {
 
     /** True when a state for {@code key} is stored at {@code nowNanos} (written, not expired); no billed read. */
     public boolean holds(String key, long nowNanos) {
-        int slot = rows.find(keys.idOf(key));
+        int slot = rows.find(keys.idOf(key, null));
         return slot >= 0 && stored(rows.data(), rows.longsAt(slot), nowNanos);
     }
 

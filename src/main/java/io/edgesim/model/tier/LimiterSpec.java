@@ -5,10 +5,13 @@ import io.edgesim.model.key.KeyKind;
 
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A limiter of a scenario: one tier, or a chain of tiers in series (WAF, then an edge tier, then a Durable Object or
- * the origin). A request refused by an earlier stage never reaches a later one.
+ * the origin). A request refused by an earlier stage never reaches a later one. With plans, the stages and the
+ * reference count each key with the numbers of its plan ({@code AlgorithmSpec#forPlan}); a key's plan is its
+ * client's ({@code io.edgesim.model.key.KeyIds} records it).
  *
  * @param name      unique within the scenario
  * @param stages    one or more, in the order a request meets them
@@ -38,6 +41,24 @@ public record LimiterSpec(String name, List<StageSpec> stages, Set<String> clien
     /** A limiter judged by the last stage's algorithm and key (or {@code reference}'s algorithm). */
     public LimiterSpec(String name, List<StageSpec> stages, Set<String> clients, AlgorithmSpec reference) {
         this(name, stages, clients, reference, null);
+    }
+
+    /** The plans this limiter lists ({@code AlgorithmSpec#plans()} of any stage or of the reference), sorted. */
+    public Set<String> plans() {
+        Set<String> plans = new TreeSet<>(reference.plans().keySet());
+        for (StageSpec stage : stages) {
+            plans.addAll(stage.algorithm().plans().keySet());
+        }
+        return plans;
+    }
+
+    /**
+     * The limit a key of {@code plan} (null: none) is judged against: its plan's in the reference when the limiter
+     * lists it, else the reference's own; the burst for token-bucket and gcra. The full numbers are
+     * {@code reference().forPlan(plan)}.
+     */
+    public long limitFor(String plan) {
+        return reference.forPlan(plan).limit();
     }
 
     public boolean sees(String client) {

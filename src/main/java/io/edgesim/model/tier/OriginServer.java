@@ -27,7 +27,7 @@ public final class OriginServer {
         if (settings.serviceTimeNanos() < 0) {
             throw new IllegalArgumentException("origin service time must not be negative");
         }
-        this.counters = KeyCounters.dense(algorithm);
+        this.counters = KeyCounters.dense(algorithm, keys);
         this.keys = keys;
         this.region = settings.region();
         this.serviceTimeNanos = settings.serviceTimeNanos();
@@ -38,9 +38,12 @@ public final class OriginServer {
         return new ObjectRoute(key, region);
     }
 
-    /** Decides a request of {@code cost} for {@code key} arriving at {@code arrivalNanos}. */
+    /**
+     * Decides a request of {@code cost} for {@code key} arriving at {@code arrivalNanos}; a key this numbers gets no
+     * plan (serve by number a key numbered with its plan).
+     */
     public ServeResult serve(String key, long arrivalNanos, long cost) {
-        return serve(keys.idOf(key), arrivalNanos, cost);
+        return serve(keys.idOf(key, null), arrivalNanos, cost);
     }
 
     /** The same for the key numbered {@code keyId} with the {@link KeyIds} given at construction. */

@@ -57,11 +57,11 @@ public final class PlacementPolicy {
 
     /** The object that serves {@code key} for a request landing in {@code requestPop}, and its home region. */
     public ObjectRoute route(String key, String requestPop) {
-        return route(key, keys.idOf(key), requestPop);
+        return route(key, keys.idOf(key, null), requestPop);
     }
 
     /**
-     * The same, for a caller that numbered {@code key} already ({@code keyId} = {@code keys.idOf(key)} with the
+     * The same, for a caller that numbered {@code key} already ({@code keyId} = {@code keys.idOf(key, plan)} with the
      * {@link KeyIds} given at construction).
      */
     public ObjectRoute route(String key, int keyId, String requestPop) {

@@ -16,9 +16,10 @@ public interface PopTier {
     StageResult decide(Request request, String key, long nowNanos);
 
     /**
-     * The same decision, for a caller that numbered the key already: {@code keyId} is {@code keys.idOf(key)} with
-     * the {@link KeyIds} the tier was built with ({@link LocalTierFactory#keys()}), so the tier skips hashing the
-     * string. Tiers that keep per-key state override it; the two methods share that state.
+     * The same decision, for a caller that numbered the key already: {@code keyId} is
+     * {@code keys.idOf(key, request.plan())} with the {@link KeyIds} the tier was built with
+     * ({@link LocalTierFactory#keys()}), so the tier skips hashing the string. Tiers that keep per-key state
+     * override it; the two methods share that state.
      */
     default StageResult decide(Request request, String key, int keyId, long nowNanos) {
         return decide(request, key, nowNanos);

@@ -31,8 +31,9 @@ import java.util.ArrayDeque;
  */
 public final class WafRule implements PopTier {
 
-    private final AlgorithmSpec algorithm;
-    private final CounterFactory counterFactory;
+    // per plan: the counters' factory and the limit
+    private final PerPlan<CounterFactory> counterFactories;
+    private final PerPlan<Long> limits;
     private final long updateDelayNanos;
     private final long mitigationTimeoutNanos;
     private final KeyIds keyIds;
@@ -70,8 +71,8 @@ public final class WafRule implements PopTier {
         if (settings.updateDelayNanos() < 0) {
             throw new IllegalArgumentException("WAF counter update delay must not be negative");
         }
-        this.algorithm = algorithm;
-        this.counterFactory = new CounterFactory(algorithm);
+        this.counterFactories = new PerPlan<>(algorithm, keys, CounterFactory::new);
+        this.limits = new PerPlan<>(algorithm, keys, AlgorithmSpec::limit);
         this.keyIds = keys;
         this.updateDelayNanos = settings.updateDelayNanos();
         this.mitigationTimeoutNanos = settings.mitigationTimeoutNanos();
@@ -79,7 +80,7 @@ public final class WafRule implements PopTier {
 
     @Override
     public StageResult decide(Request request, String key, long nowNanos) {
-        return decide(request, key, keyIds.idOf(key), nowNanos);
+        return decide(request, key, keyIds.idOf(key, request.plan()), nowNanos);
     }
 
     @Override
@@ -87,7 +88,7 @@ public final class WafRule implements PopTier {
         see(nowNanos);
         KeyState state = keys.get(keyId);
         if (state == null) {
-            state = new KeyState(counterFactory.newCounter());
+            state = new KeyState(counterFactories.of(keyId).newCounter());
             keys.put(keyId, state);
         }
         if (state.blockedUntilNanos <= nowNanos) {
@@ -101,7 +102,7 @@ public final class WafRule implements PopTier {
                     state.blockedUntilNanos), 0);
         }
         Decision lastSeen = state.lastSeen;
-        long remaining = lastSeen == null ? algorithm.limit() : lastSeen.remaining();
+        long remaining = lastSeen == null ? limits.of(keyId) : lastSeen.remaining();
         long resetNanos = lastSeen == null ? nowNanos : lastSeen.resetNanos();
         return StageResult.of(new Decision(true, remaining, 0, resetNanos), 0);
     }

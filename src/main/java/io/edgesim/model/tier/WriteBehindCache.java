@@ -75,7 +75,7 @@ public final class WriteBehindCache implements PopLocalTier {
         if (settings.readLatencyNanos() < 0 || settings.writeDelayNanos() < 0) {
             throw new IllegalArgumentException("cache read latency and write delay must not be negative");
         }
-        this.cells = new CounterCells(algorithm);
+        this.cells = new CounterCells(algorithm, keys);
         this.keys = keys;
         this.readLatencyNanos = settings.readLatencyNanos();
         this.writeDelayNanos = settings.writeDelayNanos();
@@ -90,7 +90,7 @@ public final class WriteBehindCache implements PopLocalTier {
 
     @Override
     public StageResult decide(Request request, String key, long nowNanos) {
-        return decide(request, key, keys.idOf(key), nowNanos);
+        return decide(request, key, keys.idOf(key, request.plan()), nowNanos);
     }
 
     @Override
@@ -103,7 +103,7 @@ public final class WriteBehindCache implements PopLocalTier {
         } else {
             cells.clear(scratchLongs, 0, scratchObjects, 0);
         }
-        Decision decision = cells.decide(scratchLongs, 0, scratchObjects, 0, nowNanos, cost);
+        Decision decision = cells.decide(keyId, scratchLongs, 0, scratchObjects, 0, nowNanos, cost);
         if (decision.allowed()) {
             issue(keyId, nowNanos + writeDelayNanos);
         }
@@ -112,7 +112,7 @@ public final class WriteBehindCache implements PopLocalTier {
 
     /** True when an entry for {@code key} is stored at {@code nowNanos} (landed and not past its max-age). */
     public boolean holds(String key, long nowNanos) {
-        int slot = read(keys.idOf(key), nowNanos);
+        int slot = read(keys.idOf(key, null), nowNanos);
         return slot >= 0 && rows.data()[rows.longsAt(slot) + PRESENT] != 0;
     }
 

@@ -56,7 +56,7 @@ class RemoteTiersTest {
 
     @Test
     void aDurableObjectServesWithTheModelsServiceTimeAndBillsItsRequests(@TempDir Path dir) throws IOException {
-        RemoteTiers.ObjectServer object = tiers(dir).tier("1.0").newServer("k");
+        RemoteTiers.ObjectServer object = tiers(dir).tier("1.0").newServer("k", null);
 
         ServeResult first = object.serve(10 * MILLI, 1);
         ServeResult second = object.serve(10 * MILLI, 1);
@@ -69,7 +69,7 @@ class RemoteTiersTest {
 
     @Test
     void anOriginKeyIsDecidedAtArrivalAndNotBilled(@TempDir Path dir) throws IOException {
-        RemoteTiers.ObjectServer origin = tiers(dir).tier("1.1").newServer("k");
+        RemoteTiers.ObjectServer origin = tiers(dir).tier("1.1").newServer("k", null);
 
         assertThat(origin.serve(5 * MILLI, 1).result().outcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(origin.serve(5 * MILLI, 1).result().outcome()).isEqualTo(Outcome.REJECTED);

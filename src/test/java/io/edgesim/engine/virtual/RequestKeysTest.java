@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RequestKeysTest {
 
     private static Request request(int n, String apiKey, String ip) {
-        return new Request(n, n * 1_000L, "FRA", "c", apiKey, ip, null, null, "/", 1);
+        return new Request(n, n * 1_000L, "FRA", "c", apiKey, ip, null, null, "/", 1, null);
     }
 
     @Test

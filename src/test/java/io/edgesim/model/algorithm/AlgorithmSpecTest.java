@@ -5,9 +5,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class AlgorithmSpecTest {
 
@@ -47,7 +49,7 @@ class AlgorithmSpecTest {
     void slidingWindowStateMattersForTwoWindows() {
         assertThat(AlgorithmSpec.windowed(AlgorithmKind.SLIDING_WINDOW, 10, 60 * SECOND).stateLifetimeNanos())
                 .isEqualTo(120 * SECOND);
-        assertThat(new AlgorithmSpec(AlgorithmKind.SLIDING_WINDOW, 1, Long.MAX_VALUE / 2 + 1, 1, 1)
+        assertThat(new AlgorithmSpec(AlgorithmKind.SLIDING_WINDOW, 1, Long.MAX_VALUE / 2 + 1, 1, 1, Map.of())
                 .stateLifetimeNanos()).isEqualTo(Long.MAX_VALUE);
     }
 
@@ -91,5 +93,40 @@ class AlgorithmSpecTest {
         assertThat(used.copy().tryAcquire(forgettableNanos - 1, spec.limit()).allowed()).isFalse();
         assertThat(used.tryAcquire(forgettableNanos, spec.limit()))
                 .isEqualTo(spec.newCounter().tryAcquire(forgettableNanos, spec.limit()));
+    }
+
+    @Test
+    void aPlanGivesItsKeysItsNumbersAndOtherKeysKeepTheOwnOnes() {
+        AlgorithmSpec pro = AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 600, 60_000_000_000L);
+        AlgorithmSpec spec = AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 100, 60_000_000_000L)
+                .withPlans(Map.of("pro", pro));
+
+        assertThat(spec.forPlan("pro")).isEqualTo(pro);
+        assertThat(spec.forPlan("free")).isSameAs(spec);
+        assertThat(spec.forPlan(null)).isSameAs(spec);
+        assertThat(spec.forPlan("pro").limit()).isEqualTo(600);
+        assertThat(spec.describe()).isEqualTo("100 per 60s");
+    }
+
+    @Test
+    void theStateLifetimeWithPlansIsTheLongestOfThem() {
+        AlgorithmSpec bucket = AlgorithmSpec.rated(AlgorithmKind.TOKEN_BUCKET, 1, 10);
+        AlgorithmSpec planned = bucket.withPlans(Map.of("pro", AlgorithmSpec.rated(AlgorithmKind.TOKEN_BUCKET, 1, 60),
+                "free", AlgorithmSpec.rated(AlgorithmKind.TOKEN_BUCKET, 1, 5)));
+
+        assertThat(planned.stateLifetimeNanos()).isEqualTo(60_000_000_000L);
+        assertThat(bucket.stateLifetimeNanos()).isEqualTo(10_000_000_000L);
+    }
+
+    @Test
+    void aPlanMustBeTheSameAlgorithmWithTheSameWindow() {
+        AlgorithmSpec spec = AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 100, 60_000_000_000L);
+
+        assertThatThrownBy(() -> spec.withPlans(Map.of("pro",
+                AlgorithmSpec.windowed(AlgorithmKind.SLIDING_WINDOW, 600, 60_000_000_000L))))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> spec.withPlans(Map.of("pro",
+                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 600, 10_000_000_000L))))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

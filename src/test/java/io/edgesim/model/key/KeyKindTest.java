@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class KeyKindTest {
 
     private static Request request(String apiKey, String ip, String xff, String anonToken, String path) {
-        return new Request(1, 0, "FRA", "clients", apiKey, ip, xff, anonToken, path, 1);
+        return new Request(1, 0, "FRA", "clients", apiKey, ip, xff, anonToken, path, 1, null);
     }
 
     private static final Request FULL = request("key-1", "203.0.113.7", "198.51.100.9", "tok-5", "/login");

@@ -3,6 +3,7 @@ package io.edgesim.model.tier;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.RateCounter;
+import io.edgesim.model.key.KeyIds;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -24,10 +25,10 @@ class KeyCountersTest {
     @EnumSource(AlgorithmKind.class)
     void hashedAndDenseDecideAndAllowAsOneCounterObjectPerKeyAndClearStartsEveryKeyAfresh(AlgorithmKind kind) {
         AlgorithmSpec spec = spec(kind);
-        KeyCounters hashed = KeyCounters.hashed(spec);
-        KeyCounters dense = KeyCounters.dense(spec);
-        KeyCounters asked = KeyCounters.hashed(spec);
-        KeyCounters askedDense = KeyCounters.dense(spec);
+        KeyCounters hashed = KeyCounters.hashed(spec, new KeyIds());
+        KeyCounters dense = KeyCounters.dense(spec, new KeyIds());
+        KeyCounters asked = KeyCounters.hashed(spec, new KeyIds());
+        KeyCounters askedDense = KeyCounters.dense(spec, new KeyIds());
         Map<Integer, RateCounter> objects = new HashMap<>();
         SplittableRandom random = new SplittableRandom(9);
         long t = 0;

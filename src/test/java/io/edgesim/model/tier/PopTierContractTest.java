@@ -67,7 +67,7 @@ class PopTierContractTest {
     @MethodSource("inPopStages")
     void callsWithTheKeyNumberShareTheStateOfCallsWithTheKey(StageSpec stage) {
         KeyIds keys = new KeyIds();
-        keys.idOf("other");
+        keys.idOf("other", null);
         PopTier tier = new LocalTierFactory(3, TestRegions.map(), keys).create("l", 0, stage, "FRA");
         SplittableRandom gaps = new SplittableRandom(99);
         List<StageResult> results = new ArrayList<>();
@@ -78,7 +78,7 @@ class PopTierContractTest {
             results.add(i % 2 == 0 ? tier.decide(at(t, "FRA"), "k", t) : tier.decide(at(t, "FRA"), "k", 1, t));
         }
 
-        assertThat(keys.idOf("k")).isEqualTo(1);
+        assertThat(keys.idOf("k", null)).isEqualTo(1);
         assertThat(results).isEqualTo(replay(stage, 3));
     }
 

@@ -16,6 +16,6 @@ final class TestRequests {
     }
 
     static Request at(long timeNanos, String pop, int cost) {
-        return new Request(0, timeNanos, pop, "clients", "key-1", "192.0.2.1", null, null, "/", cost);
+        return new Request(0, timeNanos, pop, "clients", "key-1", "192.0.2.1", null, null, "/", cost, null);
     }
 }

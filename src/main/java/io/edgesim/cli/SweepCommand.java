@@ -1,14 +1,17 @@
 package io.edgesim.cli;
 
 import io.edgesim.engine.virtual.VirtualEngine;
+import io.edgesim.report.StagedOutput;
 import io.edgesim.report.SweepReport;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.ScenarioLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +52,9 @@ final class SweepCommand implements Callable<Integer> {
         Scenario base = input.load();
         SweepValues values = SweepValues.param(param);
         values.checkEveryValue(input.scenarioFile, input::load);
-        Path dir = OutputFolder.prepare("--out", out != null ? out : Path.of("reports", base.name() + "-sweep"));
+        Path dir = OutputFolder.prepare("--out", out != null ? out : Path.of("reports", base.name() + "-sweep"),
+                "sweep.csv");
+        OutputClash.folderAgainstInputs("--out", dir, ScenarioLoader.inputFiles(base));
         List<SweepReport.Point> points = new ArrayList<>();
         for (String value : values.values()) {
             Scenario scenario = values.load(input.scenarioFile, input::load, value);
@@ -59,10 +64,13 @@ final class SweepCommand implements Callable<Integer> {
             points.add(new SweepReport.Point(value, new VirtualEngine(scenario, DecisionListener.NONE).run()));
         }
         SweepReport report = new SweepReport(values.path(), points);
-        try {
-            report.write(dir);
-        } catch (IOException e) {
-            throw OutputFolder.cannotWrite("--out", dir, e);
+        // written beside its place and moved there whole
+        try (StagedOutput staged = StagedOutput.folder(dir)) {
+            report.write(staged.path());
+            staged.commit();
+        } catch (IOException | UncheckedIOException e) {
+            throw OutputFolder.cannotWrite("--out", dir,
+                    e instanceof UncheckedIOException unchecked ? unchecked.getCause() : (IOException) e);
         }
         var console = spec.commandLine().getOut();
         console.print(report.text());

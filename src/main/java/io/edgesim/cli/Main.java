@@ -9,7 +9,8 @@ import java.io.PrintWriter;
 /**
  * Entry point of the `edgesim` command. Exit status: 0 success, 2 bad input (one line naming the file or flag, the
  * setting, what is wrong and what is allowed; no stack trace - picocli's own complaints about the command line are
- * rewritten to that form by {@link ParameterErrors}), 1 an internal error.
+ * rewritten to that form by {@link ParameterErrors}), 1 an internal error or a heap too small for the run (one line
+ * saying how to raise it).
  */
 @Command(name = "edgesim", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Simulates rate limiting at the edge: per-PoP counters, Durable Objects and inter-region "
@@ -19,6 +20,7 @@ import java.io.PrintWriter;
 public final class Main implements Runnable {
 
     public static final int EXIT_BAD_INPUT = 2;
+    public static final int EXIT_INTERNAL = 1;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -54,6 +56,13 @@ public final class Main implements Runnable {
             }
             throw ex;
         });
-        return cli.execute(args);
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            // the heap the launcher gave is too small for this run's keys; nothing was written
+            err.println("edgesim: out of memory: the run needs more than the " + Runtime.getRuntime().maxMemory()
+                    / (1024 * 1024) + " MiB heap; allowed: a larger heap, e.g. EDGESIM_JAVA_OPTS=-Xmx4g ./edgesim ...");
+            return EXIT_INTERNAL;
+        }
     }
 }

@@ -10,11 +10,13 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
- * A folder a command writes into ({@code --out}, {@code --reports}). It is made (or found writable) before the run
- * starts, so that a path that cannot be written fails at once, and any later write error is one line naming the
- * flag: "--out: cannot write DIR: why; allowed: ...".
+ * A folder a command writes ({@code --out}, {@code --reports}). It is checked before the run starts, so that a path
+ * that cannot be written fails at once; the folder itself is replaced whole at the end (see
+ * {@link io.edgesim.report.StagedOutput}), and any write error is one line naming the flag:
+ * "--out: cannot write DIR: why; allowed: ...".
  */
 final class OutputFolder {
 
@@ -23,8 +25,16 @@ final class OutputFolder {
     private OutputFolder() {
     }
 
-    /** Creates {@code dir} (named by {@code flag}) if it does not exist and checks it can be written. */
-    static Path prepare(String flag, Path dir) {
+    /**
+     * Checks that {@code dir} (named by {@code flag}) can be made or replaced, and creates the folders above it.
+     * {@code marker} is the file every earlier output of this kind holds (result.json for a report): an existing,
+     * non-empty folder without it is refused, since replacing it would move a folder of other files around; null
+     * takes any folder.
+     */
+    static Path prepare(String flag, Path dir, String marker) {
+        if (dir.toString().isEmpty()) {
+            throw new InputException(flag + ": the folder name is empty; allowed: a folder path, e.g. reports/mine");
+        }
         // the nearest part of the path that exists must be a folder
         for (Path part = dir.toAbsolutePath(); part != null; part = part.getParent()) {
             if (Files.exists(part)) {
@@ -36,15 +46,44 @@ final class OutputFolder {
                 break;
             }
         }
+        Path absolute = dir.toAbsolutePath().normalize();
+        if (absolute.getParent() == null) {
+            throw new InputException(flag + ": cannot write " + dir + ": it is the root folder" + ALLOWED);
+        }
+        if (marker != null && Files.isDirectory(dir) && !Files.exists(dir.resolve(marker)) && !isEmpty(flag, dir)) {
+            throw new InputException(flag + ": " + dir + " holds files but no " + marker + ", so it is not an "
+                    + "earlier output, and the output replaces its folder whole; allowed: a new or empty folder, or "
+                    + "one edgesim wrote");
+        }
+        try {
+            Files.createDirectories(absolute.getParent());
+        } catch (IOException e) {
+            throw cannotWrite(flag, dir, e);
+        }
+        if (!Files.isWritable(absolute.getParent())) {
+            throw new InputException(flag + ": cannot write " + dir + ": permission denied in "
+                    + absolute.getParent() + ALLOWED);
+        }
+        return dir;
+    }
+
+    /** The same for a folder the command writes into but does not replace (reports' --reports). */
+    static Path prepare(String flag, Path dir) {
+        prepare(flag, dir, null);
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
             throw cannotWrite(flag, dir, e);
         }
-        if (!Files.isWritable(dir)) {
-            throw new InputException(flag + ": cannot write " + dir + ": permission denied" + ALLOWED);
-        }
         return dir;
+    }
+
+    private static boolean isEmpty(String flag, Path dir) {
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.findAny().isEmpty();
+        } catch (IOException e) {
+            throw cannotWrite(flag, dir, e);
+        }
     }
 
     /** The one line for an error while writing into {@code dir}. */

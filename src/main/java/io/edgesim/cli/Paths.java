@@ -1,5 +1,7 @@
 package io.edgesim.cli;
 
+import io.edgesim.scenario.InputException;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -7,6 +9,18 @@ import java.nio.file.Path;
 final class Paths {
 
     private Paths() {
+    }
+
+    /** {@code --regions FILE} when given (not empty), else {@link #defaultRegionsFile()}. */
+    static Path regionsFile(Path flag) {
+        if (flag == null) {
+            return defaultRegionsFile();
+        }
+        if (flag.toString().isEmpty()) {
+            throw new InputException("--regions: the file name is empty; allowed: a regions file, e.g. "
+                    + "regions.conf, or leave --regions out for ./regions.conf");
+        }
+        return flag;
     }
 
     /**

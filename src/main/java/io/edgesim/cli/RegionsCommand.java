@@ -23,7 +23,7 @@ final class RegionsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Path file = regions != null ? regions : Paths.defaultRegionsFile();
+        Path file = Paths.regionsFile(regions);
         RegionMap map = RegionsLoader.load(file);
         spec.commandLine().getOut().print(RegionTable.format(map));
         return 0;

@@ -7,16 +7,21 @@ import io.edgesim.engine.virtual.VirtualEngine;
 import io.edgesim.report.ConsoleReport;
 import io.edgesim.report.DecisionsCsv;
 import io.edgesim.report.ReportWriter;
+import io.edgesim.report.StagedOutput;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.InputException;
 import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.ScenarioLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -58,6 +63,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Report folder. Default: reports/<scenario name>/.")
     Path out;
 
+    private static final String DECISIONS_ALLOWED = "; allowed: a file in a folder that exists or can be created, "
+            + "and can be written";
+
     @Option(names = "--decisions", paramLabel = "FILE",
             description = "Also write one CSV row per request per limiter to FILE (with --replications, of the run "
                     + "at the scenario's seed).")
@@ -82,29 +90,57 @@ final class RunCommand implements Callable<Integer> {
         if (seed != null) {
             scenario = scenario.withSeed(seed);
         }
-        Path dir = OutputFolder.prepare("--out", out != null ? out : Path.of("reports", scenario.name()));
+        Path dir = OutputFolder.prepare("--out", out != null ? out : Path.of("reports", scenario.name()),
+                "result.json");
+        List<Path> inputs = ScenarioLoader.inputFiles(scenario);
+        OutputClash.folderAgainstInputs("--out", dir, inputs);
+        if (decisions != null) {
+            checkDecisions(inputs, dir);
+        }
         long started = System.nanoTime();
         RunResult result;
         String fidelity = null;
-        try (DecisionListener listener = decisions == null ? DecisionListener.NONE : openDecisions()) {
-            if (engine.equals(ClusterEngine.NAME)) {
-                ClusterEngine cluster = new ClusterEngine(scenario, listener, scale, ClusterSettings.load());
-                try (ProgressBar bar = ProgressBar.start(cluster::progress, spec.commandLine().getErr())) {
-                    result = cluster.run();
+        // every output is written beside its place and moved there only when all of them are complete
+        try (StagedOutput decisionsFile = decisions == null ? null : stage("--decisions", decisions, false);
+             StagedOutput report = stage("--out", dir, true)) {
+            try (DecisionListener listener = decisionsFile == null ? DecisionListener.NONE
+                    : openDecisions(decisionsFile.path())) {
+                if (engine.equals(ClusterEngine.NAME)) {
+                    ClusterEngine cluster = new ClusterEngine(scenario, listener, scale, ClusterSettings.load());
+                    try (ProgressBar bar = ProgressBar.start(cluster::progress, spec.commandLine().getErr())) {
+                        result = cluster.run();
+                    }
+                    fidelity = cluster.fidelity().describe();
+                } else if (replications != null) {
+                    result = ParallelRuns.replicated(scenario, runs, listener, ParallelRuns.defaultThreads());
+                } else {
+                    result = new VirtualEngine(scenario, listener).run();
                 }
-                fidelity = cluster.fidelity().describe();
-            } else if (replications != null) {
-                result = ParallelRuns.replicated(scenario, runs, listener, ParallelRuns.defaultThreads());
-            } else {
-                result = new VirtualEngine(scenario, listener).run();
+            } catch (UncheckedIOException e) {
+                throw cannotWriteDecisions(e.getCause());
             }
-        }
-        double wallSeconds = (System.nanoTime() - started) / 1e9;
-        try {
-            ReportWriter.write(result, dir);
+            try {
+                ReportWriter.write(result, report.path());
+            } catch (IOException | UncheckedIOException e) {
+                throw OutputFolder.cannotWrite("--out", dir, asIo(e));
+            }
+            if (decisionsFile != null) {
+                try {
+                    decisionsFile.commit();
+                } catch (IOException e) {
+                    throw cannotWriteDecisions(e);
+                }
+            }
+            try {
+                report.commit();
+            } catch (IOException e) {
+                throw OutputFolder.cannotWrite("--out", dir, e);
+            }
         } catch (IOException e) {
+            // deleting a staging copy failed: the outputs are in place, only a hidden sibling may be left
             throw OutputFolder.cannotWrite("--out", dir, e);
         }
+        double wallSeconds = (System.nanoTime() - started) / 1e9;
         var console = spec.commandLine().getOut();
         console.print(ConsoleReport.render(result));
         if (fidelity != null) {
@@ -138,12 +174,45 @@ final class RunCommand implements Callable<Integer> {
         return value;
     }
 
-    private DecisionListener openDecisions() {
-        try {
-            return new DecisionsCsv(decisions);
-        } catch (IOException e) {
-            throw new InputException("--decisions: cannot write " + decisions + ": " + OutputFolder.reason(e)
-                    + "; allowed: a file in a folder that exists or can be created, and can be written");
+    // a file, not an input of the run, not inside the report folder (which is replaced whole)
+    private void checkDecisions(List<Path> inputs, Path dir) {
+        if (decisions.toString().isEmpty()) {
+            throw new InputException("--decisions: the file name is empty; allowed: a file path, e.g. decisions.csv");
         }
+        if (Files.isDirectory(decisions)) {
+            throw new InputException("--decisions: cannot write " + decisions + ": it is a folder, not a file"
+                    + DECISIONS_ALLOWED);
+        }
+        OutputClash.fileAgainstInputs("--decisions", decisions, inputs);
+        OutputClash.fileOutsideFolder("--decisions", decisions, "--out", dir);
+    }
+
+    private static StagedOutput stage(String flag, Path target, boolean folder) {
+        try {
+            return folder ? StagedOutput.folder(target) : StagedOutput.file(target);
+        } catch (IOException e) {
+            throw folder ? OutputFolder.cannotWrite(flag, target, e) : cannotWrite(flag, target, e);
+        }
+    }
+
+    private DecisionListener openDecisions(Path staging) {
+        try {
+            return new DecisionsCsv(staging);
+        } catch (IOException e) {
+            throw cannotWriteDecisions(e);
+        }
+    }
+
+    private InputException cannotWriteDecisions(IOException e) {
+        return cannotWrite("--decisions", decisions, e);
+    }
+
+    private static InputException cannotWrite(String flag, Path file, IOException e) {
+        return new InputException(flag + ": cannot write " + file + ": " + OutputFolder.reason(e)
+                + DECISIONS_ALLOWED);
+    }
+
+    private static IOException asIo(Exception e) {
+        return e instanceof UncheckedIOException unchecked ? unchecked.getCause() : (IOException) e;
     }
 }

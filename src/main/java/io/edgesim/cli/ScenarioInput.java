@@ -1,5 +1,6 @@
 package io.edgesim.cli;
 
+import io.edgesim.scenario.InputException;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
 import picocli.CommandLine.Option;
@@ -20,7 +21,7 @@ final class ScenarioInput {
 
     /** The regions file in force when the scenario names none. */
     Path regionsFile() {
-        return regions != null ? regions : Paths.defaultRegionsFile();
+        return Paths.regionsFile(regions);
     }
 
     /**
@@ -28,6 +29,10 @@ final class ScenarioInput {
      * at every value too, so that a scenario that validates also gives its report.
      */
     Scenario load() {
+        if (scenarioFile.toString().isEmpty()) {
+            throw new InputException("SCENARIO: the file name is empty; allowed: a scenario file, e.g. "
+                    + "scenarios/three-pops.conf");
+        }
         Scenario scenario = ScenarioLoader.load(scenarioFile, regionsFile());
         SweepValues declared = SweepValues.declared(scenarioFile);
         if (declared != null) {

@@ -3,6 +3,7 @@ package io.edgesim.cli;
 import io.edgesim.engine.virtual.VirtualEngine;
 import io.edgesim.report.Charts;
 import io.edgesim.report.ReportWriter;
+import io.edgesim.report.StagedOutput;
 import io.edgesim.report.SweepReport;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.result.RunResult;
@@ -46,11 +47,17 @@ final class ShippedReports {
         for (Path file : scenarios(scenariosDir)) {
             Scenario scenario = ScenarioLoader.load(file, regionsFile);
             Path dir = reportsDir.resolve(scenario.name());
-            ReportWriter.write(run(scenario), dir);
-            written.add(dir);
             SweepReport sweep = sweep(file, regionsFile);
+            // the report and its sweep replace the folder together
+            try (StagedOutput staged = StagedOutput.folder(dir)) {
+                ReportWriter.write(run(scenario), staged.path());
+                if (sweep != null) {
+                    sweep.write(staged.path().resolve("sweep"));
+                }
+                staged.commit();
+            }
+            written.add(dir);
             if (sweep != null) {
-                sweep.write(dir.resolve("sweep"));
                 written.add(dir.resolve("sweep"));
             }
         }

@@ -2,14 +2,17 @@ package io.edgesim.cli;
 
 import io.edgesim.engine.virtual.ParallelRuns;
 import io.edgesim.engine.virtual.VirtualEngine;
+import io.edgesim.report.StagedOutput;
 import io.edgesim.report.SweepReport;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.ScenarioLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +61,9 @@ final class SweepCommand implements Callable<Integer> {
         int runs = Replicas.parse(replications, VirtualEngine.NAME);
         SweepValues values = SweepValues.param(param);
         values.checkEveryValue(input.scenarioFile, input::load);
-        Path dir = OutputFolder.prepare("--out", out != null ? out : Path.of("reports", base.name() + "-sweep"));
+        Path dir = OutputFolder.prepare("--out", out != null ? out : Path.of("reports", base.name() + "-sweep"),
+                "sweep.csv");
+        OutputClash.folderAgainstInputs("--out", dir, ScenarioLoader.inputFiles(base));
         List<Scenario> scenarios = new ArrayList<>();
         for (String value : values.values()) {
             Scenario scenario = values.load(input.scenarioFile, input::load, value);
@@ -72,10 +77,13 @@ final class SweepCommand implements Callable<Integer> {
             points.add(new SweepReport.Point(values.values().get(i), results.get(i)));
         }
         SweepReport report = new SweepReport(values.path(), points);
-        try {
-            report.write(dir);
-        } catch (IOException e) {
-            throw OutputFolder.cannotWrite("--out", dir, e);
+        // written beside its place and moved there whole
+        try (StagedOutput staged = StagedOutput.folder(dir)) {
+            report.write(staged.path());
+            staged.commit();
+        } catch (IOException | UncheckedIOException e) {
+            throw OutputFolder.cannotWrite("--out", dir,
+                    e instanceof UncheckedIOException unchecked ? unchecked.getCause() : (IOException) e);
         }
         var console = spec.commandLine().getOut();
         console.print(report.text());

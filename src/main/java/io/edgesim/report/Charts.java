@@ -21,12 +21,16 @@ import org.jfree.data.xy.XYSeriesCollection;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import javax.imageio.ImageIO;
 
 /**
  * The charts a report embeds (PNG, JFreeChart, rendered headless): requests let through per region per limiter, added
@@ -45,6 +49,8 @@ public final class Charts {
 
     static {
         System.setProperty("java.awt.headless", "true");
+        // PNGs are encoded in memory: ImageIO's default cache is a temporary file, a second place a write can fail
+        ImageIO.setUseCache(false);
     }
 
     private Charts() {
@@ -88,7 +94,17 @@ public final class Charts {
     }
 
     private static void save(JFreeChart chart, Path file) throws IOException {
-        ChartUtils.saveChartAsPNG(file.toFile(), ChartStyle.apply(chart), WIDTH, HEIGHT);
+        savePng(ChartStyle.apply(chart), file);
+    }
+
+    /**
+     * Encodes {@code chart} as a PNG in memory, then writes the bytes: a failing disk gives one IOException from
+     * the write, not a second one from closing a half-written image stream.
+     */
+    static void savePng(JFreeChart chart, Path file) throws IOException {
+        ByteArrayOutputStream png = new ByteArrayOutputStream();
+        ChartUtils.writeChartAsPNG(png, chart, WIDTH, HEIGHT);
+        Files.write(file, png.toByteArray());
     }
 
     static JFreeChart letThroughPerRegion(RunResult run) {

@@ -5,7 +5,6 @@ import io.edgesim.result.LimiterResult;
 import io.edgesim.result.Replications;
 import io.edgesim.result.RunResult;
 import org.jfree.chart.ChartFactory;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.renderer.category.StatisticalLineAndShapeRenderer;
@@ -236,7 +235,7 @@ public record SweepReport(String param, List<Point> points) {
     }
 
     private static void save(JFreeChart chart, Path file) throws IOException {
-        ChartUtils.saveChartAsPNG(file.toFile(), chart, Charts.WIDTH, Charts.HEIGHT);
+        Charts.savePng(chart, file);
     }
 
     private static double worst(LimiterResult l, ToDoubleFunction<io.edgesim.result.RegionResult> latency) {

@@ -5,9 +5,7 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigObject;
-import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigRenderOptions;
-import com.typesafe.config.ConfigSyntax;
 import com.typesafe.config.ConfigUtil;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
@@ -58,20 +56,40 @@ final class ConfigReader {
         this.appliedTo = appliedTo;
     }
 
-    /** Parses and resolves a HOCON file; a missing file or a syntax error becomes an InputException. */
+    /**
+     * Parses and resolves a HOCON file, with includes of existing files only ({@link FileIncluder}); a missing file,
+     * a syntax error or nesting too deep to read becomes an InputException.
+     */
     static Config parseFile(Path path) {
+        return parse(path, new FileIncluder(path));
+    }
+
+    /** The files {@code path} includes, directly or not, in the order met. */
+    static List<Path> includedFiles(Path path) {
+        FileIncluder includer = new FileIncluder(path);
+        parse(path, includer);
+        return includer.included();
+    }
+
+    private static Config parse(Path path, FileIncluder includer) {
         String file = path.toString();
         String problem = fileProblem(path);
         if (problem != null) {
             throw InputException.at(file, null, problem);
         }
         try {
-            ConfigParseOptions options = ConfigParseOptions.defaults().setAllowMissing(false)
-                    .setSyntax(ConfigSyntax.CONF);
-            return ConfigFactory.parseFile(path.toFile(), options).resolve();
+            return ConfigFactory.parseFile(path.toFile(), includer.options()).resolve();
         } catch (ConfigException e) {
             throw malformed(file, e);
+        } catch (StackOverflowError e) {
+            throw tooDeep(file);
         }
+    }
+
+    /** The one line for a file whose objects or lists are nested too deeply to read. */
+    static InputException tooDeep(String file) {
+        return InputException.at(file, null, "objects or lists nested too deeply to read; allowed: nesting a few "
+                + "levels deep, as in the documented settings");
     }
 
     private static InputException malformed(String file, ConfigException e) {

@@ -107,6 +107,15 @@ final class LimiterReader {
         if (name.isBlank()) {
             throw r.error("name", "the name is empty", "a name unique among the limiters");
         }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < 0x20 || c > 0x7e) {
+                String shown = (c < 0x20 ? "" : "'" + c + "' ") + String.format("U+%04X", (int) c);
+                throw r.error("name", "character " + (i + 1) + " is " + shown + ", which is not printable ASCII; "
+                        + "the name goes into the RateLimit-Policy and RateLimit headers of a 429",
+                        "printable ASCII characters: letters, digits, spaces and punctuation (space to ~)");
+            }
+        }
         Integer earlier = seen.putIfAbsent(name, index);
         if (earlier != null) {
             throw r.error("name", "'" + name + "' is already the name of limiters[" + earlier + "]",

@@ -123,6 +123,10 @@ public final class LogpushReader extends TraceFile {
 
     /** A Unix time in the unit its magnitude says, in nanoseconds. */
     private long unixNanos(JsonNode value) {
+        // a number beyond a double's range (1e400) is read as infinite and has no decimal value
+        if (!Double.isFinite(value.doubleValue())) {
+            throw error("EdgeStartTimestamp is a number beyond any time (above 1e308)", TIMESTAMP);
+        }
         // decimal, not double: a double cannot hold every nanosecond of today's Unix time (1.7e18 ns)
         BigDecimal number = value.decimalValue();
         if (number.signum() < 0) {

@@ -5,6 +5,7 @@ import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.LimiterSpec;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,8 @@ public final class ScenarioLoader {
 
     private static final List<String> TOP_KEYS = List.of("name", "description", "duration", "seed", "regions",
             "regions-file", "clients", "client-defaults", "limiters", "tiers", "prices", "sweep");
+    // a folder name is at most 255 bytes; this leaves room for "-sweep" and a staging copy's ".NAME.edgesim-new-PID"
+    private static final int MAX_NAME = 200;
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
     private ScenarioLoader() {
@@ -40,6 +43,32 @@ public final class ScenarioLoader {
      * the paths. Errors in the changed settings are reported like errors in the file.
      */
     public static Scenario load(Path scenarioFile, Path defaultRegionsFile, Map<String, String> overrides) {
+        try {
+            return read(scenarioFile, defaultRegionsFile, overrides);
+        } catch (StackOverflowError e) {
+            throw ConfigReader.tooDeep(scenarioFile.toString());
+        }
+    }
+
+    /**
+     * The files a run of {@code scenario} reads: the scenario file and the files it includes, the regions file and
+     * the files it includes, and the traces, as named (relative to the working folder or absolute).
+     */
+    public static List<Path> inputFiles(Scenario scenario) {
+        List<Path> files = new ArrayList<>();
+        files.add(scenario.source());
+        files.addAll(ConfigReader.includedFiles(scenario.source()));
+        files.add(scenario.regionsFile());
+        files.addAll(ConfigReader.includedFiles(scenario.regionsFile()));
+        for (ClientSpec client : scenario.clients()) {
+            if (client instanceof ClientSpec.Trace trace) {
+                files.add(trace.file());
+            }
+        }
+        return files;
+    }
+
+    private static Scenario read(Path scenarioFile, Path defaultRegionsFile, Map<String, String> overrides) {
         ConfigReader root = new ConfigReader(scenarioFile.toString(), "",
                 ScenarioOverrides.apply(ConfigReader.parseFile(scenarioFile), "--param", overrides));
         root.rejectUnknownKeys(TOP_KEYS);
@@ -107,9 +136,13 @@ public final class ScenarioLoader {
         String fileName = file.getFileName().toString();
         String name = root.has("name") ? root.string("name")
                 : fileName.endsWith(".conf") ? fileName.substring(0, fileName.length() - 5) : fileName;
+        String allowed = "up to " + MAX_NAME + " letters, digits, '.', '_' and '-', starting with a letter or digit";
         if (!NAME.matcher(name).matches()) {
-            throw root.error("name", "'" + name + "' cannot name a report folder",
-                    "letters, digits, '.', '_' and '-', starting with a letter or digit");
+            throw root.error("name", "'" + ConfigReader.oneLine(name) + "' cannot name a report folder", allowed);
+        }
+        if (name.length() > MAX_NAME) {
+            throw root.error("name", "a name of " + name.length() + " characters is too long for a report folder",
+                    allowed);
         }
         return name;
     }

@@ -3,6 +3,7 @@ package io.edgesim.scenario;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ abstract class TraceFile implements TraceRows {
         try {
             this.in = Files.newBufferedReader(path, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw InputException.at(file, null, "cannot be read: " + e.getMessage());
+            throw InputException.at(file, null, "cannot be read: " + ioReason(e));
         }
     }
 
@@ -41,9 +42,18 @@ abstract class TraceFile implements TraceRows {
                 }
             }
             return null;
+        } catch (CharacterCodingException e) {
+            // the reader decodes ahead of the line it returns, so the line is not known
+            throw InputException.at(file, null, "holds bytes that are not UTF-8 text (after line " + line
+                    + "); allowed: a text file in UTF-8 (ASCII is UTF-8)");
         } catch (IOException e) {
-            throw new UncheckedIOException(file + ": line " + line + ": cannot be read", e);
+            throw InputException.at(file, "line " + (line + 1), "cannot be read: " + ioReason(e));
         }
+    }
+
+    private static String ioReason(IOException e) {
+        return ConfigReader.oneLine(e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null
+                ? fs.getReason() : String.valueOf(e.getMessage()));
     }
 
     /** Number of the line read last. */

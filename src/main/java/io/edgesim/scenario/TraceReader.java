@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Streams the rows of a trace CSV one at a time (a trace of any length is never held in memory). The header names
@@ -24,6 +25,7 @@ public final class TraceReader extends TraceFile {
             "path");
     private static final List<String> REQUIRED = List.of("time_ms", "pop", "key");
     private static final String HEADER = "a header time_ms,pop,key[,cost][,ip][,xff][,anon_token][,path]";
+    private static final Pattern DECIMAL = Pattern.compile("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?");
     private static final double MAX_MILLIS = (double) ConfigReader.MAX_DURATION_NANOS / Durations.NANOS_PER_MILLI;
     private static final String TIME = "milliseconds from the start, from 0 to "
             + Durations.formatNumber(MAX_MILLIS) + " (" + Durations.format(ConfigReader.MAX_DURATION_NANOS) + ")";
@@ -98,12 +100,11 @@ public final class TraceReader extends TraceFile {
         if (timeText == null) {
             throw error("time_ms is empty", TIME);
         }
-        double millis;
-        try {
-            millis = Double.parseDouble(timeText);
-        } catch (NumberFormatException e) {
+        // Double.parseDouble alone would also take 5d, 5f, 0x1p3, NaN and Infinity
+        if (!DECIMAL.matcher(timeText).matches()) {
             throw error("time_ms '" + timeText + "' is not a number", TIME);
         }
+        double millis = Double.parseDouble(timeText);
         if (!(millis >= 0) || millis > MAX_MILLIS) {
             throw error("time_ms " + timeText + " is out of range", TIME);
         }

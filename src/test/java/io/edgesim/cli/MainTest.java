@@ -8,6 +8,9 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -252,16 +255,107 @@ class MainTest {
     }
 
     @Test
-    void anErrorWhileWritingTheReportIsOneLineNamingOut(@TempDir Path dir) throws IOException {
-        // a folder where report.md should go: the folder can be written, the file cannot
-        Files.createDirectories(dir.resolve("out/report.md"));
+    void aRunThatCannotWriteItsReportLeavesThePreviousOutputsAsTheyWere(@TempDir Path dir) throws IOException {
+        // a folder name of 250 characters is allowed, but its staging sibling ".NAME.edgesim-new-PID" is not (at
+        // most 255 bytes): the report cannot be written, after the run and the decisions file were
+        Path out = Files.createDirectories(dir.resolve("o".repeat(250)));
+        Files.writeString(out.resolve("result.json"), "old result");
+        Files.writeString(out.resolve("notes.txt"), "mine");
+        Path decisions = Files.writeString(dir.resolve("decisions.csv"), "old decisions");
 
-        Outcome outcome = edgesim("run", "scenarios/three-pops.conf", "--out", dir.resolve("out").toString());
+        Outcome outcome = edgesim("run", "scenarios/three-pops.conf", "--out", out.toString(), "--decisions",
+                decisions.toString());
 
         assertThat(outcome.status()).isEqualTo(2);
         assertThat(outcome.err().strip().lines()).hasSize(1);
-        assertThat(outcome.err()).startsWith("edgesim: --out: cannot write " + dir.resolve("out") + ": ")
+        assertThat(outcome.err()).startsWith("edgesim: --out: cannot write " + out + ": file name too long")
                 .doesNotContain("Exception");
+        assertThat(out.resolve("result.json")).hasContent("old result");
+        assertThat(out.resolve("notes.txt")).hasContent("mine");
+        assertThat(decisions).hasContent("old decisions");
+        try (var left = Files.list(dir)) {
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder(
+                    out.getFileName().toString(), "decisions.csv");
+        }
+    }
+
+    @Test
+    void aSecondRunReplacesTheReportFolderAndKeepsFilesItDoesNotWrite(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("out");
+        assertThat(edgesim("run", "scenarios/three-pops.conf", "--out", out.toString()).status()).isZero();
+        Files.writeString(out.resolve("notes.txt"), "mine");
+        Files.writeString(out.resolve("result.json"), "stale");
+
+        assertThat(edgesim("run", "scenarios/three-pops.conf", "--out", out.toString()).status()).isZero();
+
+        assertThat(out.resolve("result.json")).content().contains("\"scenario\" : \"three-pops\"");
+        assertThat(out.resolve("notes.txt")).hasContent("mine");
+        try (var left = Files.list(dir)) {
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactly("out");
+        }
+    }
+
+    @Test
+    void anOutputThatIsAnInputOrInsideTheReportFolderIsRefused(@TempDir Path dir) throws IOException {
+        Path trace = Files.writeString(dir.resolve("trace.csv"), "time_ms,pop,key\n0,FRA,k\n5,AMS,k\n");
+        Path regions = Files.copy(Path.of("regions.conf"), dir.resolve("regions.conf"));
+        Path common = Files.writeString(dir.resolve("common.conf"), "duration = 10s\n");
+        Path scenario = Files.writeString(dir.resolve("s.conf"), """
+                name = s
+                include "common.conf"
+                regions = [FRA, AMS]
+                clients = [ { name = t, trace = "trace.csv" } ]
+                limiters = [ { name = l, tier = cache, limit = 1, window = 10s, key = api-key } ]
+                """);
+        Map<Path, String> before = new HashMap<>();
+        for (Path input : List.of(trace, regions, common, scenario)) {
+            before.put(input, Files.readString(input));
+        }
+        Path out = dir.resolve("out");
+        String[][] commandLines = {
+                {"--decisions", scenario.toString()}, {"--decisions", trace.toString()},
+                {"--decisions", regions.toString()}, {"--decisions", common.toString()},
+                {"--decisions", dir.resolve("sub/../trace.csv").toString()},
+                {"--decisions", out.resolve("result.json").toString()}, {"--decisions", out.toString() + "/x.csv"}};
+        for (String[] flags : commandLines) {
+            Outcome outcome = edgesim("run", scenario.toString(), "--regions", regions.toString(), "--out",
+                    out.toString(), flags[0], flags[1]);
+            String as = String.join(" ", flags);
+            assertThat(outcome.status()).as(as).isEqualTo(2);
+            assertThat(outcome.err().strip().lines()).as(as).hasSize(1);
+            assertThat(outcome.err()).as(as).startsWith("edgesim: --decisions: " + flags[1] + " is ")
+                    .containsAnyOf("an input of this run", "inside --out").contains("allowed: ");
+        }
+        Outcome folder = edgesim("run", scenario.toString(), "--regions", regions.toString(), "--out",
+                dir.toString());
+        assertThat(folder.status()).isEqualTo(2);
+        assertThat(folder.err()).startsWith("edgesim: --out: " + dir + " holds files but no result.json");
+        Files.writeString(dir.resolve("result.json"), "an earlier report, say");
+        Outcome holdsInput = edgesim("run", scenario.toString(), "--regions", regions.toString(), "--out",
+                dir.toString());
+        assertThat(holdsInput.status()).isEqualTo(2);
+        assertThat(holdsInput.err()).startsWith("edgesim: --out: " + dir + " holds ").contains("an input of this run");
+        for (Map.Entry<Path, String> input : before.entrySet()) {
+            assertThat(input.getKey()).hasContent(input.getValue());
+        }
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void emptyPathsAreOneLineNamingTheFlag() {
+        String[][] commandLines = {{"run", "scenarios/three-pops.conf", "--out", ""},
+                {"sweep", "scenarios/three-pops.conf", "--param", "limiters.local.limit=1,2", "--out", ""},
+                {"run", "scenarios/three-pops.conf", "--regions", ""}, {"regions", "--regions", ""},
+                {"run", "scenarios/three-pops.conf", "--decisions", ""}, {"validate", ""}};
+        String[] named = {"--out", "--out", "--regions", "--regions", "--decisions", "SCENARIO"};
+        for (int i = 0; i < commandLines.length; i++) {
+            Outcome outcome = edgesim(commandLines[i]);
+            String as = String.join(" ", commandLines[i]);
+            assertThat(outcome.status()).as(as).isEqualTo(2);
+            assertThat(outcome.err()).as(as).startsWith("edgesim: " + named[i] + ": the f")
+                    .contains("name is empty; allowed: ");
+            assertThat(outcome.err().strip().lines()).as(as).hasSize(1);
+        }
     }
 
     @Test

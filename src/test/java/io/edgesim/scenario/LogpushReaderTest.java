@@ -8,6 +8,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -127,9 +128,23 @@ class LogpushReaderTest {
         assertThatThrownBy(() -> TraceRows.validate(decadesLater, POPS)).isInstanceOf(InputException.class)
                 .hasMessage(decadesLater + ": line 2: EdgeStartTimestamp is more than 3650d after the first row's; "
                         + "allowed: rows within 3650d of the first (is every row's timestamp in the same unit?)");
+        Path beyondDouble = file(dir, "{\"EdgeStartTimestamp\":1e400,\"EdgeColoCode\":\"FRA\"}");
+        assertThatThrownBy(() -> TraceRows.validate(beyondDouble, POPS)).isInstanceOf(InputException.class)
+                .hasMessage(beyondDouble + ": line 1: EdgeStartTimestamp is a number beyond any time (above 1e308)"
+                        + allowed);
         Path notATime = file(dir, "{\"EdgeStartTimestamp\":\"yesterday\",\"EdgeColoCode\":\"FRA\"}");
         assertThatThrownBy(() -> TraceRows.validate(notATime, POPS)).isInstanceOf(InputException.class)
                 .hasMessage(notATime + ": line 1: EdgeStartTimestamp 'yesterday' is not a time" + allowed);
+    }
+
+    @Test
+    void bytesThatAreNotUtf8AreOneLineNamingTheFile(@TempDir Path dir) throws IOException {
+        Path latin1 = dir.resolve("latin1.ndjson");
+        Files.write(latin1, "{\"EdgeStartTimestamp\":1,\"EdgeColoCode\":\"FRA\",\"ClientIP\":\"caf\u00e9\"}\n"
+                .getBytes(StandardCharsets.ISO_8859_1));
+
+        assertThatThrownBy(() -> TraceRows.validate(latin1, POPS)).isInstanceOf(InputException.class)
+                .hasMessageStartingWith(latin1 + ": holds bytes that are not UTF-8 text");
     }
 
     @Test

@@ -252,8 +252,23 @@ class ScenarioErrorsTest {
                         + "plan-minimum"),
                 arguments("prices { kv-reads-per-million = -1 }",
                         "prices.kv-reads-per-million: -1 is negative; allowed: a number, 0 or more"),
-                arguments("name = \"my report\"", "name: 'my report' cannot name a report folder; "
-                        + "allowed: letters, digits, '.', '_' and '-', starting with a letter or digit"));
+                arguments("name = \"" + "a".repeat(201) + "\"", "name: a name of 201 characters is too long for a "
+                        + "report folder; allowed: up to 200 letters, digits, '.', '_' and '-', starting with a letter "
+                        + "or digit"),
+                arguments("name = \"..\"", "name: '..' cannot name a report folder; allowed: up to 200 letters, "
+                        + "digits, '.', '_' and '-', starting with a letter or digit"),
+                arguments("name = \"a/b\"", "name: 'a/b' cannot name a report folder; allowed: up to 200 letters, "
+                        + "digits, '.', '_' and '-', starting with a letter or digit"),
+                arguments("limiters = [ { name = \"na\u00efve\", tier = cache, limit = 1, window = 1s } ]",
+                        "limiters[0].name: character 3 is '\u00ef' U+00EF, which is not printable ASCII; the name "
+                                + "goes into the RateLimit-Policy and RateLimit headers of a 429; allowed: printable "
+                                + "ASCII characters: letters, digits, spaces and punctuation (space to ~)"),
+                arguments("limiters = [ { name = \"a\\tb\", tier = cache, limit = 1, window = 1s } ]",
+                        "limiters[0].name: character 2 is U+0009, which is not printable ASCII; the name "
+                                + "goes into the RateLimit-Policy and RateLimit headers of a 429; allowed: printable "
+                                + "ASCII characters: letters, digits, spaces and punctuation (space to ~)"),
+                arguments("name = \"my report\"", "name: 'my report' cannot name a report folder; allowed: up to 200 "
+                        + "letters, digits, '.', '_' and '-', starting with a letter or digit"));
     }
 
     /** Durations, rates and sizes whose nanoseconds or request counts would overflow, or never finish. */
@@ -431,6 +446,49 @@ class ScenarioErrorsTest {
 
         assertThat(message).startsWith(dir.resolve("s.conf") + ": line 3: malformed HOCON: ")
                 .endsWith("; allowed: HOCON syntax").doesNotContain("\n");
+    }
+
+    @Test
+    void includesMustBeFilesThatExist(@TempDir Path dir) {
+        String allowed = "; allowed: include \"FILE\" or include file(\"FILE\"), a file that exists, relative to "
+                + "the including file's folder";
+        Path scenario = dir.resolve("s.conf");
+        String[] includes = {"include \"missing.conf\"", "include required(\"missing.conf\")",
+                "include file(\"missing.conf\")", "include required(file(\"missing.conf\"))"};
+        for (String include : includes) {
+            assertThat(ScenarioFixture.errorOverBase(dir, include + "\n")).as(include)
+                    .isEqualTo(scenario + ": include \"missing.conf\": " + dir.resolve("missing.conf")
+                            + " does not exist" + allowed);
+        }
+        assertThat(ScenarioFixture.errorOverBase(dir, "include url(\"http://example.com/a.conf\")\n"))
+                .isEqualTo(scenario + ": include url(\"http://example.com/a.conf\"): a scenario is data and reads "
+                        + "no URL" + allowed);
+        assertThat(ScenarioFixture.errorOverBase(dir, "include classpath(\"reference.conf\")\n"))
+                .isEqualTo(scenario + ": include classpath(\"reference.conf\"): a scenario is data and reads "
+                        + "nothing from the classpath" + allowed);
+        assertThat(ScenarioFixture.errorOverBase(dir, "include \"s.conf\"\n"))
+                .startsWith(scenario + ": include \"s.conf\": " + scenario + " is already being read");
+    }
+
+    @Test
+    void anIncludedFileIsReadRelativeToTheIncludingFile(@TempDir Path dir) {
+        ScenarioFixture.write(dir, "common/seed.conf", "include \"more.conf\"\n");
+        ScenarioFixture.write(dir, "common/more.conf", "seed = 99\n");
+
+        Scenario scenario = ScenarioFixture.loadOverBase(dir, "include \"common/seed.conf\"\n");
+
+        assertThat(scenario.seed()).isEqualTo(99);
+        assertThat(ScenarioLoader.inputFiles(scenario)).contains(dir.resolve("s.conf"),
+                dir.resolve("common/seed.conf"), dir.resolve("common/more.conf"));
+    }
+
+    @Test
+    void nestingTooDeepToReadIsOneLine(@TempDir Path dir) {
+        String deep = "a = " + "[".repeat(20_000) + "]".repeat(20_000) + "\n";
+
+        assertThat(ScenarioFixture.errorOf(dir, deep)).isEqualTo(dir.resolve("s.conf")
+                + ": objects or lists nested too deeply to read; allowed: nesting a few levels deep, as in the "
+                + "documented settings");
     }
 
     @Test

@@ -3,6 +3,9 @@ package io.edgesim.scenario;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,6 +95,27 @@ class TraceReaderTest {
     }
 
     @Test
+    void timesWithASuffixOrInHexAreRefusedNotReadAsMilliseconds(@TempDir Path dir) {
+        // Double.parseDouble takes all of these; 5d would be 5 ms
+        for (String time : new String[]{"5d", "5f", "5D", "0x1p3", "NaN", "1e3s", " 5 x"}) {
+            Path file = ScenarioFixture.write(dir, "t.csv", "time_ms,pop,key\n0,FRA,k\n" + time + ",FRA,k\n");
+
+            assertThatThrownBy(() -> readAll(file)).as(time).isInstanceOf(InputException.class)
+                    .hasMessage(file + ": line 3: time_ms '" + time.strip() + "' is not a number; allowed: " + TIME);
+        }
+    }
+
+    @Test
+    void bytesThatAreNotUtf8AreOneLineNamingTheFile(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("latin1.csv");
+        Files.write(file, "time_ms,pop,key\n0,FRA,caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
+
+        assertThatThrownBy(() -> readAll(file)).isInstanceOf(InputException.class)
+                .hasMessageStartingWith(file + ": holds bytes that are not UTF-8 text")
+                .hasMessageEndingWith("; allowed: a text file in UTF-8 (ASCII is UTF-8)");
+    }
+
+    @Test
     void emptyRequiredFieldsAreRefusedWithTheirLine(@TempDir Path dir) {
         Path noTime = ScenarioFixture.write(dir, "a.csv", "time_ms,pop,key\n0,FRA,k\n ,FRA,k\n");
         Path noPop = ScenarioFixture.write(dir, "b.csv", "key,pop,time_ms\nk,,0\n");
@@ -115,7 +139,7 @@ class TraceReaderTest {
         assertThatThrownBy(() -> readAll(late)).hasMessage(late + ": line 2: time_ms 1e20 is out of range; allowed: "
                 + TIME);
         assertThatThrownBy(() -> readAll(infinite)).hasMessage(infinite
-                + ": line 2: time_ms Infinity is out of range; allowed: " + TIME);
+                + ": line 2: time_ms 'Infinity' is not a number; allowed: " + TIME);
         assertThatThrownBy(() -> readAll(costly)).hasMessageStartingWith(costly
                 + ": line 2: cost '1000001' is not a whole number from 1 to 1,000,000");
         assertThat(readAll(lastMilli).get(0).timeNanos()).isEqualTo(315_360_000_000L * 1_000_000L);

@@ -8,7 +8,7 @@ import io.edgesim.result.Timeline;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.renderer.category.StatisticalBarRenderer;
@@ -23,6 +23,7 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.text.DecimalFormat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -179,15 +180,22 @@ public final class Charts {
             List<Double> byPercent = limiter.keys().ratioByPercent();
             if (limiter.keys().seen() > 0) {
                 for (int p = 0; p < byPercent.size(); p++) {
-                    series.add(byPercent.get(p).doubleValue(), p / 100.0);
+                    // a log axis has no 0: keys that got nothing through start the line at their first share
+                    if (byPercent.get(p) > 0) {
+                        series.add(byPercent.get(p).doubleValue(), p / 100.0);
+                    }
                 }
             }
             data.addSeries(series);
         }
         JFreeChart chart = ChartFactory.createXYLineChart(run.scenario() + ": per-key let-through against the limit",
-                "largest let-through in one window / the key's limit", "share of keys at or below", data,
-                PlotOrientation.VERTICAL, true, false, false);
-        ((NumberAxis) chart.getXYPlot().getDomainAxis()).setAutoRangeIncludesZero(true);
+                null, "share of keys at or below", data, PlotOrientation.VERTICAL, true, false, false);
+        // ratios span orders of magnitude (a light key at 0.01, the worst at several times its limit)
+        LogAxis ratio = new LogAxis("largest let-through in one window / the key's limit (log scale)");
+        ratio.setSmallestValue(1e-4);
+        ratio.setNumberFormatOverride(new DecimalFormat("0.###"));
+        chart.getXYPlot().setDomainAxis(ratio);
+        chart.getXYPlot().getRangeAxis().setRange(0, 1);
         ValueMarker limit = new ValueMarker(1.0, Color.DARK_GRAY, new BasicStroke(1.5f));
         limit.setLabel("limit");
         limit.setLabelAnchor(RectangleAnchor.TOP_RIGHT);

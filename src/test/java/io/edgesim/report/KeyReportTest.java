@@ -1,0 +1,72 @@
+package io.edgesim.report;
+
+import io.edgesim.model.Outcome;
+import io.edgesim.result.RunResult;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.data.xy.XYDataset;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class KeyReportTest {
+
+    @TempDir
+    Path dir;
+
+    // four keys through a limit of 3 per 10 s: a got 6 through, b 3, c 1, d nothing (refused, the exact count agreeing)
+    private RunResult fourKeys() {
+        return RecordedRuns.run(dir, recorder -> {
+            int fra = recorder.popIndex("FRA");
+            String[] keys = {"a", "b", "c"};
+            int[] through = {6, 3, 1};
+            for (int k = 0; k < keys.length; k++) {
+                for (int i = 0; i < through[k]; i++) {
+                    recorder.record(0, fra, i * RecordedRuns.SECOND_NANOS / 10, keys[k], 1, Outcome.ACCEPTED, false,
+                            0, -1, i < 3, 0);
+                }
+            }
+            recorder.record(0, fra, 0, "d", 1, Outcome.REJECTED, false, 0, 0, false, RecordedRuns.SECOND_NANOS);
+        });
+    }
+
+    @Test
+    void consoleSaysHowManyKeysWentOverTheirLimitAndTheWorstRatio() {
+        assertThat(ConsoleReport.render(fourKeys()))
+                .contains("keys over limit 1 of 4 (25.0%), wrongly throttled 0, worst key 2.00x");
+    }
+
+    @Test
+    void markdownHasAPerKeyTableAndTheWorstKeys() {
+        String md = MarkdownReport.render(fourKeys(), Charts.FILES);
+        assertThat(md).contains("| l | api-key | 10 | 4 | 1 | 0 | 0.33 | 2.00 | 2.00 | 2.00 |");
+        assertThat(md).contains("| a | 6 | 6 | 3 | 2.00 | 0 |");
+        assertThat(md).contains("key-ratio-cdf.png");
+    }
+
+    @Test
+    void jsonWritesTheKeysObject() {
+        String json = JsonReport.render(fourKeys());
+        assertThat(json).contains("\"over_limit\" : 1").contains("\"seen\" : 4")
+                .contains("\"ratio_by_percent\" : [ 0.0,");
+    }
+
+    @Test
+    void perKeyChartDrawsEachLimitersRatiosByPercentileOnALogAxisLeavingOutZeroes() {
+        RunResult run = fourKeys();
+        JFreeChart chart = Charts.keyRatioCdf(run);
+        XYDataset data = chart.getXYPlot().getDataset();
+
+        assertThat(chart.getXYPlot().getDomainAxis()).isInstanceOf(LogAxis.class);
+        assertThat(data.getSeriesCount()).isEqualTo(1);
+        // ratios 0, 1/3, 1, 2: percentiles 0-25 are 0 (not drawn), then 1/3 up to 50, 1 up to 75, 2 up to 100
+        assertThat(data.getItemCount(0)).isEqualTo(75);
+        assertThat(data.getXValue(0, 0)).isEqualTo(0.3333);
+        assertThat(data.getYValue(0, 0)).isEqualTo(0.26);
+        assertThat(data.getXValue(0, 74)).isEqualTo(2.0);
+        assertThat(data.getYValue(0, 74)).isEqualTo(1.0);
+    }
+}

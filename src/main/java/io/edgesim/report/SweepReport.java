@@ -50,7 +50,8 @@ public record SweepReport(String param, List<Point> points) {
 
     public static final String CSV_HEADER = "param,value,limiter,tier,sent,accepted,rejected,failed,failed_open,"
             + "let_through,exact_accepted,"
-            + "multiplication,wrongly_accepted,wrongly_rejected,worst_p50_ms,worst_p99_ms,usd_per_month";
+            + "multiplication,wrongly_accepted,wrongly_rejected,worst_p50_ms,worst_p99_ms,usd_per_month,"
+            + "keys_seen,keys_over_limit,keys_wrongly_throttled,worst_key_ratio";
 
     public SweepReport {
         points = List.copyOf(points);
@@ -98,7 +99,9 @@ public record SweepReport(String param, List<Point> points) {
                         .append(l.exact().accepted()).append(',').append(csvMultiplication(l)).append(',')
                         .append(l.exact().wronglyAccepted()).append(',').append(l.exact().wronglyRejected())
                         .append(',').append(worst(l, r -> r.latencyMs().p50())).append(',')
-                        .append(worst(l, r -> r.latencyMs().p99())).append(',').append(l.cost().usdPerMonth());
+                        .append(worst(l, r -> r.latencyMs().p99())).append(',').append(l.cost().usdPerMonth())
+                        .append(',').append(l.keys().seen()).append(',').append(l.keys().overLimit()).append(',')
+                        .append(l.keys().wronglyThrottled()).append(',').append(l.keys().letThroughRatio().max());
                 p.result().replications().ifPresent(r -> csvIntervals(out, r, l.name()));
                 out.append('\n');
             }

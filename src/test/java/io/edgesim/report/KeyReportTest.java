@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -68,5 +69,15 @@ class KeyReportTest {
         assertThat(data.getYValue(0, 0)).isEqualTo(0.26);
         assertThat(data.getXValue(0, 74)).isEqualTo(2.0);
         assertThat(data.getYValue(0, 74)).isEqualTo(1.0);
+    }
+
+    @Test
+    void sweepCsvCarriesEachLimitersPerKeyFigures() {
+        SweepReport sweep = new SweepReport("limiters.l.limit", List.of(
+                new SweepReport.Point("3", fourKeys())));
+        List<String> csv = sweep.csv().lines().toList();
+        assertThat(csv.get(0)).endsWith(",usd_per_month,keys_seen,keys_over_limit,keys_wrongly_throttled,"
+                + "worst_key_ratio");
+        assertThat(csv.get(1)).endsWith(",4,1,0,2.0");
     }
 }

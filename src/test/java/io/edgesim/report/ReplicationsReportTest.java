@@ -106,7 +106,8 @@ class ReplicationsReportTest {
 
         assertThat(sweep.text()).contains("300.5 ± 3.31").contains("11.00 ± 12.71").contains("n/a");
         List<String> csv = sweep.csv().lines().toList();
-        assertThat(csv.get(0)).endsWith(",usd_per_month,replications,let_through_mean,let_through_ci95_low,"
+        assertThat(csv.get(0)).endsWith(",usd_per_month,keys_seen,keys_over_limit,keys_wrongly_throttled,worst_key_ratio,"
+                + "replications,let_through_mean,let_through_ci95_low,"
                 + "let_through_ci95_high,multiplication_mean,multiplication_ci95_low,multiplication_ci95_high,"
                 + "wrongly_accepted_mean,wrongly_accepted_ci95_low,wrongly_accepted_ci95_high,"
                 + "wrongly_rejected_mean,wrongly_rejected_ci95_low,wrongly_rejected_ci95_high,"

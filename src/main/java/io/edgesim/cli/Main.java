@@ -58,7 +58,7 @@ public final class Main implements Runnable {
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, a) -> {
-            err.println("edgesim: " + ParameterErrors.describe(ex));
+            err.println("edgesim: " + oneLine(ParameterErrors.describe(ex)));
             return EXIT_BAD_INPUT;
         });
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> fail(ex, main.debug, err));
@@ -73,10 +73,10 @@ public final class Main implements Runnable {
     private static int fail(Throwable e, boolean debug, PrintWriter err) {
         int status;
         if (e instanceof InputException) {
-            err.println("edgesim: " + e.getMessage());
+            err.println("edgesim: " + oneLine(e.getMessage()));
             status = EXIT_BAD_INPUT;
         } else if (e instanceof WriteFailure) {
-            err.println("edgesim: " + e.getMessage());
+            err.println("edgesim: " + oneLine(e.getMessage()));
             status = EXIT_ENVIRONMENT;
         } else if (e instanceof OutOfMemoryError) {
             // the heap the launcher gave is too small for this run's keys; nothing was written
@@ -85,7 +85,7 @@ public final class Main implements Runnable {
             status = EXIT_ENVIRONMENT;
         } else {
             // the class name tells a bug report what broke; the trace is behind --debug
-            err.println("edgesim: internal error: " + String.valueOf(e).replaceAll("\\s*\\R\\s*", " ")
+            err.println("edgesim: internal error: " + oneLine(String.valueOf(e).replaceAll("\\s*\\R\\s*", " "))
                     + "; a bug in edgesim: please report it with the output of --debug");
             status = EXIT_ENVIRONMENT;
         }
@@ -94,5 +94,29 @@ public final class Main implements Runnable {
         }
         err.flush();
         return status;
+    }
+
+    /**
+     * {@code message} with every control character written as an escape (a backslash and r, or a backslash, u and
+     * four hex digits): a name quoted from a file may hold a line break, and the error must stay one line.
+     */
+    static String oneLine(String message) {
+        StringBuilder line = new StringBuilder(message.length());
+        for (int i = 0; i < message.length(); i++) {
+            char c = message.charAt(i);
+            switch (c) {
+                case '\n' -> line.append("\\n");
+                case '\r' -> line.append("\\r");
+                case '\t' -> line.append("\\t");
+                default -> {
+                    if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+                        line.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        line.append(c);
+                    }
+                }
+            }
+        }
+        return line.toString();
     }
 }

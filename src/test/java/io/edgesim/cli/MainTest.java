@@ -149,6 +149,42 @@ class MainTest {
     }
 
     @Test
+    void aLineBreakInASettingNameIsEscapedSoTheErrorStaysOneLine(@TempDir Path dir) throws IOException {
+        Path bad = Files.writeString(dir.resolve("bad.conf"), """
+                name = bad
+                duration = 10s
+                clients = [ { name = c, rate = 1, key = k } ]
+                limiters = [ { name = l, tier = cache, limit = 10, window = 1s, "p\\rlace\\u0000ment" = 1 } ]
+                """);
+
+        Outcome outcome = edgesim("validate", bad.toString());
+
+        assertThat(outcome.status()).isEqualTo(2);
+        assertThat(outcome.err()).isEqualTo("edgesim: " + bad + ": limiters[0].p\\rlace\\u0000ment: unknown setting; allowed: "
+                + "tier, algorithm, limit, window, rate, burst, key, name, clients, reference, plans, read-latency, "
+                + "write-delay" + System.lineSeparator());
+    }
+
+    @Test
+    void helpOfEveryCommandPrintsNoFormatWarning() {
+        java.io.PrintStream stderr = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        try {
+            // picocli warns on System.err when a description holds a bare '%'
+            System.setErr(new java.io.PrintStream(captured, true));
+            for (String command : new String[]{"run", "validate", "regions", "sweep", "reports", "bench"}) {
+                Outcome outcome = edgesim(command, "--help");
+                assertThat(outcome.status()).as(command).isZero();
+                assertThat(outcome.err()).as(command).isEmpty();
+            }
+        } finally {
+            System.setErr(stderr);
+        }
+        assertThat(captured.toString()).isEmpty();
+        assertThat(edgesim("run", "--help").out()).contains("95 %").doesNotContain("%%");
+    }
+
+    @Test
     void missingScenarioFileIsBadInput() {
         Outcome outcome = edgesim("run", "scenarios/no-such.conf");
         assertThat(outcome.status()).isEqualTo(2);

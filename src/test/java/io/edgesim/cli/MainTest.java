@@ -212,6 +212,15 @@ class MainTest {
     }
 
     @Test
+    void aPathFlagNoFileCanHaveIsOneLineNamingTheFlag() {
+        Outcome outcome = edgesim("run", "scenarios/three-pops.conf", "--out", "a\u0000b");
+
+        assertThat(outcome.status()).isEqualTo(2);
+        assertThat(outcome.err()).isEqualTo("edgesim: --out: 'a\\u0000b' is not a path: Nul character not allowed: "
+                + "a\\u0000b; see 'edgesim run --help'" + System.lineSeparator());
+    }
+
+    @Test
     void missingArgumentsAndUnknownCommandsAreOneLineEach() {
         String[][] commandLines = {{"run"}, {"run", "scenarios/three-pops.conf", "--seed"},
                 {"sweep", "scenarios/three-pops.conf"}, {"warp"}, {"run", "scenarios/three-pops.conf", "extra"},

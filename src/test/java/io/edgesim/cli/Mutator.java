@@ -23,7 +23,7 @@ final class Mutator {
     private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?");
     private static final String[] NOT_UTF8 = {"\u00ff", "\u00c3", "\u0080", "\u00ed\u00a0\u0080", "\u00fe\u00ff"};
     private static final String[] ODD = {"\"", "{", "}", "[", "]", "=", "\\", "$", "${x}", ",", "\n", "\u0000", "#",
-            "\"\"\"", ":", "\t", "\r"};
+            "\"\"\"", ":", "\t", "\r", "\\u0000", "\\r", "\\n", "\\\"", "\\ud800"};
     private static final String[] ODD_ARGS = {"\u0000", "\uD800", "\uFFFD", " ", "=", "-", "--", "\n", "é", "../"};
 
     /** A mutated input and what was done to it. */

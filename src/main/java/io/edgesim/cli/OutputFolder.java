@@ -95,7 +95,7 @@ final class OutputFolder {
     /** The one line for an error while writing {@code path} (a folder or file) after the checks passed. */
     static WriteFailure cannotWrite(String flag, Path path, IOException e) {
         return new WriteFailure(flag + ": cannot write " + path + ": " + reason(e, path) + "; " + path
-                + " is as it was before the run");
+                + " is as it was before the run", e);
     }
 
     // the path is worth repeating only when it is not the one named already

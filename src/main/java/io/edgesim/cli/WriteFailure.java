@@ -8,7 +8,8 @@ package io.edgesim.cli;
  */
 final class WriteFailure extends RuntimeException {
 
-    WriteFailure(String message) {
-        super(message);
+    /** {@code cause} is the I/O error, for --debug's stack trace. */
+    WriteFailure(String message, Throwable cause) {
+        super(message, cause);
     }
 }

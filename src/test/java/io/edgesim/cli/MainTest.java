@@ -77,7 +77,8 @@ class MainTest {
             String as = String.join(" ", commandLine);
             assertThat(outcome.status()).as(as).isEqualTo(1);
             assertThat(outcome.err()).as(as).startsWith("edgesim: --out: cannot write " + out + ": No space")
-                    .contains(System.lineSeparator() + "io.edgesim.cli.WriteFailure: --out: ", "\tat io.edgesim.cli.");
+                    .contains(System.lineSeparator() + "io.edgesim.cli.WriteFailure: --out: ", "\tat io.edgesim.cli.",
+                            "Caused by: java.io.IOException: No space left on device");
         }
         Outcome bad = edgesim("validate", "scenarios/no-such.conf", "--debug");
         assertThat(bad.status()).isEqualTo(2);

@@ -15,8 +15,9 @@ import java.util.stream.Stream;
 /**
  * A folder a command writes ({@code --out}, {@code --reports}). It is checked before the run starts, so that a path
  * that cannot be written fails at once; the folder itself is replaced whole at the end (see
- * {@link io.edgesim.report.StagedOutput}), and any write error is one line naming the flag:
- * "--out: cannot write DIR: why; allowed: ...".
+ * {@link io.edgesim.report.StagedOutput}). A path refused by these checks is bad input (exit 2); an error while
+ * writing afterwards is a {@link WriteFailure} (exit 1): "--out: cannot write DIR: why; DIR is as it was before the
+ * run".
  */
 final class OutputFolder {
 
@@ -58,7 +59,7 @@ final class OutputFolder {
         try {
             Files.createDirectories(absolute.getParent());
         } catch (IOException e) {
-            throw cannotWrite(flag, dir, e);
+            throw refused(flag, dir, e);
         }
         if (!Files.isWritable(absolute.getParent())) {
             throw new InputException(flag + ": cannot write " + dir + ": permission denied in "
@@ -73,7 +74,7 @@ final class OutputFolder {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw cannotWrite(flag, dir, e);
+            throw refused(flag, dir, e);
         }
         return dir;
     }
@@ -82,16 +83,24 @@ final class OutputFolder {
         try (Stream<Path> entries = Files.list(dir)) {
             return entries.findAny().isEmpty();
         } catch (IOException e) {
-            throw cannotWrite(flag, dir, e);
+            throw refused(flag, dir, e);
         }
     }
 
-    /** The one line for an error while writing into {@code dir}. */
-    static InputException cannotWrite(String flag, Path dir, IOException e) {
-        String reason = reason(e);
-        // the path is worth repeating only when it is not the folder itself
-        reason = reason.replace(" (" + dir + ")", "");
-        return new InputException(flag + ": cannot write " + dir + ": " + reason + ALLOWED);
+    // a check before the run failed on the file system: the path given is the problem
+    private static InputException refused(String flag, Path dir, IOException e) {
+        return new InputException(flag + ": cannot write " + dir + ": " + reason(e, dir) + ALLOWED);
+    }
+
+    /** The one line for an error while writing {@code path} (a folder or file) after the checks passed. */
+    static WriteFailure cannotWrite(String flag, Path path, IOException e) {
+        return new WriteFailure(flag + ": cannot write " + path + ": " + reason(e, path) + "; " + path
+                + " is as it was before the run", e);
+    }
+
+    // the path is worth repeating only when it is not the one named already
+    private static String reason(IOException e, Path named) {
+        return reason(e).replace(" (" + named + ")", "").replace(" (" + named.toAbsolutePath().normalize() + ")", "");
     }
 
     /** Why {@code e} happened, in a few lowercase words and the path it names. */

@@ -11,6 +11,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -23,6 +25,10 @@ final class ParameterErrors {
     private static final Pattern INVALID_VALUE = Pattern.compile("^Invalid value for [^:]*: ");
     private static final Pattern NOT_A_WHOLE_NUMBER = Pattern.compile("is not an? (long|int|short|byte)\\b");
     private static final Pattern NOT_A_NUMBER = Pattern.compile("is not an? (double|float)\\b");
+    // "cannot convert 'a<NUL>b' to interface java.nio.file.Path (java.nio.file.InvalidPathException: why)"
+    private static final Pattern CANNOT_CONVERT = Pattern.compile(
+            "^cannot convert '(.*)' to (?:interface |class )?(?:[\\w$]+\\.)*(\\w+) \\((?:[\\w.$]+: )?(.*)\\)$",
+            Pattern.DOTALL);
 
     private ParameterErrors() {
     }
@@ -102,6 +108,11 @@ final class ParameterErrors {
     }
 
     private static String plain(String problem) {
+        Matcher conversion = CANNOT_CONVERT.matcher(problem);
+        if (conversion.matches()) {
+            return "'" + conversion.group(1) + "' is not a " + conversion.group(2).toLowerCase(Locale.ROOT) + ": "
+                    + conversion.group(3);
+        }
         String wholeNumbers = NOT_A_WHOLE_NUMBER.matcher(problem).replaceAll("is not a whole number");
         return NOT_A_NUMBER.matcher(wholeNumbers).replaceAll("is not a number");
     }

@@ -73,11 +73,18 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--replications", paramLabel = "N",
             description = "Virtual engine only: also run seeds seed+1 .. seed+N-1, in parallel on all cores, and "
-                    + "add the mean and 95 % interval of each limiter's figures over the N runs to the report (the "
+                    + "add the mean and 95 %% interval of each limiter's figures over the N runs to the report (the "
                     + "rest of the report is the run at the scenario's seed). A whole number from 1 to "
                     + Replicas.MAX + ".")
     String replications;
 
+    /** Writes the report folder; a test puts one here that fails as a full disk would. */
+    ReportWriting reportWriter = ReportWriter::write;
+
+    /** How a report reaches its (staging) folder. */
+    interface ReportWriting {
+        void write(RunResult result, Path dir) throws IOException;
+    }
 
     @Override
     public Integer call() {
@@ -120,7 +127,7 @@ final class RunCommand implements Callable<Integer> {
                 throw cannotWriteDecisions(e.getCause());
             }
             try {
-                ReportWriter.write(result, report.path());
+                reportWriter.write(result, report.path());
             } catch (IOException | UncheckedIOException e) {
                 throw OutputFolder.cannotWrite("--out", dir, asIo(e));
             }
@@ -191,7 +198,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             return folder ? StagedOutput.folder(target) : StagedOutput.file(target);
         } catch (IOException e) {
-            throw folder ? OutputFolder.cannotWrite(flag, target, e) : cannotWrite(flag, target, e);
+            throw OutputFolder.cannotWrite(flag, target, e);
         }
     }
 
@@ -203,13 +210,8 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private InputException cannotWriteDecisions(IOException e) {
-        return cannotWrite("--decisions", decisions, e);
-    }
-
-    private static InputException cannotWrite(String flag, Path file, IOException e) {
-        return new InputException(flag + ": cannot write " + file + ": " + OutputFolder.reason(e)
-                + DECISIONS_ALLOWED);
+    private WriteFailure cannotWriteDecisions(IOException e) {
+        return OutputFolder.cannotWrite("--decisions", decisions, e);
     }
 
     private static IOException asIo(Exception e) {

@@ -1,6 +1,7 @@
 /**
  * The `edgesim` command line (picocli): run, validate, regions, sweep, reports and bench. Bad input - a scenario, a
  * flag, a folder that cannot be written - exits 2 with one line naming the file or flag, what is wrong and what is
- * allowed.
+ * allowed; an output the environment does not let us write (a full disk) exits 1 with one line. {@code --debug}
+ * adds the stack trace.
  */
 package io.edgesim.cli;

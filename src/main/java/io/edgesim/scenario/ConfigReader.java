@@ -12,6 +12,7 @@ import com.typesafe.config.ConfigValueType;
 import io.edgesim.model.algorithm.Durations;
 
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -394,7 +395,13 @@ final class ConfigReader {
      * reported at this setting: "s.conf: clients[0].trace: dir/nope.csv: no such file; allowed: ...".
      */
     Path file(String key, Path folder, String allowed) {
-        Path path = folder.resolve(string(key));
+        Path path;
+        try {
+            path = folder.resolve(string(key));
+        } catch (InvalidPathException e) {
+            // a NUL in the name, say: no file can have it
+            throw error(key, "'" + string(key) + "' is not a file name: " + e.getReason(), allowed);
+        }
         String problem = fileProblem(path);
         if (problem != null) {
             throw error(key, path + ": " + problem, allowed);

@@ -12,6 +12,7 @@ import com.typesafe.config.ConfigSyntax;
 
 import java.io.File;
 import java.net.URL;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -62,7 +63,14 @@ final class FileIncluder implements ConfigIncluder, ConfigIncluderFile, ConfigIn
     public ConfigObject includeFile(ConfigIncludeContext context, File what) {
         Path including = parsing.peek();
         Path folder = including.getParent() == null ? Path.of("") : including.getParent();
-        Path file = what.isAbsolute() ? what.toPath() : folder.resolve(what.toPath());
+        Path file;
+        try {
+            file = what.isAbsolute() ? what.toPath() : folder.resolve(what.toPath());
+        } catch (InvalidPathException e) {
+            // a NUL in the name, say: no file can have it
+            throw InputException.at(including.toString(), "include \"" + what + "\"", "not a file name: "
+                    + e.getReason() + "; " + ALLOWED);
+        }
         String problem = ConfigReader.fileProblem(file);
         if (problem != null) {
             throw InputException.at(including.toString(), "include \"" + what + "\"", file + " " + problem

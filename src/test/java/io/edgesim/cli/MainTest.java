@@ -1,6 +1,7 @@
 package io.edgesim.cli;
 
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -21,10 +22,89 @@ class MainTest {
     }
 
     private static Outcome edgesim(String... args) {
+        return edgesim(CommandLine.defaultFactory(), args);
+    }
+
+    private static Outcome edgesim(CommandLine.IFactory factory, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int status = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        int status = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true), factory);
         return new Outcome(status, out.toString(), err.toString());
+    }
+
+    /** Commands as usual, except that run writes half a report and then finds the disk full. */
+    private static final CommandLine.IFactory FULL_DISK = new CommandLine.IFactory() {
+        @Override
+        public <K> K create(Class<K> type) throws Exception {
+            K command = CommandLine.defaultFactory().create(type);
+            if (command instanceof RunCommand run) {
+                run.reportWriter = (result, dir) -> {
+                    Files.writeString(dir.resolve("result.json"), "{ \"half\"");
+                    throw new IOException("No space left on device");
+                };
+            }
+            return command;
+        }
+    };
+
+    @Test
+    void aFullDiskIsOneLineWithStatusOneAndLeavesThePreviousReport(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("out");
+        assertThat(edgesim("run", "scenarios/three-pops.conf", "--out", out.toString()).status()).isZero();
+        String before = Files.readString(out.resolve("result.json"));
+        Path decisions = Files.writeString(dir.resolve("decisions.csv"), "old decisions");
+
+        Outcome outcome = edgesim(FULL_DISK, "run", "scenarios/three-pops.conf", "--out", out.toString(),
+                "--decisions", decisions.toString());
+
+        assertThat(outcome.status()).isEqualTo(1);
+        assertThat(outcome.err()).isEqualTo("edgesim: --out: cannot write " + out + ": No space left on device; "
+                + out + " is as it was before the run" + System.lineSeparator());
+        assertThat(outcome.out()).isEmpty();
+        assertThat(out.resolve("result.json")).hasContent(before);
+        assertThat(decisions).hasContent("old decisions");
+        try (var left = Files.list(dir)) {
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("out", "decisions.csv");
+        }
+    }
+
+    @Test
+    void debugAddsTheStackTraceAfterTheLineAnywhereOnTheCommandLine(@TempDir Path dir) {
+        String out = dir.resolve("out").toString();
+        for (String[] commandLine : new String[][]{{"--debug", "run", "scenarios/three-pops.conf", "--out", out},
+                {"run", "scenarios/three-pops.conf", "--debug", "--out", out}}) {
+            Outcome outcome = edgesim(FULL_DISK, commandLine);
+            String as = String.join(" ", commandLine);
+            assertThat(outcome.status()).as(as).isEqualTo(1);
+            assertThat(outcome.err()).as(as).startsWith("edgesim: --out: cannot write " + out + ": No space")
+                    .contains(System.lineSeparator() + "io.edgesim.cli.WriteFailure: --out: ", "\tat io.edgesim.cli.",
+                            "Caused by: java.io.IOException: No space left on device");
+        }
+        Outcome bad = edgesim("validate", "scenarios/no-such.conf", "--debug");
+        assertThat(bad.status()).isEqualTo(2);
+        assertThat(bad.err()).startsWith("edgesim: ").contains("no-such.conf", "InputException", "\tat io.edgesim.");
+    }
+
+    @Test
+    void anUnexpectedErrorIsOneLineNamingItWithStatusOne(@TempDir Path dir) {
+        CommandLine.IFactory broken = new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> type) throws Exception {
+                K command = CommandLine.defaultFactory().create(type);
+                if (command instanceof RunCommand run) {
+                    run.reportWriter = (result, dir) -> {
+                        throw new IllegalStateException("broken\non two lines");
+                    };
+                }
+                return command;
+            }
+        };
+        Outcome outcome = edgesim(broken, "run", "scenarios/three-pops.conf", "--out", dir.resolve("out").toString());
+
+        assertThat(outcome.status()).isEqualTo(1);
+        assertThat(outcome.err()).isEqualTo("edgesim: internal error: java.lang.IllegalStateException: broken on two "
+                + "lines; a bug in edgesim: please report it with the output of --debug" + System.lineSeparator());
+        assertThat(dir.resolve("out")).doesNotExist();
     }
 
     @Test
@@ -70,6 +150,42 @@ class MainTest {
     }
 
     @Test
+    void aLineBreakInASettingNameIsEscapedSoTheErrorStaysOneLine(@TempDir Path dir) throws IOException {
+        Path bad = Files.writeString(dir.resolve("bad.conf"), """
+                name = bad
+                duration = 10s
+                clients = [ { name = c, rate = 1, key = k } ]
+                limiters = [ { name = l, tier = cache, limit = 10, window = 1s, "p\\rlace\\u0000ment" = 1 } ]
+                """);
+
+        Outcome outcome = edgesim("validate", bad.toString());
+
+        assertThat(outcome.status()).isEqualTo(2);
+        assertThat(outcome.err()).isEqualTo("edgesim: " + bad + ": limiters[0].p\\rlace\\u0000ment: unknown setting; allowed: "
+                + "tier, algorithm, limit, window, rate, burst, key, name, clients, reference, plans, read-latency, "
+                + "write-delay" + System.lineSeparator());
+    }
+
+    @Test
+    void helpOfEveryCommandPrintsNoFormatWarning() {
+        java.io.PrintStream stderr = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        try {
+            // picocli warns on System.err when a description holds a bare '%'
+            System.setErr(new java.io.PrintStream(captured, true));
+            for (String command : new String[]{"run", "validate", "regions", "sweep", "reports", "bench"}) {
+                Outcome outcome = edgesim(command, "--help");
+                assertThat(outcome.status()).as(command).isZero();
+                assertThat(outcome.err()).as(command).isEmpty();
+            }
+        } finally {
+            System.setErr(stderr);
+        }
+        assertThat(captured.toString()).isEmpty();
+        assertThat(edgesim("run", "--help").out()).contains("95 %").doesNotContain("%%");
+    }
+
+    @Test
     void missingScenarioFileIsBadInput() {
         Outcome outcome = edgesim("run", "scenarios/no-such.conf");
         assertThat(outcome.status()).isEqualTo(2);
@@ -94,6 +210,15 @@ class MainTest {
         assertThat(outcome.status()).isEqualTo(2);
         assertThat(outcome.err()).isEqualTo("edgesim: --seed: 'abc' is not a whole number; allowed: a whole "
                 + "number, e.g. 42" + System.lineSeparator());
+    }
+
+    @Test
+    void aPathFlagNoFileCanHaveIsOneLineNamingTheFlag() {
+        Outcome outcome = edgesim("run", "scenarios/three-pops.conf", "--out", "a\u0000b");
+
+        assertThat(outcome.status()).isEqualTo(2);
+        assertThat(outcome.err()).isEqualTo("edgesim: --out: 'a\\u0000b' is not a path: Nul character not allowed: "
+                + "a\\u0000b; see 'edgesim run --help'" + System.lineSeparator());
     }
 
     @Test
@@ -266,9 +391,11 @@ class MainTest {
         Outcome outcome = edgesim("run", "scenarios/three-pops.conf", "--out", out.toString(), "--decisions",
                 decisions.toString());
 
-        assertThat(outcome.status()).isEqualTo(2);
+        // the name passed every check; the file system refused the staging name: an environment failure
+        assertThat(outcome.status()).isEqualTo(1);
         assertThat(outcome.err().strip().lines()).hasSize(1);
         assertThat(outcome.err()).startsWith("edgesim: --out: cannot write " + out + ": file name too long")
+                .contains(out + " is as it was before the run")
                 .doesNotContain("Exception");
         assertThat(out.resolve("result.json")).hasContent("old result");
         assertThat(out.resolve("notes.txt")).hasContent("mine");

@@ -517,6 +517,22 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void aFileNameNoFileCanHaveIsOneLineAtItsSetting(@TempDir Path dir) {
+        // HOCON's \\u0000 escape puts a NUL in the name; the file system refuses it in any path
+        String trace = ScenarioFixture.errorOverBase(dir, "clients = [ { name = r, trace = \"a\\u0000.csv\" } ]\n");
+        String regions = ScenarioFixture.errorOverBase(dir, "regions-file = \"r\\u0000.conf\"\n");
+        String include = ScenarioFixture.errorOverBase(dir, "include \"x\\u0000.conf\"\n");
+
+        assertThat(trace).isEqualTo(dir.resolve("s.conf") + ": clients[0].trace: 'a\u0000.csv' is not a file name: "
+                + "Nul character not allowed; allowed: a trace file (CSV, or Logpush .ndjson/.jsonl), relative to the "
+                + "scenario's folder");
+        assertThat(regions).isEqualTo(dir.resolve("s.conf") + ": regions-file: 'r\u0000.conf' is not a file name: "
+                + "Nul character not allowed; allowed: a regions file, relative to the scenario's folder");
+        assertThat(include).startsWith(dir.resolve("s.conf") + ": include \"x\u0000.conf\": not a file name: Nul "
+                + "character not allowed; allowed: include \"FILE\"");
+    }
+
+    @Test
     void directoryWhereAFileBelongsIsSaidToBeADirectory(@TempDir Path dir) throws IOException {
         Files.createDirectories(dir.resolve("traces"));
 

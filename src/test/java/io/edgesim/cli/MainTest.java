@@ -161,8 +161,8 @@ class MainTest {
         Outcome outcome = edgesim("validate", bad.toString());
 
         assertThat(outcome.status()).isEqualTo(2);
-        assertThat(outcome.err()).isEqualTo("edgesim: " + bad + ": limiters[0].p\\rlace\\u0000ment: unknown setting; allowed: "
-                + "tier, algorithm, limit, window, rate, burst, key, name, clients, reference, plans, read-latency, "
+        assertThat(outcome.err()).isEqualTo("edgesim: " + bad + ": limiters[0].p\\rlace\\u0000ment: unknown setting; "
+                + "allowed: tier, algorithm, limit, window, rate, burst, key, name, clients, reference, plans, read-latency, "
                 + "write-delay" + System.lineSeparator());
     }
 

@@ -17,8 +17,9 @@ import io.edgesim.model.cost.Usage;
  * yet started) is refused at once with an "overloaded" error, failing open when {@code failOpen}.
  *
  * <p>Usage for billing: every request that reaches the object, one row read per served request, one row written per
- * state change (an accepted request), and the service time as active duration. Durable state: nothing is lost
- * between requests. Arrivals must come in nondecreasing order; the engine adds the network delays around it.
+ * state change (an accepted request; every request with {@code count = all}), and the service time as active
+ * duration. Durable state: nothing is lost between requests. Arrivals must come in nondecreasing order; the engine
+ * adds the network delays around it.
  */
 public final class DurableObjectServer {
 
@@ -26,6 +27,8 @@ public final class DurableObjectServer {
     public static final String OVERLOADED_ERROR = "overloaded";
 
     private final RateCounter counter;
+    // count = all: every request changes the state, so every one writes a row
+    private final boolean countsRefused;
     // service time, queue bound, fail open: shared by the objects of a namespace
     private final TierSettings.DurableObject settings;
     // start times of admitted requests that may not have started yet, in order (see addWaitingStart)
@@ -53,6 +56,7 @@ public final class DurableObjectServer {
             throw new IllegalArgumentException("Durable Object service time and queue bound must not be negative");
         }
         this.counter = counters.newCounter();
+        this.countsRefused = counters.countsRefused();
         this.settings = settings;
     }
 
@@ -92,7 +96,7 @@ public final class DurableObjectServer {
         busyUntilNanos = startNanos + serviceTimeNanos;
         Decision decision = counter.tryAcquire(startNanos, cost);
         rowsRead++;
-        if (decision.allowed()) {
+        if (decision.allowed() || countsRefused) {
             rowsWritten++;
         }
         long replyNanos = startNanos + serviceTimeNanos;

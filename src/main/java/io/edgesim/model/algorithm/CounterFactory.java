@@ -9,16 +9,9 @@ package io.edgesim.model.algorithm;
 public final class CounterFactory {
 
     private final RateCounter blank;
-    private final boolean countsRefused;
 
     public CounterFactory(AlgorithmSpec algorithm) {
         this.blank = algorithm.newCounter();
-        this.countsRefused = algorithm.countsRefused();
-    }
-
-    /** {@link AlgorithmSpec#countsRefused()} of the algorithm: whether a refused request changes a counter. */
-    public boolean countsRefused() {
-        return countsRefused;
     }
 
     /** A fresh counter for one key, full allowance. */

@@ -97,6 +97,11 @@ public final class FirstRequestWindowCounter implements FlatCounter {
     }
 
     @Override
+    public boolean countsRefused() {
+        return config.countAll;
+    }
+
+    @Override
     public RateCounter copy() {
         FirstRequestWindowCounter c = new FirstRequestWindowCounter(config);
         c.startNanos = startNanos;

@@ -78,6 +78,11 @@ public final class FixedWindowCounter implements FlatCounter {
     }
 
     @Override
+    public boolean countsRefused() {
+        return config.countAll;
+    }
+
+    @Override
     public RateCounter copy() {
         FixedWindowCounter c = new FixedWindowCounter(config);
         c.windowIndex = windowIndex;

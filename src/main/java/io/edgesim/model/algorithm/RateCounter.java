@@ -25,4 +25,12 @@ public interface RateCounter {
 
     /** An independent copy of the state, for tiers that read a stored count, decide, and write it back later. */
     RateCounter copy();
+
+    /**
+     * True when a refused request changes this counter's state ({@link Counting#ALL}), so that a tier billing or
+     * writing state changes counts it; false for every counter that counts only what it lets through.
+     */
+    default boolean countsRefused() {
+        return false;
+    }
 }

@@ -101,6 +101,11 @@ public final class SlidingLogCounter implements RateCounter {
     }
 
     @Override
+    public boolean countsRefused() {
+        return countAll;
+    }
+
+    @Override
     public RateCounter copy() {
         SlidingLogCounter c = new SlidingLogCounter(limit, windowNanos, countAll ? Counting.ALL : Counting.ADMITTED);
         c.times = ordered(size);

@@ -122,6 +122,11 @@ public final class SlidingWindowCounter implements FlatCounter {
     }
 
     @Override
+    public boolean countsRefused() {
+        return config.countAll;
+    }
+
+    @Override
     public RateCounter copy() {
         SlidingWindowCounter c = new SlidingWindowCounter(config);
         c.windowIndex = windowIndex;

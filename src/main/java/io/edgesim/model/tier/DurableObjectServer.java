@@ -27,8 +27,6 @@ public final class DurableObjectServer {
     public static final String OVERLOADED_ERROR = "overloaded";
 
     private final RateCounter counter;
-    // count = all: every request changes the state, so every one writes a row
-    private final boolean countsRefused;
     // service time, queue bound, fail open: shared by the objects of a namespace
     private final TierSettings.DurableObject settings;
     // start times of admitted requests that may not have started yet, in order (see addWaitingStart)
@@ -56,7 +54,6 @@ public final class DurableObjectServer {
             throw new IllegalArgumentException("Durable Object service time and queue bound must not be negative");
         }
         this.counter = counters.newCounter();
-        this.countsRefused = counters.countsRefused();
         this.settings = settings;
     }
 
@@ -96,7 +93,8 @@ public final class DurableObjectServer {
         busyUntilNanos = startNanos + serviceTimeNanos;
         Decision decision = counter.tryAcquire(startNanos, cost);
         rowsRead++;
-        if (decision.allowed() || countsRefused) {
+        // asked of the counter (its shared configuration), so that an object carries no flag of its own
+        if (decision.allowed() || counter.countsRefused()) {
             rowsWritten++;
         }
         long replyNanos = startNanos + serviceTimeNanos;

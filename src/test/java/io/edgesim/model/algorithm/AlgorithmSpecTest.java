@@ -138,6 +138,8 @@ class AlgorithmSpecTest {
 
         assertThat(seed.newCounter()).isInstanceOf(FirstRequestWindowCounter.class);
         assertThat(seed.countsRefused()).isTrue();
+        assertThat(seed.newCounter().countsRefused()).isTrue();
+        assertThat(seed.withCount(Counting.ADMITTED).newCounter().countsRefused()).isFalse();
         assertThat(planned.forPlan("pro")).isEqualTo(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 600,
                 60 * SECOND).withAnchor(WindowAnchor.FIRST_REQUEST).withCount(Counting.ALL));
         assertThat(planned.forPlan("pro").newCounter()).isInstanceOf(FirstRequestWindowCounter.class);

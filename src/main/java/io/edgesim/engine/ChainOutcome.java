@@ -19,13 +19,14 @@ public final class ChainOutcome {
      * Records the end of {@code request}'s chain through limiter {@code limiter} (its index in the scenario).
      *
      * @param exactAllowed whether the limiter's exact reference let the request through
+     * @param exactWindow  the number of the reference window the request counts in ({@link ExactReferences#window})
      * @param progress     the finished chain ({@link ChainProgress#done()})
      */
     public static void record(RunRecorder recorder, DecisionListener listener, int limiter, LimiterSpec spec,
-                              Request request, boolean exactAllowed, ChainProgress progress) {
+                              Request request, boolean exactAllowed, long exactWindow, ChainProgress progress) {
         keepRefusal(recorder, limiter, spec, request, request.timeNanos(), progress);
         recorder.record(limiter, request, progress.outcome(), progress.failedOpen(), progress.latencyNanos(),
-                progress.refusingStage(), exactAllowed, progress.retryAfterNanos());
+                progress.refusingStage(), exactAllowed, exactWindow, progress.retryAfterNanos());
         tell(listener, spec, request, request.timeNanos(), progress);
     }
 
@@ -37,10 +38,10 @@ public final class ChainOutcome {
      */
     public static void record(RunRecorder recorder, DecisionListener listener, int limiter, LimiterSpec spec, int pop,
                               Request request, long requestNanos, int referenceKeyNumber, boolean exactAllowed,
-                              ChainProgress progress) {
+                              long exactWindow, ChainProgress progress) {
         keepRefusal(recorder, limiter, spec, request, requestNanos, progress);
         recorder.record(limiter, pop, requestNanos, referenceKeyNumber, request.cost(), progress.outcome(),
-                progress.failedOpen(), progress.latencyNanos(), progress.refusingStage(), exactAllowed,
+                progress.failedOpen(), progress.latencyNanos(), progress.refusingStage(), exactAllowed, exactWindow,
                 progress.retryAfterNanos());
         tell(listener, spec, request, requestNanos, progress);
     }

@@ -43,4 +43,12 @@ public final class ExactReference {
     public boolean allows(Request request, int keyId) {
         return reference.allows(0, request, keyId);
     }
+
+    /**
+     * The number of the reference window in which {@code request}, just decided by {@link #allows(Request)}, counts
+     * ({@link ExactReferences#window}).
+     */
+    public long window(Request request) {
+        return reference.window(0, request);
+    }
 }

@@ -1,6 +1,9 @@
 package io.edgesim.engine;
 
 import io.edgesim.model.Request;
+import io.edgesim.model.algorithm.AlgorithmKind;
+import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.WindowAnchor;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeyKind;
 import io.edgesim.model.tier.KeyCounters;
@@ -21,6 +24,9 @@ public final class ExactReferences {
     private final KeyKind[] keyKinds;
     private final KeyCounters[] counters;
     private final KeyIds keys;
+    // per limiter: its reference's window, and whether its windows are each key's own (a first-request fixed window)
+    private final long[] windowNanos;
+    private final boolean[] ownWindows;
 
     public ExactReferences(List<LimiterSpec> limiters, KeyIds keys) {
         this.limiters = List.copyOf(limiters);
@@ -29,6 +35,13 @@ public final class ExactReferences {
                 .map(l -> KeyCounters.dense(l.reference(), keys))
                 .toArray(KeyCounters[]::new);
         this.keys = keys;
+        this.windowNanos = limiters.stream().mapToLong(l -> l.reference().windowNanos()).toArray();
+        this.ownWindows = new boolean[limiters.size()];
+        for (int l = 0; l < ownWindows.length; l++) {
+            AlgorithmSpec reference = limiters.get(l).reference();
+            ownWindows[l] = reference.kind() == AlgorithmKind.FIXED_WINDOW
+                    && reference.anchor() == WindowAnchor.FIRST_REQUEST;
+        }
     }
 
     /** What limiter {@code limiter}'s reference keys on. */
@@ -53,5 +66,24 @@ public final class ExactReferences {
     /** The same, for a request of {@code cost} arriving at {@code nanos}, its key numbered {@code keyId}. */
     public boolean allows(int limiter, int keyId, long nanos, int cost) {
         return counters[limiter].allows(keyId, nanos, cost);
+    }
+
+    /**
+     * The number of limiter {@code limiter}'s reference window that the request of key number {@code keyId} at
+     * {@code nanos} (0 or more) counts in, for the per-window figures; call right after {@link #allows} decided that
+     * request. It is floor(s / W) for the window's start s: kW for windows aligned to time 0 (every reference but a
+     * first-request fixed window; token-bucket and gcra in windows of burst / rate), so the number is floor(t / W) of
+     * the request's time t; the key's own window's start for a first-request fixed window (the request's time when
+     * it opened none). A key's windows get distinct numbers that grow with time, consecutive when one starts within
+     * the W-aligned window after the other's.
+     */
+    public long window(int limiter, int keyId, long nanos) {
+        long start = ownWindows[limiter] ? counters[limiter].windowStartNanos(keyId, nanos) : nanos;
+        return start / windowNanos[limiter];
+    }
+
+    /** The same, for {@code request}, just decided by {@link #allows(int, Request)}. */
+    public long window(int limiter, Request request) {
+        return window(limiter, keys.idOf(keyKinds[limiter].extract(request), request.plan()), request.timeNanos());
     }
 }

@@ -4,15 +4,16 @@ import java.util.Arrays;
 
 /**
  * What one limiter did to each key of its exact reference: requests sent, let through and wrongly refused, and what
- * the key got through per window of {@code windowNanos}, aligned to scenario time 0 (window k holds the arrivals in
- * [k W, (k + 1) W)), as a fixed-window counter's are. The windows are folded into the figures (windows, each key's
- * largest, the sum) as soon as a key moves on.
+ * the key got through per window of the reference, each request counted in the window the reference numbered for it
+ * ({@link ExactReferences#window}): window k holds the arrivals in [k W, (k + 1) W) for windows aligned to scenario
+ * time 0, and a key's own windows for a first-request fixed window. The windows are folded into the figures
+ * (windows, each key's largest, the sum) as soon as a key moves on.
  *
  * <p>Outcomes come nearly in arrival order, but a request that went to a far tier is recorded after later ones, so a
- * key keeps its newest window and the window just before it open. An outcome for an older window (one that came
- * back more than a window late) finds its window closed, or never opened: it is counted as {@code late} and left out
- * of the windows, the largest and the sum, which then understate by what such outcomes carried; it still counts in
- * the key's requests.
+ * key keeps its newest window and the window just before it (numbered one less) open. An outcome for an older window
+ * (one that came back more than a window late) finds its window closed, or never opened: it is counted as
+ * {@code late} and left out of the windows, the largest and the sum, which then understate by what such outcomes
+ * carried; it still counts in the key's requests.
  *
  * <p>Memory: seven numbers per key number up to the largest seen, in {@link WideningCounts} (14 bytes a key while
  * every number is below 65,536, 28 or 56 beyond), whatever the run's length. Not thread-safe.
@@ -31,30 +32,21 @@ final class KeyTally {
     private static final int WRONGLY_REJECTED = 6;
     private static final int ROW = 7;
 
-    private final long windowNanos;
     private final WideningCounts rows = new WideningCounts(16 * ROW);
     private int keys;
     private long windows;
     private long sumTotals;
     private long lateOutcomes;
 
-    /** @param windowNanos the window length, greater than 0 */
-    KeyTally(long windowNanos) {
-        if (windowNanos <= 0) {
-            throw new IllegalArgumentException("window must be greater than 0, was " + windowNanos);
-        }
-        this.windowNanos = windowNanos;
-    }
-
     /**
-     * Counts a request of the key numbered {@code key} (0 or more, the run's numbering) that arrived at
-     * {@code requestNanos} (0 or more).
+     * Counts a request of the key numbered {@code key} (0 or more, the run's numbering) in its window numbered
+     * {@code window} (0 or more).
      *
      * @param letThroughTokens what it got through in its window, in tokens (0 for a request refused)
      * @param letThrough       whether it was let through (accepted or failed open)
      * @param wronglyRejected  whether it was refused where the exact count accepted it
      */
-    void add(int key, long requestNanos, long letThroughTokens, boolean letThrough, boolean wronglyRejected) {
+    void add(int key, long window, long letThroughTokens, boolean letThrough, boolean wronglyRejected) {
         int at = key * ROW;
         if (key >= keys) {
             keys = key + 1;
@@ -66,7 +58,7 @@ final class KeyTally {
         if (wronglyRejected) {
             rows.add(at + WRONGLY_REJECTED, 1);
         }
-        count(at, requestNanos / windowNanos, letThroughTokens);
+        count(at, window, letThroughTokens);
     }
 
     private void count(int at, long window, long tokens) {

@@ -97,13 +97,15 @@ public final class RunRecorder {
      *
      * @param stage           index of the stage that refused or failed it (-1 when it passed every stage)
      * @param exactAllowed    whether the exact reference let it through
+     * @param exactWindow     the number of the reference window it counts in ({@link ExactReferences#window}), for
+     *                        the per-window figures
      * @param retryAfterNanos for a rejection, the refusing stage's retry-after (else ignored)
      */
     public void record(int limiter, Request request, Outcome outcome, boolean failedOpen, long latencyNanos,
-                       int stage, boolean exactAllowed, long retryAfterNanos) {
+                       int stage, boolean exactAllowed, long exactWindow, long retryAfterNanos) {
         record(limiter, popIndex(request.pop()), request.timeNanos(),
                 keyIds.idOf(referenceKey(limiter, request), request.plan()), request.cost(), outcome, failedOpen,
-                latencyNanos, stage, exactAllowed, retryAfterNanos);
+                latencyNanos, stage, exactAllowed, exactWindow, retryAfterNanos);
     }
 
     /** Position of {@code pop} in the scenario's PoPs, as the record overload with a PoP index takes it. */
@@ -127,10 +129,10 @@ public final class RunRecorder {
      * to a remote tier long ago need not be read again). A key first numbered here has no plan.
      */
     public void record(int limiter, int pop, long requestNanos, String referenceKey, int cost, Outcome outcome,
-                       boolean failedOpen, long latencyNanos, int stage, boolean exactAllowed,
+                       boolean failedOpen, long latencyNanos, int stage, boolean exactAllowed, long exactWindow,
                        long retryAfterNanos) {
         record(limiter, pop, requestNanos, keyIds.idOf(referenceKey, null), cost, outcome, failedOpen, latencyNanos, stage,
-                exactAllowed, retryAfterNanos);
+                exactAllowed, exactWindow, retryAfterNanos);
     }
 
     /**
@@ -138,11 +140,11 @@ public final class RunRecorder {
      * the {@link KeyIds} this recorder was built with.
      */
     public void record(int limiter, int pop, long requestNanos, int referenceKeyNumber, int cost, Outcome outcome,
-                       boolean failedOpen, long latencyNanos, int stage, boolean exactAllowed,
+                       boolean failedOpen, long latencyNanos, int stage, boolean exactAllowed, long exactWindow,
                        long retryAfterNanos) {
         boolean letThrough = count(limiter, pop, requestNanos, outcome, failedOpen, latencyNanos, stage, exactAllowed,
                 retryAfterNanos);
-        limiters[limiter].keys.add(referenceKeyNumber, requestNanos, letThrough ? cost : 0, letThrough,
+        limiters[limiter].keys.add(referenceKeyNumber, exactWindow, letThrough ? cost : 0, letThrough,
                 !letThrough && exactAllowed);
     }
 
@@ -278,7 +280,7 @@ public final class RunRecorder {
         final long[] timelineRejected;
         final long[] timelineFailed;
         final long[] timelineFailedOpen;
-        // every key's figures; windows of the reference's own for a windowed one, else of burst / rate
+        // every key's figures, in the windows the exact reference numbers (ExactReferences.window)
         final KeyTally keys;
         SampleResponse firstRefusal;
         long exactAccepted;
@@ -303,7 +305,7 @@ public final class RunRecorder {
             timelineAccepted = new long[buckets];
             timelineRejected = new long[buckets];
             timelineFailed = new long[buckets];
-            this.keys = new KeyTally(spec.reference().windowNanos());
+            this.keys = new KeyTally();
             timelineFailedOpen = new long[buckets];
         }
 

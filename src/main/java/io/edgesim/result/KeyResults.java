@@ -6,7 +6,7 @@ import java.util.List;
  * What one limiter did to each key of its exact reference (its {@code key}: one API key, one address...), summed
  * up over keys: how many got more than their limit through in some window, how many had a request refused that the
  * exact count accepted, and the distribution over keys of each key's largest let-through in one window against its
- * limit. Windows are those of {@link PerWindow}, aligned to scenario time 0; for a token-bucket or gcra reference,
+ * limit. Windows are those of {@link PerWindow} (aligned to scenario time 0, or each key's own); for a token-bucket or gcra reference,
  * which has no window, they are {@code burst / rate} long (the time to refill the whole bucket, the window a
  * {@code RateLimit-Policy} header shows) and the limit in one is {@code 2 x burst}: a full bucket plus one refill,
  * the most an exact bucket lets through in such a window. A key of a plan the limiter lists has that plan's limit.

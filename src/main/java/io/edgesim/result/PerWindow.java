@@ -3,10 +3,11 @@ package io.edgesim.result;
 /**
  * What one limiter let through per window of its exact reference, against that reference's limit: the
  * multiplication factor window by window, where {@link LimiterResult#multiplication()} gives it over the whole run.
- * Windows are aligned to scenario time 0 (window k holds the arrivals in [k W, (k + 1) W)), as a fixed-window
- * counter's are, and are counted per key of the reference (its {@code key}): a limit of 100 per minute per API key
- * is compared with what one API key got through in one minute. "Let through" is accepted plus failed open, counted in
- * tokens (the requests' cost, 1 for most), as the limit is.
+ * Windows are aligned to scenario time 0 (window k holds the arrivals in [k W, (k + 1) W)), as an epoch-aligned
+ * fixed-window counter's are, or each key's own for a reference anchored at the key's first request, and are counted
+ * per key of the reference (its {@code key}): a limit of 100 per minute per API key is compared with what one API
+ * key got through in one minute. "Let through" is accepted plus failed open, counted in tokens (the requests' cost, 1
+ * for most), as the limit is.
  *
  * @param key           what the exact reference keys on ("api-key", "ip", ...): one count per key per window
  * @param windowSeconds the reference's window W, in seconds

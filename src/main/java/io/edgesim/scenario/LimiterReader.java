@@ -27,7 +27,7 @@ final class LimiterReader {
     private static final List<String> SINGLE_KEYS = List.of("name", "clients", "reference", "plans");
     private static final List<String> CHAIN_KEYS = List.of("name", "chain", "clients", "reference", "plans");
     private static final List<String> REFERENCE_KEYS = List.of("algorithm", "limit", "window", "rate", "burst",
-            "key");
+            "anchor", "count", "key");
 
     private LimiterReader() {
     }

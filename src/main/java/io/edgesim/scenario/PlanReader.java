@@ -11,8 +11,9 @@ import java.util.Set;
  * Reads a limiter's {@code plans { NAME { limit } }} (windowed algorithms) or {@code { rate, burst }} (token-bucket
  * and gcra): the numbers that keys of clients with that plan get instead of the limiter's. A plan applies to every
  * stage and to the reference, each by the settings of its own algorithm family; a setting a plan leaves out keeps
- * the stage's own, and a window (or binding and WAF period) always stays the stage's. A setting that no stage nor the
- * reference takes (a {@code rate} on a limiter that only counts in windows) is an error.
+ * the stage's own, and a window (or binding and WAF period), an anchor and a way of counting always stay the
+ * stage's. A setting that no stage nor the reference takes (a {@code rate} on a limiter that only counts in windows)
+ * is an error.
  */
 final class PlanReader {
 
@@ -69,7 +70,7 @@ final class PlanReader {
             Numbers n = plan.getValue();
             if (spec.kind().windowed()) {
                 if (n.limit != null) {
-                    specs.put(plan.getKey(), AlgorithmSpec.windowed(spec.kind(), n.limit, spec.windowNanos()));
+                    specs.put(plan.getKey(), spec.withLimit(n.limit));
                 }
             } else if (n.rate != null || n.burst != null) {
                 double rate = n.rate != null ? n.rate : spec.ratePerSecond();

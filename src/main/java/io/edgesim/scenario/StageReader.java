@@ -21,7 +21,7 @@ import java.util.List;
 final class StageReader {
 
     private static final List<String> GENERAL_KEYS = List.of("tier", "algorithm", "limit", "window", "rate", "burst",
-            "key");
+            "anchor", "count", "key");
     private static final List<String> PERIOD_KEYS = List.of("tier", "algorithm", "limit", "period", "key");
 
     private static final String BINDING_PERIODS = "10 or 60";
@@ -46,6 +46,12 @@ final class StageReader {
         TierKind kind = TierSettingsReader.tierKind(tierName);
         if (kind == null) {
             throw stage.error("tier", "'" + tierName + "' is not a tier", TierKind.allowedNames());
+        }
+        if (kind == TierKind.BINDING) {
+            refuseOwnRule(stage, "the binding counts the requests it lets through, in windows aligned to the epoch");
+        } else if (kind == TierKind.WAF) {
+            refuseOwnRule(stage, "a WAF rule counts by its own rule: the requests it does not block, in windows "
+                    + "aligned to the epoch");
         }
         List<String> allowed = new ArrayList<>(kind == TierKind.BINDING || kind == TierKind.WAF ? PERIOD_KEYS
                 : GENERAL_KEYS);
@@ -99,6 +105,15 @@ final class StageReader {
         }
         long limit = stage.positiveWhole("limit", AlgorithmReader.LIMIT);
         return AlgorithmSpec.windowed(kind, limit, stage.positiveDurationNanos("period"));
+    }
+
+    // a binding or WAF stage counts as Cloudflare's product does: neither its anchor nor what it counts is a choice
+    private static void refuseOwnRule(ConfigReader stage, String rule) {
+        for (String key : List.of("anchor", "count")) {
+            if (stage.written(key)) {
+                throw stage.error(key, rule, "leave " + key + " out");
+            }
+        }
     }
 
     private static KeyKind key(ConfigReader stage, TierKind kind) {

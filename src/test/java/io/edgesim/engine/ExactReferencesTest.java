@@ -3,6 +3,8 @@ package io.edgesim.engine;
 import io.edgesim.model.Request;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.Counting;
+import io.edgesim.model.algorithm.WindowAnchor;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeyKind;
 import io.edgesim.model.tier.LimiterSpec;
@@ -10,6 +12,7 @@ import io.edgesim.model.tier.StageSpec;
 import io.edgesim.model.tier.TierSettings;
 import org.junit.jupiter.api.Test;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -97,5 +100,51 @@ class ExactReferencesTest {
             accepted += references.allows(limiter, request) ? 1 : 0;
         }
         return accepted;
+    }
+
+    @Test
+    void aFirstRequestReferenceDecidesEachKeyAsTheSeedCodeAndNumbersItsOwnWindows() {
+        // 50 keys, 100 per 10 s from each key's first request, its state kept with every other key's
+        long window = 10 * SECOND;
+        AlgorithmSpec seed = AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 100, window)
+                .withAnchor(WindowAnchor.FIRST_REQUEST);
+        for (Counting count : Counting.values()) {
+            ExactReferences reference = new ExactReferences(
+                    List.of(limiter("seed", seed.withCount(count), KeyKind.API_KEY)), new KeyIds());
+            // the seed code per key: its window's start and count
+            Map<String, long[]> stored = new HashMap<>();
+            SplittableRandom random = new SplittableRandom(16);
+            long t = 0;
+            for (int i = 0; i < 100_000; i++) {
+                t += random.nextLong(SECOND / 200);
+                String key = "key-" + random.nextInt(50);
+                long[] w = stored.getOrDefault(key, new long[] {t, 0});
+                if (t - w[0] >= window) {
+                    w = new long[] {t, 0};
+                }
+                boolean allowed = w[1] < 100;
+                if (allowed || count == Counting.ALL) {
+                    w[1]++;
+                }
+                stored.put(key, w);
+                Request request = new Request(i, t, "FRA", "c", key, "ip", null, null, "/", 1, null);
+
+                assertThat(reference.allows(0, request)).as("request %d", i).isEqualTo(allowed);
+                assertThat(reference.window(0, request)).isEqualTo(w[0] / window);
+            }
+        }
+    }
+
+    @Test
+    void aReferenceAlignedToTimeZeroNumbersWindowsByTheRequestsTime() {
+        ExactReferences references = new ExactReferences(LIMITERS, new KeyIds());
+        Request request = new Request(0, 7 * SECOND + 1, "FRA", "c", "k", "ip", null, null, "/", 1, null);
+
+        assertThat(references.allows(0, request)).isTrue();
+        assertThat(references.window(0, request)).isEqualTo(7);
+        // a token bucket of burst 4 at 2 a second: windows of 2 s
+        assertThat(references.allows(1, request)).isTrue();
+        assertThat(references.window(1, request)).isEqualTo(3);
+        assertThat(references.window(2, request)).isEqualTo(3);
     }
 }

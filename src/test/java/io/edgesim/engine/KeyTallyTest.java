@@ -14,17 +14,18 @@ class KeyTallyTest {
 
     @Test
     void countsWhatEachKeyLetThroughPerWindowAndCountsOutcomesOlderThanBothOpenWindowsAsLate() {
-        KeyTally tally = new KeyTally(10 * SECOND);
-        tally.add(0, 1 * SECOND, 1, true, false);
-        tally.add(0, 2 * SECOND, 1, true, false);
-        tally.add(0, 3 * SECOND, 0, false, true);
-        tally.add(1, 4 * SECOND, 1, true, false);
+        // windows of 10 s: requests at 1, 2, 3, 4, 12, 9, 31 and 8 s
+        KeyTally tally = new KeyTally();
+        tally.add(0, 0, 1, true, false);
+        tally.add(0, 0, 1, true, false);
+        tally.add(0, 0, 0, false, true);
+        tally.add(1, 0, 1, true, false);
         // key 0 moves on to window 1, then hears late of window 0 (still open: the one before the newest)
-        tally.add(0, 12 * SECOND, 1, true, false);
-        tally.add(0, 9 * SECOND, 1, true, false);
+        tally.add(0, 1, 1, true, false);
+        tally.add(0, 0, 1, true, false);
         // window 3 closes window 0 for good: an outcome for it now is late
-        tally.add(0, 31 * SECOND, 1, true, false);
-        tally.add(0, 8 * SECOND, 1, true, false);
+        tally.add(0, 3, 1, true, false);
+        tally.add(0, 0, 1, true, false);
 
         KeyTally.Summary summary = tally.summary();
         // (0, w0) = 3, (1, w0) = 1, (0, w1) = 1, (0, w3) = 1
@@ -43,7 +44,7 @@ class KeyTallyTest {
 
     @Test
     void eachKeysLargestWindowMatchesAPlainCountOfEveryWindowWhenOutcomesComeBackAtMostOneWindowLate() {
-        KeyTally tally = new KeyTally(SECOND);
+        KeyTally tally = new KeyTally();
         // the plain way: every (key, window) pair's total in a map
         Map<Long, Long> totals = new HashMap<>();
         SplittableRandom random = new SplittableRandom(3);
@@ -55,7 +56,7 @@ class KeyTallyTest {
             // an outcome comes back up to one window late: its window is still one of the key's two open ones
             long outcomeNanos = Math.max(0, t - random.nextLong(SECOND / 2));
             long tokens = random.nextLong(3);
-            tally.add(key, outcomeNanos, tokens, tokens > 0, false);
+            tally.add(key, outcomeNanos / SECOND, tokens, tokens > 0, false);
             totals.merge(key * 1_000_000L + outcomeNanos / SECOND, tokens, Long::sum);
         }
         long[] maxByKey = new long[400];
@@ -71,7 +72,7 @@ class KeyTallyTest {
 
     @Test
     void aKeyNumberThatSentNothingHasNoFigures() {
-        KeyTally tally = new KeyTally(SECOND);
+        KeyTally tally = new KeyTally();
         tally.add(5, 0, 1, true, false);
         assertThat(tally.sent(2)).isZero();
         assertThat(tally.maxInWindow(2)).isZero();
@@ -82,19 +83,19 @@ class KeyTallyTest {
 
     @Test
     void numbersThatOutgrowTheirCellsMoveEveryRowToWiderOnesAndKeepCounting() {
-        KeyTally tally = new KeyTally(1_000 * SECOND);
+        KeyTally tally = new KeyTally();
         tally.add(0, 0, 5, true, false);
-        tally.add(3, SECOND, 1, true, true);
+        tally.add(3, 0, 1, true, true);
         assertThat(tally.bits()).isEqualTo(16);
         // one request of a huge cost: its window's total passes Integer.MAX_VALUE
-        tally.add(3, 2 * SECOND, 3_000_000_000L, true, false);
+        tally.add(3, 0, 3_000_000_000L, true, false);
         assertThat(tally.bits()).isEqualTo(64);
         assertThat(tally.maxInWindow(3)).isEqualTo(3_000_000_001L);
         assertThat(tally.sent(3)).isEqualTo(2);
         assertThat(tally.wronglyRejected(3)).isEqualTo(1);
         assertThat(tally.maxInWindow(0)).isEqualTo(5);
         // and a window number beyond an int, far in a run of tiny windows
-        KeyTally tiny = new KeyTally(1);
+        KeyTally tiny = new KeyTally();
         tiny.add(1, 10, 1, true, false);
         tiny.add(1, 5_000_000_000L, 2, true, false);
         assertThat(tiny.bits()).isEqualTo(64);

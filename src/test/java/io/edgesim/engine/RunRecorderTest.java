@@ -41,6 +41,11 @@ class RunRecorderTest {
     @TempDir
     Path dir;
 
+    /** The window of a request at {@code nanos} under a reference of 60 s windows aligned to time 0. */
+    private static long minuteOf(long nanos) {
+        return nanos / MINUTE_NANOS;
+    }
+
     /** The first limiter of three-pops.conf after {@code feed} recorded outcomes into a fresh recorder. */
     private static LimiterResult firstLimiterAfter(Consumer<RunRecorder> feed) {
         return firstLimiterAfter(Path.of("scenarios/three-pops.conf"), feed);
@@ -67,7 +72,7 @@ class RunRecorderTest {
         return firstLimiterAfter(recorder -> {
             int fra = recorder.popIndex("FRA");
             for (long latency : latenciesNanos) {
-                recorder.record(0, fra, 0, "edge_test", 1, Outcome.ACCEPTED, false, latency, -1, true, 0);
+                recorder.record(0, fra, 0, "edge_test", 1, Outcome.ACCEPTED, false, latency, -1, true, minuteOf(0), 0);
             }
         }).regions().get("FRA").latencyMs();
     }
@@ -76,7 +81,7 @@ class RunRecorderTest {
     private static void reject(RunRecorder recorder, long... retryAfterNanos) {
         int fra = recorder.popIndex("FRA");
         for (long nanos : retryAfterNanos) {
-            recorder.record(0, fra, 0, "edge_test", 1, Outcome.REJECTED, false, 0, 0, false, nanos);
+            recorder.record(0, fra, 0, "edge_test", 1, Outcome.REJECTED, false, 0, 0, false, minuteOf(0), nanos);
         }
     }
 
@@ -152,7 +157,7 @@ class RunRecorderTest {
         LimiterResult limiter = firstLimiterAfter(recorder -> {
             int fra = recorder.popIndex("FRA");
             for (int i = 0; i < 10; i++) {
-                recorder.record(0, fra, 0, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, false, 0);
+                recorder.record(0, fra, 0, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, false, minuteOf(0), 0);
             }
         });
 
@@ -174,7 +179,7 @@ class RunRecorderTest {
         LimiterResult limiter = firstLimiterAfter(recorder -> {
             int fra = recorder.popIndex("FRA");
             for (int i = 0; i < 3; i++) {
-                recorder.record(0, fra, 0, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, i == 0, 0);
+                recorder.record(0, fra, 0, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, i == 0, minuteOf(0), 0);
             }
         });
 
@@ -198,7 +203,8 @@ class RunRecorderTest {
                              Outcome outcome, boolean failedOpen) {
         for (int i = 0; i < count; i++) {
             recorder.record(0, recorder.popIndex(pop), fromNanos + i * (MINUTE_NANOS / count), key, 1, outcome,
-                    failedOpen, 0, outcome == Outcome.ACCEPTED ? -1 : 0, false, 0);
+                    failedOpen, 0, outcome == Outcome.ACCEPTED ? -1 : 0, false,
+                    minuteOf(fromNanos + i * (MINUTE_NANOS / count)), 0);
         }
     }
 
@@ -274,9 +280,12 @@ class RunRecorderTest {
         // 59.999 s and 60 s fall in different windows; the later window's request is recorded first
         LimiterResult limiter = firstLimiterAfter(recorder -> {
             int syd = recorder.popIndex("SYD");
-            recorder.record(0, syd, MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
-            recorder.record(0, syd, MINUTE_NANOS - 1, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
-            recorder.record(0, syd, MINUTE_NANOS + 1, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+            recorder.record(0, syd, MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true,
+                    minuteOf(MINUTE_NANOS), 0);
+            recorder.record(0, syd, MINUTE_NANOS - 1, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true,
+                    minuteOf(MINUTE_NANOS - 1), 0);
+            recorder.record(0, syd, MINUTE_NANOS + 1, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true,
+                    minuteOf(MINUTE_NANOS + 1), 0);
         });
 
         assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 2, 2, 0.02, 0.015, 0));
@@ -287,10 +296,12 @@ class RunRecorderTest {
         // windows 0, 1 and 2 of one key; then an outcome for window 0 comes back after window 2 opened
         LimiterResult limiter = firstLimiterAfter(recorder -> {
             int fra = recorder.popIndex("FRA");
-            recorder.record(0, fra, 0, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
-            recorder.record(0, fra, MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
-            recorder.record(0, fra, 2 * MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
-            recorder.record(0, fra, 1, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+            recorder.record(0, fra, 0, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, minuteOf(0), 0);
+            recorder.record(0, fra, MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true,
+                    minuteOf(MINUTE_NANOS), 0);
+            recorder.record(0, fra, 2 * MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true,
+                    minuteOf(2 * MINUTE_NANOS), 0);
+            recorder.record(0, fra, 1, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, minuteOf(1), 0);
         });
 
         // window 0 was closed when window 2 opened: the late outcome is left out of every figure
@@ -302,9 +313,11 @@ class RunRecorderTest {
         // windows 1 and 2 of one key open first; window 0's only outcome comes back after them
         LimiterResult limiter = firstLimiterAfter(recorder -> {
             int syd = recorder.popIndex("SYD");
-            recorder.record(0, syd, MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
-            recorder.record(0, syd, 2 * MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
-            recorder.record(0, syd, 10, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+            recorder.record(0, syd, MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true,
+                    minuteOf(MINUTE_NANOS), 0);
+            recorder.record(0, syd, 2 * MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true,
+                    minuteOf(2 * MINUTE_NANOS), 0);
+            recorder.record(0, syd, 10, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, minuteOf(10), 0);
         });
 
         PerWindow perWindow = limiter.perWindow().orElseThrow();
@@ -318,15 +331,17 @@ class RunRecorderTest {
             int fra = recorder.popIndex("FRA");
             // a: 150 let through in the first minute against a limit of 100 (the exact count took the first 100)
             for (int i = 0; i < 150; i++) {
-                recorder.record(0, fra, i * 100_000_000L, "a", 1, Outcome.ACCEPTED, false, 0, -1, i < 100, 0);
+                recorder.record(0, fra, i * 100_000_000L, "a", 1, Outcome.ACCEPTED, false, 0, -1, i < 100,
+                        minuteOf(i * 100_000_000L), 0);
             }
             // b: 40 accepted, then 10 refused that the exact count accepted
             for (int i = 0; i < 50; i++) {
                 recorder.record(0, fra, i * SECOND_NANOS, "b", 1, i < 40 ? Outcome.ACCEPTED : Outcome.REJECTED,
-                        false, 0, i < 40 ? -1 : 0, true, SECOND_NANOS);
+                        false, 0, i < 40 ? -1 : 0, true, minuteOf(i * SECOND_NANOS), SECOND_NANOS);
             }
             // c: one request in the second minute, failed open (let through)
-            recorder.record(0, fra, MINUTE_NANOS + 1, "c", 1, Outcome.FAILED, true, 0, 0, true, 0);
+            recorder.record(0, fra, MINUTE_NANOS + 1, "c", 1, Outcome.FAILED, true, 0, 0, true,
+                    minuteOf(MINUTE_NANOS + 1), 0);
         });
 
         KeyResults keys = limiter.keys();
@@ -356,6 +371,7 @@ class RunRecorderTest {
             for (int key = 1; key <= 25; key++) {
                 for (int i = 0; i < key; i++) {
                     recorder.record(0, fra, i * SECOND_NANOS, "key-" + key, 1, Outcome.ACCEPTED, false, 0, -1, true,
+                            minuteOf(i * SECOND_NANOS),
                             0);
                 }
             }
@@ -382,7 +398,7 @@ class RunRecorderTest {
             int fra = recorder.popIndex("FRA");
             // 25 through in the first 5 s window: more than a full bucket plus one refill (20)
             for (int i = 0; i < 25; i++) {
-                recorder.record(0, fra, i * 100_000_000L, "k", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+                recorder.record(0, fra, i * 100_000_000L, "k", 1, Outcome.ACCEPTED, false, 0, -1, true, 0, 0);
             }
         });
 
@@ -411,7 +427,7 @@ class RunRecorderTest {
                 for (int i = 0; i < 20; i++) {
                     Request request = new Request(i, i * SECOND_NANOS, "FRA", key, key, "198.51.100.1", null, null,
                             "/", 1, plan);
-                    recorder.record(0, request, Outcome.ACCEPTED, false, 0, -1, true, 0);
+                    recorder.record(0, request, Outcome.ACCEPTED, false, 0, -1, true, minuteOf(request.timeNanos()), 0);
                 }
             }
         });
@@ -439,13 +455,15 @@ class RunRecorderTest {
         LimiterResult byNumber = firstLimiterAfter(Path.of("scenarios/three-pops.conf"), keys, recorder -> {
             int fra = recorder.popIndex("FRA");
             for (int i = 0; i < 30; i++) {
-                recorder.record(0, fra, i * SECOND_NANOS, i % 3, 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+                recorder.record(0, fra, i * SECOND_NANOS, i % 3, 1, Outcome.ACCEPTED, false, 0, -1, true,
+                        minuteOf(i * SECOND_NANOS), 0);
             }
         });
         LimiterResult byName = firstLimiterAfter(recorder -> {
             int fra = recorder.popIndex("FRA");
             for (int i = 0; i < 30; i++) {
-                recorder.record(0, fra, i * SECOND_NANOS, "key-" + i % 3, 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+                recorder.record(0, fra, i * SECOND_NANOS, "key-" + i % 3, 1, Outcome.ACCEPTED, false, 0, -1, true,
+                        minuteOf(i * SECOND_NANOS), 0);
             }
         });
 
@@ -459,7 +477,8 @@ class RunRecorderTest {
         LimiterResult limiter = firstLimiterAfter(recorder -> {
             int fra = recorder.popIndex("FRA");
             for (int i = 0; i < 10; i++) {
-                recorder.record(0, fra, i * SECOND_NANOS, "edge_test", 5, Outcome.ACCEPTED, false, 0, -1, true, 0);
+                recorder.record(0, fra, i * SECOND_NANOS, "edge_test", 5, Outcome.ACCEPTED, false, 0, -1, true,
+                        minuteOf(i * SECOND_NANOS), 0);
             }
         });
 
@@ -482,9 +501,10 @@ class RunRecorderTest {
 
         LimiterResult limiter = firstLimiterAfter(file, recorder -> {
             int fra = recorder.popIndex("FRA");
-            recorder.record(0, fra, 0, "k", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+            recorder.record(0, fra, 0, "k", 1, Outcome.ACCEPTED, false, 0, -1, true, 0, 0);
             for (int i = 0; i < 3; i++) {
-                recorder.record(0, fra, lastSecond + i, "k", 1, Outcome.ACCEPTED, false, 0, -1, true, 0);
+                recorder.record(0, fra, lastSecond + i, "k", 1, Outcome.ACCEPTED, false, 0, -1, true,
+                        (lastSecond + i) / SECOND_NANOS, 0);
             }
         });
 
@@ -503,7 +523,8 @@ class RunRecorderTest {
                 """);
 
         LimiterResult limiter = firstLimiterAfter(file, recorder ->
-                recorder.record(0, recorder.popIndex("FRA"), 0, "k", 1, Outcome.ACCEPTED, false, 0, -1, true, 0));
+                recorder.record(0, recorder.popIndex("FRA"), 0, "k", 1, Outcome.ACCEPTED, false, 0, -1, true,
+                        minuteOf(0), 0));
 
         assertThat(limiter.perWindow()).isEmpty();
     }

@@ -47,15 +47,16 @@ final class RecordedRuns {
     /** {@code count} requests in FRA that the limiter accepted, the exact count accepting them or not. */
     static void accept(RunRecorder recorder, int count, boolean exactAllowed) {
         for (int i = 0; i < count; i++) {
+            // the reference's 10 s windows
             recorder.record(0, recorder.popIndex("FRA"), i * SECOND_NANOS, "k", 1, Outcome.ACCEPTED, false, 0, -1,
-                    exactAllowed, 0);
+                    exactAllowed, i / 10, 0);
         }
     }
 
     /** Rejections in FRA, the exact count refusing them too, each told {@code retryAfterNanos}. */
     static void reject(RunRecorder recorder, long... retryAfterNanos) {
         for (long nanos : retryAfterNanos) {
-            recorder.record(0, recorder.popIndex("FRA"), 0, "k", 1, Outcome.REJECTED, false, 0, 0, false, nanos);
+            recorder.record(0, recorder.popIndex("FRA"), 0, "k", 1, Outcome.REJECTED, false, 0, 0, false, 0, nanos);
         }
     }
 }

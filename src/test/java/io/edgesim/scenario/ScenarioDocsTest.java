@@ -97,7 +97,7 @@ class ScenarioDocsTest {
         String doc = Files.readString(DOC);
         List<String> keys = new ArrayList<>(List.of("name", "description", "duration", "seed", "regions",
                 "regions-file", "clients", "client-defaults", "limiters", "tiers", "prices", "trace", "chain", "reference", "tier",
-                "algorithm", "limit", "window", "rate", "burst", "key", "period", "policy", "region", "hint",
+                "algorithm", "limit", "window", "rate", "burst", "anchor", "count", "key", "period", "policy", "region", "hint",
                 "every", "size", "spread", "distribution", "zipf", "lognormal", "pareto", "total", "exponent",
                 "median", "sigma", "min", "alpha"));
         keys.addAll(Defaults.section("client").keys());

@@ -111,9 +111,33 @@ class ScenarioErrorsTest {
                                 + "and burst (token-bucket, gcra)"),
                 arguments("limiters = [ { name = l, tier = cache, limit = 10, window = 60s, plans = 5 } ]",
                         "limiters[0].plans: '5' is not an object; allowed: an object { ... }"),
+                arguments("limiters = [ { name = l, tier = cache, limit = 10, window = 60s, anchor = x } ]",
+                        "limiters[0].anchor: 'x' is not an anchor; allowed: epoch, first-request"),
+                arguments("limiters = [ { name = l, tier = cache, algorithm = sliding-window, limit = 10, window = 60s, "
+                                + "anchor = first-request } ]",
+                        "limiters[0].anchor: sliding-window has no anchor; allowed: anchor with fixed-window only"),
+                arguments("limiters = [ { name = l, tier = cache, algorithm = gcra, rate = 1, burst = 5, "
+                                + "anchor = epoch } ]",
+                        "limiters[0].anchor: gcra has no anchor; allowed: anchor with fixed-window only"),
+                arguments("limiters = [ { name = l, tier = cache, limit = 10, window = 60s, count = every } ]",
+                        "limiters[0].count: 'every' is not a way of counting; allowed: admitted, all"),
+                arguments("limiters = [ { name = l, tier = cache, algorithm = token-bucket, rate = 1, burst = 5, "
+                                + "count = all } ]",
+                        "limiters[0].count: token-bucket has no count: a refused request takes no token; allowed: "
+                                + "count with fixed-window, sliding-window, sliding-log"),
+                arguments("limiters = [ { name = l, tier = cache, limit = 10, window = 60s, "
+                                + "reference { anchor = first-request, algorithm = sliding-log } } ]",
+                        "limiters[0].reference.anchor: sliding-log has no anchor; allowed: anchor with fixed-window "
+                                + "only"),
+                arguments("limiters = [ { name = b, tier = binding, limit = 10, period = 10, anchor = first-request } ]",
+                        "limiters[0].anchor: the binding counts the requests it lets through, in windows aligned to "
+                                + "the epoch; allowed: leave anchor out"),
+                arguments("limiters = [ { name = w, tier = waf, limit = 10, period = 10s, count = all } ]",
+                        "limiters[0].count: a WAF rule counts by its own rule: the requests it does not block, in "
+                                + "windows aligned to the epoch; allowed: leave count out"),
                 arguments("limiters = [ { name = l, tier = cache, limt = 100, window = 60s } ]",
                         "limiters[0].limt: unknown setting; allowed: tier, algorithm, limit, window, rate, burst, "
-                                + "key, name, clients, reference, plans, read-latency, write-delay"),
+                                + "anchor, count, key, name, clients, reference, plans, read-latency, write-delay"),
                 arguments("limiters = [ { name = b, tier = binding, limit = 1, period = 10, window = 10s } ]",
                         "limiters[0].window: unknown setting; allowed: tier, algorithm, limit, period, key, name, "
                                 + "clients, reference, plans, machines-per-pop, sync-interval, namespace"),
@@ -224,7 +248,7 @@ class ScenarioErrorsTest {
                 arguments("limiters = [ { name = s, chain = [ { tier = cache, limit = 1, window = 1s }, "
                                 + "{ tier = kv, limt = 1 } ] } ]",
                         "limiters[0].chain[1].limt: unknown setting; allowed: tier, algorithm, limit, window, rate, "
-                                + "burst, key, cache-ttl, expiration-ttl, hot-read, miss-read-min, miss-read-max, "
+                                + "burst, anchor, count, key, cache-ttl, expiration-ttl, hot-read, miss-read-min, miss-read-max, "
                                 + "min-write-interval, fail-open"),
                 arguments("limiters = [ { name = s, chain = [ { tier = cache, limit = 1, window = 1s }, "
                                 + "{ tier = waf, limit = 10, period = 10s } ] } ]",

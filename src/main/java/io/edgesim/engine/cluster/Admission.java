@@ -10,9 +10,10 @@ import java.util.List;
  *
  * @param limiter      the limiter's index in the scenario
  * @param exactAllowed whether the exact reference lets the request through
+ * @param exactWindow  the number of the reference window the request counts in (for the per-window figures)
  * @param remoteRoutes the object of each remote stage of the limiter, in stage order
  */
-public record Admission(int limiter, boolean exactAllowed, List<ObjectRoute> remoteRoutes) {
+public record Admission(int limiter, boolean exactAllowed, long exactWindow, List<ObjectRoute> remoteRoutes) {
 
     public Admission {
         remoteRoutes = List.copyOf(remoteRoutes);

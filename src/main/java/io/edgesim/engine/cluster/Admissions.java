@@ -51,6 +51,7 @@ final class Admissions {
                 continue;
             }
             boolean exactAllowed = exact[l].allows(request);
+            long exactWindow = exact[l].window(request);
             List<ObjectRoute> routes = new ArrayList<>(routers[l].length);
             int remote = 0;
             for (StageSpec stage : limiter.stages()) {
@@ -58,7 +59,7 @@ final class Admissions {
                     routes.add(routers[l][remote++].route(stage.key().extract(request), request.pop()));
                 }
             }
-            admissions.add(new Admission(l, exactAllowed, routes));
+            admissions.add(new Admission(l, exactAllowed, exactWindow, routes));
         }
         return admissions;
     }

@@ -35,8 +35,10 @@ final class OutcomeSink {
     }
 
     /** Records a finished chain (see {@link ChainOutcome}). */
-    synchronized void record(int limiter, Request request, boolean exactAllowed, ChainProgress progress) {
-        ChainOutcome.record(recorder, listener, limiter, limiters.get(limiter), request, exactAllowed, progress);
+    synchronized void record(int limiter, Request request, boolean exactAllowed, long exactWindow,
+                             ChainProgress progress) {
+        ChainOutcome.record(recorder, listener, limiter, limiters.get(limiter), request, exactAllowed, exactWindow,
+                progress);
         if (progress.outcome() == Outcome.ACCEPTED) {
             accepted++;
         }

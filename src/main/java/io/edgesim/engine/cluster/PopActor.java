@@ -169,7 +169,8 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
             StageResult result = tiers.decide(popIndex, limiter, s, flight.request, key, tierNanos(segmentNanos));
             flight.progress.apply(result, key);
         }
-        sink.record(limiter, flight.request, flight.admission.exactAllowed(), flight.progress);
+        sink.record(limiter, flight.request, flight.admission.exactAllowed(), flight.admission.exactWindow(),
+                flight.progress);
     }
 
     private void depart(Flight flight, int stage, String key) {

@@ -257,8 +257,9 @@ public final class VirtualEngine {
         // per member, for the request arriving: whether it sees it, and what its exact count said
         final boolean[] seen;
         final boolean[] exactAllowed;
-        // per member, the number of the request's key under its exact reference
+        // per member, the number of the request's key under its exact reference, and of the reference's window
         final int[] exactKeys;
+        final long[] exactWindows;
         final ByPop byPopState;
 
         Group(List<Integer> members, boolean byPop) {
@@ -266,6 +267,7 @@ public final class VirtualEngine {
             this.seen = new boolean[this.members.length];
             this.exactAllowed = new boolean[this.members.length];
             this.exactKeys = new int[this.members.length];
+            this.exactWindows = new long[this.members.length];
             for (int m : this.members) {
                 limiters[m].queue = queue;
             }
@@ -305,6 +307,7 @@ public final class VirtualEngine {
                 if (seen[g]) {
                     exactKeys[g] = keys.id(slot, request, exact.keyKind(l));
                     exactAllowed[g] = exact.allows(l, request, exactKeys[g]);
+                    exactWindows[g] = exact.window(l, exactKeys[g], request.timeNanos());
                 }
             }
             for (int g = 0; g < members.length; g++) {
@@ -312,7 +315,7 @@ public final class VirtualEngine {
                     Limiter limiter = limiters[members[g]];
                     // a chain that stays in the PoP is decided at once: one flight per limiter serves every request
                     Flight flight = limiter.takeFlight();
-                    flight.start(request, slot, pop, exactAllowed[g], exactKeys[g]);
+                    flight.start(request, slot, pop, exactAllowed[g], exactKeys[g], exactWindows[g]);
                     flight.proceed(request.timeNanos());
                 }
             }
@@ -511,6 +514,7 @@ public final class VirtualEngine {
                     int l = members[g];
                     int exactKey = exactNumbers[g][i];
                     boolean exactAllowed = exact.allows(l, exactKey, nanos[i], costs[i]);
+                    long exactWindow = exact.window(l, exactKey, nanos[i]);
                     if (i == firstRefusalIndex[g]) {
                         recorder.keepRefusal(l, nanos[i], popNames[pops[i]], firstRefusals[g]);
                         firstRefusals[g] = null;
@@ -518,7 +522,7 @@ public final class VirtualEngine {
                     }
                     int outcome = outcomes[g][at];
                     recorder.record(l, pops[i], nanos[i], exactKey, costs[i], OUTCOMES[outcome & 3],
-                            (outcome & 4) != 0, latencies[g][at], (outcome >> 3) - 1, exactAllowed,
+                            (outcome & 4) != 0, latencies[g][at], (outcome >> 3) - 1, exactAllowed, exactWindow,
                             retryAfters[g][at]);
                 }
             }
@@ -619,6 +623,7 @@ public final class VirtualEngine {
         int pop;
         boolean exactAllowed;
         int exactKey;
+        long exactWindow;
         // set while the request is away at a remote tier
         ObjectRoute route;
         int homeRegion;
@@ -632,7 +637,7 @@ public final class VirtualEngine {
         }
 
         /** Starts {@code request}'s way through the chain. */
-        void start(Request request, int slot, int pop, boolean exactAllowed, int exactKey) {
+        void start(Request request, int slot, int pop, boolean exactAllowed, int exactKey, long exactWindow) {
             this.request = request;
             this.slot = slot;
             this.blockGeneration = keys.generation();
@@ -641,6 +646,7 @@ public final class VirtualEngine {
             this.pop = pop;
             this.exactAllowed = exactAllowed;
             this.exactKey = exactKey;
+            this.exactWindow = exactWindow;
             progress.reset();
         }
 
@@ -690,7 +696,7 @@ public final class VirtualEngine {
 
         private void finish() {
             ChainOutcome.record(recorder, listener, limiter.index, limiter.spec, pop, request, requestNanos, exactKey,
-                    exactAllowed, progress);
+                    exactAllowed, exactWindow, progress);
             limiter.release(this);
         }
     }

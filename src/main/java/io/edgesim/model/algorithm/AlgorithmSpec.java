@@ -18,10 +18,14 @@ import java.util.TreeMap;
  * @param plans         by plan name, the numbers that the keys of that plan (a client's contract tier) get instead:
  *                      the same algorithm, without plans of their own, windowed ones with the same window; empty for
  *                      a limiter without plans. Keys of no plan, or of a plan not listed, get this spec's numbers
- *                      ({@link #forPlan})
+ *                      ({@link #forPlan}); a plan counts as this spec does (same anchor and counting)
+ * @param anchor        where a fixed window starts: {@link WindowAnchor#EPOCH} (every other algorithm has it) or
+ *                      {@link WindowAnchor#FIRST_REQUEST} (fixed-window only)
+ * @param count         which requests a windowed algorithm counts: {@link Counting#ADMITTED} (token-bucket and gcra
+ *                      have it) or {@link Counting#ALL}
  */
 public record AlgorithmSpec(AlgorithmKind kind, long limit, long windowNanos, double ratePerSecond, long burst,
-                            Map<String, AlgorithmSpec> plans) {
+                            Map<String, AlgorithmSpec> plans, WindowAnchor anchor, Counting count) {
 
     private static final double NANOS_PER_SECOND = 1e9;
 
@@ -44,12 +48,24 @@ public record AlgorithmSpec(AlgorithmKind kind, long limit, long windowNanos, do
                 throw new IllegalArgumentException("burst must be greater than 0, was " + burst);
             }
         }
+        anchor = anchor == null ? WindowAnchor.EPOCH : anchor;
+        count = count == null ? Counting.ADMITTED : count;
+        if (anchor != WindowAnchor.EPOCH && kind != AlgorithmKind.FIXED_WINDOW) {
+            throw new IllegalArgumentException("anchor " + anchor.configName() + " is for fixed-window, not "
+                    + kind.configName());
+        }
+        if (count != Counting.ADMITTED && !kind.windowed()) {
+            throw new IllegalArgumentException("count " + count.configName() + " is for the windowed algorithms, not "
+                    + kind.configName());
+        }
         plans = plans == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(plans));
         for (Map.Entry<String, AlgorithmSpec> plan : plans.entrySet()) {
             AlgorithmSpec spec = plan.getValue();
-            if (spec.kind != kind || !spec.plans.isEmpty() || (kind.windowed() && spec.windowNanos != windowNanos)) {
+            if (spec.kind != kind || !spec.plans.isEmpty() || (kind.windowed() && spec.windowNanos != windowNanos)
+                    || spec.anchor != anchor || spec.count != count) {
                 throw new IllegalArgumentException("plan '" + plan.getKey() + "' must be " + kind.configName()
-                        + (kind.windowed() ? " with the same window" : "") + " and have no plans of its own");
+                        + (kind.windowed() ? " with the same window, anchor and count" : "")
+                        + " and have no plans of its own");
             }
         }
     }
@@ -59,7 +75,8 @@ public record AlgorithmSpec(AlgorithmKind kind, long limit, long windowNanos, do
         if (!kind.windowed()) {
             throw new IllegalArgumentException(kind.configName() + " takes rate and burst, not limit and window");
         }
-        return new AlgorithmSpec(kind, limit, windowNanos, limit * NANOS_PER_SECOND / windowNanos, limit, Map.of());
+        return new AlgorithmSpec(kind, limit, windowNanos, limit * NANOS_PER_SECOND / windowNanos, limit, Map.of(),
+                WindowAnchor.EPOCH, Counting.ADMITTED);
     }
 
     /** token-bucket or gcra with {@code ratePerSecond} and {@code burst}. */
@@ -68,12 +85,31 @@ public record AlgorithmSpec(AlgorithmKind kind, long limit, long windowNanos, do
             throw new IllegalArgumentException(kind.configName() + " takes limit and window, not rate and burst");
         }
         long window = ratePerSecond > 0 ? (long) Math.ceil(burst * NANOS_PER_SECOND / ratePerSecond) : 1;
-        return new AlgorithmSpec(kind, burst, window, ratePerSecond, burst, Map.of());
+        return new AlgorithmSpec(kind, burst, window, ratePerSecond, burst, Map.of(), WindowAnchor.EPOCH,
+                Counting.ADMITTED);
     }
 
     /** This spec with {@code plans} (by plan name) instead of its own ({@link #plans()}). */
     public AlgorithmSpec withPlans(Map<String, AlgorithmSpec> plans) {
-        return new AlgorithmSpec(kind, limit, windowNanos, ratePerSecond, burst, plans);
+        return new AlgorithmSpec(kind, limit, windowNanos, ratePerSecond, burst, plans, anchor, count);
+    }
+
+    /** This windowed spec with its windows starting at {@code anchor} (fixed-window only for other than epoch). */
+    public AlgorithmSpec withAnchor(WindowAnchor anchor) {
+        return new AlgorithmSpec(kind, limit, windowNanos, ratePerSecond, burst, plans, anchor, count);
+    }
+
+    /** This spec counting {@code count} (windowed algorithms only for other than admitted). */
+    public AlgorithmSpec withCount(Counting count) {
+        return new AlgorithmSpec(kind, limit, windowNanos, ratePerSecond, burst, plans, anchor, count);
+    }
+
+    /**
+     * A windowed spec like this one (window, anchor, counting) with {@code limit} per window instead and no plans: the
+     * numbers of a plan.
+     */
+    public AlgorithmSpec withLimit(long limit) {
+        return AlgorithmSpec.windowed(kind, limit, windowNanos).withAnchor(anchor).withCount(count);
     }
 
     /**
@@ -92,9 +128,11 @@ public record AlgorithmSpec(AlgorithmKind kind, long limit, long windowNanos, do
      * How long a counter's state still matters after its last change: from then on, a counter left alone decides
      * exactly as a fresh one, so a store may forget it (a cache entry's max-age, a KV expiration) without changing
      * any decision. A counter changes only when it accepts (a refused request changes nothing), so this counts from
-     * the last accepted request.
+     * the last accepted request; with {@code count = all} every request changes it, so this counts from the last
+     * request.
      * <ul>
-     *   <li>fixed-window: W (the count is dead at the end of its window, at most W later);</li>
+     *   <li>fixed-window: W (the count is dead at the end of its window, at most W later; a window anchored at a
+     *       key's first request starts at or before the change);</li>
      *   <li>sliding-window: 2W (the count of window k weighs on the estimate until the end of window k + 1, at most
      *       2W later);</li>
      *   <li>sliding-log: W (each timestamp counts for W);</li>
@@ -121,15 +159,28 @@ public record AlgorithmSpec(AlgorithmKind kind, long limit, long windowNanos, do
         };
     }
 
+    /**
+     * True when a refused request changes the counter ({@code count = all}): a tier that writes a counter's state
+     * back after deciding (a cache, KV) writes it after a refusal too.
+     */
+    public boolean countsRefused() {
+        return count == Counting.ALL;
+    }
+
     /** A fresh counter for one key, full allowance. */
     public RateCounter newCounter() {
         return Algorithms.newCounter(this);
     }
 
-    /** Human form for tables: "100 per 60s" or "rate 10/s burst 3". */
+    /**
+     * Human form for tables: "100 per 60s" or "rate 10/s burst 3"; a setting other than the default is added as it
+     * is written: "100 per 60s, anchor first-request, count all".
+     */
     public String describe() {
         if (kind.windowed()) {
-            return limit + " per " + Durations.format(windowNanos);
+            return limit + " per " + Durations.format(windowNanos)
+                    + (anchor == WindowAnchor.EPOCH ? "" : ", anchor " + anchor.configName())
+                    + (count == Counting.ADMITTED ? "" : ", count " + count.configName());
         }
         return "rate " + Durations.formatNumber(ratePerSecond) + "/s burst " + burst;
     }

@@ -3,11 +3,13 @@ package io.edgesim.model.algorithm;
 /**
  * Counts tokens in window {@code floor(t / W)}; windows are aligned to the epoch (scenario time 0), as the Workers
  * Rate Limiting binding does, and the count resets at each boundary. A request of cost n passes iff
- * {@code count + n <= limit}.
+ * {@code count + n <= limit}; it adds n to the count when it passes, or always when counting
+ * {@link Counting#ALL} (envoy's ratelimit: a client that keeps sending above the limit stays refused until the
+ * boundary). Windows anchored at each key's first request are {@link FirstRequestWindowCounter}.
  *
- * <p>Decisions: {@code remaining = limit - count}; a refusal waits for the next boundary (the count there is 0), or
- * forever when n exceeds the limit; {@code resetNanos} is the next boundary, or now when the window holds nothing.
- * State: the window index and its count (two longs besides the configuration).
+ * <p>Decisions: {@code remaining = max(0, limit - count)}; a refusal waits for the next boundary (the count there
+ * is 0), or forever when n exceeds the limit; {@code resetNanos} is the next boundary, or now when the window holds
+ * nothing. State: the window index and its count (two longs besides the configuration).
  */
 public final class FixedWindowCounter implements FlatCounter {
 
@@ -16,9 +18,13 @@ public final class FixedWindowCounter implements FlatCounter {
     private long windowIndex = Long.MIN_VALUE;
     private long count;
 
-    /** A counter allowing {@code limit} tokens per window of {@code windowNanos}; both must be positive. */
-    public FixedWindowCounter(long limit, long windowNanos) {
-        this(new Config(ExactMath.requirePositive("limit", limit), ExactMath.requirePositive("window", windowNanos)));
+    /**
+     * A counter allowing {@code limit} tokens per window of {@code windowNanos} (both positive), counting the
+     * requests {@code count} says.
+     */
+    public FixedWindowCounter(long limit, long windowNanos, Counting count) {
+        this(new Config(ExactMath.requirePositive("limit", limit), ExactMath.requirePositive("window", windowNanos),
+                count == Counting.ALL));
     }
 
     private FixedWindowCounter(Config config) {
@@ -39,7 +45,7 @@ public final class FixedWindowCounter implements FlatCounter {
             count = 0;
         }
         boolean allowed = cost <= config.limit - count;
-        if (allowed) {
+        if (allowed || config.countAll) {
             count += cost;
         }
         return allowed;
@@ -51,7 +57,7 @@ public final class FixedWindowCounter implements FlatCounter {
         long boundaryNanos = (windowIndex + 1) * config.windowNanos;
         long retryAfterNanos = allowed ? 0 : cost > limit ? Long.MAX_VALUE : boundaryNanos - nowNanos;
         long resetNanos = count == 0 ? nowNanos : boundaryNanos;
-        return new Decision(allowed, limit - count, retryAfterNanos, resetNanos);
+        return new Decision(allowed, Math.max(0, limit - count), retryAfterNanos, resetNanos);
     }
 
     @Override
@@ -72,6 +78,11 @@ public final class FixedWindowCounter implements FlatCounter {
     }
 
     @Override
+    public boolean countsRefused() {
+        return config.countAll;
+    }
+
+    @Override
     public RateCounter copy() {
         FixedWindowCounter c = new FixedWindowCounter(config);
         c.windowIndex = windowIndex;
@@ -79,6 +90,6 @@ public final class FixedWindowCounter implements FlatCounter {
         return c;
     }
 
-    private record Config(long limit, long windowNanos) {
+    private record Config(long limit, long windowNanos, boolean countAll) {
     }
 }

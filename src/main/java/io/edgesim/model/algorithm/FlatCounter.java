@@ -11,7 +11,7 @@ package io.edgesim.model.algorithm;
  * cleared array needs no setting up. Every algorithm but sliding-log (whose log grows with its limit) has one.
  */
 public sealed interface FlatCounter extends RateCounter
-        permits FixedWindowCounter, SlidingWindowCounter, TokenBucketCounter, GcraCounter {
+        permits FixedWindowCounter, FirstRequestWindowCounter, SlidingWindowCounter, TokenBucketCounter, GcraCounter {
 
     /** The longs of state one key takes. */
     int stateLongs();

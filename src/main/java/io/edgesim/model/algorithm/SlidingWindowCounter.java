@@ -9,6 +9,8 @@ package io.edgesim.model.algorithm;
  * <p>Rule: a request of cost n passes iff {@code estimate + n <= limit}, i.e. the estimate counting the request
  * itself stays within the limit (descriptions that allow while {@code estimate < limit} let one more through).
  * The comparison is exact: with integer counts it is {@code ceil(previous * (W - e) / W) + current + n <= limit}.
+ * A request adds n to the current count when it passes, or always when counting {@link Counting#ALL} (how
+ * Cloudflare measured the approximation: every request counts).
  *
  * <p>Decisions: {@code remaining = limit - current - ceil(previous * (W - e) / W)}, the cost-1 requests that would
  * still pass now; {@code retryAfterNanos} is the exact time until a request of the same cost passes under this rule
@@ -25,9 +27,13 @@ public final class SlidingWindowCounter implements FlatCounter {
     private long previous;
     private long current;
 
-    /** A counter allowing an estimated {@code limit} tokens per sliding {@code windowNanos}; both positive. */
-    public SlidingWindowCounter(long limit, long windowNanos) {
-        this(new Config(ExactMath.requirePositive("limit", limit), ExactMath.requirePositive("window", windowNanos)));
+    /**
+     * A counter allowing an estimated {@code limit} tokens per sliding {@code windowNanos} (both positive), counting
+     * the requests {@code count} says.
+     */
+    public SlidingWindowCounter(long limit, long windowNanos, Counting count) {
+        this(new Config(ExactMath.requirePositive("limit", limit), ExactMath.requirePositive("window", windowNanos),
+                count == Counting.ALL));
     }
 
     private SlidingWindowCounter(Config config) {
@@ -46,7 +52,7 @@ public final class SlidingWindowCounter implements FlatCounter {
         long index = Math.floorDiv(nowNanos, windowNanos);
         rollTo(index);
         boolean allowed = cost <= config.limit - current - weighted(nowNanos - index * windowNanos);
-        if (allowed) {
+        if (allowed || config.countAll) {
             current += cost;
         }
         return allowed;
@@ -116,6 +122,11 @@ public final class SlidingWindowCounter implements FlatCounter {
     }
 
     @Override
+    public boolean countsRefused() {
+        return config.countAll;
+    }
+
+    @Override
     public RateCounter copy() {
         SlidingWindowCounter c = new SlidingWindowCounter(config);
         c.windowIndex = windowIndex;
@@ -124,6 +135,6 @@ public final class SlidingWindowCounter implements FlatCounter {
         return c;
     }
 
-    private record Config(long limit, long windowNanos) {
+    private record Config(long limit, long windowNanos, boolean countAll) {
     }
 }

@@ -3,6 +3,7 @@ package io.edgesim.model.tier;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
+import io.edgesim.model.algorithm.FirstRequestWindowCounter;
 import io.edgesim.model.algorithm.FixedWindowCounter;
 import io.edgesim.model.algorithm.FlatCounter;
 import io.edgesim.model.algorithm.GcraCounter;
@@ -74,6 +75,20 @@ final class CounterCells {
     }
 
     /**
+     * For a first-request fixed window ({@link FirstRequestWindowCounter}), the start of the window a request of key
+     * number {@code keyId} just decided at {@code nowNanos} on the cell at {@code l[la]} falls in.
+     *
+     * @throws IllegalStateException for another algorithm, whose windows do not depend on the key
+     */
+    long windowStartNanos(int keyId, long[] l, int la, long nowNanos) {
+        if (!((scratches == null ? scratch : scratches.of(keyId)) instanceof FirstRequestWindowCounter c)) {
+            throw new IllegalStateException("only a first-request fixed window has windows of its own");
+        }
+        c.load(l, la);
+        return c.windowStartNanos(nowNanos);
+    }
+
+    /**
      * Sets the cell at {@code toL[to]}, {@code toO[toOa]} to an independent copy of the one at {@code fromL[from]},
      * {@code fromO[fromOa]}.
      */
@@ -125,8 +140,12 @@ final class CounterCells {
             c.load(state, at);
             decision = c.tryAcquire(nowNanos, cost);
             c.store(state, at);
+        } else if (scratch instanceof GcraCounter c) {
+            c.load(state, at);
+            decision = c.tryAcquire(nowNanos, cost);
+            c.store(state, at);
         } else {
-            GcraCounter c = (GcraCounter) scratch;
+            FirstRequestWindowCounter c = (FirstRequestWindowCounter) scratch;
             c.load(state, at);
             decision = c.tryAcquire(nowNanos, cost);
             c.store(state, at);
@@ -149,8 +168,12 @@ final class CounterCells {
             c.load(state, at);
             allowed = c.acquire(nowNanos, cost);
             c.store(state, at);
+        } else if (scratch instanceof GcraCounter c) {
+            c.load(state, at);
+            allowed = c.acquire(nowNanos, cost);
+            c.store(state, at);
         } else {
-            GcraCounter c = (GcraCounter) scratch;
+            FirstRequestWindowCounter c = (FirstRequestWindowCounter) scratch;
             c.load(state, at);
             allowed = c.acquire(nowNanos, cost);
             c.store(state, at);

@@ -17,8 +17,9 @@ import io.edgesim.model.cost.Usage;
  * yet started) is refused at once with an "overloaded" error, failing open when {@code failOpen}.
  *
  * <p>Usage for billing: every request that reaches the object, one row read per served request, one row written per
- * state change (an accepted request), and the service time as active duration. Durable state: nothing is lost
- * between requests. Arrivals must come in nondecreasing order; the engine adds the network delays around it.
+ * state change (an accepted request; every request with {@code count = all}), and the service time as active
+ * duration. Durable state: nothing is lost between requests. Arrivals must come in nondecreasing order; the engine
+ * adds the network delays around it.
  */
 public final class DurableObjectServer {
 
@@ -92,7 +93,8 @@ public final class DurableObjectServer {
         busyUntilNanos = startNanos + serviceTimeNanos;
         Decision decision = counter.tryAcquire(startNanos, cost);
         rowsRead++;
-        if (decision.allowed()) {
+        // asked of the counter (its shared configuration), so that an object carries no flag of its own
+        if (decision.allowed() || counter.countsRefused()) {
             rowsWritten++;
         }
         long replyNanos = startNanos + serviceTimeNanos;

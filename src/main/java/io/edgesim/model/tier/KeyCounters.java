@@ -66,6 +66,22 @@ public final class KeyCounters {
         return cells.allows(keyId, longs, keyId * rowLongs, objects, keyId * cells.objects, nowNanos, cost);
     }
 
+    /**
+     * For a first-request fixed window, the start of the window in which the request of key number {@code keyId} just
+     * decided at {@code nowNanos} counts (its time when it opened none); see
+     * {@link io.edgesim.model.algorithm.FirstRequestWindowCounter#windowStartNanos}.
+     *
+     * @throws IllegalStateException for another algorithm
+     */
+    public long windowStartNanos(int keyId, long nowNanos) {
+        if (slots != null) {
+            int slot = slots.slot(keyId);
+            return cells.windowStartNanos(keyId, slots.data(), slots.longsAt(slot), nowNanos);
+        }
+        makeRoom(keyId);
+        return cells.windowStartNanos(keyId, longs, keyId * rowLongs, nowNanos);
+    }
+
     // dense: the key numbers that have a row so far (from 0)
     private int keysWithRows() {
         return rowLongs > 0 ? longs.length / rowLongs : objects.length;

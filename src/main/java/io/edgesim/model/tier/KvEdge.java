@@ -13,7 +13,8 @@ import java.util.random.RandomGenerator;
 
 /**
  * One PoP's side of a Workers KV counter (the seed article's design): read the key through the PoP's cache, decide
- * on the copy, and if allowed write the new state to the {@link KvStore}. Read-modify-write, not atomic.
+ * on the copy, and if allowed (or counting every request, {@code count = all}) write the new state to the
+ * {@link KvStore}. Read-modify-write, not atomic.
  *
  * <p>The PoP keeps a cached copy per key with the time it was fetched. A read less than {@code cacheTtlNanos} after
  * the fetch is a hot read ({@code hotReadNanos}) served from that copy; a later read is a miss: it reads the store
@@ -44,6 +45,8 @@ public final class KvEdge implements PopTier {
 
     private final TierSettings.Kv settings;
     private final CounterCells cells;
+    // count = all: a refused request changes the state, so it is written too
+    private final boolean countsRefused;
     private final KvStore store;
     private final RandomGenerator random;
     private final KeyIds keys;
@@ -79,6 +82,7 @@ public final class KvEdge implements PopTier {
         this.keys = keys;
         this.settings = settings;
         this.cells = new CounterCells(algorithm, keys);
+        this.countsRefused = algorithm.countsRefused();
         this.rows = new KeySlots(CELL + cells.longs, cells.objects);
         this.scratchLongs = new long[cells.longs];
         this.scratchObjects = new Object[cells.objects];
@@ -120,10 +124,15 @@ public final class KvEdge implements PopTier {
         }
         cells.copy(row, at + CELL, objects, oat, scratchLongs, 0, scratchObjects, 0);
         Decision decision = cells.decide(keyId, scratchLongs, 0, scratchObjects, 0, nowNanos, request.cost());
-        if (!decision.allowed()) {
+        if (!decision.allowed() && !countsRefused) {
             into.of(decision, readNanos);
         } else if (!store.write(keyId, nowNanos, scratchLongs, 0, scratchObjects, 0)) {
-            into.failed(settings.failOpen(), decision, readNanos, WRITE_RATE_ERROR);
+            // a refused request whose count could not be written is refused all the same
+            if (decision.allowed()) {
+                into.failed(settings.failOpen(), decision, readNanos, WRITE_RATE_ERROR);
+            } else {
+                into.of(decision, readNanos);
+            }
         } else {
             // the PoP's own write replaces its copy at once; the fetch time stays
             cells.move(scratchLongs, 0, scratchObjects, 0, row, at + CELL, objects, oat);

@@ -20,7 +20,8 @@ import io.edgesim.model.key.KeySlots;
  * last write, then is gone: that is the max-age a Worker author sets so that the counter survives as long as it
  * changes a decision, and no longer. The cache is not replicated: one instance per PoP. Each request costs
  * {@code readLatencyNanos} (the read; "under 1 ms"); the decision and the write are both taken at the request's
- * arrival time. A refused request writes nothing (a refused request never changes a counter's state).
+ * arrival time. A refused request writes nothing (a refused request never changes a counter's state), unless the
+ * algorithm counts every request ({@code count = all}).
  *
  * <p>Single owner, calls in nondecreasing time order. Every write lands after the same delay, so writes land in the
  * order they were issued: they wait in one queue, and each call first lands every write due by its time (the last
@@ -45,6 +46,8 @@ public final class WriteBehindCache implements PopLocalTier {
     private final CounterCells cells;
     private final long readLatencyNanos;
     private final long writeDelayNanos;
+    // count = all: a refused request changes the state, so it is written back too
+    private final boolean countsRefused;
     private final long maxAgeNanos;
     private final KeyIds keys;
     private final KeySlots rows;
@@ -76,6 +79,7 @@ public final class WriteBehindCache implements PopLocalTier {
             throw new IllegalArgumentException("cache read latency and write delay must not be negative");
         }
         this.cells = new CounterCells(algorithm, keys);
+        this.countsRefused = algorithm.countsRefused();
         this.keys = keys;
         this.readLatencyNanos = settings.readLatencyNanos();
         this.writeDelayNanos = settings.writeDelayNanos();
@@ -104,7 +108,7 @@ public final class WriteBehindCache implements PopLocalTier {
             cells.clear(scratchLongs, 0, scratchObjects, 0);
         }
         Decision decision = cells.decide(keyId, scratchLongs, 0, scratchObjects, 0, nowNanos, cost);
-        if (decision.allowed()) {
+        if (decision.allowed() || countsRefused) {
             issue(keyId, nowNanos + writeDelayNanos);
         }
         into.of(decision, readLatencyNanos);

@@ -49,7 +49,7 @@ class AlgorithmSpecTest {
     void slidingWindowStateMattersForTwoWindows() {
         assertThat(AlgorithmSpec.windowed(AlgorithmKind.SLIDING_WINDOW, 10, 60 * SECOND).stateLifetimeNanos())
                 .isEqualTo(120 * SECOND);
-        assertThat(new AlgorithmSpec(AlgorithmKind.SLIDING_WINDOW, 1, Long.MAX_VALUE / 2 + 1, 1, 1, Map.of())
+        assertThat(new AlgorithmSpec(AlgorithmKind.SLIDING_WINDOW, 1, Long.MAX_VALUE / 2 + 1, 1, 1, Map.of(), null, null)
                 .stateLifetimeNanos()).isEqualTo(Long.MAX_VALUE);
     }
 
@@ -128,5 +128,37 @@ class AlgorithmSpecTest {
         assertThatThrownBy(() -> spec.withPlans(Map.of("pro",
                 AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 600, 10_000_000_000L))))
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void anAnchorAndAWayOfCountingMakeTheirCounterAndAreKeptByPlans() {
+        AlgorithmSpec seed = AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 60, 60 * SECOND)
+                .withAnchor(WindowAnchor.FIRST_REQUEST).withCount(Counting.ALL);
+        AlgorithmSpec planned = seed.withPlans(Map.of("pro", seed.withLimit(600)));
+
+        assertThat(seed.newCounter()).isInstanceOf(FirstRequestWindowCounter.class);
+        assertThat(seed.countsRefused()).isTrue();
+        assertThat(seed.newCounter().countsRefused()).isTrue();
+        assertThat(seed.withCount(Counting.ADMITTED).newCounter().countsRefused()).isFalse();
+        assertThat(planned.forPlan("pro")).isEqualTo(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 600,
+                60 * SECOND).withAnchor(WindowAnchor.FIRST_REQUEST).withCount(Counting.ALL));
+        assertThat(planned.forPlan("pro").newCounter()).isInstanceOf(FirstRequestWindowCounter.class);
+        assertThat(planned.forPlan("free")).isSameAs(planned);
+        assertThat(seed.describe()).isEqualTo("60 per 60s, anchor first-request, count all");
+        assertThat(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 60, 60 * SECOND).describe())
+                .isEqualTo("60 per 60s");
+        assertThatThrownBy(() -> seed.withPlans(Map.of("pro", AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 600,
+                60 * SECOND)))).hasMessageContaining("with the same window, anchor and count");
+    }
+
+    @Test
+    void anAnchorIsForFixedWindowsAndCountingAllForWindowedAlgorithms() {
+        assertThatThrownBy(() -> AlgorithmSpec.windowed(AlgorithmKind.SLIDING_LOG, 5, SECOND)
+                .withAnchor(WindowAnchor.FIRST_REQUEST))
+                .hasMessage("anchor first-request is for fixed-window, not sliding-log");
+        assertThatThrownBy(() -> AlgorithmSpec.rated(AlgorithmKind.GCRA, 1, 5).withCount(Counting.ALL))
+                .hasMessage("count all is for the windowed algorithms, not gcra");
+        assertThat(AlgorithmSpec.windowed(AlgorithmKind.SLIDING_LOG, 5, SECOND).withCount(Counting.ALL)
+                .stateLifetimeNanos()).isEqualTo(SECOND);
     }
 }

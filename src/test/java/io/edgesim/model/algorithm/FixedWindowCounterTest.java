@@ -11,7 +11,7 @@ class FixedWindowCounterTest {
 
     @Test
     void rejectsOnceWindowIsFull() {
-        FixedWindowCounter counter = new FixedWindowCounter(3, SECOND);
+        FixedWindowCounter counter = new FixedWindowCounter(3, SECOND, Counting.ADMITTED);
 
         assertThat(counter.tryAcquire(100, 1)).isEqualTo(new Decision(true, 2, 0, SECOND));
         assertThat(counter.tryAcquire(200, 2)).isEqualTo(new Decision(true, 0, 0, SECOND));
@@ -20,7 +20,7 @@ class FixedWindowCounterTest {
 
     @Test
     void windowsAreAlignedToTheEpochNotToTheFirstRequest() {
-        FixedWindowCounter counter = new FixedWindowCounter(2, SECOND);
+        FixedWindowCounter counter = new FixedWindowCounter(2, SECOND, Counting.ADMITTED);
         counter.tryAcquire(900_000_000L, 2);
 
         assertThat(counter.tryAcquire(SECOND - 1, 1).retryAfterNanos()).isEqualTo(1);
@@ -29,7 +29,7 @@ class FixedWindowCounterTest {
 
     @Test
     void aWholeLimitFitsEachSideOfABoundary() {
-        FixedWindowCounter counter = new FixedWindowCounter(5, SECOND);
+        FixedWindowCounter counter = new FixedWindowCounter(5, SECOND, Counting.ADMITTED);
 
         assertThat(counter.tryAcquire(SECOND - 1, 5).allowed()).isTrue();
         assertThat(counter.tryAcquire(SECOND, 5).allowed()).isTrue();
@@ -37,7 +37,7 @@ class FixedWindowCounterTest {
 
     @Test
     void negativeTimesUseFloorWindows() {
-        FixedWindowCounter counter = new FixedWindowCounter(1, SECOND);
+        FixedWindowCounter counter = new FixedWindowCounter(1, SECOND, Counting.ADMITTED);
 
         assertThat(counter.tryAcquire(-1, 1).resetNanos()).isZero();
         assertThat(counter.tryAcquire(0, 1).allowed()).isTrue();
@@ -45,9 +45,9 @@ class FixedWindowCounterTest {
 
     @Test
     void rejectsNegativeCostAndNonPositiveSettings() {
-        assertThatThrownBy(() -> new FixedWindowCounter(1, SECOND).tryAcquire(0, -1))
+        assertThatThrownBy(() -> new FixedWindowCounter(1, SECOND, Counting.ADMITTED).tryAcquire(0, -1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cost");
-        assertThatThrownBy(() -> new FixedWindowCounter(0, SECOND)).hasMessageContaining("limit");
-        assertThatThrownBy(() -> new FixedWindowCounter(1, 0)).hasMessageContaining("window");
+        assertThatThrownBy(() -> new FixedWindowCounter(0, SECOND, Counting.ADMITTED)).hasMessageContaining("limit");
+        assertThatThrownBy(() -> new FixedWindowCounter(1, 0, Counting.ADMITTED)).hasMessageContaining("window");
     }
 }

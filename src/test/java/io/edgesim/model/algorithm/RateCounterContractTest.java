@@ -14,7 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The promises of {@link RateCounter}, checked for every algorithm with comparable parameters: 10 per second (limit
  * 10 per 1 s, or rate 10/s with burst 10), and an uneven pair (7 per 900 ms, or rate 3.3/s with burst 4) whose
- * emission interval is not a whole number of nanoseconds.
+ * emission interval is not a whole number of nanoseconds; the windowed ones also counting every request
+ * ({@code count = all}), and fixed-window also with windows anchored at the key's first request.
  */
 class RateCounterContractTest {
 
@@ -24,14 +25,30 @@ class RateCounterContractTest {
         List<AlgorithmSpec> specs = new ArrayList<>();
         for (AlgorithmKind kind : AlgorithmKind.values()) {
             if (kind.windowed()) {
-                specs.add(AlgorithmSpec.windowed(kind, 10, SECOND));
-                specs.add(AlgorithmSpec.windowed(kind, 7, 900_000_000L));
+                for (Counting count : Counting.values()) {
+                    specs.add(AlgorithmSpec.windowed(kind, 10, SECOND).withCount(count));
+                    specs.add(AlgorithmSpec.windowed(kind, 7, 900_000_000L).withCount(count));
+                    if (kind == AlgorithmKind.FIXED_WINDOW) {
+                        specs.add(AlgorithmSpec.windowed(kind, 10, SECOND).withCount(count)
+                                .withAnchor(WindowAnchor.FIRST_REQUEST));
+                        specs.add(AlgorithmSpec.windowed(kind, 7, 900_000_000L).withCount(count)
+                                .withAnchor(WindowAnchor.FIRST_REQUEST));
+                    }
+                }
             } else {
                 specs.add(AlgorithmSpec.rated(kind, 10, 10));
                 specs.add(AlgorithmSpec.rated(kind, 3.3, 4));
             }
         }
         return specs.stream();
+    }
+
+    static Stream<AlgorithmSpec> countingAdmitted() {
+        return specs().filter(spec -> !spec.countsRefused());
+    }
+
+    static Stream<AlgorithmSpec> countingAll() {
+        return specs().filter(AlgorithmSpec::countsRefused);
     }
 
     /** A request the stream sent and what the counter answered. */
@@ -58,12 +75,18 @@ class RateCounterContractTest {
                 .filter(s -> s.decision().allowed()).toList();
 
         long tokens = accepted.stream().mapToLong(Sent::cost).sum();
-        assertThat(tokens).as("the stream saturates the counter").isGreaterThan(8 * spec.limit() * 7 / 10);
+        if (!spec.countsRefused()) {
+            // counting every request, a stream four times over the limit is mostly refused (countingAllLetsThrough..)
+            assertThat(tokens).as("the stream saturates the counter").isGreaterThan(8 * spec.limit() * 7 / 10);
+        }
         switch (spec.kind()) {
             case SLIDING_LOG ->
                     assertThat(maxTokensInAnyWindow(accepted, spec.windowNanos())).isLessThanOrEqualTo(spec.limit());
             case FIXED_WINDOW, SLIDING_WINDOW -> {
-                assertThat(maxTokensInAnAlignedWindow(accepted, spec.windowNanos())).isLessThanOrEqualTo(spec.limit());
+                if (spec.anchor() == WindowAnchor.EPOCH) {
+                    assertThat(maxTokensInAnAlignedWindow(accepted, spec.windowNanos()))
+                            .isLessThanOrEqualTo(spec.limit());
+                }
                 assertThat(maxTokensInAnyWindow(accepted, spec.windowNanos())).isLessThanOrEqualTo(2 * spec.limit());
             }
             case TOKEN_BUCKET, GCRA -> assertWithinBurstPlusRate(accepted, spec);
@@ -104,7 +127,7 @@ class RateCounterContractTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("specs")
+    @MethodSource("countingAdmitted")
     void refusedRequestConsumesNothing(AlgorithmSpec spec) {
         RateCounter counter = spec.newCounter();
         long t = 0;
@@ -127,7 +150,55 @@ class RateCounterContractTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("specs")
+    @MethodSource("countingAll")
+    void countingAllLetsThroughOnlyWhatCountingAdmittedDoesAndLessWhenSaturated(AlgorithmSpec spec) {
+        // counting all counts a superset of what counting admitted counts, in the same windows (every cost is
+        // within the limit, so both open a window at the same requests)
+        AlgorithmSpec admitted = spec.withCount(Counting.ADMITTED);
+        List<Sent> all = saturate(spec.newCounter(), spec, 8 * spec.windowNanos(), 42);
+        List<Sent> some = saturate(admitted.newCounter(), admitted, 8 * spec.windowNanos(), 42);
+
+        assertThat(all).hasSameSizeAs(some);
+        long fewer = 0;
+        for (int i = 0; i < all.size(); i++) {
+            if (all.get(i).decision().allowed()) {
+                assertThat(some.get(i).decision().allowed()).as("request %d", i).isTrue();
+            } else if (some.get(i).decision().allowed()) {
+                fewer++;
+            }
+        }
+        assertThat(fewer).isPositive();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("countingAll")
+    void countingAllARefusedRequestCountsLikeAnAcceptedOne(AlgorithmSpec spec) {
+        // fill to one short of the limit, then a refused request of cost 2 counts 2: the count is now over the limit
+        RateCounter counter = spec.newCounter();
+        counter.tryAcquire(0, spec.limit() - 1);
+        Decision refused = counter.tryAcquire(1, 2);
+
+        assertThat(refused.allowed()).isFalse();
+        assertThat(refused.remaining()).isZero();
+        Decision look = counter.tryAcquire(2, 0);
+        assertThat(look.remaining()).isZero();
+        // a request of cost 1 would have passed before the refused one
+        assertThat(counter.tryAcquire(3, 1).allowed()).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("countingAll")
+    void countingAllCostAboveTheLimitIsRefusedForever(AlgorithmSpec spec) {
+        RateCounter counter = spec.newCounter();
+        for (long t : new long[] {0, spec.windowNanos(), 1_000 * spec.windowNanos()}) {
+            Decision decision = counter.tryAcquire(t, spec.limit() + 1);
+            assertThat(decision.allowed()).isFalse();
+            assertThat(decision.retryAfterNanos()).isEqualTo(Long.MAX_VALUE);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("countingAdmitted")
     void costAboveTheLimitIsRefusedForeverAndConsumesNothing(AlgorithmSpec spec) {
         RateCounter counter = spec.newCounter();
         long tooMuch = spec.limit() + 1;
@@ -159,8 +230,14 @@ class RateCounterContractTest {
             refusals++;
             long retryAfter = decision.retryAfterNanos();
             assertThat(retryAfter).isPositive();
-            assertThat(before.copy().tryAcquire(t + retryAfter - 1, cost).allowed()).as("early, at %d", t).isFalse();
-            assertThat(before.copy().tryAcquire(t + retryAfter, cost).allowed()).as("on time, at %d", t).isTrue();
+            // sent alone after this one: from the state it left (the same as before it, unless counting all)
+            RateCounter after = counter.copy();
+            if (!spec.countsRefused()) {
+                assertThat(before.copy().tryAcquire(t + retryAfter, cost)).isEqualTo(after.copy().tryAcquire(
+                        t + retryAfter, cost));
+            }
+            assertThat(after.copy().tryAcquire(t + retryAfter - 1, cost).allowed()).as("early, at %d", t).isFalse();
+            assertThat(after.copy().tryAcquire(t + retryAfter, cost).allowed()).as("on time, at %d", t).isTrue();
         }
         assertThat(refusals).isGreaterThan(20);
     }

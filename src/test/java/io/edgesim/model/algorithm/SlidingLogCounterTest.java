@@ -13,7 +13,7 @@ class SlidingLogCounterTest {
 
     @Test
     void aTokenCountsForExactlyOneWindow() {
-        SlidingLogCounter counter = new SlidingLogCounter(2, SECOND);
+        SlidingLogCounter counter = new SlidingLogCounter(2, SECOND, Counting.ADMITTED);
         counter.tryAcquire(100, 1);
         counter.tryAcquire(300, 1);
 
@@ -25,7 +25,7 @@ class SlidingLogCounterTest {
 
     @Test
     void aCostlyRequestWaitsForAsManyOfTheOldestTokensAsItNeeds() {
-        SlidingLogCounter counter = new SlidingLogCounter(5, SECOND);
+        SlidingLogCounter counter = new SlidingLogCounter(5, SECOND, Counting.ADMITTED);
         counter.tryAcquire(0, 2);
         counter.tryAcquire(200, 1);
         counter.tryAcquire(400, 2);
@@ -39,7 +39,7 @@ class SlidingLogCounterTest {
 
     @Test
     void agreesWithANaiveLogOverALongStream() {
-        SlidingLogCounter counter = new SlidingLogCounter(20, SECOND);
+        SlidingLogCounter counter = new SlidingLogCounter(20, SECOND, Counting.ADMITTED);
         ArrayDeque<Long> naive = new ArrayDeque<>();
         SplittableRandom random = new SplittableRandom(3);
         for (long t = 0; t < 30 * SECOND; t += random.nextLong(20_000_000L)) {
@@ -56,7 +56,7 @@ class SlidingLogCounterTest {
 
     @Test
     void anIdleLogIsEmptyAgain() {
-        SlidingLogCounter counter = new SlidingLogCounter(3, SECOND);
+        SlidingLogCounter counter = new SlidingLogCounter(3, SECOND, Counting.ADMITTED);
         counter.tryAcquire(0, 3);
 
         assertThat(counter.tryAcquire(5 * SECOND, 0)).isEqualTo(new Decision(true, 3, 0, 5 * SECOND));

@@ -11,7 +11,7 @@ class SlidingWindowCounterTest {
 
     /** Cloudflare's worked example: 42 in the previous minute, 18 in this one, 15 s in: estimate 49.5. */
     private static SlidingWindowCounter cloudflareExample() {
-        SlidingWindowCounter counter = new SlidingWindowCounter(50, MINUTE);
+        SlidingWindowCounter counter = new SlidingWindowCounter(50, MINUTE, Counting.ADMITTED);
         assertThat(counter.tryAcquire(10 * SECOND, 42).allowed()).isTrue();
         // ceil(42 * 45 / 60) + 18 = 50: the 18 fit exactly
         assertThat(counter.tryAcquire(MINUTE + 15 * SECOND, 18).allowed()).isTrue();
@@ -43,7 +43,7 @@ class SlidingWindowCounterTest {
 
     @Test
     void retryAfterReachesIntoTheNextWindowWhenTheCurrentOneIsFull() {
-        SlidingWindowCounter counter = new SlidingWindowCounter(10, SECOND);
+        SlidingWindowCounter counter = new SlidingWindowCounter(10, SECOND, Counting.ADMITTED);
         counter.tryAcquire(100_000_000L, 10);
 
         Decision decision = counter.tryAcquire(500_000_000L, 1);
@@ -55,7 +55,7 @@ class SlidingWindowCounterTest {
 
     @Test
     void previousWindowWeighsFullyAtTheBoundaryAndNotAtAllOneWindowLater() {
-        SlidingWindowCounter counter = new SlidingWindowCounter(10, SECOND);
+        SlidingWindowCounter counter = new SlidingWindowCounter(10, SECOND, Counting.ADMITTED);
         counter.tryAcquire(SECOND - 1, 10);
 
         assertThat(counter.tryAcquire(SECOND, 1).allowed()).isFalse();
@@ -65,7 +65,7 @@ class SlidingWindowCounterTest {
 
     @Test
     void aWindowWithNothingBetweenForgetsBothCounts() {
-        SlidingWindowCounter counter = new SlidingWindowCounter(10, SECOND);
+        SlidingWindowCounter counter = new SlidingWindowCounter(10, SECOND, Counting.ADMITTED);
         counter.tryAcquire(0, 10);
 
         Decision decision = counter.tryAcquire(2 * SECOND, 0);
@@ -77,7 +77,7 @@ class SlidingWindowCounterTest {
     @Test
     void exactEvenWhenCountTimesWindowOverflowsALong() {
         long limit = 4_000_000_000L;
-        SlidingWindowCounter counter = new SlidingWindowCounter(limit, 3_600 * SECOND);
+        SlidingWindowCounter counter = new SlidingWindowCounter(limit, 3_600 * SECOND, Counting.ADMITTED);
         counter.tryAcquire(0, limit);
 
         Decision decision = counter.tryAcquire(3_600 * SECOND + 900 * SECOND, 0);

@@ -4,6 +4,7 @@ import io.edgesim.model.Outcome;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.Counting;
 import io.edgesim.model.cost.Usage;
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +23,22 @@ class DurableObjectServerTest {
                                               boolean failOpen) {
         return new DurableObjectServer(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, limit, windowNanos),
                 new TierSettings.DurableObject(serviceNanos, queueBound, failOpen, ANYWHERE));
+    }
+
+    @Test
+    void writesARowPerAcceptedRequestOrPerRequestWhenCountingAll() {
+        AlgorithmSpec two = AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 2, SECOND);
+        TierSettings.DurableObject settings = new TierSettings.DurableObject(MS, 10, true, ANYWHERE);
+        DurableObjectServer counting = new DurableObjectServer(two, settings);
+        DurableObjectServer countingAll = new DurableObjectServer(two.withCount(Counting.ALL), settings);
+        for (int i = 0; i < 5; i++) {
+            counting.serve(i * 10 * MS, 1);
+            countingAll.serve(i * 10 * MS, 1);
+        }
+
+        assertThat(counting.usage().rowsWritten()).isEqualTo(2);
+        assertThat(countingAll.usage().rowsWritten()).isEqualTo(5);
+        assertThat(countingAll.usage().rowsRead()).isEqualTo(5);
     }
 
     @Test

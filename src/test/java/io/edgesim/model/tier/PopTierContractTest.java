@@ -4,6 +4,8 @@ import io.edgesim.model.Outcome;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.Counting;
+import io.edgesim.model.algorithm.WindowAnchor;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeyKind;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,7 +33,16 @@ class PopTierContractTest {
                 new StageSpec(new TierSettings.Kv(60 * SECOND, 60 * SECOND, MS, 5 * MS, 20 * MS, SECOND, true),
                         tenPerMinute, KeyKind.IP),
                 new StageSpec(new TierSettings.Binding(4, 100 * MS, "ns"), tenPerTenSeconds, KeyKind.IP),
-                new StageSpec(new TierSettings.Waf("free", 2 * SECOND, 10 * SECOND), tenPerTenSeconds, KeyKind.IP));
+                new StageSpec(new TierSettings.Waf("free", 2 * SECOND, 10 * SECOND), tenPerTenSeconds, KeyKind.IP),
+                // windows from each key's first request, and counting every request, in the tiers that run any
+                new StageSpec(new TierSettings.Isolate(4, 30 * SECOND),
+                        tenPerMinute.withAnchor(WindowAnchor.FIRST_REQUEST).withCount(Counting.ALL), KeyKind.IP),
+                new StageSpec(new TierSettings.Cache(MS / 2, 5 * MS),
+                        AlgorithmSpec.windowed(AlgorithmKind.SLIDING_LOG, 10, 60 * SECOND).withCount(Counting.ALL),
+                        KeyKind.IP),
+                new StageSpec(new TierSettings.Kv(60 * SECOND, 60 * SECOND, MS, 5 * MS, 20 * MS, SECOND, true),
+                        AlgorithmSpec.windowed(AlgorithmKind.SLIDING_WINDOW, 10, 60 * SECOND).withCount(Counting.ALL),
+                        KeyKind.IP));
     }
 
     @ParameterizedTest

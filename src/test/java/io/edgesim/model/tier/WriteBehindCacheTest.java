@@ -4,6 +4,7 @@ import io.edgesim.model.Outcome;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.Counting;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
 import org.junit.jupiter.api.Test;
@@ -44,6 +45,24 @@ class WriteBehindCacheTest {
 
         assertThat(outcomes.subList(0, 25)).containsOnly(Outcome.ACCEPTED);
         assertThat(outcomes.subList(25, 30)).containsOnly(Outcome.REJECTED);
+    }
+
+    @Test
+    void countingAllARefusedRequestIsWrittenBackToo() {
+        // a sliding log of 3 per second, writes landing at once: 3 pass at 0-2 ms, the next 3 are refused and
+        // logged, so a request at 1 s + 1 ms (when the first three have left) still finds 3 in the window
+        AlgorithmSpec log = AlgorithmSpec.windowed(AlgorithmKind.SLIDING_LOG, 3, SECOND);
+        WriteBehindCache counting = new WriteBehindCache(new TierSettings.Cache(0, 0), log);
+        WriteBehindCache countingAll = new WriteBehindCache(new TierSettings.Cache(0, 0),
+                log.withCount(Counting.ALL));
+
+        assertThat(send(counting, 6, MS)).containsExactly(Outcome.ACCEPTED, Outcome.ACCEPTED, Outcome.ACCEPTED,
+                Outcome.REJECTED, Outcome.REJECTED, Outcome.REJECTED);
+        assertThat(send(countingAll, 6, MS)).containsExactly(Outcome.ACCEPTED, Outcome.ACCEPTED, Outcome.ACCEPTED,
+                Outcome.REJECTED, Outcome.REJECTED, Outcome.REJECTED);
+        long later = SECOND + 2 * MS + 1;
+        assertThat(counting.decide(at(later, "FRA"), "k", later).outcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(countingAll.decide(at(later, "FRA"), "k", later).outcome()).isEqualTo(Outcome.REJECTED);
     }
 
     @Test

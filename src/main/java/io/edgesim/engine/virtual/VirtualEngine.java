@@ -15,6 +15,7 @@ import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.ObjectRoute;
 import io.edgesim.model.tier.PopLocalTier;
 import io.edgesim.model.tier.PopTier;
+import io.edgesim.model.tier.RemoteTier;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.model.response.RateLimitResponse;
 import io.edgesim.result.DecisionListener;
@@ -304,7 +305,7 @@ public final class VirtualEngine {
                 seen[g] = limiters[l].spec.sees(request.client());
                 if (seen[g]) {
                     exactKeys[g] = keys.id(slot, request, exact.keyKind(l));
-                    exactAllowed[g] = exact.allows(l, request, exactKeys[g]);
+                    exactAllowed[g] = exact.allows(l, exactKeys[g], request.timeNanos(), request.cost());
                 }
             }
             for (int g = 0; g < members.length; g++) {
@@ -531,7 +532,7 @@ public final class VirtualEngine {
         final LimiterSpec spec;
         final StageSpec[] stages;
         final PopTier[][] local;
-        final RemoteStage[] remote;
+        final RemoteTier[] remote;
         final StageFactory factory;
         final boolean inPopOnly;
         final Flight inPopFlight;
@@ -550,12 +551,12 @@ public final class VirtualEngine {
             this.stages = spec.stages().toArray(StageSpec[]::new);
             this.factory = factory;
             this.local = new PopTier[stages.length][];
-            this.remote = new RemoteStage[stages.length];
+            this.remote = new RemoteTier[stages.length];
             boolean anyRemote = false;
             for (int s = 0; s < stages.length; s++) {
                 StageSpec stage = stages[s];
                 if (stage.kind().remote()) {
-                    remote[s] = factory.remote(spec.name(), s, stage);
+                    remote[s] = factory.remote(stage);
                     anyRemote = true;
                 } else {
                     local[s] = new PopTier[pops.size()];
@@ -663,7 +664,7 @@ public final class VirtualEngine {
                     limiter.queue.add(arrival, this);
                     return;
                 }
-                limiter.local[s][pop].decide(request, key, keyId, segmentNanos, progress.answer());
+                limiter.local[s][pop].decide(keyId, segmentNanos, cost, progress.answer());
                 progress.apply(key);
             }
             finish();

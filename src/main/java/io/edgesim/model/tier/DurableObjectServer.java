@@ -1,6 +1,5 @@
 package io.edgesim.model.tier;
 
-import io.edgesim.model.Outcome;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.CounterFactory;
@@ -57,20 +56,10 @@ public final class DurableObjectServer {
     }
 
     /**
-     * Serves a request of {@code cost} arriving at {@code arrivalNanos} (nondecreasing across calls). The result's
-     * added latency is the time spent at the object: queueing plus service, or 0 when overloaded.
-     */
-    public ServeResult serve(long arrivalNanos, long cost) {
-        StageVerdict verdict = new StageVerdict();
-        long replyNanos = serve(arrivalNanos, cost, verdict);
-        // an overloaded object serves nothing: it answers at once
-        long startNanos = verdict.outcome() == Outcome.FAILED ? arrivalNanos : replyNanos - settings.serviceTimeNanos();
-        return new ServeResult(verdict.result(), startNanos, replyNanos);
-    }
-
-    /**
-     * The same, answered into {@code into} (a caller's holder, reused from request to request; no object is made
-     * for the answer); returns when the reply leaves the object.
+     * Serves a request of {@code cost} arriving at {@code arrivalNanos} (nondecreasing across calls), answering into
+     * {@code into} (the caller's holder, reused from request to request); returns when the reply leaves the object.
+     * The answer's added latency is the time spent at the object: queueing plus service, or 0 when overloaded (an
+     * overloaded object answers at once).
      */
     public long serve(long arrivalNanos, long cost, StageVerdict into) {
         long serviceTimeNanos = settings.serviceTimeNanos();

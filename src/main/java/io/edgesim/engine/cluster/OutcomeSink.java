@@ -1,7 +1,7 @@
 package io.edgesim.engine.cluster;
 
 import io.edgesim.engine.ChainOutcome;
-import io.edgesim.engine.ChainProgress;
+import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.engine.RunRecorder;
 import io.edgesim.model.Outcome;
 import io.edgesim.model.Request;

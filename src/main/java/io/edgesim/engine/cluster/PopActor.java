@@ -1,6 +1,6 @@
 package io.edgesim.engine.cluster;
 
-import io.edgesim.engine.ChainProgress;
+import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.model.Request;
 import io.edgesim.model.Seeds;
 import io.edgesim.model.StageResult;

@@ -1,7 +1,7 @@
 package io.edgesim.engine.virtual;
 
 import io.edgesim.engine.ChainOutcome;
-import io.edgesim.engine.ChainProgress;
+import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.engine.Costs;
 import io.edgesim.engine.ExactReferences;
 import io.edgesim.engine.RunRecorder;

@@ -53,7 +53,7 @@ final class BenchCommand implements Callable<Integer> {
         sampler.setDaemon(true);
         sampler.start();
 
-        VirtualEngine engine = new VirtualEngine(scenario, DecisionListener.NONE);
+        VirtualEngine engine = new VirtualEngine(scenario);
         long started = System.nanoTime();
         RunResult result = engine.run();
         double wallSeconds = (System.nanoTime() - started) / 1e9;

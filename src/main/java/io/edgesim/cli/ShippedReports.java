@@ -148,6 +148,6 @@ final class ShippedReports {
     }
 
     private static RunResult run(Scenario scenario) {
-        return new VirtualEngine(scenario, DecisionListener.NONE).run();
+        return new VirtualEngine(scenario).run();
     }
 }

@@ -45,23 +45,37 @@ import java.util.SplittableRandom;
  * events), except limiters whose binding stages name the same namespace, which share counters. So the engine takes
  * the stream in blocks and runs each block through one group of dependent limiters after another, each group with its
  * own event queue: a group's state is then read while it is still in the processor's caches, rather than the state
- * of every limiter for every request. The result is the same as when every limiter sees each request before the next
- * one, which is what the engine does when a {@link DecisionListener} is told the decisions: its rows then come
- * interleaved across limiters, as requests finish, rather than limiter after limiter.
+ * of every limiter for every request ({@link Order#BY_GROUP}). The result is the same as when every limiter sees each
+ * request before the next one ({@link Order#BY_REQUEST}), the order a {@link DecisionListener} is told decisions in:
+ * its rows then come interleaved across limiters, as requests finish, rather than limiter after limiter.
  */
 public final class VirtualEngine {
 
     public static final String NAME = "virtual";
 
+    /** How the engine takes the requests through the limiters; both orders give the same result. */
+    public enum Order {
+        /**
+         * Block by block, one group of dependent limiters after another, a group whose tiers are all PoP-local
+         * deciding a batch of blocks PoP by PoP: the fast order, which tells no listener.
+         */
+        BY_GROUP,
+        /**
+         * Every limiter sees each request before the next request, so that decisions finish in request order across
+         * limiters: the order a {@link DecisionListener} is told them in.
+         */
+        BY_REQUEST
+    }
+
     private final Scenario scenario;
+    private final Order order;
     private final DecisionListener listener;
     private final RegionMap regions;
     private final Map<String, Integer> popIndex = new HashMap<>();
     // each PoP's position in the region map, by PoP index
     private final int[] popRegion;
     // requests taken from the stream at a time: the more, the more often a row read for one request is read again
-    // for another before the next group runs (65,536 ran 15 % faster than 16,384 on bench/throughput.conf, for 8 MiB
-    // more heap)
+    // for another before the next group runs, for more heap (docs/benchmarks.md)
     static final int BLOCK = 65_536;
     // blocks per batch of the groups that decide by PoP: the more, the more requests of a PoP find their key's
     // counters in the processor's caches, for 25 + 4 x stages bytes a request per limiter and 36 + 4 x key kinds for
@@ -85,19 +99,39 @@ public final class VirtualEngine {
     private final PopBatch batch;
     private final String[] popNames;
 
-    public VirtualEngine(Scenario scenario, DecisionListener listener) {
-        this(scenario, listener, BLOCK, BATCH_BLOCKS);
+    /** A run {@link Order#BY_GROUP} whose decisions nobody is told. */
+    public VirtualEngine(Scenario scenario) {
+        this(scenario, Order.BY_GROUP, DecisionListener.NONE);
     }
 
     /**
-     * The same, taking the stream {@code blockSize} requests at a time, and deciding by PoP {@code batchBlocks}
-     * blocks at a time (both 1 or more; tests compare sizes).
+     * A run in {@code order} that tells {@code listener} every decision as its chain ends.
+     *
+     * @throws IllegalArgumentException for a listener with {@link Order#BY_GROUP}, which tells no listener
      */
-    VirtualEngine(Scenario scenario, DecisionListener listener, int blockSize, int batchBlocks) {
+    public VirtualEngine(Scenario scenario, Order order, DecisionListener listener) {
+        this(scenario, order, listener, BLOCK, BATCH_BLOCKS);
+    }
+
+    /**
+     * A run {@link Order#BY_GROUP} taking the stream {@code blockSize} requests at a time, and deciding by PoP
+     * {@code batchBlocks} blocks at a time (both 1 or more; tests compare sizes).
+     */
+    VirtualEngine(Scenario scenario, int blockSize, int batchBlocks) {
+        this(scenario, Order.BY_GROUP, DecisionListener.NONE, blockSize, batchBlocks);
+    }
+
+    private VirtualEngine(Scenario scenario, Order order, DecisionListener listener, int blockSize,
+                          int batchBlocks) {
         if (blockSize < 1 || batchBlocks < 1) {
             throw new IllegalArgumentException("block size and blocks per batch must be 1 or more, were " + blockSize
                     + " and " + batchBlocks);
         }
+        if (order == Order.BY_GROUP && listener != DecisionListener.NONE) {
+            throw new IllegalArgumentException("a decision listener is told decisions in request order: run "
+                    + Order.BY_REQUEST);
+        }
+        this.order = order;
         this.blockSize = blockSize;
         this.block = new Request[blockSize];
         this.blockPops = new int[blockSize];
@@ -119,7 +153,7 @@ public final class VirtualEngine {
         for (int i = 0; i < limiters.length; i++) {
             limiters[i] = new Limiter(i, scenario.limiters().get(i), stages, pops);
         }
-        List<List<Integer>> grouped = listener == DecisionListener.NONE
+        List<List<Integer>> grouped = order == Order.BY_GROUP
                 ? LimiterGroups.of(scenario.limiters()) : List.of(LimiterGroups.all(limiters.length));
         // the groups that decide by PoP, in scenario order, as long as one block of the batch and what they keep per
         // request stay within BATCH_BYTES; the others (and any beyond) take the block path
@@ -176,9 +210,9 @@ public final class VirtualEngine {
         return count;
     }
 
-    // whether the limiters of a group decide by PoP: no listener hears them, and all their stages are PoP-local
+    // whether the limiters of a group decide by PoP: the run goes by group, and all their stages are PoP-local
     private boolean decidesByPop(List<Integer> members) {
-        if (listener != DecisionListener.NONE) {
+        if (order != Order.BY_GROUP) {
             return false;
         }
         for (int m : members) {
@@ -246,7 +280,7 @@ public final class VirtualEngine {
     /**
      * Limiters that depend on each other, with their events: runs through a block before the next group does.
      *
-     * <p>A group whose stages are all {@link PopLocalTier}s (and whose decisions no listener is told) only numbers
+     * <p>A group whose stages are all {@link PopLocalTier}s (in a run {@link Order#BY_GROUP}) only numbers
      * the block's keys and notes who sees what; once the {@link PopBatch} is full, it decides the batch one PoP after
      * another, each PoP's requests in arrival order, and then counts the outcomes with the exact references in
      * arrival order: the same decisions and counts as request after request, with one PoP's counters read at a time,
@@ -326,8 +360,8 @@ public final class VirtualEngine {
 
         /** What a member with {@code stages} stages keeps per request of the batch, in bytes. */
         static long bytesPerRequest(int stages) {
-            // whether it sees it, each stage's key number, outcome, latency, retry-after
-            return 1 + 4L * stages + 4 + 8 + 8;
+            // whether it sees it, each stage's key number, outcome, failed open, refusing stage, latency, retry-after
+            return 1 + 4L * stages + 1 + 1 + 2 + 8 + 8;
         }
 
         final int[] members;
@@ -339,8 +373,11 @@ public final class VirtualEngine {
         final KeyKind oneKind;
         // [member][stage][place]: the stage's key numbers
         final int[][][] stageKeys;
-        // [member][place]: the outcome's ordinal, 4 when failed open, and 8 x (the refusing stage + 1)
-        final int[][] outcomes;
+        // [member][place]: the chain's outcome (its ordinal), whether it failed open, the stage that refused it (-1:
+        // none), its latency and its retry-after
+        final byte[][] outcomes;
+        final boolean[][] failedOpen;
+        final short[][] refusingStages;
         final long[][] latencies;
         final long[][] retryAfters;
         // per member, while the recorder wants a first refusal: the 429 of the batch's first rejection and its index
@@ -371,7 +408,9 @@ public final class VirtualEngine {
                     Arrays.fill(memberSees, true);
                 }
             }
-            this.outcomes = new int[n][capacity];
+            this.outcomes = new byte[n][capacity];
+            this.failedOpen = new boolean[n][capacity];
+            this.refusingStages = new short[n][capacity];
             this.latencies = new long[n][capacity];
             this.retryAfters = new long[n][capacity];
             this.firstRefusals = new RateLimitResponse[n];
@@ -390,7 +429,9 @@ public final class VirtualEngine {
                 for (int s = 0; s < stageKeys[g].length; s++) {
                     stageKeys[g][s] = new int[room];
                 }
-                outcomes[g] = new int[room];
+                outcomes[g] = new byte[room];
+                failedOpen[g] = new boolean[room];
+                refusingStages[g] = new short[room];
                 latencies[g] = new long[room];
                 retryAfters[g] = new long[room];
             }
@@ -478,8 +519,9 @@ public final class VirtualEngine {
                         progress.apply(null);
                     }
                     Outcome outcome = progress.outcome();
-                    outcomes[g][at] = outcome.ordinal() | (progress.failedOpen() ? 4 : 0)
-                            | (progress.refusingStage() + 1) << 3;
+                    outcomes[g][at] = (byte) outcome.ordinal();
+                    failedOpen[g][at] = progress.failedOpen();
+                    refusingStages[g][at] = (short) progress.refusingStage();
                     latencies[g][at] = progress.latencyNanos();
                     retryAfters[g][at] = progress.retryAfterNanos();
                     // the recorder keeps the 429 of the first rejection in arrival order
@@ -517,9 +559,8 @@ public final class VirtualEngine {
                         firstRefusals[g] = null;
                         firstRefusalIndex[g] = Integer.MAX_VALUE;
                     }
-                    int outcome = outcomes[g][at];
-                    recorder.record(l, pops[i], nanos[i], exactKey, costs[i], OUTCOMES[outcome & 3],
-                            (outcome & 4) != 0, latencies[g][at], (outcome >> 3) - 1, exactAllowed,
+                    recorder.record(l, pops[i], nanos[i], exactKey, costs[i], OUTCOMES[outcomes[g][at]],
+                            failedOpen[g][at], latencies[g][at], refusingStages[g][at], exactAllowed,
                             retryAfters[g][at]);
                 }
             }

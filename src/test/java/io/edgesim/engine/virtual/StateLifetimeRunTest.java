@@ -26,7 +26,7 @@ class StateLifetimeRunTest {
         Path file = dir.resolve("s.conf");
         Files.writeString(file, scenario);
         Scenario loaded = ScenarioLoader.load(file, REGIONS);
-        return new VirtualEngine(loaded, DecisionListener.NONE).run();
+        return new VirtualEngine(loaded).run();
     }
 
     private static LimiterResult limiter(RunResult result, String name) {

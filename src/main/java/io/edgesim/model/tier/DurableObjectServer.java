@@ -1,7 +1,6 @@
 package io.edgesim.model.tier;
 
 import io.edgesim.model.StageVerdict;
-import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
@@ -38,15 +37,10 @@ public final class DurableObjectServer {
     private long rowsRead;
 
     /**
-     * @param algorithm the object's counting rule
-     * @param settings  service time (at least 0), queue bound (at least 0), fail open or closed; placement is the
-     *                  namespace's concern
+     * @param counters makes the object's counter (its namespace's, by the plan of the object's key)
+     * @param settings service time (at least 0), queue bound (at least 0), fail open or closed; placement is the
+     *                 namespace's concern
      */
-    public DurableObjectServer(AlgorithmSpec algorithm, TierSettings.DurableObject settings) {
-        this(new CounterFactory(algorithm), settings);
-    }
-
-    /** The same, with the object's counter from {@code counters} (objects of one namespace share its settings). */
     public DurableObjectServer(CounterFactory counters, TierSettings.DurableObject settings) {
         if (settings.serviceTimeNanos() < 0 || settings.queueBound() < 0) {
             throw new IllegalArgumentException("Durable Object service time and queue bound must not be negative");

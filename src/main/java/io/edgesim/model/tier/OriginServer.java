@@ -54,8 +54,4 @@ public final class OriginServer implements RemoteTier {
     public Map<String, Long> stats() {
         return Map.of();
     }
-
-    public String region() {
-        return region;
-    }
 }

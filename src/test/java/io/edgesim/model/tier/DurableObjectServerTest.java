@@ -5,6 +5,7 @@ import io.edgesim.model.StageResult;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.cost.Usage;
 import org.junit.jupiter.api.Test;
 
@@ -21,9 +22,9 @@ class DurableObjectServerTest {
 
     private static TestObject object(long limit, long windowNanos, long serviceNanos, int queueBound,
                                      boolean failOpen) {
-        return new TestObject(new DurableObjectServer(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, limit,
-                windowNanos), new TierSettings.DurableObject(serviceNanos, queueBound, failOpen, ANYWHERE)),
-                serviceNanos);
+        return new TestObject(new DurableObjectServer(new CounterFactory(AlgorithmSpec.windowed(
+                AlgorithmKind.FIXED_WINDOW, limit, windowNanos)), new TierSettings.DurableObject(serviceNanos,
+                queueBound, failOpen, ANYWHERE)), serviceNanos);
     }
 
     /** What an object did with one request: its answer, when service began, when the reply left. */

@@ -1,7 +1,6 @@
 package io.edgesim.cli;
 
 import io.edgesim.engine.virtual.VirtualEngine;
-import io.edgesim.result.DecisionListener;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;

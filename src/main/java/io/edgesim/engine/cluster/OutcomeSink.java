@@ -1,11 +1,11 @@
 package io.edgesim.engine.cluster;
 
 import io.edgesim.engine.ChainOutcome;
-import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.engine.RunRecorder;
 import io.edgesim.model.Outcome;
 import io.edgesim.model.Request;
 import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.result.CostResult;
 import io.edgesim.result.DecisionListener;

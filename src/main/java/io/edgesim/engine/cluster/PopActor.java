@@ -1,10 +1,10 @@
 package io.edgesim.engine.cluster;
 
-import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.model.Request;
 import io.edgesim.model.Seeds;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.region.RegionMap;
+import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.ObjectRoute;
 import io.edgesim.model.tier.StageSpec;

@@ -1,6 +1,5 @@
 package io.edgesim.engine.virtual;
 
-import io.edgesim.result.DecisionListener;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;

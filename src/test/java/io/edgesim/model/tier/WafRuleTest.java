@@ -1,11 +1,11 @@
 package io.edgesim.model.tier;
 
-import io.edgesim.model.key.KeyIds;
-import io.edgesim.model.Request;
 import io.edgesim.model.Outcome;
+import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.key.KeyIds;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,13 +1,13 @@
 package io.edgesim.model.tier;
 
-import io.edgesim.model.key.KeyIds;
-import io.edgesim.model.Request;
 import io.edgesim.model.Outcome;
+import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
+import io.edgesim.model.key.KeyIds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

@@ -1,7 +1,6 @@
 package io.edgesim.cli;
 
 import io.edgesim.engine.virtual.VirtualEngine;
-import io.edgesim.result.DecisionListener;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
@@ -53,7 +52,7 @@ final class BenchCommand implements Callable<Integer> {
         sampler.setDaemon(true);
         sampler.start();
 
-        VirtualEngine engine = new VirtualEngine(scenario, DecisionListener.NONE);
+        VirtualEngine engine = new VirtualEngine(scenario);
         long started = System.nanoTime();
         RunResult result = engine.run();
         double wallSeconds = (System.nanoTime() - started) / 1e9;

@@ -121,7 +121,9 @@ final class RunCommand implements Callable<Integer> {
                 } else if (replications != null) {
                     result = ParallelRuns.replicated(scenario, runs, listener, ParallelRuns.defaultThreads());
                 } else {
-                    result = new VirtualEngine(scenario, listener).run();
+                    // the decisions file lists decisions as requests finish: request by request
+                    result = (decisionsFile == null ? new VirtualEngine(scenario)
+                            : new VirtualEngine(scenario, VirtualEngine.Order.BY_REQUEST, listener)).run();
                 }
             } catch (UncheckedIOException e) {
                 throw cannotWriteDecisions(e.getCause());

@@ -5,7 +5,6 @@ import io.edgesim.report.Charts;
 import io.edgesim.report.ReportWriter;
 import io.edgesim.report.StagedOutput;
 import io.edgesim.report.SweepReport;
-import io.edgesim.result.DecisionListener;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
@@ -148,6 +147,6 @@ final class ShippedReports {
     }
 
     private static RunResult run(Scenario scenario) {
-        return new VirtualEngine(scenario, DecisionListener.NONE).run();
+        return new VirtualEngine(scenario).run();
     }
 }

@@ -2,6 +2,7 @@ package io.edgesim.engine;
 
 import io.edgesim.model.Outcome;
 import io.edgesim.model.Request;
+import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.result.DecisionListener;
 
@@ -16,25 +17,17 @@ public final class ChainOutcome {
     }
 
     /**
-     * Records the end of {@code request}'s chain through limiter {@code limiter} (its index in the scenario).
-     *
-     * @param exactAllowed whether the limiter's exact reference let the request through
-     * @param exactWindow  the number of the reference window the request counts in ({@link ExactReferences#window})
-     * @param progress     the finished chain ({@link ChainProgress#done()})
-     */
-    public static void record(RunRecorder recorder, DecisionListener listener, int limiter, LimiterSpec spec,
-                              Request request, boolean exactAllowed, long exactWindow, ChainProgress progress) {
-        keepRefusal(recorder, limiter, spec, request, request.timeNanos(), progress);
-        recorder.record(limiter, request, progress.outcome(), progress.failedOpen(), progress.latencyNanos(),
-                progress.refusingStage(), exactAllowed, exactWindow, progress.retryAfterNanos());
-        tell(listener, spec, request, request.timeNanos(), progress);
-    }
-
-    /**
-     * As above, for an engine that knows the request's PoP by its index ({@link RunRecorder#popIndex}), its arrival
-     * time, and the number of its key under the limiter's exact reference in the run's key numbering, so that the
+     * Records the end of {@code request}'s chain through limiter {@code limiter} (its index in the scenario). The
      * common case reads no more of the request than its cost (it may have left the CPU cache while the request was
      * away at a remote tier).
+     *
+     * @param pop                the index of the request's PoP ({@link RunRecorder#popIndex})
+     * @param requestNanos       the request's arrival time
+     * @param referenceKeyNumber the number of its key under the limiter's exact reference, in the run's numbering
+     * @param exactAllowed       whether the limiter's exact reference let the request through
+     * @param exactWindow        the number of the reference window the request counts in
+     *                           ({@link ExactReferences#window})
+     * @param progress           the finished chain ({@link ChainProgress#done()})
      */
     public static void record(RunRecorder recorder, DecisionListener listener, int limiter, LimiterSpec spec, int pop,
                               Request request, long requestNanos, int referenceKeyNumber, boolean exactAllowed,
@@ -49,7 +42,7 @@ public final class ChainOutcome {
     private static void keepRefusal(RunRecorder recorder, int limiter, LimiterSpec spec, Request request,
                                     long requestNanos, ChainProgress progress) {
         if (progress.outcome() == Outcome.REJECTED && recorder.wantsRefusal(limiter)) {
-            recorder.keepRefusal(limiter, request, progress.rejection(spec.name(), spec,
+            recorder.keepRefusal(limiter, requestNanos, request.pop(), progress.rejection(spec.name(), spec,
                     requestNanos + progress.latencyNanos()));
         }
     }

@@ -1,7 +1,6 @@
 package io.edgesim.engine;
 
 import io.edgesim.model.Outcome;
-import io.edgesim.model.Request;
 import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
@@ -39,7 +38,7 @@ import java.util.OptionalDouble;
  * only saw milliseconds stays small). Retry-After values are whole seconds and are counted exactly
  * ({@link WholeSecondsTally}); a rejection that can never pass carries none and is counted apart. What each key of
  * the exact reference sent, got through (per window too) and had wrongly refused is counted in a {@link KeyTally},
- * by key number: the engine's numbering when it gives one, else the recorder's own.
+ * by the key's number in the engine's numbering of the run's keys, which names the keys in the result.
  */
 public final class RunRecorder {
 
@@ -56,17 +55,13 @@ public final class RunRecorder {
     private final long bucketNanos;
     private final int buckets;
 
-    public RunRecorder(Scenario scenario, String engine) {
-        this(scenario, engine, null);
-    }
-
     /**
-     * The same, for an engine that numbers the run's keys with {@code keys}: keys given by number are those numbers,
-     * keys given by name are numbered there, and the report names keys by them.
+     * @param keys the engine's numbering of the run's keys: {@link #record} takes keys by their number there, and
+     *             {@link #finish} names them from there
      */
     public RunRecorder(Scenario scenario, String engine, KeyIds keys) {
         this.scenario = scenario;
-        this.keyIds = keys != null ? keys : new KeyIds();
+        this.keyIds = keys;
         this.engine = engine;
         this.pops = List.copyOf(scenario.pops());
         for (int i = 0; i < pops.size(); i++) {
@@ -92,23 +87,7 @@ public final class RunRecorder {
         return (long) Math.ceil(seconds / MAX_BUCKETS);
     }
 
-    /**
-     * Records the final outcome of {@code request} under limiter {@code limiter}.
-     *
-     * @param stage           index of the stage that refused or failed it (-1 when it passed every stage)
-     * @param exactAllowed    whether the exact reference let it through
-     * @param exactWindow     the number of the reference window it counts in ({@link ExactReferences#window}), for
-     *                        the per-window figures
-     * @param retryAfterNanos for a rejection, the refusing stage's retry-after (else ignored)
-     */
-    public void record(int limiter, Request request, Outcome outcome, boolean failedOpen, long latencyNanos,
-                       int stage, boolean exactAllowed, long exactWindow, long retryAfterNanos) {
-        record(limiter, popIndex(request.pop()), request.timeNanos(),
-                keyIds.idOf(referenceKey(limiter, request), request.plan()), request.cost(), outcome, failedOpen,
-                latencyNanos, stage, exactAllowed, exactWindow, retryAfterNanos);
-    }
-
-    /** Position of {@code pop} in the scenario's PoPs, as the record overload with a PoP index takes it. */
+    /** Position of {@code pop} in the scenario's PoPs, as {@link #record} takes it. */
     public int popIndex(String pop) {
         Integer index = popIndex.get(pop);
         if (index == null) {
@@ -117,27 +96,19 @@ public final class RunRecorder {
         return index;
     }
 
-    /** The key of {@code request} under limiter {@code limiter}'s exact reference, as {@link #record} takes it. */
-    public String referenceKey(int limiter, Request request) {
-        return limiters[limiter].spec.referenceKey().extract(request);
-    }
-
     /**
-     * The same, for a caller that knows the position of the request's PoP in {@code scenario.pops()} already
-     * ({@link #popIndex}), the request's arrival time, {@code requestNanos}, its key under the limiter's exact
-     * reference, {@code referenceKey} ({@link #referenceKey}), and its {@code cost} in tokens (a request that went
-     * to a remote tier long ago need not be read again). A key first numbered here has no plan.
-     */
-    public void record(int limiter, int pop, long requestNanos, String referenceKey, int cost, Outcome outcome,
-                       boolean failedOpen, long latencyNanos, int stage, boolean exactAllowed, long exactWindow,
-                       long retryAfterNanos) {
-        record(limiter, pop, requestNanos, keyIds.idOf(referenceKey, null), cost, outcome, failedOpen, latencyNanos, stage,
-                exactAllowed, exactWindow, retryAfterNanos);
-    }
-
-    /**
-     * The same, with the request's key under the limiter's exact reference given by its number in the numbering of
-     * the {@link KeyIds} this recorder was built with.
+     * Records the final outcome of a request under limiter {@code limiter}.
+     *
+     * @param pop                the position of the request's PoP in the scenario's PoPs ({@link #popIndex})
+     * @param requestNanos       the request's arrival time
+     * @param referenceKeyNumber the number of the request's key under the limiter's exact reference, in the
+     *                           {@link KeyIds} this recorder was built with
+     * @param cost               the request's cost in tokens
+     * @param stage              index of the stage that refused or failed it (-1 when it passed every stage)
+     * @param exactAllowed       whether the exact reference let it through
+     * @param exactWindow        the number of the reference window it counts in ({@link ExactReferences#window}),
+     *                           for the per-window figures
+     * @param retryAfterNanos    for a rejection, the refusing stage's retry-after (else ignored)
      */
     public void record(int limiter, int pop, long requestNanos, int referenceKeyNumber, int cost, Outcome outcome,
                        boolean failedOpen, long latencyNanos, int stage, boolean exactAllowed, long exactWindow,
@@ -205,12 +176,10 @@ public final class RunRecorder {
         return limiters[limiter].firstRefusal == null;
     }
 
-    /** Keeps the 429 a client saw at the limiter's first rejection, for the report. */
-    public void keepRefusal(int limiter, Request request, RateLimitResponse response) {
-        keepRefusal(limiter, request.timeNanos(), request.pop(), response);
-    }
-
-    /** The same, for a request that arrived at {@code requestNanos} in {@code pop}. */
+    /**
+     * Keeps the 429 a client saw at the limiter's first rejection, for the report: that of a request that arrived at
+     * {@code requestNanos} in {@code pop}.
+     */
     public void keepRefusal(int limiter, long requestNanos, String pop, RateLimitResponse response) {
         if (limiters[limiter].firstRefusal == null) {
             limiters[limiter].firstRefusal = new SampleResponse(

@@ -3,7 +3,8 @@ package io.edgesim.model;
 import io.edgesim.model.algorithm.Decision;
 
 /**
- * What one tier answered for one request.
+ * What one tier answered for one request, as an immutable value: the copy of a {@link StageVerdict} that a message
+ * carries to another node ({@link StageVerdict#result()}, and back with {@link StageVerdict#of(StageResult)}).
  *
  * @param outcome           accepted, rejected or failed
  * @param failedOpen        true when the tier failed and let the request through anyway (only with FAILED)

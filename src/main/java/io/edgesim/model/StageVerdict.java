@@ -3,10 +3,11 @@ package io.edgesim.model;
 import io.edgesim.model.algorithm.Decision;
 
 /**
- * What one tier answered for one request, as a {@link StageResult} says it, in a holder that a caller reuses from
- * request to request: a tier that answers into it makes no object for the answer, which matters to an engine deciding
- * tens of millions of requests (the counter's {@link Decision} inside the tier is then not made either, once the
- * compiler sees it go no further). Not thread-safe.
+ * What one tier answered for one request, in a holder that a caller reuses from request to request: every tier and
+ * remote server answers into one ({@code PopTier.decide}, {@code RemoteTier.serve}), so that a decision makes no
+ * object for the answer (the counter's {@link Decision} inside the tier is then not made either, once the compiler
+ * sees it go no further). {@link #result()} copies it into an immutable {@link StageResult} where an answer must
+ * outlive the next request (a message to another node). Not thread-safe.
  */
 public final class StageVerdict {
 
@@ -19,12 +20,12 @@ public final class StageVerdict {
     private long addedLatencyNanos;
     private String error;
 
-    /** The answer {@link StageResult#of} gives: accepted or rejected as {@code decision} says. */
+    /** Accepted or rejected as {@code decision} says, after {@code addedLatencyNanos}. */
     public void of(Decision decision, long addedLatencyNanos) {
         set(decision.allowed() ? Outcome.ACCEPTED : Outcome.REJECTED, false, decision, addedLatencyNanos, null);
     }
 
-    /** The answer {@link StageResult#failed} gives. */
+    /** The tier could not decide: failed open (the request goes on) or closed; {@code decision} is the best known. */
     public void failed(boolean open, Decision decision, long addedLatencyNanos, String error) {
         set(Outcome.FAILED, open, decision, addedLatencyNanos, error);
     }

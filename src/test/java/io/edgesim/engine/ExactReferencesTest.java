@@ -34,11 +34,25 @@ class ExactReferencesTest {
             limiter("per-ip", AlgorithmSpec.rated(AlgorithmKind.TOKEN_BUCKET, 2, 4), KeyKind.IP),
             limiter("sliding", AlgorithmSpec.windowed(AlgorithmKind.SLIDING_WINDOW, 5, 2 * SECOND), KeyKind.API_KEY));
 
+    // what an engine does: number the request's key under the limiter's reference, then ask
+    private static boolean allows(ExactReferences references, KeyIds keys, int limiter, Request request) {
+        int keyId = keys.idOf(references.keyKind(limiter).extract(request), request.plan());
+        return references.allows(limiter, keyId, request.timeNanos(), request.cost());
+    }
+
+    // the same, for the number of the reference window the request just decided counts in
+    private static long window(ExactReferences references, KeyIds keys, int limiter, Request request) {
+        int keyId = keys.idOf(references.keyKind(limiter).extract(request), request.plan());
+        return references.window(limiter, keyId, request.timeNanos());
+    }
+
     @Test
     void judgesEveryLimiterAsItsOwnExactReferenceWould() {
         KeyIds keys = new KeyIds();
         ExactReferences together = new ExactReferences(LIMITERS, keys);
-        List<ExactReference> alone = LIMITERS.stream().map(ExactReference::new).toList();
+        List<KeyIds> aloneKeys = LIMITERS.stream().map(l -> new KeyIds()).toList();
+        List<ExactReferences> alone = LIMITERS.stream()
+                .map(l -> new ExactReferences(List.of(l), aloneKeys.get(LIMITERS.indexOf(l)))).toList();
         SplittableRandom random = new SplittableRandom(8);
         long t = 0;
         for (int i = 0; i < 5_000; i++) {
@@ -46,13 +60,8 @@ class ExactReferencesTest {
             Request request = new Request(i, t, "FRA", "c", "key-" + random.nextInt(20), "ip-" + random.nextInt(7),
                     null, null, "/", 1, null);
             for (int l = 0; l < LIMITERS.size(); l++) {
-                boolean expected = alone.get(l).allows(request);
-                if (i % 2 == 0) {
-                    assertThat(together.allows(l, request)).isEqualTo(expected);
-                } else {
-                    int keyId = keys.idOf(together.keyKind(l).extract(request), request.plan());
-                    assertThat(together.allows(l, request, keyId)).isEqualTo(expected);
-                }
+                boolean expected = allows(alone.get(l), aloneKeys.get(l), 0, request);
+                assertThat(allows(together, keys, l, request)).isEqualTo(expected);
             }
         }
     }
@@ -60,14 +69,15 @@ class ExactReferencesTest {
     @Test
     void keysOfOneLimiterDoNotShareCountsWithAnotherLimitersKeys() {
         // the api key and the ip are the same string: each limiter still counts only its own requests
-        ExactReferences references = new ExactReferences(LIMITERS, new KeyIds());
+        KeyIds keys = new KeyIds();
+        ExactReferences references = new ExactReferences(LIMITERS, keys);
         Request request = new Request(0, 0, "FRA", "c", "same", "same", null, null, "/", 1, null);
 
         for (int i = 0; i < 3; i++) {
-            assertThat(references.allows(0, request)).isTrue();
+            assertThat(allows(references, keys, 0, request)).isTrue();
         }
-        assertThat(references.allows(0, request)).isFalse();
-        assertThat(references.allows(1, request)).isTrue();
+        assertThat(allows(references, keys, 0, request)).isFalse();
+        assertThat(allows(references, keys, 1, request)).isTrue();
     }
 
     @Test
@@ -80,24 +90,25 @@ class ExactReferencesTest {
                 "pro", AlgorithmSpec.rated(AlgorithmKind.GCRA, 0.001, 600)));
         List<LimiterSpec> limiters = List.of(limiter("windows", planned, KeyKind.API_KEY),
                 limiter("bucket", bucket, KeyKind.API_KEY));
-        ExactReferences references = new ExactReferences(limiters, new KeyIds());
+        KeyIds keys = new KeyIds();
+        ExactReferences references = new ExactReferences(limiters, keys);
 
         for (int l = 0; l < limiters.size(); l++) {
-            assertThat(accepted(references, l, "pro")).isEqualTo(600);
-            assertThat(accepted(references, l, "free")).isEqualTo(60);
-            assertThat(accepted(references, l, null)).isEqualTo(10);
+            assertThat(accepted(references, keys, l, "pro")).isEqualTo(600);
+            assertThat(accepted(references, keys, l, "free")).isEqualTo(60);
+            assertThat(accepted(references, keys, l, null)).isEqualTo(10);
             assertThat(limiters.get(l).limitFor("pro")).isEqualTo(600);
             assertThat(limiters.get(l).limitFor(null)).isEqualTo(10);
         }
     }
 
     // a thousand requests of one key of plan, within one second
-    private static int accepted(ExactReferences references, int limiter, String plan) {
+    private static int accepted(ExactReferences references, KeyIds keys, int limiter, String plan) {
         int accepted = 0;
         for (int i = 0; i < 1_000; i++) {
             Request request = new Request(i, i * 1_000_000L, "FRA", "c", "key-" + plan, "ip", null, null, "/", 1,
                     plan);
-            accepted += references.allows(limiter, request) ? 1 : 0;
+            accepted += allows(references, keys, limiter, request) ? 1 : 0;
         }
         return accepted;
     }
@@ -109,8 +120,9 @@ class ExactReferencesTest {
         AlgorithmSpec seed = AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 100, window)
                 .withAnchor(WindowAnchor.FIRST_REQUEST);
         for (Counting count : Counting.values()) {
+            KeyIds keys = new KeyIds();
             ExactReferences reference = new ExactReferences(
-                    List.of(limiter("seed", seed.withCount(count), KeyKind.API_KEY)), new KeyIds());
+                    List.of(limiter("seed", seed.withCount(count), KeyKind.API_KEY)), keys);
             // the seed code per key: its window's start and count
             Map<String, long[]> stored = new HashMap<>();
             SplittableRandom random = new SplittableRandom(16);
@@ -129,22 +141,23 @@ class ExactReferencesTest {
                 stored.put(key, w);
                 Request request = new Request(i, t, "FRA", "c", key, "ip", null, null, "/", 1, null);
 
-                assertThat(reference.allows(0, request)).as("request %d", i).isEqualTo(allowed);
-                assertThat(reference.window(0, request)).isEqualTo(w[0] / window);
+                assertThat(allows(reference, keys, 0, request)).as("request %d", i).isEqualTo(allowed);
+                assertThat(window(reference, keys, 0, request)).isEqualTo(w[0] / window);
             }
         }
     }
 
     @Test
     void aReferenceAlignedToTimeZeroNumbersWindowsByTheRequestsTime() {
-        ExactReferences references = new ExactReferences(LIMITERS, new KeyIds());
+        KeyIds keys = new KeyIds();
+        ExactReferences references = new ExactReferences(LIMITERS, keys);
         Request request = new Request(0, 7 * SECOND + 1, "FRA", "c", "k", "ip", null, null, "/", 1, null);
 
-        assertThat(references.allows(0, request)).isTrue();
-        assertThat(references.window(0, request)).isEqualTo(7);
+        assertThat(allows(references, keys, 0, request)).isTrue();
+        assertThat(window(references, keys, 0, request)).isEqualTo(7);
         // a token bucket of burst 4 at 2 a second: windows of 2 s
-        assertThat(references.allows(1, request)).isTrue();
-        assertThat(references.window(1, request)).isEqualTo(3);
-        assertThat(references.window(2, request)).isEqualTo(3);
+        assertThat(allows(references, keys, 1, request)).isTrue();
+        assertThat(window(references, keys, 1, request)).isEqualTo(3);
+        assertThat(window(references, keys, 2, request)).isEqualTo(3);
     }
 }

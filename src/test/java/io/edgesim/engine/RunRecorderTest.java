@@ -1,7 +1,6 @@
 package io.edgesim.engine;
 
 import io.edgesim.model.Outcome;
-import io.edgesim.model.Request;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.result.CostResult;
 import io.edgesim.result.KeyResults;
@@ -46,14 +45,22 @@ class RunRecorderTest {
         return nanos / MINUTE_NANOS;
     }
 
+    // the run's numbering of keys, as an engine keeps it: one per test
+    private final KeyIds keys = new KeyIds();
+
+    // the number of key (no plan) in the run's numbering
+    private int id(String key) {
+        return keys.idOf(key, null);
+    }
+
     /** The first limiter of three-pops.conf after {@code feed} recorded outcomes into a fresh recorder. */
-    private static LimiterResult firstLimiterAfter(Consumer<RunRecorder> feed) {
+    private LimiterResult firstLimiterAfter(Consumer<RunRecorder> feed) {
         return firstLimiterAfter(Path.of("scenarios/three-pops.conf"), feed);
     }
 
     /** The first limiter of {@code file} after {@code feed} recorded outcomes into a fresh recorder. */
-    private static LimiterResult firstLimiterAfter(Path file, Consumer<RunRecorder> feed) {
-        return firstLimiterAfter(file, new KeyIds(), feed);
+    private LimiterResult firstLimiterAfter(Path file, Consumer<RunRecorder> feed) {
+        return firstLimiterAfter(file, keys, feed);
     }
 
     /** The same, with the run's keys numbered by {@code keys}. */
@@ -68,20 +75,21 @@ class RunRecorderTest {
         return result.limiters().get(0);
     }
 
-    private static LatencyStats latencyOfFirstLimiterInFra(List<Long> latenciesNanos) {
+    private LatencyStats latencyOfFirstLimiterInFra(List<Long> latenciesNanos) {
         return firstLimiterAfter(recorder -> {
             int fra = recorder.popIndex("FRA");
             for (long latency : latenciesNanos) {
-                recorder.record(0, fra, 0, "edge_test", 1, Outcome.ACCEPTED, false, latency, -1, true, minuteOf(0), 0);
+                recorder.record(0, fra, 0, id("edge_test"), 1, Outcome.ACCEPTED, false, latency, -1, true,
+                        minuteOf(0), 0);
             }
         }).regions().get("FRA").latencyMs();
     }
 
     /** Rejections in FRA, each told {@code retryAfterNanos}, the exact count refusing them too. */
-    private static void reject(RunRecorder recorder, long... retryAfterNanos) {
+    private void reject(RunRecorder recorder, long... retryAfterNanos) {
         int fra = recorder.popIndex("FRA");
         for (long nanos : retryAfterNanos) {
-            recorder.record(0, fra, 0, "edge_test", 1, Outcome.REJECTED, false, 0, 0, false, minuteOf(0), nanos);
+            recorder.record(0, fra, 0, id("edge_test"), 1, Outcome.REJECTED, false, 0, 0, false, minuteOf(0), nanos);
         }
     }
 
@@ -157,7 +165,7 @@ class RunRecorderTest {
         LimiterResult limiter = firstLimiterAfter(recorder -> {
             int fra = recorder.popIndex("FRA");
             for (int i = 0; i < 10; i++) {
-                recorder.record(0, fra, 0, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, false, minuteOf(0), 0);
+                recorder.record(0, fra, 0, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, false, minuteOf(0), 0);
             }
         });
 
@@ -179,7 +187,7 @@ class RunRecorderTest {
         LimiterResult limiter = firstLimiterAfter(recorder -> {
             int fra = recorder.popIndex("FRA");
             for (int i = 0; i < 3; i++) {
-                recorder.record(0, fra, 0, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, i == 0, minuteOf(0), 0);
+                recorder.record(0, fra, 0, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, i == 0, minuteOf(0), 0);
             }
         });
 
@@ -199,16 +207,16 @@ class RunRecorderTest {
      * {@code count} requests of API key {@code key} in {@code pop}, spread over the minute from {@code fromNanos},
      * each ending as {@code outcome} (failed ones failing open when {@code failedOpen}).
      */
-    private static void send(RunRecorder recorder, String pop, String key, long fromNanos, int count,
+    private void send(RunRecorder recorder, String pop, String key, long fromNanos, int count,
                              Outcome outcome, boolean failedOpen) {
         for (int i = 0; i < count; i++) {
-            recorder.record(0, recorder.popIndex(pop), fromNanos + i * (MINUTE_NANOS / count), key, 1, outcome,
+            recorder.record(0, recorder.popIndex(pop), fromNanos + i * (MINUTE_NANOS / count), id(key), 1, outcome,
                     failedOpen, 0, outcome == Outcome.ACCEPTED ? -1 : 0, false,
                     minuteOf(fromNanos + i * (MINUTE_NANOS / count)), 0);
         }
     }
 
-    private static void accept(RunRecorder recorder, String pop, long fromNanos, int count) {
+    private void accept(RunRecorder recorder, String pop, long fromNanos, int count) {
         send(recorder, pop, "edge_test", fromNanos, count, Outcome.ACCEPTED, false);
     }
 
@@ -280,11 +288,11 @@ class RunRecorderTest {
         // 59.999 s and 60 s fall in different windows; the later window's request is recorded first
         LimiterResult limiter = firstLimiterAfter(recorder -> {
             int syd = recorder.popIndex("SYD");
-            recorder.record(0, syd, MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true,
+            recorder.record(0, syd, MINUTE_NANOS, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true,
                     minuteOf(MINUTE_NANOS), 0);
-            recorder.record(0, syd, MINUTE_NANOS - 1, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true,
+            recorder.record(0, syd, MINUTE_NANOS - 1, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true,
                     minuteOf(MINUTE_NANOS - 1), 0);
-            recorder.record(0, syd, MINUTE_NANOS + 1, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true,
+            recorder.record(0, syd, MINUTE_NANOS + 1, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true,
                     minuteOf(MINUTE_NANOS + 1), 0);
         });
 
@@ -296,12 +304,12 @@ class RunRecorderTest {
         // windows 0, 1 and 2 of one key; then an outcome for window 0 comes back after window 2 opened
         LimiterResult limiter = firstLimiterAfter(recorder -> {
             int fra = recorder.popIndex("FRA");
-            recorder.record(0, fra, 0, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, minuteOf(0), 0);
-            recorder.record(0, fra, MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true,
+            recorder.record(0, fra, 0, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true, minuteOf(0), 0);
+            recorder.record(0, fra, MINUTE_NANOS, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true,
                     minuteOf(MINUTE_NANOS), 0);
-            recorder.record(0, fra, 2 * MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true,
+            recorder.record(0, fra, 2 * MINUTE_NANOS, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true,
                     minuteOf(2 * MINUTE_NANOS), 0);
-            recorder.record(0, fra, 1, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, minuteOf(1), 0);
+            recorder.record(0, fra, 1, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true, minuteOf(1), 0);
         });
 
         // window 0 was closed when window 2 opened: the late outcome is left out of every figure
@@ -313,11 +321,11 @@ class RunRecorderTest {
         // windows 1 and 2 of one key open first; window 0's only outcome comes back after them
         LimiterResult limiter = firstLimiterAfter(recorder -> {
             int syd = recorder.popIndex("SYD");
-            recorder.record(0, syd, MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true,
+            recorder.record(0, syd, MINUTE_NANOS, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true,
                     minuteOf(MINUTE_NANOS), 0);
-            recorder.record(0, syd, 2 * MINUTE_NANOS, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true,
+            recorder.record(0, syd, 2 * MINUTE_NANOS, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true,
                     minuteOf(2 * MINUTE_NANOS), 0);
-            recorder.record(0, syd, 10, "edge_test", 1, Outcome.ACCEPTED, false, 0, -1, true, minuteOf(10), 0);
+            recorder.record(0, syd, 10, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true, minuteOf(10), 0);
         });
 
         PerWindow perWindow = limiter.perWindow().orElseThrow();
@@ -331,16 +339,16 @@ class RunRecorderTest {
             int fra = recorder.popIndex("FRA");
             // a: 150 let through in the first minute against a limit of 100 (the exact count took the first 100)
             for (int i = 0; i < 150; i++) {
-                recorder.record(0, fra, i * 100_000_000L, "a", 1, Outcome.ACCEPTED, false, 0, -1, i < 100,
+                recorder.record(0, fra, i * 100_000_000L, id("a"), 1, Outcome.ACCEPTED, false, 0, -1, i < 100,
                         minuteOf(i * 100_000_000L), 0);
             }
             // b: 40 accepted, then 10 refused that the exact count accepted
             for (int i = 0; i < 50; i++) {
-                recorder.record(0, fra, i * SECOND_NANOS, "b", 1, i < 40 ? Outcome.ACCEPTED : Outcome.REJECTED,
+                recorder.record(0, fra, i * SECOND_NANOS, id("b"), 1, i < 40 ? Outcome.ACCEPTED : Outcome.REJECTED,
                         false, 0, i < 40 ? -1 : 0, true, minuteOf(i * SECOND_NANOS), SECOND_NANOS);
             }
             // c: one request in the second minute, failed open (let through)
-            recorder.record(0, fra, MINUTE_NANOS + 1, "c", 1, Outcome.FAILED, true, 0, 0, true,
+            recorder.record(0, fra, MINUTE_NANOS + 1, id("c"), 1, Outcome.FAILED, true, 0, 0, true,
                     minuteOf(MINUTE_NANOS + 1), 0);
         });
 
@@ -370,7 +378,7 @@ class RunRecorderTest {
             // key-i gets i requests through
             for (int key = 1; key <= 25; key++) {
                 for (int i = 0; i < key; i++) {
-                    recorder.record(0, fra, i * SECOND_NANOS, "key-" + key, 1, Outcome.ACCEPTED, false, 0, -1, true,
+                    recorder.record(0, fra, i * SECOND_NANOS, id("key-" + key), 1, Outcome.ACCEPTED, false, 0, -1, true,
                             minuteOf(i * SECOND_NANOS),
                             0);
                 }
@@ -398,7 +406,7 @@ class RunRecorderTest {
             int fra = recorder.popIndex("FRA");
             // 25 through in the first 5 s window: more than a full bucket plus one refill (20)
             for (int i = 0; i < 25; i++) {
-                recorder.record(0, fra, i * 100_000_000L, "k", 1, Outcome.ACCEPTED, false, 0, -1, true, 0, 0);
+                recorder.record(0, fra, i * 100_000_000L, id("k"), 1, Outcome.ACCEPTED, false, 0, -1, true, 0, 0);
             }
         });
 
@@ -425,9 +433,8 @@ class RunRecorderTest {
             for (String key : List.of("f", "p", "n")) {
                 String plan = key.equals("f") ? "free" : key.equals("p") ? "pro" : null;
                 for (int i = 0; i < 20; i++) {
-                    Request request = new Request(i, i * SECOND_NANOS, "FRA", key, key, "198.51.100.1", null, null,
-                            "/", 1, plan);
-                    recorder.record(0, request, Outcome.ACCEPTED, false, 0, -1, true, minuteOf(request.timeNanos()), 0);
+                    recorder.record(0, recorder.popIndex("FRA"), i * SECOND_NANOS, this.keys.idOf(key, plan), 1,
+                            Outcome.ACCEPTED, false, 0, -1, true, minuteOf(i * SECOND_NANOS), 0);
                 }
             }
         });
@@ -462,7 +469,7 @@ class RunRecorderTest {
         LimiterResult byName = firstLimiterAfter(recorder -> {
             int fra = recorder.popIndex("FRA");
             for (int i = 0; i < 30; i++) {
-                recorder.record(0, fra, i * SECOND_NANOS, "key-" + i % 3, 1, Outcome.ACCEPTED, false, 0, -1, true,
+                recorder.record(0, fra, i * SECOND_NANOS, id("key-" + i % 3), 1, Outcome.ACCEPTED, false, 0, -1, true,
                         minuteOf(i * SECOND_NANOS), 0);
             }
         });
@@ -477,7 +484,7 @@ class RunRecorderTest {
         LimiterResult limiter = firstLimiterAfter(recorder -> {
             int fra = recorder.popIndex("FRA");
             for (int i = 0; i < 10; i++) {
-                recorder.record(0, fra, i * SECOND_NANOS, "edge_test", 5, Outcome.ACCEPTED, false, 0, -1, true,
+                recorder.record(0, fra, i * SECOND_NANOS, id("edge_test"), 5, Outcome.ACCEPTED, false, 0, -1, true,
                         minuteOf(i * SECOND_NANOS), 0);
             }
         });
@@ -501,9 +508,9 @@ class RunRecorderTest {
 
         LimiterResult limiter = firstLimiterAfter(file, recorder -> {
             int fra = recorder.popIndex("FRA");
-            recorder.record(0, fra, 0, "k", 1, Outcome.ACCEPTED, false, 0, -1, true, 0, 0);
+            recorder.record(0, fra, 0, id("k"), 1, Outcome.ACCEPTED, false, 0, -1, true, 0, 0);
             for (int i = 0; i < 3; i++) {
-                recorder.record(0, fra, lastSecond + i, "k", 1, Outcome.ACCEPTED, false, 0, -1, true,
+                recorder.record(0, fra, lastSecond + i, id("k"), 1, Outcome.ACCEPTED, false, 0, -1, true,
                         (lastSecond + i) / SECOND_NANOS, 0);
             }
         });
@@ -523,7 +530,7 @@ class RunRecorderTest {
                 """);
 
         LimiterResult limiter = firstLimiterAfter(file, recorder ->
-                recorder.record(0, recorder.popIndex("FRA"), 0, "k", 1, Outcome.ACCEPTED, false, 0, -1, true,
+                recorder.record(0, recorder.popIndex("FRA"), 0, id("k"), 1, Outcome.ACCEPTED, false, 0, -1, true,
                         minuteOf(0), 0));
 
         assertThat(limiter.perWindow()).isEmpty();

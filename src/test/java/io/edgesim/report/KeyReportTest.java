@@ -1,6 +1,7 @@
 package io.edgesim.report;
 
 import io.edgesim.model.Outcome;
+import io.edgesim.model.key.KeyIds;
 import io.edgesim.result.RunResult;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
@@ -20,17 +21,19 @@ class KeyReportTest {
 
     // four keys through a limit of 3 per 10 s: a got 6 through, b 3, c 1, d nothing (refused, the exact count agreeing)
     private RunResult fourKeys() {
-        return RecordedRuns.run(dir, recorder -> {
+        KeyIds ids = new KeyIds();
+        return RecordedRuns.run(dir, ids, recorder -> {
             int fra = recorder.popIndex("FRA");
             String[] keys = {"a", "b", "c"};
             int[] through = {6, 3, 1};
             for (int k = 0; k < keys.length; k++) {
                 for (int i = 0; i < through[k]; i++) {
-                    recorder.record(0, fra, i * RecordedRuns.SECOND_NANOS / 10, keys[k], 1, Outcome.ACCEPTED, false,
-                            0, -1, i < 3, 0, 0);
+                    recorder.record(0, fra, i * RecordedRuns.SECOND_NANOS / 10, ids.idOf(keys[k], null), 1,
+                            Outcome.ACCEPTED, false, 0, -1, i < 3, 0, 0);
                 }
             }
-            recorder.record(0, fra, 0, "d", 1, Outcome.REJECTED, false, 0, 0, false, 0, RecordedRuns.SECOND_NANOS);
+            recorder.record(0, fra, 0, ids.idOf("d", null), 1, Outcome.REJECTED, false, 0, 0, false, 0,
+                    RecordedRuns.SECOND_NANOS);
         });
     }
 

@@ -34,7 +34,8 @@ class LetThroughReportTest {
 
     private static void fail(RunRecorder recorder, long timeNanos, boolean open) {
         // the one window of the 10 s run
-        recorder.record(0, recorder.popIndex("FRA"), timeNanos, "k", 1, Outcome.FAILED, open, 0, 0, false, 0, 0);
+        recorder.record(0, recorder.popIndex("FRA"), timeNanos, RecordedRuns.K, 1, Outcome.FAILED, open, 0, 0, false,
+                0, 0);
     }
 
     @Test

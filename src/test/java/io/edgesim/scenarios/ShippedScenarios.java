@@ -27,11 +27,11 @@ final class ShippedScenarios {
     }
 
     static RunResult run(Scenario scenario) {
-        return new VirtualEngine(scenario, DecisionListener.NONE).run();
+        return new VirtualEngine(scenario).run();
     }
 
     static RunResult run(Scenario scenario, DecisionListener listener) {
-        return new VirtualEngine(scenario, listener).run();
+        return new VirtualEngine(scenario, VirtualEngine.Order.BY_REQUEST, listener).run();
     }
 
     /** The result of the limiter called {@code name}. */

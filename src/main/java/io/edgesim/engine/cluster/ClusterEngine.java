@@ -71,7 +71,7 @@ public final class ClusterEngine {
         RemoteTiers remote = RemoteTiers.of(scenario);
         LocalTiers local = new LocalTiers(scenario);
         Admissions admissions = new Admissions(scenario);
-        OutcomeSink sink = new OutcomeSink(scenario, NAME, listener);
+        OutcomeSink sink = new OutcomeSink(scenario, NAME, listener, admissions.keys());
         Map<String, ObjectLedger> ledgers = new LinkedHashMap<>();
         try (EmbeddedCluster cluster = EmbeddedCluster.start(nodeRegions, speed, settings)) {
             Map<String, ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>>> shardRegions = new LinkedHashMap<>();

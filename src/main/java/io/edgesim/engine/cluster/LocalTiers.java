@@ -1,8 +1,9 @@
 package io.edgesim.engine.cluster;
 
 import io.edgesim.model.Request;
-import io.edgesim.model.StageResult;
+import io.edgesim.model.StageVerdict;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.LocalTierFactory;
 import io.edgesim.model.tier.PopTier;
@@ -15,7 +16,8 @@ import java.util.Map;
 /**
  * The in-PoP stages (isolate, cache, KV, binding, WAF) of every PoP of a run, built by the model's
  * {@link LocalTierFactory} before the cluster starts, so bad settings fail before any node does. The PoP actors call
- * them through {@link #decide}.
+ * them through {@link #decide}, which numbers the request's key in the factory's {@link KeyIds} (under the lock: the
+ * numbering is not thread-safe) and hands the number to the tier.
  *
  * <p>One factory for the whole run, called under one lock: a KV stage's {@link io.edgesim.model.tier.KvStore} is one
  * global object every PoP reads and writes synchronously (the model's semantics: the PoP's copy, the store's write
@@ -34,7 +36,7 @@ final class LocalTiers {
 
     LocalTiers(Scenario scenario) {
         this.limiters = scenario.limiters();
-        this.factory = new LocalTierFactory(scenario.seed(), scenario.regions());
+        this.factory = new LocalTierFactory(scenario.seed(), scenario.regions(), new KeyIds());
         List<String> pops = scenario.pops();
         this.tiers = new PopTier[pops.size()][limiters.size()][];
         for (int p = 0; p < pops.size(); p++) {
@@ -52,11 +54,14 @@ final class LocalTiers {
     }
 
     /**
-     * Decides {@code request} at in-PoP stage {@code stage} of limiter {@code limiter} in the PoP with index
-     * {@code pop} (in the scenario's PoPs), at {@code nowNanos}; calls for one PoP come in nondecreasing time.
+     * Decides {@code request} under {@code key} at in-PoP stage {@code stage} of limiter {@code limiter} in the PoP
+     * with index {@code pop} (in the scenario's PoPs), at {@code nowNanos}, answering into {@code into}; calls for one
+     * PoP come in nondecreasing time.
      */
-    synchronized StageResult decide(int pop, int limiter, int stage, Request request, String key, long nowNanos) {
-        return tiers[pop][limiter][stage].decide(request, key, nowNanos);
+    synchronized void decide(int pop, int limiter, int stage, Request request, String key, long nowNanos,
+                             StageVerdict into) {
+        int keyId = factory.keys().idOf(key, request.plan());
+        tiers[pop][limiter][stage].decide(keyId, nowNanos, request.cost(), into);
     }
 
     /** Billable operations of in-PoP stage {@code stage} of limiter {@code limiter}, over all PoPs. */

@@ -1,10 +1,9 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.tier.LimiterSpec;
-import io.edgesim.model.tier.OriginServer;
-import io.edgesim.model.tier.PlacementPolicy;
+import io.edgesim.model.tier.RemoteTier;
 import io.edgesim.model.tier.StageSpec;
-import io.edgesim.model.tier.TierSettings;
 import io.edgesim.scenario.Scenario;
 
 import java.util.ArrayList;
@@ -14,9 +13,9 @@ import java.util.Set;
 
 /**
  * The regions a run needs a node for: every PoP of the scenario, then every region a remote stage can home an object
- * in. The homes come from the model's own routing rules: a fresh {@link PlacementPolicy} asked for a key from each
- * PoP gives every home that policy can choose (first-request: the Durable-Object region nearest each PoP; per-area:
- * the home of each PoP's area; fixed and location-hint: their one region), and an origin's route gives its region.
+ * in. The homes come from the model's own routing rules: a fresh {@link RemoteTier} of the stage asked for a key
+ * from each PoP gives every home its placement can choose (first-request: the Durable-Object region nearest each PoP;
+ * per-area: the home of each PoP's area; fixed and location-hint: their one region; an origin: its region).
  */
 final class NodeRegions {
 
@@ -30,13 +29,12 @@ final class NodeRegions {
         Set<String> regions = new LinkedHashSet<>(scenario.pops());
         for (LimiterSpec limiter : scenario.limiters()) {
             for (StageSpec stage : limiter.stages()) {
-                if (stage.tier() instanceof TierSettings.DurableObject settings) {
+                if (stage.kind().remote()) {
                     for (String pop : scenario.pops()) {
-                        PlacementPolicy fresh = new PlacementPolicy(settings.placement(), scenario.regions());
-                        regions.add(fresh.route(ANY_KEY, pop).homeRegion());
+                        KeyIds keys = new KeyIds();
+                        RemoteTier fresh = RemoteTier.of(stage, scenario.regions(), keys);
+                        regions.add(fresh.route(ANY_KEY, keys.idOf(ANY_KEY, null), pop).homeRegion());
                     }
-                } else if (stage.tier() instanceof TierSettings.Origin settings) {
-                    regions.add(new OriginServer(stage.algorithm(), settings).route(ANY_KEY).homeRegion());
                 }
             }
         }

@@ -1,6 +1,7 @@
 package io.edgesim.engine.cluster;
 
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.tier.RemoteTier;
 
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,23 +14,23 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 public final class ObjectLedger {
 
-    private final ConcurrentHashMap<String, Queue<RemoteTiers.ObjectServer>> servers = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Queue<RemoteTier>> servers = new ConcurrentHashMap<>();
 
-    /** Adds the server of a newly created object of {@code namespace}. */
-    public void add(String namespace, RemoteTiers.ObjectServer server) {
+    /** Adds the tier of a newly created object of {@code namespace} (a tier serving that one object). */
+    public void add(String namespace, RemoteTier server) {
         servers.computeIfAbsent(namespace, n -> new ConcurrentLinkedQueue<>()).add(server);
     }
 
     /** Objects of {@code namespace} created on this node. */
     public int objectCount(String namespace) {
-        Queue<RemoteTiers.ObjectServer> created = servers.get(namespace);
+        Queue<RemoteTier> created = servers.get(namespace);
         return created == null ? 0 : created.size();
     }
 
     /** Billable operations of the objects of {@code namespace} on this node. */
     public Usage usage(String namespace) {
         Usage total = Usage.NONE;
-        for (RemoteTiers.ObjectServer server : servers.getOrDefault(namespace, new ConcurrentLinkedQueue<>())) {
+        for (RemoteTier server : servers.getOrDefault(namespace, new ConcurrentLinkedQueue<>())) {
             total = total.plus(server.usage());
         }
         return total;

@@ -1,10 +1,11 @@
 package io.edgesim.engine.cluster;
 
 import io.edgesim.engine.ChainOutcome;
-import io.edgesim.engine.ChainProgress;
 import io.edgesim.engine.RunRecorder;
 import io.edgesim.model.Outcome;
 import io.edgesim.model.Request;
+import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.result.CostResult;
 import io.edgesim.result.DecisionListener;
@@ -28,17 +29,24 @@ final class OutcomeSink {
     private volatile long recorded;
     private volatile long accepted;
 
-    OutcomeSink(Scenario scenario, String engine, DecisionListener listener) {
+    /**
+     * @param keys the numbering of keys of the {@link Admissions} that admit the run's requests: the recorder counts
+     *             each key under its number there, and names it from there when the run is finished
+     */
+    OutcomeSink(Scenario scenario, String engine, DecisionListener listener, KeyIds keys) {
         this.limiters = scenario.limiters();
-        this.recorder = new RunRecorder(scenario, engine);
+        this.recorder = new RunRecorder(scenario, engine, keys);
         this.listener = listener;
     }
 
-    /** Records a finished chain (see {@link ChainOutcome}). */
-    synchronized void record(int limiter, Request request, boolean exactAllowed, long exactWindow,
-                             ChainProgress progress) {
-        ChainOutcome.record(recorder, listener, limiter, limiters.get(limiter), request, exactAllowed, exactWindow,
-                progress);
+    /**
+     * Records a finished chain (see {@link ChainOutcome}) of {@code request}, which landed in the PoP with index
+     * {@code pop} (in the scenario's PoPs) and was admitted with {@code admission}.
+     */
+    synchronized void record(int pop, Request request, Admission admission, ChainProgress progress) {
+        int limiter = admission.limiter();
+        ChainOutcome.record(recorder, listener, limiter, limiters.get(limiter), pop, request, request.timeNanos(),
+                admission.exactKey(), admission.exactAllowed(), admission.exactWindow(), progress);
         if (progress.outcome() == Outcome.ACCEPTED) {
             accepted++;
         }

@@ -1,10 +1,10 @@
 package io.edgesim.engine.cluster;
 
-import io.edgesim.engine.ChainProgress;
 import io.edgesim.model.Request;
 import io.edgesim.model.Seeds;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.region.RegionMap;
+import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.ObjectRoute;
 import io.edgesim.model.tier.StageSpec;
@@ -149,7 +149,8 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         long nowNanos = clock.nowNanos();
         StageResult result = served.result();
         flight.progress.addLatency(nowNanos - flight.departedNanos - result.addedLatencyNanos());
-        flight.progress.apply(result, flight.remoteKey);
+        flight.progress.answer().of(result);
+        flight.progress.apply(flight.remoteKey);
         proceed(flight, nowNanos);
         return Behaviors.same();
     }
@@ -166,11 +167,11 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
                 depart(flight, s, key);
                 return;
             }
-            StageResult result = tiers.decide(popIndex, limiter, s, flight.request, key, tierNanos(segmentNanos));
-            flight.progress.apply(result, key);
+            tiers.decide(popIndex, limiter, s, flight.request, key, tierNanos(segmentNanos),
+                    flight.progress.answer());
+            flight.progress.apply(key);
         }
-        sink.record(limiter, flight.request, flight.admission.exactAllowed(), flight.admission.exactWindow(),
-                flight.progress);
+        sink.record(popIndex, flight.request, flight.admission, flight.progress);
     }
 
     private void depart(Flight flight, int stage, String key) {

@@ -2,9 +2,11 @@ package io.edgesim.engine.cluster;
 
 import io.edgesim.model.Seeds;
 import io.edgesim.model.StageResult;
+import io.edgesim.model.StageVerdict;
+import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.ObjectRoute;
-import io.edgesim.model.tier.ServeResult;
+import io.edgesim.model.tier.RemoteTier;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
@@ -23,8 +25,10 @@ import java.util.random.RandomGenerator;
  * A remote counter as a sharded entity living on the node of its home region (see {@link HomeRegionShards} and
  * {@link HomeRegionAllocationStrategy}): a Durable Object (one entity per object name, as the placement policy named
  * and homed it), or an origin limiter's counter for one key (homed in the origin's region). Single-threaded because it
- * is an actor, it holds the model's server ({@link RemoteTiers.ObjectServer}) and calls it with the request's arrival
- * time: the service time, the queue bound and the overload errors are the model's.
+ * is an actor, it holds the model's {@link RemoteTier} of its stage, serving this one object, and calls it with the
+ * request's arrival time, as the virtual engine calls its own: the service time, the queue bound and the overload
+ * errors are the model's. The object's name is numbered once, in a numbering of the entity's own, with the plan of
+ * its first request.
  *
  * <p>A request's arrival is its message's deadline (sent at the PoP, plus the one-way delay PoP to home). A request
  * whose deadline is earlier than the last one this object served (its message was late: its transport outlasted the
@@ -85,22 +89,24 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
     private final String entityId;
     private final String homeRegion;
     private final String hostRegion;
-    private final String objectName;
+    private final ObjectRoute route;
     private final RemoteTiers.Tier tier;
     private final RegionMap regions;
     private final RandomGenerator jitter;
     private final ObjectLedger ledger;
-    private RemoteTiers.ObjectServer server;
+    private final StageVerdict verdict = new StageVerdict();
+    // created on the first request: the tier, and the number of the object's name in the tier's numbering
+    private RemoteTier server;
+    private int objectKey;
     private long lastArrivalNanos = Long.MIN_VALUE;
 
     private RemoteObjectEntity(ActorContext<Command> context, String entityId, String hostRegion, RemoteTiers tiers,
                                ObjectLedger ledger) {
         super(context);
-        ObjectRoute route = HomeRegionShards.route(entityId);
+        this.route = HomeRegionShards.route(entityId);
         this.entityId = entityId;
         this.homeRegion = route.homeRegion();
         this.hostRegion = hostRegion;
-        this.objectName = route.objectName();
         this.tier = tiers.tier(HomeRegionShards.namespace(entityId));
         this.regions = tiers.regions();
         this.jitter = Seeds.random(tiers.seed(), "object-jitter", entityId);
@@ -151,9 +157,10 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
     private Behavior<Command> onServe(Serve serve) {
         long arrivalNanos = Math.max(serve.deadlineNanos(), lastArrivalNanos);
         lastArrivalNanos = arrivalNanos;
-        ServeResult served = server(serve.plan()).serve(arrivalNanos, serve.cost());
-        long replyDeadlineNanos = served.replyNanos() + regions.oneWayNanos(homeRegion, serve.fromRegion(), jitter);
-        serve.replyTo().tell(new Served(serve.flightId(), replyDeadlineNanos, served.result()));
+        RemoteTier object = server(serve.plan());
+        long replyNanos = object.serve(route, objectKey, arrivalNanos, serve.cost(), verdict);
+        long replyDeadlineNanos = replyNanos + regions.oneWayNanos(homeRegion, serve.fromRegion(), jitter);
+        serve.replyTo().tell(new Served(serve.flightId(), replyDeadlineNanos, verdict.result()));
         return Behaviors.same();
     }
 
@@ -163,12 +170,14 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
     }
 
     // created on the first request, not on a ping: warm-up objects are not the run's objects
-    private RemoteTiers.ObjectServer server(String plan) {
+    private RemoteTier server(String plan) {
         if (server == null) {
             if (tier == null) {
                 throw new IllegalStateException("object " + entityId + " belongs to no remote stage of the run");
             }
-            server = tier.newServer(objectName, plan);
+            KeyIds keys = new KeyIds();
+            objectKey = keys.idOf(route.objectName(), plan);
+            server = tier.newTier(keys, regions);
             ledger.add(tier.namespace(), server);
         }
         return server;

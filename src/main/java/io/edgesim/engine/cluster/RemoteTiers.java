@@ -1,12 +1,9 @@
 package io.edgesim.engine.cluster;
 
-import io.edgesim.model.algorithm.AlgorithmSpec;
-import io.edgesim.model.cost.Usage;
+import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
-import io.edgesim.model.tier.DurableObjectServer;
 import io.edgesim.model.tier.LimiterSpec;
-import io.edgesim.model.tier.OriginServer;
-import io.edgesim.model.tier.ServeResult;
+import io.edgesim.model.tier.RemoteTier;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.model.tier.TierSettings;
 import io.edgesim.scenario.Scenario;
@@ -17,7 +14,7 @@ import java.util.Map;
 /**
  * The remote stages (Durable Object, origin) of a run's limiters, by namespace: stage {@code s} of limiter {@code l}
  * is namespace "l.s". Every node holds the same immutable instance; the entity of a remote object finds its stage
- * here and builds its model server: one {@link DurableObjectServer} per Durable Object, one {@link OriginServer} per
+ * here and builds the model's {@link RemoteTier} for it, which then serves that one object: a Durable Object, or one
  * origin key (the origin keeps independent per-key counters, so a key is an object of its own).
  *
  * <p>A namespace with the prefix {@value #WARM_UP_PREFIX} is the same stage for the traffic that warms the run's
@@ -94,49 +91,11 @@ public final class RemoteTiers {
         }
 
         /**
-         * A fresh model server for the object called {@code objectName} (for an origin, the key), counting with the
-         * numbers of {@code plan} (null: none; see {@code AlgorithmSpec.forPlan}).
+         * A fresh model tier of this stage, for one entity: it serves only the entity's object, whose name (for an
+         * origin, the key) the entity numbers in {@code keys} with the plan of its first request.
          */
-        public ObjectServer newServer(String objectName, String plan) {
-            AlgorithmSpec algorithm = stage.algorithm().forPlan(plan);
-            if (stage.tier() instanceof TierSettings.DurableObject settings) {
-                DurableObjectServer server = new DurableObjectServer(algorithm, settings);
-                return new ObjectServer() {
-                    @Override
-                    public ServeResult serve(long arrivalNanos, long cost) {
-                        return server.serve(arrivalNanos, cost);
-                    }
-
-                    @Override
-                    public Usage usage() {
-                        return server.usage();
-                    }
-                };
-            }
-            OriginServer origin = new OriginServer(algorithm, (TierSettings.Origin) stage.tier());
-            return new ObjectServer() {
-                @Override
-                public ServeResult serve(long arrivalNanos, long cost) {
-                    return origin.serve(objectName, arrivalNanos, cost);
-                }
-
-                @Override
-                public Usage usage() {
-                    return Usage.NONE;
-                }
-            };
+        public RemoteTier newTier(KeyIds keys, RegionMap regions) {
+            return RemoteTier.of(stage, regions, keys);
         }
-    }
-
-    /**
-     * The model's server of one remote object, as an entity drives it: arrivals in nondecreasing order, one thread.
-     */
-    public interface ObjectServer {
-
-        /** Serves a request of {@code cost} that reached the object at {@code arrivalNanos} (scenario time). */
-        ServeResult serve(long arrivalNanos, long cost);
-
-        /** Billable operations so far (none for an origin: Cloudflare does not bill it). */
-        Usage usage();
     }
 }

@@ -39,10 +39,10 @@ final class TrafficWarmUp {
         if (settings.warmUpRequests() == 0) {
             return;
         }
-        OutcomeSink sink = new OutcomeSink(scenario, ClusterEngine.NAME, DecisionListener.NONE);
+        Admissions admissions = new Admissions(scenario);
+        OutcomeSink sink = new OutcomeSink(scenario, ClusterEngine.NAME, DecisionListener.NONE, admissions.keys());
         Map<String, ActorRef<PopActor.Command>> pops = ClusterEngine.spawnPops(cluster, scenario,
                 new LocalTiers(scenario), objects, sink, RemoteTiers.WARM_UP_PREFIX, ACTOR_NAME);
-        Admissions admissions = new Admissions(scenario);
         double speed = cluster.clock().speed();
         long intervalNanos = Math.max(1, (long) (settings.warmUpInterval().toNanos() * speed));
         long firstNanos = cluster.clock().nowNanos() + (long) (settings.feederLookahead().toNanos() * speed);

@@ -34,7 +34,7 @@ public final class ParallelRuns {
     public static List<RunResult> each(List<Scenario> scenarios, int threads) {
         List<Callable<RunResult>> runs = new ArrayList<>();
         for (Scenario scenario : scenarios) {
-            runs.add(() -> new VirtualEngine(scenario, DecisionListener.NONE).run());
+            runs.add(() -> new VirtualEngine(scenario).run());
         }
         return all(runs, threads);
     }
@@ -58,6 +58,12 @@ public final class ParallelRuns {
         return replicated(scenarios, n, DecisionListener.NONE, threads);
     }
 
+    // a run whose decisions someone is told goes request by request, the order they are told in; others by group
+    private static VirtualEngine engine(Scenario scenario, DecisionListener listener) {
+        return listener == DecisionListener.NONE ? new VirtualEngine(scenario)
+                : new VirtualEngine(scenario, VirtualEngine.Order.BY_REQUEST, listener);
+    }
+
     private static List<RunResult> replicated(List<Scenario> scenarios, int n, DecisionListener listener,
                                               int threads) {
         if (n < 1) {
@@ -69,8 +75,8 @@ public final class ParallelRuns {
             for (int r = 0; r < n; r++) {
                 Scenario seeded = scenarios.get(s).withSeed(scenarios.get(s).seed() + r);
                 // only the first run's full result is kept: n of them would hold n timelines per limiter
-                runs.add(r == 0 ? () -> Replica.kept(new VirtualEngine(seeded, decisions).run())
-                        : () -> Replica.sampled(new VirtualEngine(seeded, DecisionListener.NONE).run()));
+                runs.add(r == 0 ? () -> Replica.kept(engine(seeded, decisions).run())
+                        : () -> Replica.sampled(new VirtualEngine(seeded).run()));
             }
         }
         List<Replica> replicas = all(runs, threads);

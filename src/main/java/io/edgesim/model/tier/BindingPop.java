@@ -1,7 +1,5 @@
 package io.edgesim.model.tier;
 
-import io.edgesim.model.Request;
-import io.edgesim.model.StageResult;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
@@ -54,11 +52,6 @@ public final class BindingPop implements PopLocalTier {
         this.random = random;
         this.machines = settings.machinesPerPop();
         this.firstMachine = store.addMachines(settings.machinesPerPop(), settings.syncIntervalNanos(), random);
-    }
-
-    @Override
-    public StageResult decide(Request request, String key, long nowNanos) {
-        return decide(request, key, store.keys().idOf(key, request.plan()), nowNanos);
     }
 
     /** {@inheritDoc} The key numbers are the store's ({@link LocalTierFactory} gives every store the run's). */

@@ -28,12 +28,8 @@ public final class BindingStore {
     /**
      * @param namespace   the namespace id, for messages
      * @param periodNanos the binding's period: 10 s or 60 s, as the binding accepts
+     * @param keys        the run's numbering of keys (the binding stages using it must use the same)
      */
-    public BindingStore(String namespace, long periodNanos) {
-        this(namespace, periodNanos, new KeyIds());
-    }
-
-    /** The same, numbering keys with the run's {@code keys} (as the binding stages using it must). */
     public BindingStore(String namespace, long periodNanos, KeyIds keys) {
         String problem = periodProblem(periodNanos);
         if (problem != null) {
@@ -67,23 +63,29 @@ public final class BindingStore {
         return first;
     }
 
-    /** The count {@code machine} holds for {@code key} at {@code nowNanos}: the total at its last sync + its own since. */
-    public long localCount(int machine, String key, long nowNanos) {
-        return view(caughtUp(keyIds.idOf(key, null), nowNanos), machine, nowNanos);
+    /**
+     * The count {@code machine} holds for key number {@code keyId} at {@code nowNanos}: the total at its last sync +
+     * its own since.
+     */
+    public long localCount(int machine, int keyId, long nowNanos) {
+        return view(caughtUp(keyId, nowNanos), machine, nowNanos);
     }
 
     /**
-     * Records that {@code machine} admitted {@code cost} for {@code key} at {@code nowNanos}.
+     * Records that {@code machine} admitted {@code cost} for key number {@code keyId} at {@code nowNanos}.
      *
      * @return the machine's admissions for the key since its latest sync, this one included
      */
-    public long admit(int machine, String key, long nowNanos, long cost) {
-        return admit(caughtUp(keyIds.idOf(key, null), nowNanos), machine, nowNanos, cost);
+    public long admit(int machine, int keyId, long nowNanos, long cost) {
+        return admit(caughtUp(keyId, nowNanos), machine, nowNanos, cost);
     }
 
-    /** The total the store holds for {@code key} at {@code nowNanos} (admissions pushed so far this period). */
-    public long storedCount(String key, long nowNanos) {
-        return caughtUp(keyIds.idOf(key, null), nowNanos).total();
+    /**
+     * The total the store holds for key number {@code keyId} at {@code nowNanos} (admissions pushed so far this
+     * period).
+     */
+    public long storedCount(int keyId, long nowNanos) {
+        return caughtUp(keyId, nowNanos).total();
     }
 
     public String namespace() {
@@ -118,7 +120,7 @@ public final class BindingStore {
         return keyCounts.view(machine, nowNanos, machines, periodNanos);
     }
 
-    /** {@link #admit(int, String, long, long)} on counts caught up to {@code nowNanos}. */
+    /** {@link #admit(int, int, long, long)} on counts caught up to {@code nowNanos}. */
     long admit(BindingKeyCounts keyCounts, int machine, long nowNanos, long cost) {
         return keyCounts.admit(machine, nowNanos, cost, machines);
     }

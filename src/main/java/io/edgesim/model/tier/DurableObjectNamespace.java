@@ -8,13 +8,15 @@ import io.edgesim.model.key.KeyArray;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 
+import java.util.Map;
+
 /**
  * The Durable Objects of one limiter stage: the placement policy that routes keys to objects, and the objects by
- * name, each created on its first request. For an engine that runs everything in one place (the virtual-time
- * engine); a cluster engine can use {@link PlacementPolicy} and {@link DurableObjectServer} directly, one object per
- * entity. Each object's arrivals must come in nondecreasing order.
+ * the number of their name, each a {@link DurableObjectServer} created on its first request. The virtual engine
+ * holds one per stage; a cluster entity holds one for its one object. Each object's arrivals must come in
+ * nondecreasing order.
  */
-public final class DurableObjectNamespace {
+public final class DurableObjectNamespace implements RemoteTier {
 
     private final TierSettings.DurableObject settings;
     private final PerPlan<CounterFactory> counters;
@@ -23,49 +25,25 @@ public final class DurableObjectNamespace {
     // by the number of the object's name
     private final KeyArray<DurableObjectServer> objects = new KeyArray<>();
 
-    public DurableObjectNamespace(TierSettings.DurableObject settings, AlgorithmSpec algorithm, RegionMap regions) {
-        this(settings, algorithm, regions, new KeyIds());
-    }
-
-    /** The same, numbering keys and object names with the run's {@code keys}. */
+    /** A namespace numbering keys and object names with the run's {@code keys}. */
     public DurableObjectNamespace(TierSettings.DurableObject settings, AlgorithmSpec algorithm, RegionMap regions,
                                   KeyIds keys) {
         this.settings = settings;
         this.counters = new PerPlan<>(algorithm, keys, CounterFactory::new);
         this.keys = keys;
-        this.placement = new PlacementPolicy(settings.placement(), regions, keys);
+        this.placement = new PlacementPolicy(settings.placement(), regions);
     }
 
-    /** The object serving {@code key} for a request landing in {@code requestPop}, and its home. */
-    public ObjectRoute route(String key, String requestPop) {
-        return placement.route(key, requestPop);
-    }
-
-    /** The same, for a caller that numbered {@code key} already with the {@link KeyIds} given at construction. */
+    @Override
     public ObjectRoute route(String key, int keyId, String requestPop) {
         return placement.route(key, keyId, requestPop);
     }
 
     /**
-     * Serves a request at the object named {@code objectName} (from {@link #route}), creating it if needed; an object
-     * this numbers gets no plan (serve by route and key number for a key numbered with its plan).
+     * {@inheritDoc} The object is found from the number of the key it was routed for: every policy but per-area
+     * names the object after the key itself, so only per-area objects need their name numbered.
      */
-    public ServeResult serve(String objectName, long arrivalNanos, long cost) {
-        return object(keys.idOf(objectName, null)).serve(arrivalNanos, cost);
-    }
-
-    /**
-     * The same for the object of {@code route}, found from the number of the key it was routed for: every policy
-     * but per-area names the object after the key itself, so only per-area objects need their name numbered.
-     */
-    public ServeResult serve(ObjectRoute route, int keyId, long arrivalNanos, long cost) {
-        return object(objectId(route, keyId)).serve(arrivalNanos, cost);
-    }
-
-    /**
-     * The same, answered into {@code into} (a caller's holder, reused from request to request; no object is made
-     * for the answer); returns when the reply leaves the object.
-     */
+    @Override
     public long serve(ObjectRoute route, int keyId, long arrivalNanos, long cost, StageVerdict into) {
         return object(objectId(route, keyId)).serve(arrivalNanos, cost, into);
     }
@@ -82,12 +60,18 @@ public final class DurableObjectNamespace {
     }
 
     /** Billable operations of all objects so far. */
+    @Override
     public Usage usage() {
         Usage total = Usage.NONE;
         for (DurableObjectServer object : objects.values()) {
             total = total.plus(object.usage());
         }
         return total;
+    }
+
+    @Override
+    public Map<String, Long> stats() {
+        return Map.of("objects", (long) objectCount());
     }
 
     // the object numbered objectId, created on its first request

@@ -1,8 +1,6 @@
 package io.edgesim.model.tier;
 
-import io.edgesim.model.Outcome;
 import io.edgesim.model.StageVerdict;
-import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
@@ -40,15 +38,10 @@ public final class DurableObjectServer {
     private long rowsRead;
 
     /**
-     * @param algorithm the object's counting rule
-     * @param settings  service time (at least 0), queue bound (at least 0), fail open or closed; placement is the
-     *                  namespace's concern
+     * @param counters makes the object's counter (its namespace's, by the plan of the object's key)
+     * @param settings service time (at least 0), queue bound (at least 0), fail open or closed; placement is the
+     *                 namespace's concern
      */
-    public DurableObjectServer(AlgorithmSpec algorithm, TierSettings.DurableObject settings) {
-        this(new CounterFactory(algorithm), settings);
-    }
-
-    /** The same, with the object's counter from {@code counters} (objects of one namespace share its settings). */
     public DurableObjectServer(CounterFactory counters, TierSettings.DurableObject settings) {
         if (settings.serviceTimeNanos() < 0 || settings.queueBound() < 0) {
             throw new IllegalArgumentException("Durable Object service time and queue bound must not be negative");
@@ -58,20 +51,10 @@ public final class DurableObjectServer {
     }
 
     /**
-     * Serves a request of {@code cost} arriving at {@code arrivalNanos} (nondecreasing across calls). The result's
-     * added latency is the time spent at the object: queueing plus service, or 0 when overloaded.
-     */
-    public ServeResult serve(long arrivalNanos, long cost) {
-        StageVerdict verdict = new StageVerdict();
-        long replyNanos = serve(arrivalNanos, cost, verdict);
-        // an overloaded object serves nothing: it answers at once
-        long startNanos = verdict.outcome() == Outcome.FAILED ? arrivalNanos : replyNanos - settings.serviceTimeNanos();
-        return new ServeResult(verdict.result(), startNanos, replyNanos);
-    }
-
-    /**
-     * The same, answered into {@code into} (a caller's holder, reused from request to request; no object is made
-     * for the answer); returns when the reply leaves the object.
+     * Serves a request of {@code cost} arriving at {@code arrivalNanos} (nondecreasing across calls), answering into
+     * {@code into} (the caller's holder, reused from request to request); returns when the reply leaves the object.
+     * The answer's added latency is the time spent at the object: queueing plus service, or 0 when overloaded (an
+     * overloaded object answers at once).
      */
     public long serve(long arrivalNanos, long cost, StageVerdict into) {
         long serviceTimeNanos = settings.serviceTimeNanos();

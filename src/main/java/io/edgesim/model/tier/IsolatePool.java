@@ -1,7 +1,5 @@
 package io.edgesim.model.tier;
 
-import io.edgesim.model.Request;
-import io.edgesim.model.StageResult;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.key.KeyIds;
@@ -25,7 +23,6 @@ import java.util.random.RandomGenerator;
 public final class IsolatePool implements PopLocalTier {
 
     private final RandomGenerator random;
-    private final KeyIds keys;
     private final long meanLifetimeNanos;
     private final Isolate[] isolates;
     private boolean started;
@@ -35,14 +32,7 @@ public final class IsolatePool implements PopLocalTier {
      * @param settings  isolates per PoP (at least 1) and mean lifetime (positive)
      * @param algorithm the counting rule each isolate runs per key
      * @param random    source of the isolate choice and the lifetimes
-     */
-    public IsolatePool(TierSettings.Isolate settings, AlgorithmSpec algorithm, RandomGenerator random) {
-        this(settings, algorithm, random, new KeyIds());
-    }
-
-    /**
-     * The same, numbering keys with the run's {@code keys}, as {@link PopTier#decide(Request, String, int, long)}
-     * needs.
+     * @param keys      the run's numbering of keys
      */
     public IsolatePool(TierSettings.Isolate settings, AlgorithmSpec algorithm, RandomGenerator random, KeyIds keys) {
         if (settings.isolatesPerPop() < 1) {
@@ -52,17 +42,11 @@ public final class IsolatePool implements PopLocalTier {
             throw new IllegalArgumentException("isolate mean lifetime must be greater than 0");
         }
         this.random = random;
-        this.keys = keys;
         this.meanLifetimeNanos = settings.meanLifetimeNanos();
         this.isolates = new Isolate[settings.isolatesPerPop()];
         for (int i = 0; i < isolates.length; i++) {
             isolates[i] = new Isolate(algorithm, keys);
         }
-    }
-
-    @Override
-    public StageResult decide(Request request, String key, long nowNanos) {
-        return decide(request, key, keys.idOf(key, request.plan()), nowNanos);
     }
 
     @Override

@@ -1,7 +1,5 @@
 package io.edgesim.model.tier;
 
-import io.edgesim.model.Request;
-import io.edgesim.model.StageResult;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.Decision;
@@ -49,7 +47,6 @@ public final class KvEdge implements PopTier {
     private final boolean countsRefused;
     private final KvStore store;
     private final RandomGenerator random;
-    private final KeyIds keys;
     private final KeySlots rows;
     // the copy a request decides on
     private final long[] scratchLongs;
@@ -61,14 +58,7 @@ public final class KvEdge implements PopTier {
      * @param algorithm the counting rule
      * @param store     the stage's store, shared by every PoP
      * @param random    source of the miss-read latencies
-     */
-    public KvEdge(TierSettings.Kv settings, AlgorithmSpec algorithm, KvStore store, RandomGenerator random) {
-        this(settings, algorithm, store, random, store.keys());
-    }
-
-    /**
-     * The same, numbering keys with the run's {@code keys} (see {@link PopTier#decide(Request, String, int, long)});
-     * the store must number them with the same instance.
+     * @param keys      the run's numbering of keys; the store must number them with the same instance
      */
     public KvEdge(TierSettings.Kv settings, AlgorithmSpec algorithm, KvStore store, RandomGenerator random,
                   KeyIds keys) {
@@ -79,7 +69,6 @@ public final class KvEdge implements PopTier {
         if (!store.algorithm().equals(algorithm)) {
             throw new IllegalArgumentException("a KV edge and its store must count with the same algorithm");
         }
-        this.keys = keys;
         this.settings = settings;
         this.cells = new CounterCells(algorithm, keys);
         this.countsRefused = algorithm.countsRefused();
@@ -91,19 +80,7 @@ public final class KvEdge implements PopTier {
     }
 
     @Override
-    public StageResult decide(Request request, String key, long nowNanos) {
-        return decide(request, key, keys.idOf(key, request.plan()), nowNanos);
-    }
-
-    @Override
-    public StageResult decide(Request request, String key, int keyId, long nowNanos) {
-        StageVerdict verdict = new StageVerdict();
-        decide(request, key, keyId, nowNanos, verdict);
-        return verdict.result();
-    }
-
-    @Override
-    public void decide(Request request, String key, int keyId, long nowNanos, StageVerdict into) {
+    public void decide(int keyId, long nowNanos, int cost, StageVerdict into) {
         int slot = rows.slot(keyId);
         long[] row = rows.data();
         Object[] objects = rows.objects();
@@ -123,7 +100,7 @@ public final class KvEdge implements PopTier {
             readNanos = missReadNanos();
         }
         cells.copy(row, at + CELL, objects, oat, scratchLongs, 0, scratchObjects, 0);
-        Decision decision = cells.decide(keyId, scratchLongs, 0, scratchObjects, 0, nowNanos, request.cost());
+        Decision decision = cells.decide(keyId, scratchLongs, 0, scratchObjects, 0, nowNanos, cost);
         if (!decision.allowed() && !countsRefused) {
             into.of(decision, readNanos);
         } else if (!store.write(keyId, nowNanos, scratchLongs, 0, scratchObjects, 0)) {

@@ -52,12 +52,8 @@ public final class KvStore {
     /**
      * @param settings  the stage's KV settings; expirationTtl and cacheTtl must be at least 60 s
      * @param algorithm the counting rule whose state it stores
+     * @param keys      the run's numbering of keys (the methods taking a key number use them)
      */
-    public KvStore(TierSettings.Kv settings, AlgorithmSpec algorithm) {
-        this(settings, algorithm, new KeyIds());
-    }
-
-    /** The same, numbering keys with the run's {@code keys} (the methods taking a key number use them). */
     public KvStore(TierSettings.Kv settings, AlgorithmSpec algorithm, KeyIds keys) {
         requireSupported(settings);
         this.keys = keys;
@@ -106,9 +102,12 @@ public final class KvStore {
         return true;
     }
 
-    /** True when a state for {@code key} is stored at {@code nowNanos} (written, not expired); no billed read. */
-    public boolean holds(String key, long nowNanos) {
-        int slot = rows.find(keys.idOf(key, null));
+    /**
+     * True when a state for key number {@code keyId} is stored at {@code nowNanos} (written, not expired); no billed
+     * read.
+     */
+    public boolean holds(int keyId, long nowNanos) {
+        int slot = rows.find(keyId);
         return slot >= 0 && stored(rows.data(), rows.longsAt(slot), nowNanos);
     }
 

@@ -1,6 +1,5 @@
 package io.edgesim.model.tier;
 
-import io.edgesim.model.Request;
 import io.edgesim.model.Seeds;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyIds;
@@ -34,14 +33,8 @@ public final class LocalTierFactory {
     /**
      * @param seed    the run's seed
      * @param regions the PoPs a stage may be created in
-     */
-    public LocalTierFactory(long seed, RegionMap regions) {
-        this(seed, regions, new KeyIds());
-    }
-
-    /**
-     * The same, with every tier numbering keys with {@code keys}, so that a caller numbering each request's key once
-     * can use {@link PopTier#decide(Request, String, int, long)}.
+     * @param keys    the run's numbering of keys, which every tier uses: a caller numbers each request's key once
+     *                and hands the number to {@link PopTier#decide}
      */
     public LocalTierFactory(long seed, RegionMap regions, KeyIds keys) {
         this.seed = seed;

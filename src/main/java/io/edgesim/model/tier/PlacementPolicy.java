@@ -23,19 +23,14 @@ public final class PlacementPolicy {
 
     private final Placement placement;
     private final RegionMap regions;
-    private final KeyIds keys;
     private final KeyArray<String> firstRequestHomes = new KeyArray<>();
 
-    /** Checks that a fixed region can home objects and that a hint names an area with a home. */
+    /**
+     * Checks that a fixed region can home objects and that a hint names an area with a home.
+     */
     public PlacementPolicy(Placement placement, RegionMap regions) {
-        this(placement, regions, new KeyIds());
-    }
-
-    /** The same, numbering keys with the run's {@code keys} (see {@link #route(String, int, String)}). */
-    public PlacementPolicy(Placement placement, RegionMap regions, KeyIds keys) {
         this.placement = placement;
         this.regions = regions;
-        this.keys = keys;
         switch (placement.policy()) {
             case FIXED -> {
                 if (placement.region() == null || !regions.region(placement.region()).durableObjects()) {
@@ -55,14 +50,9 @@ public final class PlacementPolicy {
         }
     }
 
-    /** The object that serves {@code key} for a request landing in {@code requestPop}, and its home region. */
-    public ObjectRoute route(String key, String requestPop) {
-        return route(key, keys.idOf(key, null), requestPop);
-    }
-
     /**
-     * The same, for a caller that numbered {@code key} already ({@code keyId} = {@code keys.idOf(key, plan)} with the
-     * {@link KeyIds} given at construction).
+     * The object that serves {@code key} for a request landing in {@code requestPop}, and its home region;
+     * {@code keyId} is the key's number in the run's {@link KeyIds} (first-request homes are kept by it).
      */
     public ObjectRoute route(String key, int keyId, String requestPop) {
         return switch (placement.policy()) {

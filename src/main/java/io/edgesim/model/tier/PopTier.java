@@ -1,7 +1,5 @@
 package io.edgesim.model.tier;
 
-import io.edgesim.model.Request;
-import io.edgesim.model.StageResult;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.key.KeyIds;
 
@@ -12,24 +10,11 @@ import io.edgesim.model.key.KeyIds;
  */
 public interface PopTier {
 
-    /** Decides {@code request} under {@code key} at {@code nowNanos}, the request's arrival at this stage. */
-    StageResult decide(Request request, String key, long nowNanos);
-
     /**
-     * The same decision, for a caller that numbered the key already: {@code keyId} is
-     * {@code keys.idOf(key, request.plan())} with the {@link KeyIds} the tier was built with
-     * ({@link LocalTierFactory#keys()}), so the tier skips hashing the string. Tiers that keep per-key state
-     * override it; the two methods share that state.
+     * Decides a request of {@code cost} tokens under key number {@code keyId} at {@code nowNanos}, the request's
+     * arrival at this stage, and answers into {@code into} (the caller's holder, reused from request to request).
+     * {@code keyId} is {@code keys.idOf(key, request.plan())} with the {@link KeyIds} the tier was built with
+     * ({@link LocalTierFactory#keys()}); the key's plan is read from there.
      */
-    default StageResult decide(Request request, String key, int keyId, long nowNanos) {
-        return decide(request, key, nowNanos);
-    }
-
-    /**
-     * The same decision, answered into {@code into} (a caller's holder, reused from request to request): a tier that
-     * overrides it makes no object for the answer.
-     */
-    default void decide(Request request, String key, int keyId, long nowNanos, StageVerdict into) {
-        into.of(decide(request, key, keyId, nowNanos));
-    }
+    void decide(int keyId, long nowNanos, int cost, StageVerdict into);
 }

@@ -1,7 +1,6 @@
 package io.edgesim.model.tier;
 
-import io.edgesim.model.Request;
-import io.edgesim.model.StageResult;
+import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
@@ -36,7 +35,6 @@ public final class WafRule implements PopTier {
     private final PerPlan<Long> limits;
     private final long updateDelayNanos;
     private final long mitigationTimeoutNanos;
-    private final KeyIds keyIds;
     private final KeyArray<KeyState> keys = new KeyArray<>();
     // sightings come due in arrival order: the delay is the same for every request
     private final ArrayDeque<Sighting> pending = new ArrayDeque<>();
@@ -46,14 +44,7 @@ public final class WafRule implements PopTier {
      * @param settings  the plan (free, pro, business, enterprise), the counter update delay (at least 0) and the
      *                  mitigation timeout, which the plan must allow
      * @param algorithm a windowed algorithm (limit per period); the plan must allow its window as the period
-     */
-    public WafRule(TierSettings.Waf settings, AlgorithmSpec algorithm) {
-        this(settings, algorithm, new KeyIds());
-    }
-
-    /**
-     * The same, numbering keys with the run's {@code keys}, as {@link PopTier#decide(Request, String, int, long)}
-     * needs.
+     * @param keys      the run's numbering of keys
      */
     public WafRule(TierSettings.Waf settings, AlgorithmSpec algorithm, KeyIds keys) {
         WafPlan plan = WafPlan.parse(settings.plan());
@@ -73,18 +64,13 @@ public final class WafRule implements PopTier {
         }
         this.counterFactories = new PerPlan<>(algorithm, keys, CounterFactory::new);
         this.limits = new PerPlan<>(algorithm, keys, AlgorithmSpec::limit);
-        this.keyIds = keys;
         this.updateDelayNanos = settings.updateDelayNanos();
         this.mitigationTimeoutNanos = settings.mitigationTimeoutNanos();
     }
 
+    /** {@inheritDoc} Each request counts 1, whatever its cost (the number-of-requests counting model). */
     @Override
-    public StageResult decide(Request request, String key, long nowNanos) {
-        return decide(request, key, keyIds.idOf(key, request.plan()), nowNanos);
-    }
-
-    @Override
-    public StageResult decide(Request request, String key, int keyId, long nowNanos) {
+    public void decide(int keyId, long nowNanos, int cost, StageVerdict into) {
         see(nowNanos);
         KeyState state = keys.get(keyId);
         if (state == null) {
@@ -98,13 +84,13 @@ public final class WafRule implements PopTier {
         }
         if (state.blockedUntilNanos > nowNanos) {
             blocked++;
-            return StageResult.of(new Decision(false, 0, state.blockedUntilNanos - nowNanos,
-                    state.blockedUntilNanos), 0);
+            into.of(new Decision(false, 0, state.blockedUntilNanos - nowNanos, state.blockedUntilNanos), 0);
+            return;
         }
         Decision lastSeen = state.lastSeen;
         long remaining = lastSeen == null ? limits.of(keyId) : lastSeen.remaining();
         long resetNanos = lastSeen == null ? nowNanos : lastSeen.resetNanos();
-        return StageResult.of(new Decision(true, remaining, 0, resetNanos), 0);
+        into.of(new Decision(true, remaining, 0, resetNanos), 0);
     }
 
     /** Requests blocked by this rule: each one a Worker invocation that never happened. */

@@ -1,7 +1,5 @@
 package io.edgesim.model.tier;
 
-import io.edgesim.model.Request;
-import io.edgesim.model.StageResult;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.Decision;
@@ -49,7 +47,6 @@ public final class WriteBehindCache implements PopLocalTier {
     // count = all: a refused request changes the state, so it is written back too
     private final boolean countsRefused;
     private final long maxAgeNanos;
-    private final KeyIds keys;
     private final KeySlots rows;
     // the writes in flight, oldest first, in a ring of writeStride longs (and cells.objects references) per write
     private final int writeStride;
@@ -65,14 +62,7 @@ public final class WriteBehindCache implements PopLocalTier {
     /**
      * @param settings  read latency and write delay, both at least 0
      * @param algorithm the counting rule; its state lifetime is the entries' max-age
-     */
-    public WriteBehindCache(TierSettings.Cache settings, AlgorithmSpec algorithm) {
-        this(settings, algorithm, new KeyIds());
-    }
-
-    /**
-     * The same, numbering keys with the run's {@code keys}, as {@link PopTier#decide(Request, String, int, long)}
-     * needs.
+     * @param keys      the run's numbering of keys
      */
     public WriteBehindCache(TierSettings.Cache settings, AlgorithmSpec algorithm, KeyIds keys) {
         if (settings.readLatencyNanos() < 0 || settings.writeDelayNanos() < 0) {
@@ -80,7 +70,6 @@ public final class WriteBehindCache implements PopLocalTier {
         }
         this.cells = new CounterCells(algorithm, keys);
         this.countsRefused = algorithm.countsRefused();
-        this.keys = keys;
         this.readLatencyNanos = settings.readLatencyNanos();
         this.writeDelayNanos = settings.writeDelayNanos();
         this.maxAgeNanos = algorithm.stateLifetimeNanos();
@@ -90,11 +79,6 @@ public final class WriteBehindCache implements PopLocalTier {
         this.writeObjects = new Object[capacity * cells.objects];
         this.scratchLongs = new long[cells.longs];
         this.scratchObjects = new Object[cells.objects];
-    }
-
-    @Override
-    public StageResult decide(Request request, String key, long nowNanos) {
-        return decide(request, key, keys.idOf(key, request.plan()), nowNanos);
     }
 
     @Override
@@ -114,9 +98,12 @@ public final class WriteBehindCache implements PopLocalTier {
         into.of(decision, readLatencyNanos);
     }
 
-    /** True when an entry for {@code key} is stored at {@code nowNanos} (landed and not past its max-age). */
-    public boolean holds(String key, long nowNanos) {
-        int slot = read(keys.idOf(key, null), nowNanos);
+    /**
+     * True when an entry for key number {@code keyId} is stored at {@code nowNanos} (landed and not past its
+     * max-age).
+     */
+    public boolean holds(int keyId, long nowNanos) {
+        int slot = read(keyId, nowNanos);
         return slot >= 0 && rows.data()[rows.longsAt(slot) + PRESENT] != 0;
     }
 

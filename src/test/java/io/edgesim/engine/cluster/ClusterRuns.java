@@ -32,7 +32,7 @@ final class ClusterRuns {
     }
 
     static RunResult virtual(Scenario scenario) {
-        return new VirtualEngine(scenario, DecisionListener.NONE).run();
+        return new VirtualEngine(scenario).run();
     }
 
     static RunResult cluster(Scenario scenario, double speed) {

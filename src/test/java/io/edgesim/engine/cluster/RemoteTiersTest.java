@@ -1,8 +1,11 @@
 package io.edgesim.engine.cluster;
 
 import io.edgesim.model.Outcome;
+import io.edgesim.model.StageVerdict;
 import io.edgesim.model.cost.Usage;
-import io.edgesim.model.tier.ServeResult;
+import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.RemoteTier;
 import io.edgesim.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,23 +59,36 @@ class RemoteTiersTest {
 
     @Test
     void aDurableObjectServesWithTheModelsServiceTimeAndBillsItsRequests(@TempDir Path dir) throws IOException {
-        RemoteTiers.ObjectServer object = tiers(dir).tier("1.0").newServer("k", null);
+        RemoteTiers tiers = tiers(dir);
+        KeyIds keys = new KeyIds();
+        int k = keys.idOf("k", null);
+        RemoteTier object = tiers.tier("1.0").newTier(keys, tiers.regions());
+        ObjectRoute route = new ObjectRoute("k", "FRA");
+        StageVerdict verdict = new StageVerdict();
 
-        ServeResult first = object.serve(10 * MILLI, 1);
-        ServeResult second = object.serve(10 * MILLI, 1);
+        long firstReply = object.serve(route, k, 10 * MILLI, 1, verdict);
+        long secondReply = object.serve(route, k, 10 * MILLI, 1, verdict);
 
-        assertThat(first.replyNanos()).isEqualTo(12 * MILLI);
-        assertThat(second.startNanos()).as("queued behind the first").isEqualTo(12 * MILLI);
-        assertThat(second.result().outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(firstReply).isEqualTo(12 * MILLI);
+        assertThat(secondReply).as("queued behind the first").isEqualTo(14 * MILLI);
+        assertThat(verdict.outcome()).isEqualTo(Outcome.REJECTED);
         assertThat(object.usage().durableObjectRequests()).isEqualTo(2);
+        assertThat(object.stats()).containsEntry("objects", 1L);
     }
 
     @Test
     void anOriginKeyIsDecidedAtArrivalAndNotBilled(@TempDir Path dir) throws IOException {
-        RemoteTiers.ObjectServer origin = tiers(dir).tier("1.1").newServer("k", null);
+        RemoteTiers tiers = tiers(dir);
+        KeyIds keys = new KeyIds();
+        int k = keys.idOf("k", null);
+        RemoteTier origin = tiers.tier("1.1").newTier(keys, tiers.regions());
+        ObjectRoute route = new ObjectRoute("k", "IAD");
+        StageVerdict verdict = new StageVerdict();
 
-        assertThat(origin.serve(5 * MILLI, 1).result().outcome()).isEqualTo(Outcome.ACCEPTED);
-        assertThat(origin.serve(5 * MILLI, 1).result().outcome()).isEqualTo(Outcome.REJECTED);
+        origin.serve(route, k, 5 * MILLI, 1, verdict);
+        assertThat(verdict.outcome()).isEqualTo(Outcome.ACCEPTED);
+        origin.serve(route, k, 5 * MILLI, 1, verdict);
+        assertThat(verdict.outcome()).isEqualTo(Outcome.REJECTED);
         assertThat(origin.usage()).isEqualTo(Usage.NONE);
     }
 }

@@ -31,7 +31,7 @@ class ParallelRunsTest {
 
     @Test
     void theReportIsTheRunAtTheScenarioSeedAsWithoutReplications() {
-        RunResult alone = new VirtualEngine(threePops(), DecisionListener.NONE).run();
+        RunResult alone = new VirtualEngine(threePops()).run();
 
         RunResult replicated = ParallelRuns.replicated(threePops(), 3, DecisionListener.NONE, 2);
 
@@ -45,7 +45,7 @@ class ParallelRunsTest {
     void replicationsRunTheFollowingSeedsAndAverageTheirFigures() {
         double[] wronglyAccepted = new double[4];
         for (int r = 0; r < 4; r++) {
-            RunResult run = new VirtualEngine(threePops().withSeed(7 + r), DecisionListener.NONE).run();
+            RunResult run = new VirtualEngine(threePops().withSeed(7 + r)).run();
             wronglyAccepted[r] = run.limiters().get(1).exact().wronglyAccepted();
         }
 
@@ -65,6 +65,6 @@ class ParallelRunsTest {
         List<RunResult> results = ParallelRuns.each(scenarios, 2);
 
         assertThat(results).extracting(RunResult::seed).containsExactly(3L, 1L, 2L);
-        assertThat(results.get(1)).isEqualTo(new VirtualEngine(threePops().withSeed(1), DecisionListener.NONE).run());
+        assertThat(results.get(1)).isEqualTo(new VirtualEngine(threePops().withSeed(1)).run());
     }
 }

@@ -70,7 +70,7 @@ class PlansRunTest {
 
     @Test
     void eachPlansKeysGetTheirPlansLimitOnEveryTierAndInTheExactCount(@TempDir Path dir) throws IOException {
-        RunResult result = new VirtualEngine(load(dir), DecisionListener.NONE).run();
+        RunResult result = new VirtualEngine(load(dir)).run();
 
         for (String name : List.of("cache", "isolate", "binding", "waf", "object", "chain")) {
             // 2 x 5 + 50 + 10
@@ -101,7 +101,7 @@ class PlansRunTest {
             }
         };
 
-        new VirtualEngine(load(dir), listener).run();
+        new VirtualEngine(load(dir), VirtualEngine.Order.BY_REQUEST, listener).run();
 
         assertThat(acceptedByKey).containsExactlyInAnyOrderEntriesOf(Map.of("free-0", 5, "free-1", 5, "pro", 50,
                 "plain", 10));

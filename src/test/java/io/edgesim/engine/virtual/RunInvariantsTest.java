@@ -3,7 +3,6 @@ package io.edgesim.engine.virtual;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.edgesim.report.JsonReport;
-import io.edgesim.result.DecisionListener;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioFixture;
 import org.assertj.core.api.SoftAssertions;
@@ -39,8 +38,8 @@ class RunInvariantsTest {
         for (int i = 0; i < SCENARIOS; i++) {
             String text = scenarios.next("random-" + i);
             Scenario scenario = ScenarioFixture.load(dir, text);
-            String json = JsonReport.render(new VirtualEngine(scenario, DecisionListener.NONE).run());
-            String again = JsonReport.render(new VirtualEngine(scenario, DecisionListener.NONE).run());
+            String json = JsonReport.render(new VirtualEngine(scenario).run());
+            String again = JsonReport.render(new VirtualEngine(scenario).run());
             softly.assertThat(again).as("the same seed twice:%n%s", text).isEqualTo(json);
             for (JsonNode limiter : JSON.readTree(json).get("limiters")) {
                 checkLimiter(softly, limiter, text);

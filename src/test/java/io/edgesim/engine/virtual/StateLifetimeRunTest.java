@@ -1,6 +1,5 @@
 package io.edgesim.engine.virtual;
 
-import io.edgesim.result.DecisionListener;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
@@ -26,7 +25,7 @@ class StateLifetimeRunTest {
         Path file = dir.resolve("s.conf");
         Files.writeString(file, scenario);
         Scenario loaded = ScenarioLoader.load(file, REGIONS);
-        return new VirtualEngine(loaded, DecisionListener.NONE).run();
+        return new VirtualEngine(loaded).run();
     }
 
     private static LimiterResult limiter(RunResult result, String name) {

@@ -16,23 +16,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 class VirtualEngineTest {
 
     private static final Path REGIONS = Path.of("regions.conf");
-    // a listener that hears and drops every decision: with one, the engine runs every limiter request by request
-    private static final DecisionListener IGNORING = new DecisionListener() {
-        @Override
-        public void decided(String limiter, long timeNanos, String pop, String key, int cost, String allowed,
-                            long remaining, long retryAfterNanos, long latencyNanos) {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
-
     private static Scenario load(Path dir, String text) throws IOException {
         Path file = dir.resolve("s.conf");
         Files.writeString(file, text);
@@ -40,7 +29,7 @@ class VirtualEngineTest {
     }
 
     private static RunResult run(Scenario scenario) {
-        return new VirtualEngine(scenario, DecisionListener.NONE).run();
+        return new VirtualEngine(scenario).run();
     }
 
     private static LimiterResult limiter(RunResult result, String name) {
@@ -84,13 +73,14 @@ class VirtualEngineTest {
 
         // blocks much smaller than the run, so that many replies come back after their block was replaced
         int smallBlock = 4_096;
-        RunResult blockByBlock = new VirtualEngine(scenario, DecisionListener.NONE, smallBlock, 3).run();
+        RunResult blockByBlock = new VirtualEngine(scenario, smallBlock, 3).run();
         // a decision listener makes the engine run every limiter request by request, in time order
-        RunResult requestByRequest = new VirtualEngine(scenario, IGNORING).run();
+        RunResult requestByRequest = new VirtualEngine(scenario, VirtualEngine.Order.BY_REQUEST,
+                DecisionListener.NONE).run();
 
         // one request per block and per batch: every limiter group sees each request alone, the plainest order there
         // is
-        RunResult oneByOne = new VirtualEngine(scenario, DecisionListener.NONE, 1, 1).run();
+        RunResult oneByOne = new VirtualEngine(scenario, 1, 1).run();
 
         assertThat(blockByBlock.limiters().get(0).totals().sent()).isGreaterThan(4 * smallBlock);
         assertThat(limiter(blockByBlock, "remote-then-cache").totals().rejected()).isPositive();
@@ -193,10 +183,28 @@ class VirtualEngineTest {
     }
 
     @Test
+    void aListenerNeedsTheRunToGoRequestByRequest() {
+        Scenario scenario = ScenarioLoader.load(Path.of("scenarios/three-pops.conf"), REGIONS);
+        DecisionListener listener = new DecisionListener() {
+            @Override
+            public void decided(String limiter, long timeNanos, String pop, String key, int cost, String allowed,
+                                long remaining, long retryAfterNanos, long latencyNanos) {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+
+        assertThatThrownBy(() -> new VirtualEngine(scenario, VirtualEngine.Order.BY_GROUP, listener))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("BY_REQUEST");
+    }
+
+    @Test
     void decisionsListenerHearsEveryRequestOfEveryLimiter() {
         Scenario scenario = ScenarioLoader.load(Path.of("scenarios/three-pops.conf"), REGIONS);
         List<String> rows = new ArrayList<>();
-        new VirtualEngine(scenario, new DecisionListener() {
+        new VirtualEngine(scenario, VirtualEngine.Order.BY_REQUEST, new DecisionListener() {
             @Override
             public void decided(String limiter, long timeNanos, String pop, String key, int cost, String allowed,
                                 long remaining, long retryAfterNanos, long latencyNanos) {
@@ -267,10 +275,11 @@ class VirtualEngineTest {
                 ]
                 """);
         Scenario scenario = ScenarioLoader.load(file, REGIONS);
-        RunResult requestByRequest = new VirtualEngine(scenario, IGNORING).run();
+        RunResult requestByRequest = new VirtualEngine(scenario, VirtualEngine.Order.BY_REQUEST,
+                DecisionListener.NONE).run();
         // batches of one block and of several, none of them full at the end
-        RunResult byPopSmallBlocks = new VirtualEngine(scenario, DecisionListener.NONE, 1_000, 1).run();
-        RunResult byPopSmallBatches = new VirtualEngine(scenario, DecisionListener.NONE, 999, 7).run();
+        RunResult byPopSmallBlocks = new VirtualEngine(scenario, 1_000, 1).run();
+        RunResult byPopSmallBatches = new VirtualEngine(scenario, 999, 7).run();
         RunResult byPop = run(scenario);
 
         LimiterResult chain = limiter(byPop, "chain");
@@ -300,19 +309,20 @@ class VirtualEngineTest {
 
         // one limiter: 8 blocks of 65,536 (about 65 bytes a request, 34 MiB); thirty: one block (790 bytes a request,
         // 49 MiB; 8 blocks would take 395 MiB)
-        VirtualEngine oneEngine = new VirtualEngine(one, DecisionListener.NONE);
+        VirtualEngine oneEngine = new VirtualEngine(one);
         assertThat(oneEngine.batchCapacity()).isEqualTo(VirtualEngine.BATCH_BLOCKS * VirtualEngine.BLOCK);
-        VirtualEngine thirtyEngine = new VirtualEngine(thirty, DecisionListener.NONE);
+        VirtualEngine thirtyEngine = new VirtualEngine(thirty);
         assertThat(thirtyEngine.batchCapacity()).isEqualTo(VirtualEngine.BLOCK);
         assertThat(thirtyEngine.limitersByPop()).isEqualTo(30);
         // a hundred: one block would take 64 MiB for 39 of them (40 bytes for the batch, 25 per limiter); the others
         // run block by block
-        VirtualEngine hundredEngine = new VirtualEngine(hundred, DecisionListener.NONE);
+        VirtualEngine hundredEngine = new VirtualEngine(hundred);
         assertThat(hundredEngine.batchCapacity()).isEqualTo(VirtualEngine.BLOCK);
         assertThat(hundredEngine.limitersByPop()).isEqualTo(39);
-        assertThat(new VirtualEngine(none, DecisionListener.NONE).batchCapacity()).isZero();
-        // with a listener every limiter runs request by request
-        assertThat(new VirtualEngine(one, IGNORING).limitersByPop()).isZero();
+        assertThat(new VirtualEngine(none).batchCapacity()).isZero();
+        // request by request, no limiter decides by PoP
+        assertThat(new VirtualEngine(one, VirtualEngine.Order.BY_REQUEST, DecisionListener.NONE).limitersByPop())
+                .isZero();
 
         // a run of a few requests makes little room
         LimiterResult alone = oneEngine.run().limiters().get(0);

@@ -1,8 +1,11 @@
 package io.edgesim.model.tier;
 
 import io.edgesim.model.Outcome;
+import io.edgesim.model.Request;
+import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.key.KeyIds;
 import org.junit.jupiter.api.Test;
 
 import java.util.SplittableRandom;
@@ -15,21 +18,28 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class BindingPopTest {
 
+    // the run's numbering of keys, as an engine keeps it: one per test
+    private final KeyIds keys = new KeyIds();
+
+    private StageResult decide(PopTier tier, Request request, String key, long nowNanos) {
+        return TestRequests.decide(tier, keys, request, key, nowNanos);
+    }
+
     private static AlgorithmSpec limit(long limit, long periodNanos) {
         return AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, limit, periodNanos);
     }
 
-    private static BindingPop binding(int machines, long limit, long periodNanos, long seed) {
-        BindingStore store = new BindingStore("ns", periodNanos);
+    private BindingPop binding(int machines, long limit, long periodNanos, long seed) {
+        BindingStore store = new BindingStore("ns", periodNanos, keys);
         return new BindingPop(new TierSettings.Binding(machines, 100 * MS, "ns"), limit(limit, periodNanos), store,
                 new SplittableRandom(seed));
     }
 
     /** Accepted requests per period of {@code periodNanos}, for requests every {@code gapNanos} until {@code endNanos}. */
-    private static long[] acceptedPerPeriod(BindingPop binding, long gapNanos, long endNanos, long periodNanos) {
+    private long[] acceptedPerPeriod(BindingPop binding, long gapNanos, long endNanos, long periodNanos) {
         long[] accepted = new long[(int) (endNanos / periodNanos)];
         for (long t = 0; t < endNanos; t += gapNanos) {
-            if (binding.decide(at(t, "FRA"), "k", t).outcome() == Outcome.ACCEPTED) {
+            if (decide(binding, at(t, "FRA"), "k", t).outcome() == Outcome.ACCEPTED) {
                 accepted[(int) (t / periodNanos)]++;
             }
         }
@@ -53,7 +63,7 @@ class BindingPopTest {
 
         int accepted = 0;
         for (int i = 0; i < 200; i++) {
-            accepted += binding.decide(at(0, "FRA"), "k", 0).outcome() == Outcome.ACCEPTED ? 1 : 0;
+            accepted += decide(binding, at(0, "FRA"), "k", 0).outcome() == Outcome.ACCEPTED ? 1 : 0;
         }
 
         assertThat(accepted).isEqualTo(20);
@@ -85,50 +95,50 @@ class BindingPopTest {
 
     @Test
     void bindingsSharingANamespaceShareCounts() {
-        BindingStore store = new BindingStore("shared", 60 * SECOND);
+        BindingStore store = new BindingStore("shared", 60 * SECOND, keys);
         TierSettings.Binding settings = new TierSettings.Binding(1, 100 * MS, "shared");
         BindingPop first = new BindingPop(settings, limit(10, 60 * SECOND), store, new SplittableRandom(1));
         BindingPop second = new BindingPop(settings, limit(10, 60 * SECOND), store, new SplittableRandom(2));
 
         for (int i = 0; i < 10; i++) {
-            assertThat(first.decide(at(i * MS, "FRA"), "k", i * MS).outcome()).isEqualTo(Outcome.ACCEPTED);
+            assertThat(decide(first, at(i * MS, "FRA"), "k", i * MS).outcome()).isEqualTo(Outcome.ACCEPTED);
         }
 
         // by 1 s the first binding's machine has pushed its 10 and the second's has pulled them
-        assertThat(second.decide(at(SECOND, "FRA"), "k", SECOND).outcome()).isEqualTo(Outcome.REJECTED);
-        assertThat(store.storedCount("k", SECOND)).isEqualTo(10);
+        assertThat(decide(second, at(SECOND, "FRA"), "k", SECOND).outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(store.storedCount(keys.idOf("k", null), SECOND)).isEqualTo(10);
     }
 
     @Test
     void bindingsInDifferentNamespacesCountSeparately() {
         TierSettings.Binding settings = new TierSettings.Binding(1, 100 * MS, "a");
-        BindingPop first = new BindingPop(settings, limit(10, 60 * SECOND), new BindingStore("a", 60 * SECOND),
+        BindingPop first = new BindingPop(settings, limit(10, 60 * SECOND), new BindingStore("a", 60 * SECOND, keys),
                 new SplittableRandom(1));
-        BindingPop second = new BindingPop(settings, limit(10, 60 * SECOND), new BindingStore("b", 60 * SECOND),
+        BindingPop second = new BindingPop(settings, limit(10, 60 * SECOND), new BindingStore("b", 60 * SECOND, keys),
                 new SplittableRandom(2));
 
         for (int i = 0; i < 10; i++) {
-            first.decide(at(i * MS, "FRA"), "k", i * MS);
+            decide(first, at(i * MS, "FRA"), "k", i * MS);
         }
 
-        assertThat(second.decide(at(SECOND, "FRA"), "k", SECOND).outcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(decide(second, at(SECOND, "FRA"), "k", SECOND).outcome()).isEqualTo(Outcome.ACCEPTED);
     }
 
     @Test
     void addsNoLatency() {
-        assertThat(binding(2, 5, 10 * SECOND, 1).decide(at(0, "FRA"), "k", 0).addedLatencyNanos()).isZero();
+        assertThat(decide(binding(2, 5, 10 * SECOND, 1), at(0, "FRA"), "k", 0).addedLatencyNanos()).isZero();
     }
 
     @Test
     void refusesPeriodsOtherThanTenOrSixtySeconds() {
-        assertThatThrownBy(() -> new BindingStore("ns", 30 * SECOND))
+        assertThatThrownBy(() -> new BindingStore("ns", 30 * SECOND, keys))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("10 s or 60 s");
     }
 
     @Test
     void refusesAnAlgorithmWhoseWindowIsNotTheStorePeriod() {
-        BindingStore store = new BindingStore("ns", 10 * SECOND);
+        BindingStore store = new BindingStore("ns", 10 * SECOND, keys);
 
         assertThatThrownBy(() -> new BindingPop(new TierSettings.Binding(1, 100 * MS, "ns"),
                 limit(5, 60 * SECOND), store, new SplittableRandom(1)))

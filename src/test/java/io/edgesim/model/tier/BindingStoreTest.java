@@ -1,5 +1,6 @@
 package io.edgesim.model.tier;
 
+import io.edgesim.model.key.KeyIds;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -99,7 +100,8 @@ class BindingStoreTest {
 
     /** Random calls on {@code keys} keys, mostly up to {@code maxGapNanos} apart, against the plain rule. */
     private static void followsTheSyncRule(long[] intervals, int keys, long maxGapNanos) {
-        BindingStore store = new BindingStore("ns", 10 * SECOND);
+        KeyIds ids = new KeyIds();
+        BindingStore store = new BindingStore("ns", 10 * SECOND, ids);
         // one machine at a time, so that the phases drawn are known: each machine's from its own seed
         long[] phases = new long[intervals.length];
         for (int m = 0; m < intervals.length; m++) {
@@ -113,15 +115,16 @@ class BindingStoreTest {
             // mostly a few ms apart, some gaps longer than every interval, across several 10 s periods
             t += random.nextInt(50) == 0 ? random.nextLong(3 * SECOND) : random.nextLong(maxGapNanos);
             String key = "k" + random.nextInt(keys);
+            int keyId = ids.idOf(key, null);
             int machine = random.nextInt(intervals.length);
             PlainKey expected = plain.computeIfAbsent(key, k -> new PlainKey(phases, intervals));
             switch (random.nextInt(keys == 1 ? 8 : 4)) {
-                case 0 -> assertThat(store.storedCount(key, t)).as("total, call %d", i).isEqualTo(expected.total(t));
-                case 1 -> assertThat(store.localCount(machine, key, t)).as("view, call %d", i)
+                case 0 -> assertThat(store.storedCount(keyId, t)).as("total, call %d", i).isEqualTo(expected.total(t));
+                case 1 -> assertThat(store.localCount(machine, keyId, t)).as("view, call %d", i)
                         .isEqualTo(expected.view(machine, t));
                 default -> {
                     long cost = 1 + random.nextInt(2);
-                    assertThat(store.admit(machine, key, t, cost)).as("admit, call %d", i)
+                    assertThat(store.admit(machine, keyId, t, cost)).as("admit, call %d", i)
                             .isEqualTo(expected.admit(machine, t, cost));
                 }
             }

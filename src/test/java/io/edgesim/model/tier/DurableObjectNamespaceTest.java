@@ -1,9 +1,11 @@
 package io.edgesim.model.tier;
 
 import io.edgesim.model.Outcome;
+import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.key.KeyIds;
 import org.junit.jupiter.api.Test;
 
 import static io.edgesim.model.tier.TestRequests.MS;
@@ -14,17 +16,24 @@ class DurableObjectNamespaceTest {
 
     @Test
     void perAreaObjectsCountSeparatelyAndUsageSumsOverObjects() {
+        KeyIds keys = new KeyIds();
         DurableObjectNamespace namespace = new DurableObjectNamespace(
                 new TierSettings.DurableObject(MS, 100, true, new Placement(Placement.Policy.PER_AREA, null, null)),
-                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1, 60 * SECOND), TestRegions.map());
+                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1, 60 * SECOND), TestRegions.map(), keys);
+        int k = keys.idOf("k", null);
+        StageVerdict verdict = new StageVerdict();
 
-        ObjectRoute europe = namespace.route("k", "FRA");
-        ObjectRoute america = namespace.route("k", "GRU");
-        assertThat(namespace.serve(europe.objectName(), 0, 1).result().outcome()).isEqualTo(Outcome.ACCEPTED);
-        assertThat(namespace.serve(europe.objectName(), 10 * MS, 1).result().outcome()).isEqualTo(Outcome.REJECTED);
-        assertThat(namespace.serve(america.objectName(), 20 * MS, 1).result().outcome()).isEqualTo(Outcome.ACCEPTED);
+        ObjectRoute europe = namespace.route("k", k, "FRA");
+        ObjectRoute america = namespace.route("k", k, "GRU");
+        namespace.serve(europe, k, 0, 1, verdict);
+        assertThat(verdict.outcome()).isEqualTo(Outcome.ACCEPTED);
+        namespace.serve(europe, k, 10 * MS, 1, verdict);
+        assertThat(verdict.outcome()).isEqualTo(Outcome.REJECTED);
+        namespace.serve(america, k, 20 * MS, 1, verdict);
+        assertThat(verdict.outcome()).isEqualTo(Outcome.ACCEPTED);
 
         assertThat(namespace.objectCount()).isEqualTo(2);
+        assertThat(namespace.stats()).containsEntry("objects", 2L);
         assertThat(namespace.usage()).isEqualTo(new Usage(3, 2, 3, 3 * MS, 0, 0));
     }
 }

@@ -1,9 +1,11 @@
 package io.edgesim.model.tier;
 
 import io.edgesim.model.Outcome;
+import io.edgesim.model.StageResult;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Counting;
 import io.edgesim.model.cost.Usage;
 import org.junit.jupiter.api.Test;
@@ -19,21 +21,47 @@ class DurableObjectServerTest {
 
     private static final Placement ANYWHERE = new Placement(Placement.Policy.FIRST_REQUEST, null, null);
 
-    private static DurableObjectServer object(long limit, long windowNanos, long serviceNanos, int queueBound,
-                                              boolean failOpen) {
-        return new DurableObjectServer(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, limit, windowNanos),
-                new TierSettings.DurableObject(serviceNanos, queueBound, failOpen, ANYWHERE));
+    private static TestObject object(long limit, long windowNanos, long serviceNanos, int queueBound,
+                                     boolean failOpen) {
+        return new TestObject(new DurableObjectServer(new CounterFactory(AlgorithmSpec.windowed(
+                AlgorithmKind.FIXED_WINDOW, limit, windowNanos)), new TierSettings.DurableObject(serviceNanos,
+                queueBound, failOpen, ANYWHERE)), serviceNanos);
+    }
+
+    /** What an object did with one request: its answer, when service began, when the reply left. */
+    private record Served(StageResult result, long startNanos, long replyNanos) {
+    }
+
+    /** An object and the service time it was built with, answering as these tests read it. */
+    private record TestObject(DurableObjectServer server, long serviceNanos) {
+
+        Served serve(long arrivalNanos, long cost) {
+            return serve(arrivalNanos, cost, new StageVerdict());
+        }
+
+        Served serve(long arrivalNanos, long cost, StageVerdict into) {
+            long replyNanos = server.serve(arrivalNanos, cost, into);
+            // an overloaded object serves nothing: it answers at once
+            long startNanos = into.outcome() == Outcome.FAILED ? arrivalNanos : replyNanos - serviceNanos;
+            return new Served(into.result(), startNanos, replyNanos);
+        }
+
+        Usage usage() {
+            return server.usage();
+        }
     }
 
     @Test
     void writesARowPerAcceptedRequestOrPerRequestWhenCountingAll() {
         AlgorithmSpec two = AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 2, SECOND);
         TierSettings.DurableObject settings = new TierSettings.DurableObject(MS, 10, true, ANYWHERE);
-        DurableObjectServer counting = new DurableObjectServer(two, settings);
-        DurableObjectServer countingAll = new DurableObjectServer(two.withCount(Counting.ALL), settings);
+        DurableObjectServer counting = new DurableObjectServer(new CounterFactory(two), settings);
+        DurableObjectServer countingAll = new DurableObjectServer(new CounterFactory(two.withCount(Counting.ALL)),
+                settings);
+        StageVerdict verdict = new StageVerdict();
         for (int i = 0; i < 5; i++) {
-            counting.serve(i * 10 * MS, 1);
-            countingAll.serve(i * 10 * MS, 1);
+            counting.serve(i * 10 * MS, 1, verdict);
+            countingAll.serve(i * 10 * MS, 1, verdict);
         }
 
         assertThat(counting.usage().rowsWritten()).isEqualTo(2);
@@ -43,14 +71,14 @@ class DurableObjectServerTest {
 
     @Test
     void queuesArrivalsFasterThanTheServiceTime() {
-        DurableObjectServer object = object(100, SECOND, MS, 10, true);
-        List<ServeResult> results = new ArrayList<>();
+        TestObject object = object(100, SECOND, MS, 10, true);
+        List<Served> results = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             results.add(object.serve(i * 250_000L, 1));
         }
 
-        assertThat(results).extracting(ServeResult::startNanos).containsExactly(0L, MS, 2 * MS, 3 * MS);
-        assertThat(results).extracting(ServeResult::replyNanos).containsExactly(MS, 2 * MS, 3 * MS, 4 * MS);
+        assertThat(results).extracting(Served::startNanos).containsExactly(0L, MS, 2 * MS, 3 * MS);
+        assertThat(results).extracting(Served::replyNanos).containsExactly(MS, 2 * MS, 3 * MS, 4 * MS);
         assertThat(results).extracting(r -> r.result().addedLatencyNanos())
                 .containsExactly(1_000_000L, 1_750_000L, 2_500_000L, 3_250_000L);
     }
@@ -58,22 +86,22 @@ class DurableObjectServerTest {
     @Test
     void overloadsWhenTheQueueIsFull() {
         // queue bound 2: at t = 0 one request is served and two wait; the next ones are refused at once
-        DurableObjectServer object = object(100, SECOND, MS, 2, true);
-        List<ServeResult> results = new ArrayList<>();
+        TestObject object = object(100, SECOND, MS, 2, true);
+        List<Served> results = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             results.add(object.serve(0, 1));
         }
 
         assertThat(results).extracting(r -> r.result().outcome()).containsExactly(Outcome.ACCEPTED,
                 Outcome.ACCEPTED, Outcome.ACCEPTED, Outcome.FAILED, Outcome.FAILED);
-        ServeResult refused = results.get(3);
+        Served refused = results.get(3);
         assertThat(refused.result().error()).isEqualTo("overloaded");
         assertThat(refused.result().failedOpen()).isTrue();
         assertThat(refused.replyNanos()).isZero();
         assertThat(refused.result().addedLatencyNanos()).isZero();
 
         // at 1 ms the second request has started: one place is free again, served after the third
-        ServeResult later = object.serve(MS, 1);
+        Served later = object.serve(MS, 1);
         assertThat(later.result().outcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(later.startNanos()).isEqualTo(3 * MS);
 
@@ -81,28 +109,28 @@ class DurableObjectServerTest {
     }
 
     @Test
-    void answersIntoAReusedHolderAsItAnswersWithNewResults() {
-        // two objects fed the same arrivals, through a queue that overloads: one answers with new results, the other
-        // into one holder reused from request to request
-        DurableObjectServer fresh = object(3, SECOND, MS, 2, true);
-        DurableObjectServer reused = object(3, SECOND, MS, 2, true);
+    void answersIntoAReusedHolderAsIntoFreshOnes() {
+        // two objects fed the same arrivals, through a queue that overloads: one answers into a new holder each
+        // time, the other into one holder reused from request to request
+        TestObject fresh = object(3, SECOND, MS, 2, true);
+        TestObject reused = object(3, SECOND, MS, 2, true);
         StageVerdict verdict = new StageVerdict();
         long[] arrivals = {0, 0, 0, 0, MS, 2 * MS, 5 * MS, SECOND};
         for (long arrival : arrivals) {
-            ServeResult expected = fresh.serve(arrival, 1);
-            long reply = reused.serve(arrival, 1, verdict);
-            assertThat(reply).isEqualTo(expected.replyNanos());
-            assertThat(verdict.result()).isEqualTo(expected.result());
+            Served expected = fresh.serve(arrival, 1);
+            Served answered = reused.serve(arrival, 1, verdict);
+            assertThat(answered.replyNanos()).isEqualTo(expected.replyNanos());
+            assertThat(answered.result()).isEqualTo(expected.result());
         }
         assertThat(reused.usage()).isEqualTo(fresh.usage());
     }
 
     @Test
     void overloadFailsClosedWhenConfigured() {
-        DurableObjectServer object = object(100, SECOND, MS, 0, false);
+        TestObject object = object(100, SECOND, MS, 0, false);
         object.serve(0, 1);
 
-        ServeResult refused = object.serve(0, 1);
+        Served refused = object.serve(0, 1);
 
         assertThat(refused.result().outcome()).isEqualTo(Outcome.FAILED);
         assertThat(refused.result().passes()).isFalse();
@@ -111,8 +139,8 @@ class DurableObjectServerTest {
     @Test
     void decidesWhenServiceStarts() {
         // limit 2 per 10 ms: with 6 ms of service the third request starts at 12 ms, in the next window
-        DurableObjectServer slow = object(2, 10 * MS, 6 * MS, 10, true);
-        DurableObjectServer fast = object(2, 10 * MS, 4 * MS, 10, true);
+        TestObject slow = object(2, 10 * MS, 6 * MS, 10, true);
+        TestObject fast = object(2, 10 * MS, 4 * MS, 10, true);
 
         List<Outcome> slowOutcomes = new ArrayList<>();
         List<Outcome> fastOutcomes = new ArrayList<>();
@@ -131,12 +159,12 @@ class DurableObjectServerTest {
     void aLongQueueDrainsInArrivalOrderAndRefillsAfterwards() {
         // queue bound 6: a burst of 10 at t = 0 serves one, queues six and refuses three; waiting places free one
         // per ms as service starts, and a second burst at 3 ms finds three of them
-        DurableObjectServer object = object(1_000, SECOND, MS, 6, true);
-        List<ServeResult> first = new ArrayList<>();
+        TestObject object = object(1_000, SECOND, MS, 6, true);
+        List<Served> first = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             first.add(object.serve(0, 1));
         }
-        List<ServeResult> second = new ArrayList<>();
+        List<Served> second = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             second.add(object.serve(3 * MS, 1));
         }
@@ -144,11 +172,11 @@ class DurableObjectServerTest {
         assertThat(first).extracting(r -> r.result().outcome()).containsExactly(Outcome.ACCEPTED, Outcome.ACCEPTED,
                 Outcome.ACCEPTED, Outcome.ACCEPTED, Outcome.ACCEPTED, Outcome.ACCEPTED, Outcome.ACCEPTED,
                 Outcome.FAILED, Outcome.FAILED, Outcome.FAILED);
-        assertThat(first.subList(0, 7)).extracting(ServeResult::startNanos)
+        assertThat(first.subList(0, 7)).extracting(Served::startNanos)
                 .containsExactly(0L, MS, 2 * MS, 3 * MS, 4 * MS, 5 * MS, 6 * MS);
         // the refused ones wait for the first waiting request to start (1 ms)
         assertThat(first.get(7).result().decision().retryAfterNanos()).isEqualTo(MS);
-        assertThat(second).extracting(ServeResult::startNanos).containsExactly(7 * MS, 8 * MS, 9 * MS, 3 * MS,
+        assertThat(second).extracting(Served::startNanos).containsExactly(7 * MS, 8 * MS, 9 * MS, 3 * MS,
                 3 * MS);
         assertThat(second).extracting(r -> r.result().outcome()).containsExactly(Outcome.ACCEPTED,
                 Outcome.ACCEPTED, Outcome.ACCEPTED, Outcome.FAILED, Outcome.FAILED);

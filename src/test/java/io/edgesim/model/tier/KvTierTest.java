@@ -1,12 +1,14 @@
 package io.edgesim.model.tier;
 
 import io.edgesim.model.Outcome;
+import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.key.KeyIds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -23,6 +25,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class KvTierTest {
 
+    // the run's numbering of keys, as an engine keeps it: one per test
+    private final KeyIds keys = new KeyIds();
+
+    private StageResult decide(PopTier tier, Request request, String key, long nowNanos) {
+        return TestRequests.decide(tier, keys, request, key, nowNanos);
+    }
+
     private static final long HOUR = 3_600 * SECOND;
 
     private static TierSettings.Kv settings(boolean failOpen) {
@@ -33,17 +42,17 @@ class KvTierTest {
         return AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, limit, HOUR);
     }
 
-    private static StageResult send(KvEdge edge, String pop, long t) {
-        return edge.decide(at(t, pop), "k", t);
+    private StageResult send(KvEdge edge, String pop, long t) {
+        return decide(edge, at(t, pop), "k", t);
     }
 
     @Test
     void eachPopCountsOnItsOwnCopyUntilItExpires() {
         // SYD at even seconds, FRA at odd ones: after its first read each PoP only sees its own writes, so a
         // limit of 4 lets 7 through; once the copies expire (60 s after their fetch) both read the stored 4
-        KvStore store = new KvStore(settings(true), perHour(4));
-        KvEdge syd = new KvEdge(settings(true), perHour(4), store, new SplittableRandom(1));
-        KvEdge fra = new KvEdge(settings(true), perHour(4), store, new SplittableRandom(2));
+        KvStore store = new KvStore(settings(true), perHour(4), keys);
+        KvEdge syd = new KvEdge(settings(true), perHour(4), store, new SplittableRandom(1), keys);
+        KvEdge fra = new KvEdge(settings(true), perHour(4), store, new SplittableRandom(2), keys);
 
         int accepted = 0;
         for (int s = 0; s < 120; s++) {
@@ -60,8 +69,8 @@ class KvTierTest {
 
     @Test
     void ownWriteIsVisibleAtOnceInTheWritingPop() {
-        KvStore store = new KvStore(settings(true), perHour(2));
-        KvEdge fra = new KvEdge(settings(true), perHour(2), store, new SplittableRandom(1));
+        KvStore store = new KvStore(settings(true), perHour(2), keys);
+        KvEdge fra = new KvEdge(settings(true), perHour(2), store, new SplittableRandom(1), keys);
 
         assertThat(send(fra, "FRA", 0).outcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(send(fra, "FRA", SECOND).outcome()).isEqualTo(Outcome.ACCEPTED);
@@ -69,10 +78,10 @@ class KvTierTest {
     }
 
     /** SYD caches count 1 at t = 0; FRA then fills the limit of 3 at 1 s and 2 s. */
-    private static KvEdge sydAfterFraFilledTheLimit() {
-        KvStore store = new KvStore(settings(true), perHour(3));
-        KvEdge syd = new KvEdge(settings(true), perHour(3), store, new SplittableRandom(1));
-        KvEdge fra = new KvEdge(settings(true), perHour(3), store, new SplittableRandom(2));
+    private KvEdge sydAfterFraFilledTheLimit() {
+        KvStore store = new KvStore(settings(true), perHour(3), keys);
+        KvEdge syd = new KvEdge(settings(true), perHour(3), store, new SplittableRandom(1), keys);
+        KvEdge fra = new KvEdge(settings(true), perHour(3), store, new SplittableRandom(2), keys);
         assertThat(send(syd, "SYD", 0).outcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(send(fra, "FRA", SECOND).outcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(send(fra, "FRA", 2 * SECOND).outcome()).isEqualTo(Outcome.ACCEPTED);
@@ -102,8 +111,8 @@ class KvTierTest {
 
     @Test
     void writesFasterThanOnePerSecondFailOpen() {
-        KvStore store = new KvStore(settings(true), perHour(5));
-        KvEdge fra = new KvEdge(settings(true), perHour(5), store, new SplittableRandom(1));
+        KvStore store = new KvStore(settings(true), perHour(5), keys);
+        KvEdge fra = new KvEdge(settings(true), perHour(5), store, new SplittableRandom(1), keys);
 
         assertThat(send(fra, "FRA", 0).outcome()).isEqualTo(Outcome.ACCEPTED);
         for (int i = 1; i < 10; i++) {
@@ -124,8 +133,8 @@ class KvTierTest {
 
     @Test
     void writesFasterThanOnePerSecondFailClosedWhenConfigured() {
-        KvStore store = new KvStore(settings(false), perHour(5));
-        KvEdge fra = new KvEdge(settings(false), perHour(5), store, new SplittableRandom(1));
+        KvStore store = new KvStore(settings(false), perHour(5), keys);
+        KvEdge fra = new KvEdge(settings(false), perHour(5), store, new SplittableRandom(1), keys);
 
         send(fra, "FRA", 0);
         StageResult result = send(fra, "FRA", 500 * MS);
@@ -138,23 +147,23 @@ class KvTierTest {
     @Test
     void storeForgetsAnEntryAtItsExpiration() {
         TierSettings.Kv settings = new TierSettings.Kv(60 * SECOND, 90 * SECOND, MS, 5 * MS, 20 * MS, SECOND, true);
-        KvStore store = new KvStore(settings, perHour(5));
-        KvEdge fra = new KvEdge(settings, perHour(5), store, new SplittableRandom(1));
+        KvStore store = new KvStore(settings, perHour(5), keys);
+        KvEdge fra = new KvEdge(settings, perHour(5), store, new SplittableRandom(1), keys);
         send(fra, "FRA", 10 * SECOND);
 
-        assertThat(store.holds("k", 100 * SECOND - 1)).isTrue();
-        assertThat(store.holds("k", 100 * SECOND)).isFalse();
+        assertThat(store.holds(keys.idOf("k", null), 100 * SECOND - 1)).isTrue();
+        assertThat(store.holds(keys.idOf("k", null), 100 * SECOND)).isFalse();
     }
 
     @Test
     void refusesTtlsUnderSixtySeconds() {
         TierSettings.Kv shortCache = new TierSettings.Kv(30 * SECOND, 60 * SECOND, MS, 5 * MS, 20 * MS, SECOND, true);
         TierSettings.Kv shortExpiry = new TierSettings.Kv(60 * SECOND, 59 * SECOND, MS, 5 * MS, 20 * MS, SECOND, true);
-        KvStore store = new KvStore(settings(true), perHour(5));
+        KvStore store = new KvStore(settings(true), perHour(5), keys);
 
-        assertThatThrownBy(() -> new KvEdge(shortCache, perHour(5), store, new SplittableRandom(1)))
+        assertThatThrownBy(() -> new KvEdge(shortCache, perHour(5), store, new SplittableRandom(1), keys))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cacheTtl");
-        assertThatThrownBy(() -> new KvStore(shortExpiry, perHour(5)))
+        assertThatThrownBy(() -> new KvStore(shortExpiry, perHour(5), keys))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("expirationTtl");
     }
 
@@ -170,10 +179,11 @@ class KvTierTest {
     }
 
     /** Accepted requests of one request a second for {@code seconds} at FRA, with the given expiration. */
-    private static int acceptedOncePerSecond(AlgorithmSpec algorithm, long expirationTtlNanos, int seconds) {
+    private int acceptedOncePerSecond(AlgorithmSpec algorithm, long expirationTtlNanos, int seconds) {
         TierSettings.Kv settings = new TierSettings.Kv(60 * SECOND, expirationTtlNanos, MS, 5 * MS, 20 * MS, SECOND,
                 true);
-        KvEdge fra = new KvEdge(settings, algorithm, new KvStore(settings, algorithm), new SplittableRandom(1));
+        KvEdge fra = new KvEdge(settings, algorithm, new KvStore(settings, algorithm, keys), new SplittableRandom(1),
+                keys);
         int accepted = 0;
         for (int s = 0; s < seconds; s++) {
             accepted += send(fra, "FRA", s * SECOND).outcome() == Outcome.ACCEPTED ? 1 : 0;
@@ -197,9 +207,9 @@ class KvTierTest {
 
     @Test
     void anEdgeCountsWithItsStoresAlgorithm() {
-        KvStore store = new KvStore(settings(true), perHour(5));
+        KvStore store = new KvStore(settings(true), perHour(5), keys);
 
-        assertThatThrownBy(() -> new KvEdge(settings(true), perHour(6), store, new SplittableRandom(1)))
+        assertThatThrownBy(() -> new KvEdge(settings(true), perHour(6), store, new SplittableRandom(1), keys))
                 .hasMessageContaining("same algorithm");
     }
 
@@ -211,9 +221,9 @@ class KvTierTest {
         AlgorithmSpec spec = kind.windowed() ? AlgorithmSpec.windowed(kind, 6, 10 * SECOND)
                 : AlgorithmSpec.rated(kind, 0.5, 6);
         TierSettings.Kv settings = new TierSettings.Kv(60 * SECOND, 60 * SECOND, MS, 5 * MS, 20 * MS, SECOND, true);
-        KvStore store = new KvStore(settings, spec);
-        KvEdge[] edges = {new KvEdge(settings, spec, store, new SplittableRandom(1)),
-                new KvEdge(settings, spec, store, new SplittableRandom(2))};
+        KvStore store = new KvStore(settings, spec, keys);
+        KvEdge[] edges = {new KvEdge(settings, spec, store, new SplittableRandom(1), keys),
+                new KvEdge(settings, spec, store, new SplittableRandom(2), keys)};
         record Copy(RateCounter state, long fetchedAt) {
         }
         record Stored(RateCounter state, long writtenAt) {
@@ -247,7 +257,7 @@ class KvTierTest {
                 cached.put(copyKey, new Copy(decider.copy(), copy.fetchedAt()));
             }
 
-            StageResult result = edges[pop].decide(at(t, pop == 0 ? "FRA" : "SYD", cost), key, t);
+            StageResult result = decide(edges[pop], at(t, pop == 0 ? "FRA" : "SYD", cost), key, t);
 
             assertThat(result.decision()).as("request %d at %d ns, %s", i, t, copyKey).isEqualTo(expected);
             assertThat(result.outcome()).as("request %d", i).isEqualTo(outcome);

@@ -1,8 +1,11 @@
 package io.edgesim.model.tier;
 
 import io.edgesim.model.Outcome;
+import io.edgesim.model.Request;
+import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeyKind;
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +20,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class LocalTierFactoryTest {
 
+    // the run's numbering of keys, as an engine keeps it: one per test
+    private final KeyIds keys = new KeyIds();
+
+    private StageResult decide(PopTier tier, Request request, String key, long nowNanos) {
+        return TestRequests.decide(tier, keys, request, key, nowNanos);
+    }
+
     private static final AlgorithmSpec FIVE_PER_MINUTE =
             AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 5, 60 * SECOND);
 
@@ -30,7 +40,7 @@ class LocalTierFactoryTest {
 
     @Test
     void buildsEachInPopTier() {
-        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map());
+        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map(), keys);
 
         assertThat(factory.create("a", 0, stage(new TierSettings.Isolate(4, 30 * SECOND)), "FRA"))
                 .isInstanceOf(IsolatePool.class);
@@ -45,7 +55,7 @@ class LocalTierFactoryTest {
 
     @Test
     void returnsTheSameInstanceForTheSameStageAndPop() {
-        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map());
+        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map(), keys);
         StageSpec cache = stage(new TierSettings.Cache(MS, 5 * MS));
 
         assertThat(factory.create("a", 0, cache, "FRA")).isSameAs(factory.create("a", 0, cache, "FRA"));
@@ -54,16 +64,16 @@ class LocalTierFactoryTest {
 
     @Test
     void popsOfOneKvStageShareTheStore() {
-        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map());
+        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map(), keys);
         PopTier fra = factory.create("a", 0, kvStage(), "FRA");
         PopTier syd = factory.create("a", 0, kvStage(), "SYD");
 
-        fra.decide(at(0, "FRA"), "k", 0);
+        decide(fra, at(0, "FRA"), "k", 0);
         // SYD's first read misses its cache and finds FRA's write
         for (int i = 1; i <= 4; i++) {
-            assertThat(syd.decide(at(i * SECOND, "SYD"), "k", i * SECOND).outcome()).isEqualTo(Outcome.ACCEPTED);
+            assertThat(decide(syd, at(i * SECOND, "SYD"), "k", i * SECOND).outcome()).isEqualTo(Outcome.ACCEPTED);
         }
-        assertThat(syd.decide(at(5 * SECOND, "SYD"), "k", 5 * SECOND).outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(decide(syd, at(5 * SECOND, "SYD"), "k", 5 * SECOND).outcome()).isEqualTo(Outcome.REJECTED);
 
         assertThat(factory.usage("a", 0).kvReads()).isEqualTo(6);
         assertThat(factory.usage("a", 0).kvWrites()).isEqualTo(5);
@@ -72,29 +82,29 @@ class LocalTierFactoryTest {
 
     @Test
     void bindingsWithOneNamespaceInOnePopShareCounts() {
-        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map());
+        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map(), keys);
         StageSpec binding = stage(new TierSettings.Binding(1, 100 * MS, "shared"));
         PopTier first = factory.create("a", 0, binding, "FRA");
         PopTier second = factory.create("b", 0, binding, "FRA");
         PopTier elsewhere = factory.create("b", 0, binding, "AMS");
 
         for (int i = 0; i < 5; i++) {
-            first.decide(at(i * MS, "FRA"), "k", i * MS);
+            decide(first, at(i * MS, "FRA"), "k", i * MS);
         }
 
-        assertThat(second.decide(at(SECOND, "FRA"), "k", SECOND).outcome()).isEqualTo(Outcome.REJECTED);
-        assertThat(elsewhere.decide(at(SECOND, "AMS"), "k", SECOND).outcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(decide(second, at(SECOND, "FRA"), "k", SECOND).outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(decide(elsewhere, at(SECOND, "AMS"), "k", SECOND).outcome()).isEqualTo(Outcome.ACCEPTED);
     }
 
     @Test
     void countsWorkerInvocationsSavedOverPops() {
-        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map());
+        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map(), keys);
         StageSpec waf = new StageSpec(new TierSettings.Waf("free", 0, 10 * SECOND),
                 AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1, 10 * SECOND), KeyKind.IP);
         for (String pop : List.of("FRA", "AMS")) {
             PopTier rule = factory.create("w", 0, waf, pop);
             for (int i = 0; i < 3; i++) {
-                rule.decide(at(i * MS, pop), "k", i * MS);
+                decide(rule, at(i * MS, pop), "k", i * MS);
             }
         }
 
@@ -106,23 +116,23 @@ class LocalTierFactoryTest {
         StageSpec isolates = new StageSpec(new TierSettings.Isolate(8, 30 * SECOND),
                 AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1, 60 * SECOND), KeyKind.IP);
 
-        assertThat(isolateOutcomes(new LocalTierFactory(42, TestRegions.map()), isolates))
-                .isEqualTo(isolateOutcomes(new LocalTierFactory(42, TestRegions.map()), isolates))
-                .isNotEqualTo(isolateOutcomes(new LocalTierFactory(43, TestRegions.map()), isolates));
+        assertThat(isolateOutcomes(new LocalTierFactory(42, TestRegions.map(), keys), isolates))
+                .isEqualTo(isolateOutcomes(new LocalTierFactory(42, TestRegions.map(), keys), isolates))
+                .isNotEqualTo(isolateOutcomes(new LocalTierFactory(43, TestRegions.map(), keys), isolates));
     }
 
-    private static List<Outcome> isolateOutcomes(LocalTierFactory factory, StageSpec isolates) {
+    private List<Outcome> isolateOutcomes(LocalTierFactory factory, StageSpec isolates) {
         PopTier pool = factory.create("a", 0, isolates, "FRA");
         List<Outcome> outcomes = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
-            outcomes.add(pool.decide(at(i * MS, "FRA"), "k", i * MS).outcome());
+            outcomes.add(decide(pool, at(i * MS, "FRA"), "k", i * MS).outcome());
         }
         return outcomes;
     }
 
     @Test
     void refusesRemoteTiersUnknownPopsAndWafKeysThePlanLacks() {
-        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map());
+        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map(), keys);
 
         assertThatThrownBy(() -> factory.create("a", 0, stage(new TierSettings.Origin("IAD", MS)), "FRA"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("origin");

@@ -1,11 +1,19 @@
 package io.edgesim.model.tier;
 
+import io.edgesim.model.key.KeyIds;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class PlacementPolicyTest {
+
+    // the run's numbering of keys, as an engine keeps it: one per test
+    private final KeyIds keys = new KeyIds();
+
+    private ObjectRoute route(PlacementPolicy policy, String key, String requestPop) {
+        return policy.route(key, keys.idOf(key, null), requestPop);
+    }
 
     private static PlacementPolicy policy(Placement placement) {
         return new PlacementPolicy(placement, TestRegions.map());
@@ -15,27 +23,27 @@ class PlacementPolicyTest {
     void firstRequestHomesTheObjectWhereItsFirstRequestLanded() {
         PlacementPolicy policy = policy(new Placement(Placement.Policy.FIRST_REQUEST, null, null));
 
-        assertThat(policy.route("k", "AKL")).isEqualTo(new ObjectRoute("k", "SYD"));
+        assertThat(route(policy, "k", "AKL")).isEqualTo(new ObjectRoute("k", "SYD"));
         // later requests from Frankfurt still go to Sydney: placement is fixed at creation
-        assertThat(policy.route("k", "FRA")).isEqualTo(new ObjectRoute("k", "SYD"));
-        assertThat(policy.route("other", "FRA")).isEqualTo(new ObjectRoute("other", "FRA"));
+        assertThat(route(policy, "k", "FRA")).isEqualTo(new ObjectRoute("k", "SYD"));
+        assertThat(route(policy, "other", "FRA")).isEqualTo(new ObjectRoute("other", "FRA"));
     }
 
     @Test
     void fixedHomesEveryObjectInTheRegion() {
         PlacementPolicy policy = policy(new Placement(Placement.Policy.FIXED, "AMS", null));
 
-        assertThat(policy.route("k", "SYD")).isEqualTo(new ObjectRoute("k", "AMS"));
+        assertThat(route(policy, "k", "SYD")).isEqualTo(new ObjectRoute("k", "AMS"));
     }
 
     @Test
     void locationHintHomesTheObjectInTheHintedArea() {
-        assertThat(policy(new Placement(Placement.Policy.LOCATION_HINT, null, "oc")).route("k", "FRA"))
+        assertThat(route(policy(new Placement(Placement.Policy.LOCATION_HINT, null, "oc")), "k", "FRA"))
                 .isEqualTo(new ObjectRoute("k", "SYD"));
         // sam objects spawn in Eastern North America, afr ones in Western Europe (assumption in regions.conf)
-        assertThat(policy(new Placement(Placement.Policy.LOCATION_HINT, null, "sam")).route("k", "GRU"))
+        assertThat(route(policy(new Placement(Placement.Policy.LOCATION_HINT, null, "sam")), "k", "GRU"))
                 .isEqualTo(new ObjectRoute("k", "IAD"));
-        assertThat(policy(new Placement(Placement.Policy.LOCATION_HINT, null, "afr")).route("k", "JNB"))
+        assertThat(route(policy(new Placement(Placement.Policy.LOCATION_HINT, null, "afr")), "k", "JNB"))
                 .isEqualTo(new ObjectRoute("k", "FRA"));
     }
 
@@ -43,10 +51,10 @@ class PlacementPolicyTest {
     void perAreaKeepsOneObjectPerKeyPerArea() {
         PlacementPolicy policy = policy(new Placement(Placement.Policy.PER_AREA, null, null));
 
-        assertThat(policy.route("k", "FRA")).isEqualTo(new ObjectRoute("k@weur", "FRA"));
-        assertThat(policy.route("k", "AMS")).isEqualTo(new ObjectRoute("k@weur", "FRA"));
-        assertThat(policy.route("k", "GRU")).isEqualTo(new ObjectRoute("k@sam", "IAD"));
-        assertThat(policy.route("k", "AKL")).isEqualTo(new ObjectRoute("k@oc", "SYD"));
+        assertThat(route(policy, "k", "FRA")).isEqualTo(new ObjectRoute("k@weur", "FRA"));
+        assertThat(route(policy, "k", "AMS")).isEqualTo(new ObjectRoute("k@weur", "FRA"));
+        assertThat(route(policy, "k", "GRU")).isEqualTo(new ObjectRoute("k@sam", "IAD"));
+        assertThat(route(policy, "k", "AKL")).isEqualTo(new ObjectRoute("k@oc", "SYD"));
     }
 
     @Test

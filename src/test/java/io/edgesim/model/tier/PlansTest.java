@@ -1,6 +1,5 @@
 package io.edgesim.model.tier;
 
-import io.edgesim.model.Request;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
@@ -144,8 +143,7 @@ class PlansTest {
         int accepted = 0;
         for (int i = 0; i < SENT; i++) {
             long t = i * GAP;
-            Request request = new Request(i, t, "FRA", "c", key, "192.0.2.1", null, null, "/", 1, plan);
-            tier.decide(request, key, keyId, t, verdict);
+            tier.decide(keyId, t, 1, verdict);
             accepted += verdict.result().decision().allowed() && verdict.result().error() == null ? 1 : 0;
         }
         return accepted;
@@ -165,9 +163,11 @@ class PlansTest {
 
     private static int acceptedByOrigin(OriginServer origin, KeyIds keys, String key, String plan) {
         int keyId = keys.idOf(key, plan);
+        StageVerdict verdict = new StageVerdict();
         int accepted = 0;
         for (int i = 0; i < SENT; i++) {
-            accepted += origin.serve(keyId, i * GAP, 1).result().decision().allowed() ? 1 : 0;
+            origin.serve(origin.route(key, keyId, "FRA"), keyId, i * GAP, 1, verdict);
+            accepted += verdict.result().decision().allowed() ? 1 : 0;
         }
         return accepted;
     }

@@ -1,12 +1,14 @@
 package io.edgesim.model.tier;
 
 import io.edgesim.model.Outcome;
+import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.Counting;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
+import io.edgesim.model.key.KeyIds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -25,11 +27,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class WriteBehindCacheTest {
 
-    private static List<Outcome> send(WriteBehindCache cache, int requests, long gapNanos) {
+    // the run's numbering of keys, as an engine keeps it: one per test
+    private final KeyIds keys = new KeyIds();
+
+    private StageResult decide(PopTier tier, Request request, String key, long nowNanos) {
+        return TestRequests.decide(tier, keys, request, key, nowNanos);
+    }
+
+    private List<Outcome> send(WriteBehindCache cache, int requests, long gapNanos) {
         List<Outcome> outcomes = new ArrayList<>();
         for (int i = 0; i < requests; i++) {
             long t = i * gapNanos;
-            outcomes.add(cache.decide(at(t, "FRA"), "k", t).outcome());
+            outcomes.add(decide(cache, at(t, "FRA"), "k", t).outcome());
         }
         return outcomes;
     }
@@ -39,7 +48,7 @@ class WriteBehindCacheTest {
         // a write lands 5 ms after its read, so the count read at t ms is floor(t / 5): the limit of 5 is only
         // seen at t = 25 ms, after 25 acceptances
         WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(500_000, 5 * MS),
-                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 5, 60 * SECOND));
+                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 5, 60 * SECOND), keys);
 
         List<Outcome> outcomes = send(cache, 30, MS);
 
@@ -52,36 +61,36 @@ class WriteBehindCacheTest {
         // a sliding log of 3 per second, writes landing at once: 3 pass at 0-2 ms, the next 3 are refused and
         // logged, so a request at 1 s + 1 ms (when the first three have left) still finds 3 in the window
         AlgorithmSpec log = AlgorithmSpec.windowed(AlgorithmKind.SLIDING_LOG, 3, SECOND);
-        WriteBehindCache counting = new WriteBehindCache(new TierSettings.Cache(0, 0), log);
+        WriteBehindCache counting = new WriteBehindCache(new TierSettings.Cache(0, 0), log, keys);
         WriteBehindCache countingAll = new WriteBehindCache(new TierSettings.Cache(0, 0),
-                log.withCount(Counting.ALL));
+                log.withCount(Counting.ALL), keys);
 
         assertThat(send(counting, 6, MS)).containsExactly(Outcome.ACCEPTED, Outcome.ACCEPTED, Outcome.ACCEPTED,
                 Outcome.REJECTED, Outcome.REJECTED, Outcome.REJECTED);
         assertThat(send(countingAll, 6, MS)).containsExactly(Outcome.ACCEPTED, Outcome.ACCEPTED, Outcome.ACCEPTED,
                 Outcome.REJECTED, Outcome.REJECTED, Outcome.REJECTED);
         long later = SECOND + 2 * MS + 1;
-        assertThat(counting.decide(at(later, "FRA"), "k", later).outcome()).isEqualTo(Outcome.ACCEPTED);
-        assertThat(countingAll.decide(at(later, "FRA"), "k", later).outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(decide(counting, at(later, "FRA"), "k", later).outcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(decide(countingAll, at(later, "FRA"), "k", later).outcome()).isEqualTo(Outcome.REJECTED);
     }
 
     @Test
     void concurrentWritesOverwriteEachOther() {
         // requests at 0-4 ms read nothing and each write count 1; those at 5-9 ms read a 1 and each write 2
         WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(0, 5 * MS),
-                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 2, 60 * SECOND));
+                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 2, 60 * SECOND), keys);
 
         List<Outcome> outcomes = send(cache, 10, MS);
 
         assertThat(outcomes).containsOnly(Outcome.ACCEPTED);
         // ten passed, but the last write to land (issued at 9 ms, landing at 14 ms) stored count 2
-        assertThat(cache.decide(at(20 * MS, "FRA"), "k", 20 * MS).outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(decide(cache, at(20 * MS, "FRA"), "k", 20 * MS).outcome()).isEqualTo(Outcome.REJECTED);
     }
 
     @Test
     void countsExactlyWhenRequestsComeFartherApartThanTheWriteDelay() {
         WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(500_000, 5 * MS),
-                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 5, 60 * SECOND));
+                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 5, 60 * SECOND), keys);
 
         List<Outcome> outcomes = send(cache, 10, 10 * MS);
 
@@ -91,9 +100,9 @@ class WriteBehindCacheTest {
     @Test
     void addsTheReadLatency() {
         WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(700_000, 5 * MS),
-                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 5, SECOND));
+                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 5, SECOND), keys);
 
-        StageResult result = cache.decide(at(0, "FRA"), "k", 0);
+        StageResult result = decide(cache, at(0, "FRA"), "k", 0);
 
         assertThat(result.addedLatencyNanos()).isEqualTo(700_000);
     }
@@ -101,38 +110,38 @@ class WriteBehindCacheTest {
     @Test
     void entryIsGoneOneWindowAfterItsLastWrite() {
         WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(0, 5 * MS),
-                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 5, SECOND));
+                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 5, SECOND), keys);
 
-        cache.decide(at(200 * MS, "FRA"), "k", 200 * MS);
+        decide(cache, at(200 * MS, "FRA"), "k", 200 * MS);
 
-        assertThat(cache.holds("k", 204 * MS)).isFalse();
-        assertThat(cache.holds("k", 205 * MS)).isTrue();
-        assertThat(cache.holds("k", 1_204 * MS)).isTrue();
-        assertThat(cache.holds("k", 1_205 * MS)).isFalse();
+        assertThat(cache.holds(keys.idOf("k", null), 204 * MS)).isFalse();
+        assertThat(cache.holds(keys.idOf("k", null), 205 * MS)).isTrue();
+        assertThat(cache.holds(keys.idOf("k", null), 1_204 * MS)).isTrue();
+        assertThat(cache.holds(keys.idOf("k", null), 1_205 * MS)).isFalse();
     }
 
     @Test
     void refusedRequestsWriteNothing() {
         WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(0, MS),
-                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1, SECOND));
+                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1, SECOND), keys);
 
-        cache.decide(at(0, "FRA"), "k", 0);
+        decide(cache, at(0, "FRA"), "k", 0);
         // lands at 1 ms; the refused request at 2 ms must not refresh the entry's max-age
-        cache.decide(at(2 * MS, "FRA"), "k", 2 * MS);
+        decide(cache, at(2 * MS, "FRA"), "k", 2 * MS);
 
-        assertThat(cache.holds("k", 1_001 * MS)).isFalse();
+        assertThat(cache.holds(keys.idOf("k", null), 1_001 * MS)).isFalse();
     }
 
     @Test
     void slidingWindowEntryLivesTwoWindowsAfterItsLastWrite() {
         WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(0, 5 * MS),
-                AlgorithmSpec.windowed(AlgorithmKind.SLIDING_WINDOW, 5, SECOND));
+                AlgorithmSpec.windowed(AlgorithmKind.SLIDING_WINDOW, 5, SECOND), keys);
 
-        cache.decide(at(200 * MS, "FRA"), "k", 200 * MS);
+        decide(cache, at(200 * MS, "FRA"), "k", 200 * MS);
 
-        assertThat(cache.holds("k", 1_205 * MS)).isTrue();
-        assertThat(cache.holds("k", 2_204 * MS)).isTrue();
-        assertThat(cache.holds("k", 2_205 * MS)).isFalse();
+        assertThat(cache.holds(keys.idOf("k", null), 1_205 * MS)).isTrue();
+        assertThat(cache.holds(keys.idOf("k", null), 2_204 * MS)).isTrue();
+        assertThat(cache.holds(keys.idOf("k", null), 2_205 * MS)).isFalse();
     }
 
     @Test
@@ -141,12 +150,12 @@ class WriteBehindCacheTest {
         // passes and the nine after it (up to 11.9 s, weight still 9) are refused: 11 in all, as an exact count of
         // the same approximation gives. An entry kept for one window only (gone at 10.905 s) let all 20 through.
         WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(500_000, 5 * MS),
-                AlgorithmSpec.windowed(AlgorithmKind.SLIDING_WINDOW, 10, 10 * SECOND));
+                AlgorithmSpec.windowed(AlgorithmKind.SLIDING_WINDOW, 10, 10 * SECOND), keys);
         List<Outcome> outcomes = new ArrayList<>();
         for (long start : new long[] {0, 11 * SECOND}) {
             for (int i = 0; i < 10; i++) {
                 long t = start + i * 100 * MS;
-                outcomes.add(cache.decide(at(t, "FRA"), "k", t).outcome());
+                outcomes.add(decide(cache, at(t, "FRA"), "k", t).outcome());
             }
         }
 
@@ -158,14 +167,14 @@ class WriteBehindCacheTest {
     void tokenBucketEntryLivesUntilTheBucketHasRefilled() {
         // burst 4 at 2 per second: a drained bucket is full again 2 s later
         WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(0, 0),
-                AlgorithmSpec.rated(AlgorithmKind.TOKEN_BUCKET, 2, 4));
+                AlgorithmSpec.rated(AlgorithmKind.TOKEN_BUCKET, 2, 4), keys);
         for (int i = 0; i < 4; i++) {
-            cache.decide(at(0, "FRA"), "k", 0);
+            decide(cache, at(0, "FRA"), "k", 0);
         }
 
-        assertThat(cache.decide(at(1_999 * MS, "FRA"), "k", 1_999 * MS).outcome()).isEqualTo(Outcome.ACCEPTED);
-        assertThat(cache.holds("k", 3_998 * MS)).isTrue();
-        assertThat(cache.holds("k", 3_999 * MS)).isFalse();
+        assertThat(decide(cache, at(1_999 * MS, "FRA"), "k", 1_999 * MS).outcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(cache.holds(keys.idOf("k", null), 3_998 * MS)).isTrue();
+        assertThat(cache.holds(keys.idOf("k", null), 3_999 * MS)).isFalse();
     }
 
     @ParameterizedTest
@@ -176,7 +185,7 @@ class WriteBehindCacheTest {
                 : AlgorithmSpec.rated(kind, 3.5, 4);
         long delay = 5 * MS;
         long maxAge = spec.stateLifetimeNanos();
-        WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(0, delay), spec);
+        WriteBehindCache cache = new WriteBehindCache(new TierSettings.Cache(0, delay), spec, keys);
         record Write(long landsAt, RateCounter state) {
         }
         Map<String, RateCounter> stored = new HashMap<>();
@@ -207,7 +216,7 @@ class WriteBehindCacheTest {
                 writes.addLast(new Write(t + delay, copy));
             }
 
-            StageResult result = cache.decide(at(t, "FRA", cost), key, t);
+            StageResult result = decide(cache, at(t, "FRA", cost), key, t);
 
             assertThat(result.decision()).as("request %d at %d ns, %s", i, t, key).isEqualTo(expected);
         }

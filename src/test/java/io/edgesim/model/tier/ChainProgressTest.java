@@ -1,4 +1,4 @@
-package io.edgesim.engine;
+package io.edgesim.model.tier;
 
 import io.edgesim.model.Outcome;
 import io.edgesim.model.StageResult;
@@ -12,12 +12,18 @@ class ChainProgressTest {
     private static final Decision ALLOW = new Decision(true, 5, 0, 1_000);
     private static final Decision DENY = new Decision(false, 0, 700, 1_000);
 
+    // a stage answers into the chain's holder, then the chain applies the answer
+    private static void apply(ChainProgress chain, StageResult answer, String key) {
+        chain.answer().of(answer);
+        chain.apply(key);
+    }
+
     @Test
     void requestEveryStageAcceptsIsAcceptedWithSummedLatency() {
         ChainProgress chain = new ChainProgress(2);
-        chain.apply(StageResult.of(ALLOW, 100), "k1");
+        apply(chain, StageResult.of(ALLOW, 100), "k1");
         assertThat(chain.done()).isFalse();
-        chain.apply(StageResult.of(ALLOW, 250), "k2");
+        apply(chain, StageResult.of(ALLOW, 250), "k2");
         assertThat(chain.done()).isTrue();
         assertThat(chain.outcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(chain.latencyNanos()).isEqualTo(350);
@@ -29,7 +35,7 @@ class ChainProgressTest {
     void answersGivenIntoTheHolderFollowTheSameRule() {
         // a reset chain reused for a second request, its stages answering into the chain's own holder
         ChainProgress chain = new ChainProgress(3);
-        chain.apply(StageResult.of(DENY, 10), "old");
+        apply(chain, StageResult.of(DENY, 10), "old");
         chain.reset();
         chain.answer().failed(true, ALLOW, 5, "kv-write-rate");
         chain.apply("k1");
@@ -48,7 +54,7 @@ class ChainProgressTest {
     @Test
     void rejectionEndsTheChainAtThatStage() {
         ChainProgress chain = new ChainProgress(3);
-        chain.apply(StageResult.of(DENY, 10), "ip");
+        apply(chain, StageResult.of(DENY, 10), "ip");
         assertThat(chain.done()).isTrue();
         assertThat(chain.outcome()).isEqualTo(Outcome.REJECTED);
         assertThat(chain.refusingStage()).isZero();
@@ -59,16 +65,16 @@ class ChainProgressTest {
     @Test
     void failOpenGoesOnAndEndsFailedOpenUnlessALaterStageRejects() {
         ChainProgress open = new ChainProgress(2);
-        open.apply(StageResult.failed(true, ALLOW, 5, "kv-write-rate"), "k");
+        apply(open, StageResult.failed(true, ALLOW, 5, "kv-write-rate"), "k");
         assertThat(open.done()).isFalse();
-        open.apply(StageResult.of(ALLOW, 5), "k");
+        apply(open, StageResult.of(ALLOW, 5), "k");
         assertThat(open.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(open.failedOpen()).isTrue();
         assertThat(open.allowedLabel()).isEqualTo("failed-open");
 
         ChainProgress rejectedLater = new ChainProgress(2);
-        rejectedLater.apply(StageResult.failed(true, ALLOW, 5, "kv-write-rate"), "k");
-        rejectedLater.apply(StageResult.of(DENY, 5), "k");
+        apply(rejectedLater, StageResult.failed(true, ALLOW, 5, "kv-write-rate"), "k");
+        apply(rejectedLater, StageResult.of(DENY, 5), "k");
         assertThat(rejectedLater.outcome()).isEqualTo(Outcome.REJECTED);
         assertThat(rejectedLater.failedOpen()).isFalse();
     }
@@ -76,7 +82,7 @@ class ChainProgressTest {
     @Test
     void failClosedEndsTheChainAsFailed() {
         ChainProgress chain = new ChainProgress(2);
-        chain.apply(StageResult.failed(false, DENY, 0, "overloaded"), "k");
+        apply(chain, StageResult.failed(false, DENY, 0, "overloaded"), "k");
         assertThat(chain.done()).isTrue();
         assertThat(chain.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(chain.failedOpen()).isFalse();
@@ -87,16 +93,16 @@ class ChainProgressTest {
     @Test
     void resetStartsTheChainOverForTheNextRequest() {
         ChainProgress chain = new ChainProgress(2);
-        chain.apply(StageResult.failed(true, ALLOW, 40, "kv-write-rate"), "a");
-        chain.apply(StageResult.of(DENY, 10), "a");
+        apply(chain, StageResult.failed(true, ALLOW, 40, "kv-write-rate"), "a");
+        apply(chain, StageResult.of(DENY, 10), "a");
 
         chain.reset();
 
         assertThat(chain.done()).isFalse();
         assertThat(chain.nextStage()).isZero();
         assertThat(chain.latencyNanos()).isZero();
-        chain.apply(StageResult.of(ALLOW, 5), "b");
-        chain.apply(StageResult.of(ALLOW, 5), "b");
+        apply(chain, StageResult.of(ALLOW, 5), "b");
+        apply(chain, StageResult.of(ALLOW, 5), "b");
         assertThat(chain.outcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(chain.failedOpen()).isFalse();
         assertThat(chain.refusingStage()).isEqualTo(-1);

@@ -1,18 +1,16 @@
-package io.edgesim.engine;
+package io.edgesim.model.tier;
 
 import io.edgesim.model.Outcome;
-import io.edgesim.model.StageResult;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.response.RateLimitResponse;
-import io.edgesim.model.tier.LimiterSpec;
-import io.edgesim.model.tier.StageSpec;
 
 /**
- * One request's way through a limiter's stages: the chain rule both engines follow. A stage that rejects, or fails
- * closed, ends the chain with that outcome; a stage that fails open lets the request go on, and the request ends as
- * failed-open unless a later stage rejects it; a request every stage accepts is accepted. Latency adds up over the
- * stages it met.
+ * One request's way through a limiter's stages ({@link LimiterSpec}): the chain rule of the model, which both engines
+ * follow. A stage that rejects, or fails closed, ends the chain with that outcome; a stage that fails open lets the
+ * request go on, and the request ends as failed-open unless a later stage rejects it; a request every stage accepts
+ * is accepted. Latency adds up over the stages it met. Each stage answers into {@link #answer()}, then
+ * {@link #apply(String)} applies it. Not thread-safe; one instance can serve many requests in turn ({@link #reset}).
  */
 public final class ChainProgress {
 
@@ -48,12 +46,6 @@ public final class ChainProgress {
     /** True when no stage remains: the request has its outcome. */
     public boolean done() {
         return refused || nextStage == stageCount;
-    }
-
-    /** Applies stage {@link #nextStage()}'s answer, counted under {@code key}. */
-    public void apply(StageResult result, String key) {
-        last.of(result);
-        apply(key);
     }
 
     /**

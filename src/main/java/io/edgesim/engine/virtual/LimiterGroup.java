@@ -1,0 +1,95 @@
+package io.edgesim.engine.virtual;
+
+import io.edgesim.model.Request;
+import io.edgesim.model.tier.PopLocalTier;
+
+import java.util.List;
+
+/**
+ * Limiters that depend on each other (see {@link LimiterGroups}), with their events: runs through a block of
+ * requests before the next group does, taking each request and every event due before it in time order.
+ *
+ * <p>A group whose stages are all {@link PopLocalTier}s (in a run {@link VirtualEngine.Order#BY_GROUP}) hands its
+ * requests to its {@link PopOrderPass} instead: it only numbers the block's keys and notes who sees what, and decides
+ * the {@link PopBatch} PoP by PoP once it is full.
+ */
+final class LimiterGroup {
+
+    final int[] members;
+    // null unless the group decides PoP by PoP
+    final PopOrderPass byPop;
+    private final LimiterRun[] limiters;
+    private final RunContext run;
+    private final EventQueue<Flight> queue = new EventQueue<>();
+    // per member, for the request arriving: whether it sees it, what its exact count said, and the number of its key
+    // under the exact reference and of the reference's window
+    private final boolean[] seen;
+    private final boolean[] exactAllowed;
+    private final int[] exactKeys;
+    private final long[] exactWindows;
+
+    /**
+     * @param members the indexes of its limiters in {@code limiters}
+     * @param batch   the batch to decide PoP by PoP, or null for a group that goes block by block
+     */
+    LimiterGroup(List<Integer> members, LimiterRun[] limiters, RunContext run, PopBatch batch) {
+        this.members = members.stream().mapToInt(Integer::intValue).toArray();
+        this.limiters = limiters;
+        this.run = run;
+        this.seen = new boolean[this.members.length];
+        this.exactAllowed = new boolean[this.members.length];
+        this.exactKeys = new int[this.members.length];
+        this.exactWindows = new long[this.members.length];
+        for (int m : this.members) {
+            limiters[m].queue = queue;
+        }
+        this.byPop = batch == null ? null : new PopOrderPass(this.members, limiters, batch, run);
+    }
+
+    /** Decides the block's first {@code size} requests, with every event due before each; then all when last. */
+    void run(int size, boolean last) {
+        if (byPop != null) {
+            byPop.numberKeys(size);
+            return;
+        }
+        Request[] block = run.block;
+        for (int i = 0; i < size; i++) {
+            long arrival = block[i].timeNanos();
+            while (!queue.isEmpty() && queue.peekTime() <= arrival) {
+                long time = queue.peekTime();
+                queue.poll().arrive(time);
+            }
+            arrive(i);
+        }
+        if (last) {
+            while (!queue.isEmpty()) {
+                long time = queue.peekTime();
+                queue.poll().arrive(time);
+            }
+        }
+    }
+
+    private void arrive(int slot) {
+        Request request = run.block[slot];
+        int pop = run.blockPops[slot];
+        // the exact counts first, all together: they depend on nothing else, and their memory reads overlap
+        // better in one short loop than spread between the chains
+        for (int g = 0; g < members.length; g++) {
+            int l = members[g];
+            seen[g] = limiters[l].spec.sees(request.client());
+            if (seen[g]) {
+                exactKeys[g] = run.keys.id(slot, request, run.exact.keyKind(l));
+                exactAllowed[g] = run.exact.allows(l, exactKeys[g], request.timeNanos(), request.cost());
+                exactWindows[g] = run.exact.window(l, exactKeys[g], request.timeNanos());
+            }
+        }
+        for (int g = 0; g < members.length; g++) {
+            if (seen[g]) {
+                // a chain that stays in the PoP is decided at once: one flight per limiter serves every request
+                Flight flight = limiters[members[g]].takeFlight();
+                flight.start(request, slot, pop, exactAllowed[g], exactKeys[g], exactWindows[g]);
+                flight.proceed(request.timeNanos());
+            }
+        }
+    }
+}

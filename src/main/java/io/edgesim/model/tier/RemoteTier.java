@@ -1,0 +1,51 @@
+package io.edgesim.model.tier;
+
+import io.edgesim.model.StageVerdict;
+import io.edgesim.model.cost.Usage;
+import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.region.RegionMap;
+
+import java.util.Map;
+
+/**
+ * A stage decided away from the request's PoP (Durable Objects, an origin limiter): it routes a key to the object
+ * that serves it and that object's home region, and serves a request that reached the home. Both engines call it: the
+ * virtual engine holds one per limiter stage, a cluster entity one per object it hosts. The engine adds the network
+ * delays around {@link #serve}; arrivals at one object come in nondecreasing time. Not thread-safe.
+ */
+public interface RemoteTier {
+
+    /**
+     * The object serving {@code key} for a request landing in {@code requestPop}, and its home (may fix a
+     * first-request home); {@code keyId} is {@code keys.idOf(key, request.plan())} with the tier's {@link KeyIds}.
+     */
+    ObjectRoute route(String key, int keyId, String requestPop);
+
+    /**
+     * Serves a request of {@code cost} for key number {@code keyId} that reached the object of {@code route} at
+     * {@code arrivalNanos}, answering into {@code into} (its added latency: the time spent at the object); returns
+     * when the reply leaves the object.
+     */
+    long serve(ObjectRoute route, int keyId, long arrivalNanos, long cost, StageVerdict into);
+
+    /** Billable operations so far (none for an origin: Cloudflare does not bill it). */
+    Usage usage();
+
+    /** Statistics for the report ("objects" -> Durable Objects created); empty when there is nothing to say. */
+    Map<String, Long> stats();
+
+    /**
+     * The tier of remote stage {@code stage} (durable-object or origin), numbering keys with {@code keys}.
+     *
+     * @throws IllegalArgumentException for an in-PoP stage
+     */
+    static RemoteTier of(StageSpec stage, RegionMap regions, KeyIds keys) {
+        if (stage.tier() instanceof TierSettings.DurableObject settings) {
+            return new DurableObjectNamespace(settings, stage.algorithm(), regions, keys);
+        }
+        if (stage.tier() instanceof TierSettings.Origin settings) {
+            return new OriginServer(stage.algorithm(), settings, keys);
+        }
+        throw new IllegalArgumentException(stage.kind().configName() + " is not a remote tier");
+    }
+}

@@ -8,6 +8,7 @@ import io.edgesim.report.ConsoleReport;
 import io.edgesim.report.DecisionsCsv;
 import io.edgesim.report.ReportWriter;
 import io.edgesim.report.StagedOutput;
+import io.edgesim.result.ClusterRun;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.InputException;
@@ -22,6 +23,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
@@ -37,6 +39,7 @@ final class RunCommand implements Callable<Integer> {
     // delivering a message is a second of scenario time
     private static final double MIN_SPEED = 0.001;
     private static final double MAX_SPEED = 1000;
+    private static final double MAX_TOLERANCE_MS = 60_000;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -60,8 +63,16 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", description = "Random seed; overrides the scenario's.")
     Long seed;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Report folder. Default: reports/<scenario name>/.")
+    @Option(names = "--out", paramLabel = "DIR", description = "Report folder. Default: reports/<scenario name>/ "
+            + "(virtual engine), reports/<scenario name>-cluster/ (cluster engine).")
     Path out;
+
+    @Option(names = "--lateness-tolerance", paramLabel = "MS",
+            description = "Cluster engine only: the largest p99 of how late (ms of scenario time) messages carrying "
+                    + "an injected latency may be handled before the run's latency figures are flagged as not "
+                    + "faithful. A number from 0 to 60000. Default: 5 %% of the smallest injected one-way delay or "
+                    + "2 ms, whichever is larger.")
+    String latenessTolerance;
 
     private static final String DECISIONS_ALLOWED = "; allowed: a file in a folder that exists or can be created, "
             + "and can be written";
@@ -92,12 +103,13 @@ final class RunCommand implements Callable<Integer> {
             throw new InputException("--engine: '" + engine + "' is not an engine; allowed: virtual, cluster");
         }
         double scale = speed();
+        Double toleranceMs = latenessTolerance();
         int runs = Replicas.parse(replications, engine);
         Scenario scenario = input.load();
         if (seed != null) {
             scenario = scenario.withSeed(seed);
         }
-        Path dir = OutputFolder.prepare("--out", out != null ? out : Path.of("reports", scenario.name()),
+        Path dir = OutputFolder.prepare("--out", out != null ? out : defaultFolder(scenario.name(), engine),
                 "result.json");
         List<Path> inputs = ScenarioLoader.inputFiles(scenario);
         OutputClash.folderAgainstInputs("--out", dir, inputs);
@@ -117,7 +129,10 @@ final class RunCommand implements Callable<Integer> {
                     try (ProgressBar bar = ProgressBar.start(cluster::progress, spec.commandLine().getErr())) {
                         result = cluster.run();
                     }
-                    fidelity = cluster.fidelity().describe();
+                    if (toleranceMs != null) {
+                        result = result.withCluster(result.cluster().orElseThrow().withToleranceMs(toleranceMs));
+                    }
+                    fidelity = cluster.fidelity().describe() + lateLine(result.cluster().orElseThrow());
                 } else if (replications != null) {
                     result = ParallelRuns.replicated(scenario, runs, listener, ParallelRuns.defaultThreads());
                 } else {
@@ -181,6 +196,42 @@ final class RunCommand implements Callable<Integer> {
                     + " to " + (long) MAX_SPEED + ", e.g. 0.5 or 2");
         }
         return value;
+    }
+
+    /** The report folder of a run without --out: a cluster run never replaces the virtual engine's report. */
+    static Path defaultFolder(String scenarioName, String engine) {
+        return Path.of("reports", engine.equals(ClusterEngine.NAME) ? scenarioName + "-cluster" : scenarioName);
+    }
+
+    private Double latenessTolerance() {
+        if (latenessTolerance == null) {
+            return null;
+        }
+        if (!engine.equals(ClusterEngine.NAME)) {
+            throw new InputException("--lateness-tolerance: only the cluster engine delivers messages late; add "
+                    + "--engine cluster or leave --lateness-tolerance out");
+        }
+        double value;
+        try {
+            value = Double.parseDouble(latenessTolerance);
+        } catch (NumberFormatException e) {
+            value = Double.NaN;
+        }
+        if (!(value >= 0 && value <= MAX_TOLERANCE_MS)) {
+            throw new InputException("--lateness-tolerance: '" + latenessTolerance + "' is not a tolerance; "
+                    + "allowed: a number of milliseconds from 0 to " + (long) MAX_TOLERANCE_MS + ", e.g. 2 or 0.5");
+        }
+        return value;
+    }
+
+    // one line when the latency figures are flagged, nothing otherwise
+    private static String lateLine(ClusterRun run) {
+        if (!run.latencyFlagged()) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "%nlatency figures not faithful: injected latencies were handled late by "
+                + "a p99 of %.2f ms, above the tolerance of %.2f ms (--lateness-tolerance); marked in report.md",
+                run.injected().p99Ms(), run.toleranceMs());
     }
 
     // a file, not an input of the run, not inside the report folder (which is replaced whole)

@@ -202,7 +202,7 @@ public final class RunRecorder {
         }
         return new RunResult(scenario.name(), scenario.description(), engine, scenario.seed(),
                 scenario.durationNanos() / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(),
-                scenario.assumptions(), Optional.empty());
+                scenario.assumptions(), Optional.empty(), Optional.empty());
     }
 
     private List<RunResult.LatencyPair> latencyPairs() {

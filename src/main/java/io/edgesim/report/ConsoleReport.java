@@ -68,8 +68,13 @@ public final class ConsoleReport {
      * plus failed open.
      */
     static Tables regionTable(LimiterResult limiter) {
+        return regionTable(limiter, "");
+    }
+
+    /** The same with {@code latencyMark} after each latency heading (a flag on figures that are not faithful). */
+    static Tables regionTable(LimiterResult limiter, String latencyMark) {
         Tables table = new Tables(List.of("region", "sent", "accepted", "rejected", "failed", "let through",
-                "p50 ms", "p90 ms", "p99 ms", "max ms"));
+                "p50 ms" + latencyMark, "p90 ms" + latencyMark, "p99 ms" + latencyMark, "max ms" + latencyMark));
         for (Map.Entry<String, RegionResult> e : limiter.regions().entrySet()) {
             Counts c = e.getValue().counts();
             if (c.sent() == 0) {

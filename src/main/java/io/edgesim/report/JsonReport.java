@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.edgesim.result.ClusterRun;
 import io.edgesim.result.Counts;
 import io.edgesim.result.KeyResults;
 import io.edgesim.result.LatencyStats;
@@ -52,11 +53,31 @@ public final class JsonReport {
         ObjectNode assumptions = root.putObject("assumptions");
         run.assumptions().forEach(assumptions::put);
         run.replications().ifPresent(r -> replications(root.putObject("replications"), r));
+        run.cluster().ifPresent(c -> cluster(root.putObject("cluster"), c));
         try {
             return MAPPER.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot render result.json", e);
         }
+    }
+
+    private static void cluster(ObjectNode node, ClusterRun run) {
+        node.put("speed", run.speed());
+        node.put("nodes", run.nodes());
+        ObjectNode placement = node.putObject("placement");
+        run.placement().forEach(placement::put);
+        ObjectNode lateness = node.putObject("lateness_ms");
+        lateness(lateness.putObject("injected_latency"), run.injected());
+        lateness(lateness.putObject("arrival"), run.arrival());
+        node.put("tolerance_ms", run.toleranceMs());
+        node.put("latency_flagged", run.latencyFlagged());
+    }
+
+    private static void lateness(ObjectNode node, ClusterRun.Lateness lateness) {
+        node.put("messages", lateness.messages());
+        node.put("p50", lateness.p50Ms());
+        node.put("p99", lateness.p99Ms());
+        node.put("max", lateness.maxMs());
     }
 
     private static ObjectNode limiter(LimiterResult limiter) {

@@ -1,5 +1,6 @@
 package io.edgesim.report;
 
+import io.edgesim.result.ClusterRun;
 import io.edgesim.result.KeyResults;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PerWindow;
@@ -19,6 +20,9 @@ import java.util.Map;
  */
 public final class MarkdownReport {
 
+    /** Marks latency figures of a cluster run whose deliveries were later than the tolerance. */
+    static final String LATE_MARK = "(late)";
+
     private MarkdownReport() {
     }
 
@@ -33,8 +37,15 @@ public final class MarkdownReport {
         }
         md.append("Engine `").append(run.engine()).append("`, seed ").append(run.seed()).append(", ")
                 .append(Numbers.fixed(run.durationSeconds(), 0)).append(" s of scenario time, regions ")
-                .append(String.join(", ", run.regions())).append(".\n\n");
+                .append(String.join(", ", run.regions()));
+        run.cluster().ifPresent(c -> md.append(", speed ").append(Numbers.seconds(c.speed())).append(", ")
+                .append(c.nodes()).append(" nodes (see *Cluster engine*)"));
+        md.append(".\n\n");
+        String mark = run.cluster().filter(ClusterRun::latencyFlagged).map(c -> " " + LATE_MARK).orElse("");
         md.append("## Summary\n\n").append(headline(run).markdown()).append('\n');
+        if (!mark.isEmpty()) {
+            md.append(lateNote(run.cluster().get())).append("\n\n");
+        }
         md.append("*let through* = accepted + failed open (failed requests the limiter let through anyway); ")
                 .append("*multiplication* = requests let through / requests an exact global count accepts on the same ")
                 .append("traffic; *wrongly accepted/rejected* compare each request's fate with that exact count.\n\n");
@@ -56,7 +67,10 @@ public final class MarkdownReport {
                 md.append("![").append(caption).append("](").append(file).append(")\n\n"));
         for (LimiterResult limiter : run.limiters()) {
             md.append("## ").append(ConsoleReport.heading(limiter)).append("\n\n");
-            md.append(ConsoleReport.regionTable(limiter).markdown()).append('\n');
+            md.append(ConsoleReport.regionTable(limiter, mark).markdown()).append('\n');
+            if (!mark.isEmpty()) {
+                md.append(lateNote(run.cluster().get())).append("\n\n");
+            }
             md.append(ConsoleReport.summary(limiter)).append(".\n\n");
             md.append(perWindow(limiter));
             md.append(topKeys(limiter));
@@ -85,6 +99,7 @@ public final class MarkdownReport {
                 md.append(costTable(limiter).markdown()).append('\n');
             }
         }
+        run.cluster().ifPresent(c -> md.append(cluster(c)));
         md.append("## Latency between regions\n\n");
         Tables pairs = new Tables(List.of("from", "to", "round trip ms", "source"));
         run.latencyPairs().forEach(p -> pairs.row(List.of(p.from(), p.to(), Numbers.ms(p.rttMs()),
@@ -97,6 +112,34 @@ public final class MarkdownReport {
             run.assumptions().forEach((k, v) -> md.append("- `").append(k).append("` = ").append(v).append('\n'));
         }
         return md.toString();
+    }
+
+    private static String lateNote(ClusterRun c) {
+        return "Latency figures marked " + LATE_MARK + " are not faithful: the cluster handled messages carrying an "
+                + "injected latency late by a p99 of " + Numbers.ms(c.injected().p99Ms()) + " ms, above the "
+                + "tolerance of " + Numbers.ms(c.toleranceMs()) + " ms; each may be overstated by about that much.";
+    }
+
+    private static String cluster(ClusterRun c) {
+        StringBuilder md = new StringBuilder("## Cluster engine\n\n");
+        Tables nodes = new Tables(List.of("region", "node"));
+        c.placement().forEach((region, node) -> nodes.row(List.of(region, node)));
+        md.append(nodes.markdown()).append('\n');
+        Tables late = new Tables(List.of("messages", "count", "late p50 ms", "late p99 ms", "late max ms"));
+        late.row(lateRow("carrying an injected latency", c.injected(), c.latencyFlagged() ? " " + LATE_MARK : ""));
+        late.row(lateRow("request arrivals at their PoP", c.arrival(), ""));
+        md.append(late.markdown()).append('\n');
+        md.append("*handled late* = how long after its deadline (scenario time) a message reached its handler; a ")
+                .append("message is never handled early. Tolerance for injected latencies: p99 up to ")
+                .append(Numbers.ms(c.toleranceMs())).append(" ms (")
+                .append(c.latencyFlagged() ? "exceeded: latency figures are marked " + LATE_MARK : "met")
+                .append(").\n\n");
+        return md.toString();
+    }
+
+    private static List<String> lateRow(String what, ClusterRun.Lateness l, String mark) {
+        return List.of(what, String.format(java.util.Locale.ROOT, "%,d", l.messages()), Numbers.ms(l.p50Ms()),
+                Numbers.ms(l.p99Ms()) + mark, Numbers.ms(l.maxMs()));
     }
 
     // the per-window figures, or why there are none

@@ -247,6 +247,21 @@ class MainTest {
     }
 
     @Test
+    void aLatenessToleranceOutsideZeroToAMinuteOrOnTheVirtualEngineIsOneLineOfBadInput() {
+        for (String ms : new String[]{"-1", "soon", "NaN", "60001"}) {
+            Outcome outcome = edgesim("run", "scenarios/three-pops.conf", "--engine", "cluster",
+                    "--lateness-tolerance", ms);
+            assertThat(outcome.status()).as(ms).isEqualTo(2);
+            assertThat(outcome.err().strip().lines()).as(ms).hasSize(1);
+            assertThat(outcome.err()).as(ms).contains("--lateness-tolerance", "'" + ms + "'", "from 0 to 60000");
+        }
+        Outcome virtual = edgesim("run", "scenarios/three-pops.conf", "--lateness-tolerance", "2");
+        assertThat(virtual.status()).isEqualTo(2);
+        assertThat(virtual.err().strip().lines()).hasSize(1);
+        assertThat(virtual.err()).contains("--lateness-tolerance", "--engine cluster");
+    }
+
+    @Test
     void aSpeedOnTheVirtualEngineIsBadInput() {
         Outcome outcome = edgesim("run", "scenarios/three-pops.conf", "--speed", "2");
 

@@ -36,16 +36,31 @@ class RunClusterCommandTest {
         StringWriter err = new StringWriter();
 
         int status = Main.execute(new String[]{"run", scenario.toString(), "--engine", "cluster", "--speed", "2",
-                "--out", dir.resolve("out").toString()}, new PrintWriter(out, true), new PrintWriter(err, true));
+                "--out", dir.resolve("out").toString(), "--lateness-tolerance", "0"},
+                new PrintWriter(out, true), new PrintWriter(err, true));
 
         assertThat(status).as(err.toString()).isZero();
         assertThat(out.toString()).contains("scenario short - engine cluster, seed 3",
                 "exact (durable-object, fixed-window 5 per 60s)", "cluster of 2 nodes, speed 2",
                 "injected latencies handled late by");
-        assertThat(dir.resolve("out/result.json")).content().contains("\"engine\" : \"cluster\"");
-        assertThat(dir.resolve("out/report.md")).content().startsWith("# short");
+        // a tolerance of 0 ms flags any lateness, and a message is never handled exactly at its deadline
+        assertThat(out.toString()).containsOnlyOnce("latency figures not faithful: injected latencies were handled "
+                + "late by a p99 of").contains("above the tolerance of 0.00 ms");
+        assertThat(dir.resolve("out/result.json")).content().contains("\"engine\" : \"cluster\"",
+                "\"speed\" : 2.0", "\"nodes\" : 2", "\"FRA\" : \"127.0.0.1:", "\"tolerance_ms\" : 0.0",
+                "\"latency_flagged\" : true")
+                .containsPattern("\"SYD\" : \"127\\.0\\.0\\.1:\\d+ \\(coordinator\\)\"");
+        assertThat(dir.resolve("out/report.md")).content().startsWith("# short").contains("## Cluster engine",
+                "p99 ms (late)");
         assertThat(dir.resolve("out/by-region.csv")).content().startsWith("limiter,tier,region,sent");
         // no terminal, so no progress bar, and no error
         assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void aClusterRunWritesBesideTheVirtualRunsReport() {
+        assertThat(RunCommand.defaultFolder("three-pops", "cluster"))
+                .isEqualTo(Path.of("reports", "three-pops-cluster"));
+        assertThat(RunCommand.defaultFolder("three-pops", "virtual")).isEqualTo(Path.of("reports", "three-pops"));
     }
 }

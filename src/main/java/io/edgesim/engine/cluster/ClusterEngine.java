@@ -15,6 +15,7 @@ import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.engine.cluster.node.EmbeddedCluster;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.result.ClusterRun;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
@@ -44,6 +45,9 @@ import java.util.function.Consumer;
 public final class ClusterEngine {
 
     public static final String NAME = "cluster";
+    /** How the placement names a node running in the process that feeds the traffic. */
+    public static final String COORDINATOR = "(coordinator)";
+    private static final double NANOS_PER_MS = 1e6;
 
     private final Scenario scenario;
     private final DecisionListener listener;
@@ -84,6 +88,7 @@ public final class ClusterEngine {
         Admissions admissions = new Admissions(scenario);
         OutcomeSink sink = new OutcomeSink(scenario, NAME, listener, admissions.keys());
         Map<String, ObjectLedger> ledgers = new LinkedHashMap<>();
+        Map<String, String> placement;
         try (EmbeddedCluster cluster = EmbeddedCluster.start(nodeRegions, speed, settings)) {
             Map<String, ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>>> shardRegions = new LinkedHashMap<>();
             for (ClusterNode node : cluster.nodes()) {
@@ -106,14 +111,16 @@ public final class ClusterEngine {
             awaitDecisions(sink, fed.decisions());
             Duration traffic = Duration.ofNanos(System.nanoTime() - trafficStart);
             fidelity = new Fidelity(speed, nodeRegions.size(),
-                    Fidelity.Lateness.of(cluster.delivery().errors().latencyInterval()),
-                    Fidelity.Lateness.of(cluster.delivery().errors().arrivalInterval()), cluster.formation(),
+                    Fidelity.lateness(cluster.delivery().errors().latencyInterval()),
+                    Fidelity.lateness(cluster.delivery().errors().arrivalInterval()), cluster.formation(),
                     traffic);
+            placement = placement(cluster);
             beforeShutdown.accept(cluster);
             phase = "stopping";
         }
         phase = "done";
-        return result(sink, local, remote, ledgers.values());
+        double toleranceMs = ClusterRun.defaultToleranceMs(NodeRegions.smallestOneWayNanos(scenario) / NANOS_PER_MS);
+        return result(sink, local, remote, ledgers.values()).withCluster(fidelity.run(placement, toleranceMs));
     }
 
     /**
@@ -134,6 +141,16 @@ public final class ClusterEngine {
             pops.put(node.region(), node.spawn(PopActor.create(node, wiring), name));
         }
         return pops;
+    }
+
+    // every node runs in this process, which feeds the traffic
+    private static Map<String, String> placement(EmbeddedCluster cluster) {
+        Map<String, String> placement = new LinkedHashMap<>();
+        for (ClusterNode node : cluster.nodes()) {
+            placement.put(node.region(), node.address().host().get() + ":" + node.address().port().get()
+                    + " " + COORDINATOR);
+        }
+        return placement;
     }
 
     /** Where the run stands; callable from any thread at any time. */

@@ -1,9 +1,12 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.result.ClusterRun;
+import io.edgesim.result.ClusterRun.Lateness;
 import org.HdrHistogram.Histogram;
 
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * How faithfully a cluster run delivered its deadlines, and what it took: how late (scenario time) the messages
@@ -22,33 +25,36 @@ public record Fidelity(double speed, int nodes, Lateness latency, Lateness arriv
 
     private static final double NANOS_PER_MS = 1e6;
 
+    /** The percentiles of {@code lateNanos} (nanoseconds) in milliseconds. */
+    static Lateness lateness(Histogram lateNanos) {
+        if (lateNanos.getTotalCount() == 0) {
+            return new Lateness(0, 0, 0, 0);
+        }
+        return new Lateness(lateNanos.getTotalCount(), lateNanos.getValueAtPercentile(50) / NANOS_PER_MS,
+                lateNanos.getValueAtPercentile(99) / NANOS_PER_MS, lateNanos.getMaxValue() / NANOS_PER_MS);
+    }
+
+    static String describe(Lateness lateness) {
+        return String.format(Locale.ROOT, "p50 %.2f ms, p99 %.2f ms, max %.2f ms (%,d messages)", lateness.p50Ms(),
+                lateness.p99Ms(), lateness.maxMs(), lateness.messages());
+    }
+
     /**
-     * Lateness of one kind of message, milliseconds of scenario time.
+     * What the report records of this run.
      *
-     * @param messages how many were measured
+     * @param placement   each region -> the member that simulated it
+     * @param toleranceMs the lateness p99 of injected latencies above which latency figures are flagged
      */
-    public record Lateness(long messages, double p50Ms, double p99Ms, double maxMs) {
-
-        static Lateness of(Histogram lateNanos) {
-            if (lateNanos.getTotalCount() == 0) {
-                return new Lateness(0, 0, 0, 0);
-            }
-            return new Lateness(lateNanos.getTotalCount(), lateNanos.getValueAtPercentile(50) / NANOS_PER_MS,
-                    lateNanos.getValueAtPercentile(99) / NANOS_PER_MS, lateNanos.getMaxValue() / NANOS_PER_MS);
-        }
-
-        String describe() {
-            return String.format(Locale.ROOT, "p50 %.2f ms, p99 %.2f ms, max %.2f ms (%,d messages)", p50Ms, p99Ms,
-                    maxMs, messages);
-        }
+    public ClusterRun run(Map<String, String> placement, double toleranceMs) {
+        return new ClusterRun(speed, nodes, placement, latency, arrival, toleranceMs);
     }
 
     /** Two lines for the console, after the tables. */
     public String describe() {
         return String.format(Locale.ROOT, "cluster of %d nodes, speed %s: Up in %.1f s, traffic took %.1f s of wall "
                         + "time%ninjected latencies handled late by %s; request arrivals by %s", nodes,
-                speedText(), formation.toMillis() / 1e3, traffic.toMillis() / 1e3, latency.describe(),
-                arrival.describe());
+                speedText(), formation.toMillis() / 1e3, traffic.toMillis() / 1e3, describe(latency),
+                describe(arrival));
     }
 
     private String speedText() {

@@ -27,6 +27,13 @@ final class NodeRegions {
     /** The scenario's PoPs in order, then the other homes in the order the limiters reach them. */
     static List<String> of(Scenario scenario) {
         Set<String> regions = new LinkedHashSet<>(scenario.pops());
+        regions.addAll(homes(scenario));
+        return new ArrayList<>(regions);
+    }
+
+    /** Every region a remote stage can home an object in, in the order the limiters reach them. */
+    static Set<String> homes(Scenario scenario) {
+        Set<String> regions = new LinkedHashSet<>();
         for (LimiterSpec limiter : scenario.limiters()) {
             for (StageSpec stage : limiter.stages()) {
                 if (stage.kind().remote()) {
@@ -38,6 +45,20 @@ final class NodeRegions {
                 }
             }
         }
-        return new ArrayList<>(regions);
+        return regions;
+    }
+
+    /**
+     * The smallest one-way delay a message between a PoP and a home can carry (without jitter), nanoseconds; 0 when
+     * the scenario has no remote stage.
+     */
+    static long smallestOneWayNanos(Scenario scenario) {
+        long smallest = Long.MAX_VALUE;
+        for (String home : homes(scenario)) {
+            for (String pop : scenario.pops()) {
+                smallest = Math.min(smallest, scenario.regions().oneWayNanos(pop, home));
+            }
+        }
+        return smallest == Long.MAX_VALUE ? 0 : smallest;
     }
 }

@@ -1,0 +1,102 @@
+package io.edgesim.report;
+
+import io.edgesim.result.ClusterRun;
+import io.edgesim.result.RunResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What a cluster run adds to its report: engine settings, where each PoP ran, lateness, and the flag on latencies. */
+class ClusterRunReportTest {
+
+    @TempDir
+    Path dir;
+
+    private RunResult clusterRun(double injectedP99Ms, double toleranceMs) {
+        Map<String, String> placement = new LinkedHashMap<>();
+        placement.put("FRA", "127.0.0.1:25520 (coordinator)");
+        placement.put("SYD", "127.0.0.1:25521");
+        ClusterRun cluster = new ClusterRun(2, 2, placement, new ClusterRun.Lateness(1770, 0.12, injectedP99Ms, 20),
+                new ClusterRun.Lateness(885, 0.1, 1.5, 9), toleranceMs);
+        return RecordedRuns.run(dir, recorder -> RecordedRuns.accept(recorder, 3, true)).withCluster(cluster);
+    }
+
+    @Test
+    void defaultToleranceIsFivePercentOfTheSmallestDelayOrTwoMilliseconds() {
+        assertThat(ClusterRun.defaultToleranceMs(0.5)).isEqualTo(2.0);
+        assertThat(ClusterRun.defaultToleranceMs(40)).isEqualTo(2.0);
+        assertThat(ClusterRun.defaultToleranceMs(125.25)).isEqualTo(6.2625);
+        assertThat(ClusterRun.defaultToleranceMs(0)).isEqualTo(2.0);
+    }
+
+    @Test
+    void latenciesAreFlaggedOnlyWhenTheInjectedP99ExceedsTheTolerance() {
+        assertThat(clusterRun(3.0, 2.0).cluster().orElseThrow().latencyFlagged()).isTrue();
+        assertThat(clusterRun(2.0, 2.0).cluster().orElseThrow().latencyFlagged()).isFalse();
+        assertThat(clusterRun(3.0, 2.0).cluster().orElseThrow().withToleranceMs(5).latencyFlagged()).isFalse();
+    }
+
+    @Test
+    void jsonRecordsSettingsPlacementLatenessAndTheFlag() {
+        String json = JsonReport.render(clusterRun(3.0, 2.0));
+
+        assertThat(json).contains("""
+                  "cluster" : {
+                    "speed" : 2.0,
+                    "nodes" : 2,
+                    "placement" : {
+                      "FRA" : "127.0.0.1:25520 (coordinator)",
+                      "SYD" : "127.0.0.1:25521"
+                    },
+                    "lateness_ms" : {
+                      "injected_latency" : {
+                        "messages" : 1770,
+                        "p50" : 0.12,
+                        "p99" : 3.0,
+                        "max" : 20.0
+                      },
+                      "arrival" : {
+                        "messages" : 885,
+                        "p50" : 0.1,
+                        "p99" : 1.5,
+                        "max" : 9.0
+                      }
+                    },
+                    "tolerance_ms" : 2.0,
+                    "latency_flagged" : true
+                  }
+                """);
+    }
+
+    @Test
+    void aVirtualRunHasNoClusterSection() {
+        RunResult virtual = RecordedRuns.run(dir, recorder -> RecordedRuns.accept(recorder, 3, true));
+
+        assertThat(JsonReport.render(virtual)).doesNotContain("\"cluster\"");
+        assertThat(MarkdownReport.render(virtual, Map.of())).doesNotContain("Cluster engine", "(late)");
+    }
+
+    @Test
+    void markdownMarksTheLatencyFiguresOfALateRun() {
+        String md = MarkdownReport.render(clusterRun(3.0, 2.0), Map.of());
+
+        assertThat(md).contains(", speed 2, 2 nodes (see *Cluster engine*).", "## Cluster engine",
+                "| SYD | 127.0.0.1:25521 |", "| carrying an injected latency | 1,770 | 0.12 | 3.00 (late) | 20.00 |",
+                "| p50 ms (late) | p90 ms (late) | p99 ms (late) | max ms (late) |",
+                "late by a p99 of 3.00 ms, above the tolerance of 2.00 ms",
+                "(exceeded: latency figures are marked (late))");
+    }
+
+    @Test
+    void markdownOfARunWithinToleranceMarksNothing() {
+        String md = MarkdownReport.render(clusterRun(1.9, 2.0), Map.of());
+
+        assertThat(md).contains("## Cluster engine", "p99 up to 2.00 ms (met)",
+                "| carrying an injected latency | 1,770 | 0.12 | 1.90 | 20.00 |").doesNotContain("(late)");
+    }
+}

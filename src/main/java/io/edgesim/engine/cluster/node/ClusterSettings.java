@@ -11,7 +11,8 @@ import java.time.Duration;
  * Validated settings of the cluster engine, read once from edgesim-cluster.conf (edgesim.cluster.*, defaults there)
  * together with the Pekko configuration every node starts from.
  *
- * @param nodeConfig        the Pekko configuration template of every node (resolved, with Pekko's own defaults)
+ * @param nodeConfig        the Pekko configuration template of every node (resolved, with Pekko's own defaults and
+ *                          the values {@link JoinCheck} compares)
  * @param host              address the nodes bind to
  * @param executorThreads   threads of the executor all nodes share, at least 1
  * @param shardsPerRegion   shards per home region, at least 1
@@ -46,7 +47,8 @@ public record ClusterSettings(Config nodeConfig, String host, int executorThread
      */
     public static ClusterSettings fromConfig(Config config) {
         try {
-            ClusterSettings settings = new ClusterSettings(config,
+            ClusterSettings settings = new ClusterSettings(
+                    JoinCheck.withJoinKeys(config, config.getString(PREFIX + "secret")),
                     config.getString(PREFIX + "host"),
                     atLeast(config, "executor-threads", 1),
                     atLeast(config, "shards-per-region", 1),

@@ -1,0 +1,174 @@
+package io.edgesim.cli;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import io.edgesim.engine.cluster.node.ClusterSettings;
+import io.edgesim.engine.cluster.node.JoinCheck;
+import io.edgesim.engine.cluster.node.StandaloneNode;
+import io.edgesim.scenario.InputException;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/**
+ * `edgesim node`: a cluster member in a process of its own, holding the regions of its roles; it joins the cluster
+ * through its seed nodes and waits, until SIGTERM makes it leave the cluster and stop.
+ */
+@Command(name = "node", mixinStandardHelpOptions = true,
+        description = "Starts a cluster node holding the given PoPs/regions, joins the cluster and waits; SIGTERM "
+                + "makes it leave the cluster and stop. Nodes of one cluster need the same EDGESIM_CLUSTER_SECRET "
+                + "in their environment (default: none) and the same edgesim version.")
+final class NodeCommand implements Callable<Integer> {
+
+    static final String TLS_PASSWORD_ENV = "EDGESIM_TLS_PASSWORD";
+    private static final String CLUSTER_LOGGER = "org.apache.pekko.cluster.Cluster";
+    private static final String ADDRESS_ALLOWED = "allowed: host:port, e.g. 127.0.0.1:25520";
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--roles", paramLabel = "CODES", required = true, split = ",",
+            description = "The PoPs/regions this node holds, as IATA codes, e.g. SYD,NRT.")
+    List<String> roles;
+
+    @Option(names = "--host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+            description = "Address to bind and be reached at. Default: ${DEFAULT-VALUE} (this machine only); "
+                    + "another host's nodes need this machine's address on their network.")
+    String host;
+
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "25520",
+            description = "Port to bind, from 1 to 65535. Default: ${DEFAULT-VALUE}.")
+    String port;
+
+    @Option(names = "--seed-nodes", paramLabel = "HOST:PORT", split = ",",
+            description = "Members to join through, e.g. 127.0.0.1:25520. Default: this node itself (it starts "
+                    + "a cluster).")
+    List<String> seedNodes;
+
+    @Option(names = "--tls-keystore", paramLabel = "FILE",
+            description = "Encrypt and authenticate traffic between nodes with TLS (Artery tls-tcp): this node's "
+                    + "key store (PKCS12 or JKS); its password in " + TLS_PASSWORD_ENV + ". Every node of the "
+                    + "cluster needs TLS.")
+    Path tlsKeystore;
+
+    @Option(names = "--tls-truststore", paramLabel = "FILE",
+            description = "The trust store of the certificates of the other nodes (same password). Default: the "
+                    + "key store.")
+    Path tlsTruststore;
+
+    /** The environment the TLS password is read from; tests put their own here. */
+    Map<String, String> environment = System.getenv();
+
+    @Override
+    public Integer call() {
+        StandaloneNode.Options options = options();
+        ClusterSettings settings = ClusterSettings.load();
+        var out = spec.commandLine().getOut();
+        // while joining, Pekko logs each retry and its own account of a refusal; this command says it in one line
+        Logger clusterLog = (Logger) LoggerFactory.getLogger(CLUSTER_LOGGER);
+        Level level = clusterLog.getLevel();
+        clusterLog.setLevel(Level.OFF);
+        StandaloneNode node = StandaloneNode.start(options, settings);
+        try {
+            node.awaitUp(settings.startupTimeout().multipliedBy(4));
+            clusterLog.setLevel(level);
+        } catch (StandaloneNode.Refused e) {
+            throw new InputException("node: the cluster at " + String.join(", ", options.seedNodes())
+                    + " refused this node: its shared secret or protocol version (" + JoinCheck.PROTOCOL_VERSION
+                    + ") differs; allowed: the same EDGESIM_CLUSTER_SECRET and edgesim version on every node");
+        } catch (IllegalStateException e) {
+            node.leave();
+            throw new InputException("--seed-nodes: no member of " + String.join(", ", options.seedNodes())
+                    + " let this node join within " + settings.startupTimeout().multipliedBy(4).toSeconds()
+                    + " s; allowed: the address of a running node or coordinator");
+        }
+        out.printf("node %s is Up at %s:%d; waiting for runs (SIGTERM to leave the cluster)%n",
+                String.join(",", options.roles()), options.host(), options.port());
+        out.flush();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            // Pekko's own hook leaves the cluster; this one reports when that is done
+            node.awaitTermination();
+            out.printf("node %s left the cluster%n", String.join(",", options.roles()));
+            out.flush();
+        }, "edgesim-node-stopped"));
+        node.awaitTermination();
+        return 0;
+    }
+
+    StandaloneNode.Options options() {
+        List<String> codes = new ArrayList<>();
+        for (String role : roles) {
+            if (!role.matches("[A-Z0-9]{2,8}")) {
+                throw new InputException("--roles: '" + role + "' is not a region code; allowed: IATA codes in "
+                        + "capitals separated by commas, e.g. SYD,NRT");
+            }
+            codes.add(role);
+        }
+        if (new HashSet<>(codes).size() != codes.size()) {
+            throw new InputException("--roles: " + String.join(",", codes) + " names a region twice; allowed: "
+                    + "distinct region codes");
+        }
+        int portNumber = port("--port", port);
+        String self = host + ":" + portNumber;
+        List<String> seeds = seedNodes == null ? List.of(self) : seedNodes;
+        for (String seed : seeds) {
+            int colon = seed.lastIndexOf(':');
+            if (colon <= 0) {
+                throw new InputException("--seed-nodes: '" + seed + "' is not an address; " + ADDRESS_ALLOWED);
+            }
+            port("--seed-nodes", seed.substring(colon + 1));
+        }
+        return new StandaloneNode.Options(codes, host, portNumber, seeds, tls());
+    }
+
+    private Optional<StandaloneNode.Tls> tls() {
+        if (tlsKeystore == null) {
+            if (tlsTruststore != null) {
+                throw new InputException("--tls-truststore: given without --tls-keystore; allowed: both, or "
+                        + "--tls-keystore alone");
+            }
+            return Optional.empty();
+        }
+        Path trust = tlsTruststore == null ? tlsKeystore : tlsTruststore;
+        readable("--tls-keystore", tlsKeystore);
+        readable("--tls-truststore", trust);
+        String password = environment.get(TLS_PASSWORD_ENV);
+        if (password == null || password.isEmpty()) {
+            throw new InputException("--tls-keystore: " + TLS_PASSWORD_ENV + " is not set; allowed: the key "
+                    + "store's password in " + TLS_PASSWORD_ENV);
+        }
+        return Optional.of(new StandaloneNode.Tls(tlsKeystore, trust, password));
+    }
+
+    private static void readable(String flag, Path file) {
+        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+            throw new InputException(flag + ": cannot read " + file + ": " + (Files.exists(file)
+                    ? "not a readable file" : "no such file") + "; allowed: a Java key store (PKCS12 or JKS) "
+                    + "this process can read");
+        }
+    }
+
+    private static int port(String flag, String text) {
+        int value;
+        try {
+            value = Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            value = -1;
+        }
+        if (value < 1 || value > 65535) {
+            throw new InputException(flag + ": '" + text + "' is not a port; allowed: a whole number from 1 to "
+                    + "65535");
+        }
+        return value;
+    }
+}

@@ -71,6 +71,8 @@ public final class JsonReport {
         lateness(lateness.putObject("arrival"), run.arrival());
         node.put("tolerance_ms", run.toleranceMs());
         node.put("latency_flagged", run.latencyFlagged());
+        ArrayNode limiters = node.putArray("injected_latency_limiters");
+        run.injectedLimiters().forEach(limiters::add);
     }
 
     private static void lateness(ObjectNode node, ClusterRun.Lateness lateness) {

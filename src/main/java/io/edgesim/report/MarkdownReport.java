@@ -41,9 +41,8 @@ public final class MarkdownReport {
         run.cluster().ifPresent(c -> md.append(", speed ").append(Numbers.seconds(c.speed())).append(", ")
                 .append(c.nodes()).append(" nodes (see *Cluster engine*)"));
         md.append(".\n\n");
-        String mark = run.cluster().filter(ClusterRun::latencyFlagged).map(c -> " " + LATE_MARK).orElse("");
         md.append("## Summary\n\n").append(headline(run).markdown()).append('\n');
-        if (!mark.isEmpty()) {
+        if (run.cluster().filter(ClusterRun::latencyFlagged).isPresent()) {
             md.append(lateNote(run.cluster().get())).append("\n\n");
         }
         md.append("*let through* = accepted + failed open (failed requests the limiter let through anyway); ")
@@ -66,6 +65,8 @@ public final class MarkdownReport {
         charts.forEach((file, caption) ->
                 md.append("![").append(caption).append("](").append(file).append(")\n\n"));
         for (LimiterResult limiter : run.limiters()) {
+            String mark = run.cluster().filter(c -> c.latencyFlagged(limiter.name())).map(c -> " " + LATE_MARK)
+                    .orElse("");
             md.append("## ").append(ConsoleReport.heading(limiter)).append("\n\n");
             md.append(ConsoleReport.regionTable(limiter, mark).markdown()).append('\n');
             if (!mark.isEmpty()) {
@@ -115,9 +116,10 @@ public final class MarkdownReport {
     }
 
     private static String lateNote(ClusterRun c) {
-        return "Latency figures marked " + LATE_MARK + " are not faithful: the cluster handled messages carrying an "
-                + "injected latency late by a p99 of " + Numbers.ms(c.injected().p99Ms()) + " ms, above the "
-                + "tolerance of " + Numbers.ms(c.toleranceMs()) + " ms; each may be overstated by about that much.";
+        return "Latency figures marked " + LATE_MARK + " (of " + String.join(", ", c.injectedLimiters())
+                + ") are not faithful: the cluster handled messages carrying an injected latency late by a p99 of "
+                + Numbers.ms(c.injected().p99Ms()) + " ms, above the tolerance of " + Numbers.ms(c.toleranceMs())
+                + " ms; each may be overstated by about that much.";
     }
 
     private static String cluster(ClusterRun c) {

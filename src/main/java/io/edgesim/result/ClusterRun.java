@@ -2,6 +2,7 @@ package io.edgesim.result;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,9 +19,11 @@ import java.util.Map;
  * @param arrival     lateness of requests reaching their PoP
  * @param toleranceMs the largest lateness p99 of injected latencies, ms of scenario time, that leaves the latency
  *                    figures unflagged
+ * @param injectedLimiters the limiters whose latency figures carry injected latencies (those with a remote stage):
+ *                         the figures a flag concerns
  */
 public record ClusterRun(double speed, int nodes, Map<String, String> placement, Lateness injected, Lateness arrival,
-                         double toleranceMs) {
+                         double toleranceMs, List<String> injectedLimiters) {
 
     /** The floor of the default tolerance, ms: below it, lateness is the noise of a loaded two-core machine. */
     public static final double MIN_DEFAULT_TOLERANCE_MS = 2;
@@ -29,6 +32,7 @@ public record ClusterRun(double speed, int nodes, Map<String, String> placement,
 
     public ClusterRun {
         placement = Collections.unmodifiableMap(new LinkedHashMap<>(placement));
+        injectedLimiters = List.copyOf(injectedLimiters);
     }
 
     /**
@@ -45,9 +49,14 @@ public record ClusterRun(double speed, int nodes, Map<String, String> placement,
         return injected.p99Ms() > toleranceMs;
     }
 
+    /** True when the latency figures of {@code limiter} are flagged: late injected latencies are part of them. */
+    public boolean latencyFlagged(String limiter) {
+        return latencyFlagged() && injectedLimiters.contains(limiter);
+    }
+
     /** The same run judged against {@code ms}. */
     public ClusterRun withToleranceMs(double ms) {
-        return new ClusterRun(speed, nodes, placement, injected, arrival, ms);
+        return new ClusterRun(speed, nodes, placement, injected, arrival, ms, injectedLimiters);
     }
 
     /**

@@ -71,8 +71,9 @@ class ShippedReportsTest {
         Files.createDirectories(reports.resolve("renamed-long-ago"));
         Files.createDirectories(reports.resolve("three-pops/sweep"));
         Files.writeString(reports.resolve("three-pops/notes.txt"), "x");
-        // left alone: hidden files, and files beside the report folders
+        // left alone: hidden files, files beside the report folders, and a cluster run's own folder
         Files.writeString(reports.resolve("README.md"), "x");
+        Files.writeString(Files.createDirectories(reports.resolve("three-pops-cluster")).resolve("result.json"), "{}");
         Files.writeString(reports.resolve("three-pops/.keep"), "");
 
         assertThat(ShippedReports.differences(scenarios, reports, REGIONS))

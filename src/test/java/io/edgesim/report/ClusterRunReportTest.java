@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,7 +23,7 @@ class ClusterRunReportTest {
         placement.put("FRA", "127.0.0.1:25520 (coordinator)");
         placement.put("SYD", "127.0.0.1:25521");
         ClusterRun cluster = new ClusterRun(2, 2, placement, new ClusterRun.Lateness(1770, 0.12, injectedP99Ms, 20),
-                new ClusterRun.Lateness(885, 0.1, 1.5, 9), toleranceMs);
+                new ClusterRun.Lateness(885, 0.1, 1.5, 9), toleranceMs, List.of("l"));
         return RecordedRuns.run(dir, recorder -> RecordedRuns.accept(recorder, 3, true)).withCluster(cluster);
     }
 
@@ -39,6 +40,9 @@ class ClusterRunReportTest {
         assertThat(clusterRun(3.0, 2.0).cluster().orElseThrow().latencyFlagged()).isTrue();
         assertThat(clusterRun(2.0, 2.0).cluster().orElseThrow().latencyFlagged()).isFalse();
         assertThat(clusterRun(3.0, 2.0).cluster().orElseThrow().withToleranceMs(5).latencyFlagged()).isFalse();
+        // a limiter without a remote stage carries no injected latency
+        assertThat(clusterRun(3.0, 2.0).cluster().orElseThrow().latencyFlagged("l")).isTrue();
+        assertThat(clusterRun(3.0, 2.0).cluster().orElseThrow().latencyFlagged("in-pop")).isFalse();
     }
 
     @Test
@@ -68,7 +72,8 @@ class ClusterRunReportTest {
                       }
                     },
                     "tolerance_ms" : 2.0,
-                    "latency_flagged" : true
+                    "latency_flagged" : true,
+                    "injected_latency_limiters" : [ "l" ]
                   }
                 """);
     }
@@ -88,6 +93,7 @@ class ClusterRunReportTest {
         assertThat(md).contains(", speed 2, 2 nodes (see *Cluster engine*).", "## Cluster engine",
                 "| SYD | 127.0.0.1:25521 |", "| carrying an injected latency | 1,770 | 0.12 | 3.00 (late) | 20.00 |",
                 "| p50 ms (late) | p90 ms (late) | p99 ms (late) | max ms (late) |",
+                "Latency figures marked (late) (of l) are not faithful",
                 "late by a p99 of 3.00 ms, above the tolerance of 2.00 ms",
                 "(exceeded: latency figures are marked (late))");
     }

@@ -120,7 +120,9 @@ public final class ClusterEngine {
         }
         phase = "done";
         double toleranceMs = ClusterRun.defaultToleranceMs(NodeRegions.smallestOneWayNanos(scenario) / NANOS_PER_MS);
-        return result(sink, local, remote, ledgers.values()).withCluster(fidelity.run(placement, toleranceMs));
+        return result(sink, local, remote, ledgers.values()).withCluster(fidelity.run(placement, toleranceMs,
+                scenario.limiters().stream().filter(l -> l.stages().stream().anyMatch(s -> s.kind().remote()))
+                        .map(LimiterSpec::name).toList()));
     }
 
     /**

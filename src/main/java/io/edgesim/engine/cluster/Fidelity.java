@@ -5,6 +5,7 @@ import io.edgesim.result.ClusterRun.Lateness;
 import org.HdrHistogram.Histogram;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -44,9 +45,10 @@ public record Fidelity(double speed, int nodes, Lateness latency, Lateness arriv
      *
      * @param placement   each region -> the member that simulated it
      * @param toleranceMs the lateness p99 of injected latencies above which latency figures are flagged
+     * @param injectedLimiters the limiters with a remote stage
      */
-    public ClusterRun run(Map<String, String> placement, double toleranceMs) {
-        return new ClusterRun(speed, nodes, placement, latency, arrival, toleranceMs);
+    public ClusterRun run(Map<String, String> placement, double toleranceMs, List<String> injectedLimiters) {
+        return new ClusterRun(speed, nodes, placement, latency, arrival, toleranceMs, injectedLimiters);
     }
 
     /** Two lines for the console, after the tables. */

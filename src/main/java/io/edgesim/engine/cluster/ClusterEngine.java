@@ -120,9 +120,8 @@ public final class ClusterEngine {
         }
         phase = "done";
         double toleranceMs = ClusterRun.defaultToleranceMs(NodeRegions.smallestOneWayNanos(scenario) / NANOS_PER_MS);
-        return result(sink, local, remote, ledgers.values()).withCluster(fidelity.run(placement, toleranceMs,
-                scenario.limiters().stream().filter(l -> l.stages().stream().anyMatch(s -> s.kind().remote()))
-                        .map(LimiterSpec::name).toList()));
+        return result(sink, local, remote, ledgers.values())
+                .withCluster(fidelity.run(placement, toleranceMs, remoteLimiters(scenario)));
     }
 
     /**
@@ -143,6 +142,12 @@ public final class ClusterEngine {
             pops.put(node.region(), node.spawn(PopActor.create(node, wiring), name));
         }
         return pops;
+    }
+
+    // the limiters whose latency includes injected delays: those with a remote stage
+    private static List<String> remoteLimiters(Scenario scenario) {
+        return scenario.limiters().stream().filter(l -> l.stages().stream().anyMatch(s -> s.kind().remote()))
+                .map(LimiterSpec::name).toList();
     }
 
     // every node runs in this process, which feeds the traffic

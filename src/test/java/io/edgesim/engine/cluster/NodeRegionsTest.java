@@ -50,5 +50,32 @@ class NodeRegionsTest {
                 """);
 
         assertThat(NodeRegions.of(scenario)).containsExactly("FRA", "SYD");
+        assertThat(NodeRegions.smallestOneWayNanos(scenario)).isZero();
+    }
+
+    @Test
+    void theSmallestInjectedDelayIsTheShortestOneWayFromAPopToAHome(@TempDir Path dir) throws IOException {
+        var far = ClusterRuns.load(dir, """
+                name = far
+                duration = 1s
+                regions = [SYD, AMS]
+                clients = [ { name = c, key = "k", rate = 1 } ]
+                limiters = [ { name = exact, tier = durable-object, limit = 1, window = 60s,
+                               placement { policy = fixed, region = FRA } } ]
+                """);
+        // AMS-FRA: 6.217 ms round trip (great-circle estimate, regions.conf), so 3.1085 ms one way
+        assertThat(NodeRegions.smallestOneWayNanos(far)).isEqualTo(far.regions().rttNanos("AMS", "FRA") / 2)
+                .isBetween(3_000_000L, 3_200_000L);
+
+        var home = ClusterRuns.load(dir, """
+                name = home
+                duration = 1s
+                regions = [SYD, FRA]
+                clients = [ { name = c, key = "k", rate = 1 } ]
+                limiters = [ { name = exact, tier = durable-object, limit = 1, window = 60s,
+                               placement { policy = fixed, region = FRA } } ]
+                """);
+        // a PoP that is the home sends within the PoP: half of regions.intra-pop-rtt (1 ms)
+        assertThat(NodeRegions.smallestOneWayNanos(home)).isEqualTo(500_000L);
     }
 }

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -59,7 +60,7 @@ class NodeCommandTest {
         command.host = "127.0.0.1";
         command.port = "25521";
         command.tlsKeystore = store;
-        command.environment = java.util.Map.of();
+        command.environment = Map.of();
         try {
             command.options();
         } catch (io.edgesim.scenario.InputException e) {
@@ -70,35 +71,75 @@ class NodeCommandTest {
         throw new AssertionError("a key store without a password was taken");
     }
 
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** `edgesim node ARGS` in a process of its own, on this test's class path, stderr into stdout. */
+    private static Process node(Map<String, String> environment, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", System.getProperty("java.class.path"), Main.class.getName(), "node"));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().remove("EDGESIM_CLUSTER_SECRET");
+        builder.environment().putAll(environment);
+        return builder.start();
+    }
+
+    private static BufferedReader output(Process process) {
+        return new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    }
+
+    /** Reads lines until one starts with {@code prefix}; returns it, or null at the end of the output. */
+    private static String lineStarting(BufferedReader lines, String prefix) throws IOException {
+        String line;
+        do {
+            line = lines.readLine();
+        } while (line != null && !line.startsWith(prefix));
+        return line;
+    }
+
     @Test
     @Tag("cluster")
-    void aNodeProcessJoinsWaitsAndLeavesTheClusterOnSigterm() throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", System.getProperty("java.class.path"), Main.class.getName(), "node",
-                "--roles", "SYD,NRT", "--port", Integer.toString(port)));
-        Process node = new ProcessBuilder(command).redirectErrorStream(true).start();
+    void nodeProcessesFormAClusterRefuseAnotherSecretInOneLineAndLeaveOnSigterm() throws Exception {
+        int seedPort = freePort();
+        int port = freePort();
+        String seed = "127.0.0.1:" + seedPort;
+        Process first = node(Map.of(), "--roles", "FRA", "--port", Integer.toString(seedPort));
+        Process second = null;
+        Process stranger = null;
         try {
-            BufferedReader lines = new BufferedReader(new InputStreamReader(node.getInputStream(),
-                    StandardCharsets.UTF_8));
-            String line;
-            do {
-                line = lines.readLine();
-            } while (line != null && !line.startsWith("node SYD,NRT is Up"));
-            assertThat(line).isEqualTo("node SYD,NRT is Up at 127.0.0.1:" + port
+            BufferedReader firstLines = output(first);
+            assertThat(lineStarting(firstLines, "node FRA is Up")).isEqualTo("node FRA is Up at " + seed
                     + "; waiting for runs (SIGTERM to leave the cluster)");
+            second = node(Map.of(), "--roles", "SYD,NRT", "--port", Integer.toString(port), "--seed-nodes", seed);
+            BufferedReader lines = output(second);
+            assertThat(lineStarting(lines, "node SYD,NRT is Up")).isEqualTo("node SYD,NRT is Up at 127.0.0.1:"
+                    + port + "; waiting for runs (SIGTERM to leave the cluster)");
+
+            stranger = node(Map.of("EDGESIM_CLUSTER_SECRET", "another"), "--roles", "AMS", "--port",
+                    Integer.toString(freePort()), "--seed-nodes", seed);
+            assertThat(stranger.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(stranger.exitValue()).isEqualTo(2);
+            // nothing but the one line (the JVM may say nothing else either)
+            assertThat(output(stranger).lines().filter(l -> !l.isBlank()).toList()).containsExactly(
+                    "edgesim: node: the cluster at " + seed + " refused this node: its shared secret or protocol "
+                            + "version (1) differs; allowed: the same EDGESIM_CLUSTER_SECRET and edgesim version "
+                            + "on every node");
 
             // SIGTERM, as a service manager stops it (Process.destroy would also close the streams read here)
-            node.toHandle().destroy();
+            second.toHandle().destroy();
 
-            assertThat(node.waitFor(30, TimeUnit.SECONDS)).isTrue();
-            List<String> rest = lines.lines().toList();
-            assertThat(rest).contains("node SYD,NRT left the cluster");
+            assertThat(second.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(lines.lines().toList()).contains("node SYD,NRT left the cluster");
         } finally {
-            node.destroyForcibly();
+            for (Process process : new Process[]{stranger, second, first}) {
+                if (process != null) {
+                    process.destroyForcibly();
+                }
+            }
         }
     }
 }

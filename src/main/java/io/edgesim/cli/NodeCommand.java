@@ -11,11 +11,15 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -72,6 +76,7 @@ final class NodeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         StandaloneNode.Options options = options();
+        checkBindable(options.host(), options.port());
         ClusterSettings settings = ClusterSettings.load();
         var out = spec.commandLine().getOut();
         // while joining, Pekko logs each retry and its own account of a refusal; this command says it in one line
@@ -148,6 +153,17 @@ final class NodeCommand implements Callable<Integer> {
                     + "store's password in " + TLS_PASSWORD_ENV);
         }
         return Optional.of(new StandaloneNode.Tls(tlsKeystore, trust, password));
+    }
+
+    // Pekko would fail its start with a stack trace; the address is the user's to fix
+    private static void checkBindable(String host, int port) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.bind(new InetSocketAddress(host, port));
+        } catch (IOException e) {
+            throw new InputException("--port: cannot listen on " + host + ":" + port + ": " + (e.getMessage() == null
+                    ? e.getClass().getSimpleName() : e.getMessage().toLowerCase(Locale.ROOT)) + "; allowed: a free "
+                    + "port on an address of this machine (--host)");
+        }
     }
 
     private static void readable(String flag, Path file) {

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -48,6 +49,15 @@ class NodeCommandTest {
         assertOneLineOfBadInput(edgesim("node", "--roles", "SYD", "--seed-nodes", "127.0.0.1"), "--seed-nodes",
                 "'127.0.0.1'", "host:port");
         assertOneLineOfBadInput(edgesim("node"), "--roles");
+    }
+
+    @Test
+    void aPortInUseIsOneLine() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            assertOneLineOfBadInput(edgesim("node", "--roles", "SYD", "--port",
+                    Integer.toString(taken.getLocalPort())), "--port", "cannot listen on 127.0.0.1:"
+                    + taken.getLocalPort(), "a free port");
+        }
     }
 
     @Test

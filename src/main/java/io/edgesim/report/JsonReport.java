@@ -102,6 +102,7 @@ public final class JsonReport {
             ObjectNode perWindow = node.putObject("per_window");
             perWindow.put("key", w.key());
             perWindow.put("window_s", w.windowSeconds());
+            perWindow.put("anchor", w.anchor());
             perWindow.put("limit", w.limit());
             perWindow.put("windows", w.windows());
             perWindow.put("max_let_through", w.maxLetThrough());
@@ -212,6 +213,7 @@ public final class JsonReport {
         node.put("p90", stats.p90());
         node.put("p99", stats.p99());
         node.put("max", stats.max());
+        node.put("samples", stats.samples());
     }
 
     private static void array(ArrayNode node, List<Long> values) {

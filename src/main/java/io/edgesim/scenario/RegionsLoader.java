@@ -297,7 +297,7 @@ public final class RegionsLoader {
             throw t.error("p90", t.shown("p90") + " does not fit p50 " + t.shown("p50") + " and p99 "
                     + t.shown("p99"), allowed);
         }
-        return LatencyTail.fit(p50, p90, p99);
+        return LatencyTail.fitWithP90(p50, p90, p99);
     }
 
     /** A number, or the mean of [there, back]. */

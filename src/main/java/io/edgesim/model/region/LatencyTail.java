@@ -58,7 +58,7 @@ public final class LatencyTail {
      *
      * @throws IllegalArgumentException when no floor from 0 to p50 fits: see {@link #p90Range}
      */
-    public static LatencyTail fit(long p50Nanos, long p90Nanos, long p99Nanos) {
+    public static LatencyTail fitWithP90(long p50Nanos, long p90Nanos, long p99Nanos) {
         double[] range = p90Range(p50Nanos, p99Nanos);
         if (!(p90Nanos > range[0] && p90Nanos <= range[1])) {
             throw new IllegalArgumentException("p90 " + p90Nanos + " outside (" + range[0] + ", " + range[1] + "]");

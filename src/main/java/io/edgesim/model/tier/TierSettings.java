@@ -89,7 +89,7 @@ public sealed interface TierSettings {
         public LatencyTail serviceTime() {
             return serviceTimeP99Nanos == serviceTimeNanos || serviceTimeNanos <= 0
                     ? LatencyTail.constant(serviceTimeNanos)
-                    : LatencyTail.fit(serviceTimeNanos, serviceTimeP99Nanos, 0);
+                    : LatencyTail.fit(serviceTimeNanos, serviceTimeP99Nanos, 0.0);
         }
     }
 
@@ -112,7 +112,7 @@ public sealed interface TierSettings {
         public LatencyTail serviceTime() {
             return serviceTimeP99Nanos == serviceTimeNanos || serviceTimeNanos <= 0
                     ? LatencyTail.constant(serviceTimeNanos)
-                    : LatencyTail.fit(serviceTimeNanos, serviceTimeP99Nanos, 0);
+                    : LatencyTail.fit(serviceTimeNanos, serviceTimeP99Nanos, 0.0);
         }
     }
 }

@@ -41,7 +41,7 @@ class LatencyTailTest {
 
     @Test
     void fittedToP50P90AndP99ReproducesAllThree() {
-        LatencyTail tail = LatencyTail.fit(250 * MS, 290 * MS, 400 * MS);
+        LatencyTail tail = LatencyTail.fitWithP90(250 * MS, 290 * MS, 400 * MS);
         long[] sorted = draws(tail);
         assertThat(percentile(sorted, 0.50)).isCloseTo(250.0 * MS, within(0.02 * 250 * MS));
         assertThat(percentile(sorted, 0.90)).isCloseTo(290.0 * MS, within(0.02 * 290 * MS));
@@ -85,7 +85,7 @@ class LatencyTailTest {
         double[] range = LatencyTail.p90Range(250 * MS, 400 * MS);
         // a plain lognormal through 250 and 400 has p90 = 250^0.449 x 400^0.551 = 323.9 ms
         assertThat(range[1] / MS).isCloseTo(323.88, within(0.01));
-        assertThatThrownBy(() -> LatencyTail.fit(250 * MS, 350 * MS, 400 * MS))
+        assertThatThrownBy(() -> LatencyTail.fitWithP90(250 * MS, 350 * MS, 400 * MS))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> LatencyTail.fit(250 * MS, 200 * MS, 0.0))
                 .isInstanceOf(IllegalArgumentException.class);

@@ -143,12 +143,6 @@ public final class RegionMap {
         return rttNanos(from, to) / 2;
     }
 
-    /** One-way delay with jitter drawn from {@code random}, without a tail draw (the cluster's, until it has keys). */
-    public long oneWayNanos(String from, String to, RandomGenerator random) {
-        long base = oneWayNanos(from, to);
-        return jitterNanos == 0 ? base : base + random.nextLong(jitterNanos + 1);
-    }
-
     /**
      * One way of the remote call drawn by {@code drawKey} ({@link #drawKey}): half its round trip (the matrix's, or
      * with tails on the pair's draw), plus jitter drawn from {@code random} (no draw when jitter is 0).

@@ -30,7 +30,7 @@ class RegionMapIndexTest {
             for (String to : regions.codes()) {
                 for (int i = 0; i < 20; i++) {
                     assertThat(regions.oneWayNanos(regions.indexOf(from), regions.indexOf(to), byIndex, 0))
-                            .isEqualTo(regions.oneWayNanos(from, to, byCode));
+                            .isEqualTo(regions.oneWayNanos(from, to, byCode, 0));
                 }
             }
         }

@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * An exact limiter at the origin, in one region: one counter per key, decided at arrival, no queue (the origin is
  * taken to serve requests in parallel). The reply leaves one service time after the arrival (with a p99 above the
- * median, drawn by the key's number and the arrival time); a rejection costs
+ * median, drawn by the key and the arrival time); a rejection costs
  * the same trip as an acceptance (the request went to the origin anyway). Origin requests are not billed by
  * Cloudflare. Arrivals for one key must come in nondecreasing order.
  */
@@ -43,7 +43,8 @@ public final class OriginServer implements RemoteTier {
     /** {@inheritDoc} The key's counter decides at arrival; the reply leaves one service time later. */
     @Override
     public long serve(ObjectRoute route, int keyId, long arrivalNanos, long cost, StageVerdict into) {
-        long serviceTimeNanos = serviceTime.atKey(arrivalNanos * 0x9e3779b97f4a7c15L + keyId);
+        // keyed by the key itself (not its number, which each engine gives differently) and the arrival
+        long serviceTimeNanos = serviceTime.atKey(arrivalNanos * 0x9e3779b97f4a7c15L + route.objectName().hashCode());
         into.of(counters.tryAcquire(keyId, arrivalNanos, cost), serviceTimeNanos);
         return arrivalNanos + serviceTimeNanos;
     }

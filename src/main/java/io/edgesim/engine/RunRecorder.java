@@ -296,7 +296,8 @@ public final class RunRecorder {
                         new StageRefusals(refusedByStage[s], exactAlsoRefusedByStage[s]));
             }
             RetryAfterStats retryAfter = new RetryAfterStats(retryAfterSeconds.percentile(50),
-                    retryAfterSeconds.percentile(90), retryAfterSeconds.max(), neverPasses);
+                    retryAfterSeconds.percentile(90), retryAfterSeconds.max(), neverPasses,
+                    retryAfterSeconds.total());
             OptionalDouble multiplication = exactAccepted == 0 ? OptionalDouble.empty()
                     : OptionalDouble.of(round(totals.letThrough() / (double) exactAccepted, 4));
             return new LimiterResult(spec.name(), spec.tierDescription(),

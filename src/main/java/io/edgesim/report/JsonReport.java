@@ -82,6 +82,7 @@ public final class JsonReport {
         retry.put("p90", limiter.retryAfter().p90());
         retry.put("max", limiter.retryAfter().max());
         retry.put("never", limiter.retryAfter().never());
+        retry.put("samples", limiter.retryAfter().samples());
         ObjectNode stats = node.putObject("stage_stats");
         limiter.stageStats().forEach((stage, values) -> {
             ObjectNode s = stats.putObject(stage);

@@ -183,7 +183,8 @@ public final class MarkdownReport {
         if (r.never() == rejected) {
             return "No Retry-After: " + never + ".\n\n";
         }
-        return "Retry-After told to rejected clients: p50 " + r.p50() + " s, p90 " + r.p90() + " s, max " + r.max()
+        return "Retry-After told to " + r.samples() + " rejected client" + (r.samples() == 1 ? "" : "s")
+                + ": p50 " + r.p50() + " s, p90 " + r.p90() + " s, max " + r.max()
                 + " s" + (r.never() > 0 ? "; " + never : "") + ".\n\n";
     }
 

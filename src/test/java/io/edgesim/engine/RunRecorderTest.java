@@ -132,7 +132,7 @@ class RunRecorderTest {
         RetryAfterStats retryAfter = firstLimiterAfter(recorder -> reject(recorder, told)).retryAfter();
 
         // nearest rank over 28 values: the 14th and the 26th
-        assertThat(retryAfter).isEqualTo(new RetryAfterStats(3_586, 3_598, 3_600, 0));
+        assertThat(retryAfter).isEqualTo(new RetryAfterStats(3_586, 3_598, 3_600, 0, 28));
     }
 
     @Test
@@ -141,7 +141,7 @@ class RunRecorderTest {
 
         RetryAfterStats retryAfter = firstLimiterAfter(recorder -> reject(recorder, told)).retryAfter();
 
-        assertThat(retryAfter).isEqualTo(new RetryAfterStats(86_386, 86_398, 86_400, 0));
+        assertThat(retryAfter).isEqualTo(new RetryAfterStats(86_386, 86_398, 86_400, 0, 28));
     }
 
     @Test
@@ -149,7 +149,7 @@ class RunRecorderTest {
         RetryAfterStats retryAfter = firstLimiterAfter(recorder -> reject(recorder,
                 Long.MAX_VALUE, 5 * SECOND_NANOS, Long.MAX_VALUE, 20 * SECOND_NANOS, Long.MAX_VALUE)).retryAfter();
 
-        assertThat(retryAfter).isEqualTo(new RetryAfterStats(5, 20, 20, 3));
+        assertThat(retryAfter).isEqualTo(new RetryAfterStats(5, 20, 20, 3, 2));
     }
 
     @Test
@@ -157,7 +157,7 @@ class RunRecorderTest {
         RetryAfterStats retryAfter = firstLimiterAfter(recorder -> reject(recorder, Long.MAX_VALUE, Long.MAX_VALUE))
                 .retryAfter();
 
-        assertThat(retryAfter).isEqualTo(new RetryAfterStats(0, 0, 0, 2));
+        assertThat(retryAfter).isEqualTo(new RetryAfterStats(0, 0, 0, 2, 0));
     }
 
     @Test

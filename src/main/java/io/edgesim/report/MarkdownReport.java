@@ -110,7 +110,8 @@ public final class MarkdownReport {
         }
         PerWindow w = limiter.perWindow().get();
         StringBuilder line = new StringBuilder("Per window (").append(Numbers.seconds(w.windowSeconds()))
-                .append(" s ").append(ConsoleReport.anchor(w)).append(", one count per ").append(w.key()).append("): up to ").append(w.maxLetThrough())
+                .append(" s ").append(ConsoleReport.anchor(w)).append(", one count per ").append(w.key())
+                .append("): up to ").append(w.maxLetThrough())
                 .append(" let through against a limit of ").append(w.limit()).append(" (")
                 .append(Numbers.fixed(w.maxFactor(), 2)).append("x), mean ").append(Numbers.fixed(w.meanFactor(), 2))
                 .append("x over ").append(w.windows()).append(w.windows() == 1 ? " window" : " windows")

@@ -13,8 +13,9 @@ import io.edgesim.model.region.LatencyTail;
  * request arriving at a starts at max(a, the end of the previous service), is decided then with the object's counter,
  * and its reply leaves one service time later (default 1 ms, about 1,000 requests per second, the documented soft
  * limit; with a p99 above the median, the object's n-th request draws its service time by the key (object, n), so
- * both engines draw the same for the same object). A request that would have to wait while {@code queueBound} others are already waiting (arrived, not
- * yet started) is refused at once with an "overloaded" error, failing open when {@code failOpen}.
+ * both engines draw the same for the same object). A request that would have to wait while {@code queueBound}
+ * others are already waiting (arrived, not yet started) is refused at once with an "overloaded" error, failing open
+ * when {@code failOpen}.
  *
  * <p>Usage for billing: every request that reaches the object, one row read per served request, one row written per
  * state change (an accepted request; every request with {@code count = all}), and the service times as active

@@ -63,7 +63,7 @@ public abstract class ReferenceCounter {
         return new Decision(allowed, Math.max(0, remainingAt(nowNanos)), retryAfterNanos, resetNanos);
     }
 
-    /** Whether a request of {@code cost} would pass at {@code nanos} (no later than any other call), changing nothing. */
+    /** Whether a request of {@code cost} would pass at {@code nanos} (no earlier than any call), changing nothing. */
     protected abstract boolean passesAt(long nanos, long cost);
 
     /** Counts a request of {@code cost} at {@code nanos}. */

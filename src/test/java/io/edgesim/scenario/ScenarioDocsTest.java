@@ -99,7 +99,7 @@ class ScenarioDocsTest {
                 "regions-file", "clients", "client-defaults", "limiters", "tiers", "prices", "trace", "chain", "reference", "tier",
                 "algorithm", "limit", "window", "rate", "burst", "anchor", "count", "key", "period", "policy", "region", "hint",
                 "every", "size", "spread", "distribution", "zipf", "lognormal", "pareto", "total", "exponent",
-                "median", "sigma", "min", "alpha"));
+                "median", "sigma", "min", "alpha", "latency", "tails", "p99-over-p50", "p50", "p90", "p99"));
         keys.addAll(Defaults.section("client").keys());
         keys.addAll(Defaults.section("prices").keys());
         for (TierKind kind : TierKind.values()) {

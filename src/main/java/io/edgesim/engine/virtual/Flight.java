@@ -2,6 +2,7 @@ package io.edgesim.engine.virtual;
 
 import io.edgesim.engine.ChainOutcome;
 import io.edgesim.model.Request;
+import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.model.tier.ObjectRoute;
 import io.edgesim.model.tier.StageSpec;
@@ -35,6 +36,8 @@ final class Flight {
     private int remoteKeyId;
     private String remoteKey;
     private long departedNanos;
+    // draws the call's round trip (with tails on), the same both ways
+    private long drawKey;
 
     Flight(LimiterRun limiter, RunContext run) {
         this.limiter = limiter;
@@ -72,8 +75,9 @@ final class Flight {
                 remoteKeyId = keyId;
                 // the request leaves once the stages before have answered
                 departedNanos = requestNanos + progress.latencyNanos();
+                drawKey = RegionMap.drawKey(limiter.seed, request.id(), limiter.index, s);
                 long arrival = departedNanos + run.regions.oneWayNanos(run.popRegion[pop], homeRegion,
-                        limiter.jitter);
+                        limiter.jitter, drawKey);
                 limiter.queue.add(arrival, this);
                 return;
             }
@@ -88,7 +92,8 @@ final class Flight {
         if (route != null) {
             int s = progress.nextStage();
             long replyNanos = limiter.remote[s].serve(route, remoteKeyId, nowNanos, cost, progress.answer());
-            long back = replyNanos + run.regions.oneWayNanos(homeRegion, run.popRegion[pop], limiter.jitter);
+            long back = replyNanos + run.regions.oneWayNanos(homeRegion, run.popRegion[pop], limiter.jitter,
+                    drawKey);
             progress.addLatency(nowNanos - departedNanos + (back - replyNanos));
             progress.apply(remoteKey);
             route = null;

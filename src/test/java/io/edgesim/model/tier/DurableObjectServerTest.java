@@ -181,4 +181,35 @@ class DurableObjectServerTest {
         assertThat(second).extracting(r -> r.result().outcome()).containsExactly(Outcome.ACCEPTED,
                 Outcome.ACCEPTED, Outcome.ACCEPTED, Outcome.FAILED, Outcome.FAILED);
     }
+
+    @Test
+    void serviceTimesDrawnFromMedianAndP99ReproduceThemAndAreBilledAsDrawn() {
+        TierSettings.DurableObject settings = new TierSettings.DurableObject(MS, 15 * MS, 10, false, ANYWHERE);
+        DurableObjectServer server = new DurableObjectServer(new CounterFactory(AlgorithmSpec.windowed(
+                AlgorithmKind.FIXED_WINDOW, Long.MAX_VALUE / 4, SECOND)), settings, settings.serviceTime(), 99);
+        StageVerdict verdict = new StageVerdict();
+        int n = 100_000;
+        long[] service = new long[n];
+        long sum = 0;
+        for (int i = 0; i < n; i++) {
+            // a second apart: no request waits, so the added latency is the service time alone
+            long arrival = i * SECOND;
+            service[i] = server.serve(arrival, 1, verdict) - arrival;
+            assertThat(verdict.result().addedLatencyNanos()).isEqualTo(service[i]);
+            sum += service[i];
+        }
+        java.util.Arrays.sort(service);
+        assertThat((double) service[n / 2 - 1]).isCloseTo(MS, org.assertj.core.api.Assertions.within(0.02 * MS));
+        assertThat((double) service[(int) (0.99 * n) - 1]).isCloseTo(15.0 * MS,
+                org.assertj.core.api.Assertions.within(0.02 * 15 * MS));
+        assertThat(server.usage().activeNanos()).isEqualTo(sum);
+    }
+
+    @Test
+    void aFixedServiceTimeNeedsNoDraw() {
+        TierSettings.DurableObject settings = new TierSettings.DurableObject(2 * MS, 10, false, ANYWHERE);
+
+        assertThat(settings.serviceTime().hasTail()).isFalse();
+        assertThat(settings.serviceTimeP99Nanos()).isEqualTo(2 * MS);
+    }
 }

@@ -127,11 +127,7 @@ final class NodeCommand implements Callable<Integer> {
         String self = host + ":" + portNumber;
         List<String> seeds = seedNodes == null ? List.of(self) : seedNodes;
         for (String seed : seeds) {
-            int colon = seed.lastIndexOf(':');
-            if (colon <= 0) {
-                throw new InputException("--seed-nodes: '" + seed + "' is not an address; " + ADDRESS_ALLOWED);
-            }
-            port("--seed-nodes", seed.substring(colon + 1));
+            checkAddress("--seed-nodes", seed);
         }
         return new StandaloneNode.Options(codes, host, portNumber, seeds, tls());
     }
@@ -172,6 +168,15 @@ final class NodeCommand implements Callable<Integer> {
                     ? "not a readable file" : "no such file") + "; allowed: a Java key store (PKCS12 or JKS) "
                     + "this process can read");
         }
+    }
+
+    /** Checks that {@code address} is "host:port" with a port from 1 to 65535. */
+    static void checkAddress(String flag, String address) {
+        int colon = address.lastIndexOf(':');
+        if (colon <= 0) {
+            throw new InputException(flag + ": '" + address + "' is not an address; " + ADDRESS_ALLOWED);
+        }
+        port(flag, address.substring(colon + 1));
     }
 
     private static int port(String flag, String text) {

@@ -1,9 +1,17 @@
 package io.edgesim.cli;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
 import io.edgesim.engine.cluster.ClusterEngine;
+import io.edgesim.engine.cluster.NodeRegions;
 import io.edgesim.engine.cluster.node.ClusterSettings;
+import io.edgesim.engine.cluster.node.JoinCheck;
+import io.edgesim.engine.cluster.node.JoinedCluster;
+import io.edgesim.engine.cluster.node.StandaloneNode;
 import io.edgesim.engine.virtual.ParallelRuns;
 import io.edgesim.engine.virtual.VirtualEngine;
+import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.model.tier.TierKind;
 import io.edgesim.report.ConsoleReport;
 import io.edgesim.report.DecisionsCsv;
 import io.edgesim.report.ReportWriter;
@@ -14,6 +22,7 @@ import io.edgesim.result.RunResult;
 import io.edgesim.scenario.InputException;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -22,8 +31,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -89,6 +101,12 @@ final class RunCommand implements Callable<Integer> {
                     + Replicas.MAX + ".")
     String replications;
 
+    @Option(names = "--join", paramLabel = "HOST:PORT",
+            description = "Cluster engine only: join the cluster of running `edgesim node` processes through the "
+                    + "node at HOST:PORT and list which node holds which region of the scenario. Running the "
+                    + "scenario on those nodes is not done yet: the command then stops with exit status 2.")
+    String join;
+
     /** Writes the report folder; a test puts one here that fails as a full disk would. */
     ReportWriting reportWriter = ReportWriter::write;
 
@@ -105,9 +123,15 @@ final class RunCommand implements Callable<Integer> {
         double scale = speed();
         Double toleranceMs = latenessTolerance();
         int runs = Replicas.parse(replications, engine);
+        if (join != null) {
+            checkJoin();
+        }
         Scenario scenario = input.load();
         if (seed != null) {
             scenario = scenario.withSeed(seed);
+        }
+        if (join != null) {
+            joinNodes(scenario);
         }
         Path dir = OutputFolder.prepare("--out", out != null ? out : defaultFolder(scenario.name(), engine),
                 "result.json");
@@ -196,6 +220,65 @@ final class RunCommand implements Callable<Integer> {
                     + " to " + (long) MAX_SPEED + ", e.g. 0.5 or 2");
         }
         return value;
+    }
+
+    private void checkJoin() {
+        if (!engine.equals(ClusterEngine.NAME)) {
+            throw new InputException("--join: only the cluster engine runs on nodes; add --engine cluster or leave "
+                    + "--join out");
+        }
+        NodeCommand.checkAddress("--join", join);
+    }
+
+    /**
+     * Joins the nodes' cluster, prints which node holds which region of {@code scenario} and leaves again: running
+     * the scenario there is not done yet, which the one line of the refusal says.
+     */
+    private void joinNodes(Scenario scenario) {
+        for (LimiterSpec limiter : scenario.limiters()) {
+            if (limiter.stages().stream().anyMatch(stage -> stage.kind() == TierKind.KV)) {
+                throw new InputException("--join: limiter '" + limiter.name() + "' has a kv stage, whose store is "
+                        + "one object in the coordinator's memory and cannot run across processes; allowed: a "
+                        + "scenario without kv stages, or leave --join out");
+            }
+        }
+        ClusterSettings settings = ClusterSettings.load();
+        Duration timeout = settings.startupTimeout();
+        Map<String, String> holders;
+        // while joining, Pekko logs each retry and its own account of a refusal; the refusal is one line here
+        Logger pekkoLog = (Logger) LoggerFactory.getLogger("org.apache.pekko");
+        Level level = pekkoLog.getLevel();
+        pekkoLog.setLevel(Level.OFF);
+        try (JoinedCluster cluster = JoinedCluster.join(join, settings, timeout)) {
+            holders = cluster.holders();
+        } catch (StandaloneNode.Refused e) {
+            throw new InputException("--join: the cluster at " + join + " refused this coordinator: its shared "
+                    + "secret or protocol version (" + JoinCheck.PROTOCOL_VERSION + ") differs; allowed: the same "
+                    + "EDGESIM_CLUSTER_SECRET and edgesim version as the nodes");
+        } catch (IllegalStateException e) {
+            throw new InputException("--join: no node at " + join + " let this coordinator join within "
+                    + timeout.toSeconds() + " s (edgesim.cluster.startup-timeout); allowed: the address of a "
+                    + "running edgesim node");
+        } finally {
+            pekkoLog.setLevel(level);
+        }
+        var out = spec.commandLine().getOut();
+        out.printf("joined the cluster at %s%n", join);
+        List<String> here = new ArrayList<>();
+        for (String region : NodeRegions.of(scenario)) {
+            String node = holders.get(region);
+            if (node == null) {
+                here.add(region);
+            } else {
+                out.printf("  %s on the node at %s%n", region, node);
+            }
+        }
+        if (!here.isEmpty()) {
+            out.printf("  %s held by no node: would run in this process%n", String.join(", ", here));
+        }
+        out.flush();
+        throw new InputException("--join: running a scenario on joined nodes is not done yet (the nodes hold no "
+                + "PoPs or objects for a run); allowed: leave --join out to run on a cluster inside this process");
     }
 
     /** The report folder of a run without --out: a cluster run never replaces the virtual engine's report. */

@@ -6,12 +6,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +17,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import static io.edgesim.cli.EdgesimProcesses.freePort;
+import static io.edgesim.cli.EdgesimProcesses.lineStarting;
+import static io.edgesim.cli.EdgesimProcesses.output;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** `edgesim node`: bad flags are one line each; a node process joins, waits, and leaves on SIGTERM. */
@@ -81,34 +82,11 @@ class NodeCommandTest {
         throw new AssertionError("a key store without a password was taken");
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
-
-    /** `edgesim node ARGS` in a process of its own, on this test's class path, stderr into stdout. */
+    /** `edgesim node ARGS` in a process of its own. */
     private static Process node(Map<String, String> environment, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", System.getProperty("java.class.path"), Main.class.getName(), "node"));
+        List<String> command = new ArrayList<>(List.of("node"));
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().remove("EDGESIM_CLUSTER_SECRET");
-        builder.environment().putAll(environment);
-        return builder.start();
-    }
-
-    private static BufferedReader output(Process process) {
-        return new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-    }
-
-    /** Reads lines until one starts with {@code prefix}; returns it, or null at the end of the output. */
-    private static String lineStarting(BufferedReader lines, String prefix) throws IOException {
-        String line;
-        do {
-            line = lines.readLine();
-        } while (line != null && !line.startsWith(prefix));
-        return line;
+        return EdgesimProcesses.start(environment, List.of(), command.toArray(String[]::new));
     }
 
     @Test
@@ -145,11 +123,7 @@ class NodeCommandTest {
             assertThat(second.waitFor(30, TimeUnit.SECONDS)).isTrue();
             assertThat(lines.lines().toList()).contains("node SYD,NRT left the cluster");
         } finally {
-            for (Process process : new Process[]{stranger, second, first}) {
-                if (process != null) {
-                    process.destroyForcibly();
-                }
-            }
+            EdgesimProcesses.destroy(stranger, second, first);
         }
     }
 }

@@ -17,7 +17,7 @@ import java.util.Set;
  * from each PoP gives every home its placement can choose (first-request: the Durable-Object region nearest each PoP;
  * per-area: the home of each PoP's area; fixed and location-hint: their one region; an origin: its region).
  */
-final class NodeRegions {
+public final class NodeRegions {
 
     private static final String ANY_KEY = "any-key";
 
@@ -25,7 +25,7 @@ final class NodeRegions {
     }
 
     /** The scenario's PoPs in order, then the other homes in the order the limiters reach them. */
-    static List<String> of(Scenario scenario) {
+    public static List<String> of(Scenario scenario) {
         Set<String> regions = new LinkedHashSet<>(scenario.pops());
         regions.addAll(homes(scenario));
         return new ArrayList<>(regions);

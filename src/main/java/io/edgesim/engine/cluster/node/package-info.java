@@ -3,7 +3,8 @@
  * ({@link io.edgesim.engine.cluster.node.ClusterNode}, role = its region code) per region in this JVM, forms the
  * cluster and shuts it down; {@link io.edgesim.engine.cluster.node.StandaloneNode} is a member in a process of its own
  * (one ActorSystem, its regions as roles), admitted by {@link io.edgesim.engine.cluster.node.JoinCheck} only with the
- * same protocol version and shared secret; {@link io.edgesim.engine.cluster.node.ClusterSettings} are the engine's
+ * same protocol version and shared secret; {@link io.edgesim.engine.cluster.node.JoinedCluster} is a run's coordinator
+ * joining such members and reading which holds which region; {@link io.edgesim.engine.cluster.node.ClusterSettings} are the engine's
  * validated settings (edgesim-cluster.conf). Depends on {@code delivery}.
  */
 package io.edgesim.engine.cluster.node;

@@ -40,7 +40,7 @@ final class Admissions {
         this.routers = new RemoteTier[limiters.size()][];
         for (int l = 0; l < limiters.size(); l++) {
             routers[l] = limiters.get(l).stages().stream().filter(stage -> stage.kind().remote())
-                    .map(stage -> RemoteTier.of(stage, scenario.regions(), keys)).toArray(RemoteTier[]::new);
+                    .map(stage -> RemoteTier.of(stage, scenario.regions(), keys, 0)).toArray(RemoteTier[]::new); // routers: no draws
         }
     }
 

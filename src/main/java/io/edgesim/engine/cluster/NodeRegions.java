@@ -39,7 +39,8 @@ final class NodeRegions {
                 if (stage.kind().remote()) {
                     for (String pop : scenario.pops()) {
                         KeyIds keys = new KeyIds();
-                        RemoteTier fresh = RemoteTier.of(stage, scenario.regions(), keys);
+                        // routes only: no draws
+                        RemoteTier fresh = RemoteTier.of(stage, scenario.regions(), keys, 0);
                         regions.add(fresh.route(ANY_KEY, keys.idOf(ANY_KEY, null), pop).homeRegion());
                     }
                 }

@@ -44,7 +44,7 @@ final class StageFactory {
         return StageStats.of(limiter, s -> remote[s] != null ? remote[s].stats() : local.stats(limiter.name(), s));
     }
 
-    RemoteTier remote(StageSpec spec) {
-        return RemoteTier.of(spec, scenario.regions(), keys());
+    RemoteTier remote(int limiter, int stage, StageSpec spec) {
+        return RemoteTier.of(spec, scenario.regions(), keys(), RemoteTier.drawSeed(scenario.seed(), limiter, stage));
     }
 }

@@ -11,6 +11,9 @@ package io.edgesim.model.region;
  */
 public final class LatencyTail {
 
+    /** The largest (p99 - floor) / (p50 - floor) a fit without a given p90 makes: a floor is lowered to keep it. */
+    public static final double MAX_TAIL_RATIO = 10;
+
     // standard normal quantiles of 0.90 and 0.99
     static final double Z90 = 1.2815515655446004;
     static final double Z99 = 2.3263478740408408;
@@ -36,7 +39,9 @@ public final class LatencyTail {
 
     /**
      * The shifted lognormal with median {@code p50}, 99th percentile {@code p99} and the given floor; a floor not
-     * below the median is taken as 0 (a plain lognormal).
+     * below the median is taken as 0 (a plain lognormal), and a floor so close to the median that the part above it
+     * would stretch more than {@link #MAX_TAIL_RATIO} times from p50 to p99 is lowered until it does not (a floor
+     * a hair below the median would otherwise give draws of many seconds beyond the p99).
      *
      * @throws IllegalArgumentException when p50 is not positive or p99 is below p50
      */
@@ -48,8 +53,9 @@ public final class LatencyTail {
             return constant(p50Nanos);
         }
         double floor = floorNanos >= 0 && floorNanos < p50Nanos ? floorNanos : 0;
-        double mu = Math.log(p50Nanos - floor);
-        double sigma = Math.log((p99Nanos - floor) / (p50Nanos - floor)) / Z99;
+        floor = Math.max(0, Math.min(floor, (MAX_TAIL_RATIO * p50Nanos - p99Nanos) / (MAX_TAIL_RATIO - 1)));
+        double mu = StrictMath.log(p50Nanos - floor);
+        double sigma = StrictMath.log((p99Nanos - floor) / (p50Nanos - floor)) / Z99;
         return new LatencyTail(p50Nanos, p99Nanos, floor, mu, sigma);
     }
 
@@ -87,7 +93,7 @@ public final class LatencyTail {
 
     private static double p90For(double p50, double p99, double floor) {
         double k = Z90 / Z99;
-        return floor + Math.pow(p50 - floor, 1 - k) * Math.pow(p99 - floor, k);
+        return floor + StrictMath.pow(p50 - floor, 1 - k) * StrictMath.pow(p99 - floor, k);
     }
 
     /** The median, nanoseconds. */
@@ -115,7 +121,7 @@ public final class LatencyTail {
         if (sigma == 0) {
             return p50Nanos;
         }
-        return Math.round(floorNanos + Math.exp(mu + sigma * NormalQuantile.of(u)));
+        return Math.round(floorNanos + StrictMath.exp(mu + sigma * NormalQuantile.of(u)));
     }
 
     /** The draw for {@code key}: the quantile at a uniform number mixed from the key. */

@@ -27,10 +27,15 @@ public final class DurableObjectNamespace implements RemoteTier {
     // by the number of the object's name
     private final KeyArray<DurableObjectServer> objects = new KeyArray<>();
     private final LatencyTail serviceTime;
+    private final long drawSeed;
 
-    /** A namespace numbering keys and object names with the run's {@code keys}. */
+    /**
+     * A namespace numbering keys and object names with the run's {@code keys}, its objects drawing service times by
+     * keys mixed from {@code drawSeed} and their names.
+     */
     public DurableObjectNamespace(TierSettings.DurableObject settings, AlgorithmSpec algorithm, RegionMap regions,
-                                  KeyIds keys) {
+                                  KeyIds keys, long drawSeed) {
+        this.drawSeed = drawSeed;
         this.settings = settings;
         this.counters = new PerPlan<>(algorithm, keys, CounterFactory::new);
         this.keys = keys;
@@ -83,8 +88,8 @@ public final class DurableObjectNamespace implements RemoteTier {
         DurableObjectServer object = objects.get(objectId);
         if (object == null) {
             // an object's service-time draws follow its name, which both engines give it alike
-            long drawSeed = serviceTime.hasTail() ? Seeds.derive(0, "service-time", keys.key(objectId)) : 0;
-            object = new DurableObjectServer(counters.of(objectId), settings, serviceTime, drawSeed);
+            long objectSeed = serviceTime.hasTail() ? Seeds.derive(drawSeed, keys.key(objectId)) : 0;
+            object = new DurableObjectServer(counters.of(objectId), settings, serviceTime, objectSeed);
             objects.put(objectId, object);
         }
         return object;

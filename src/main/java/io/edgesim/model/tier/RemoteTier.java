@@ -1,5 +1,6 @@
 package io.edgesim.model.tier;
 
+import io.edgesim.model.Seeds;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyIds;
@@ -35,17 +36,26 @@ public interface RemoteTier {
     Map<String, Long> stats();
 
     /**
-     * The tier of remote stage {@code stage} (durable-object or origin), numbering keys with {@code keys}.
+     * The tier of remote stage {@code stage} (durable-object or origin), numbering keys with {@code keys} and drawing
+     * service times by keys mixed from {@code drawSeed} ({@link #drawSeed}; any value for a tier that only routes).
      *
      * @throws IllegalArgumentException for an in-PoP stage
      */
-    static RemoteTier of(StageSpec stage, RegionMap regions, KeyIds keys) {
+    static RemoteTier of(StageSpec stage, RegionMap regions, KeyIds keys, long drawSeed) {
         if (stage.tier() instanceof TierSettings.DurableObject settings) {
-            return new DurableObjectNamespace(settings, stage.algorithm(), regions, keys);
+            return new DurableObjectNamespace(settings, stage.algorithm(), regions, keys, drawSeed);
         }
         if (stage.tier() instanceof TierSettings.Origin settings) {
-            return new OriginServer(stage.algorithm(), settings, keys);
+            return new OriginServer(stage.algorithm(), settings, keys, drawSeed);
         }
         throw new IllegalArgumentException(stage.kind().configName() + " is not a remote tier");
+    }
+
+    /**
+     * The seed of the service-time draws of stage {@code stage} of limiter {@code limiter} (indexes in the scenario)
+     * in a run of seed {@code seed}: both engines derive it alike, so an object draws the same service times in each.
+     */
+    static long drawSeed(long seed, int limiter, int stage) {
+        return Seeds.derive(seed, "service-time", limiter, stage);
     }
 }

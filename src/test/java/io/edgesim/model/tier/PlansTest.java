@@ -87,7 +87,7 @@ class PlansTest {
                 new Placement(Placement.Policy.PER_AREA, null, null)}) {
             KeyIds keys = new KeyIds();
             DurableObjectNamespace objects = new DurableObjectNamespace(
-                    new TierSettings.DurableObject(MS, 1000, false, placement), spec, TestRegions.map(), keys);
+                    new TierSettings.DurableObject(MS, 1000, false, placement), spec, TestRegions.map(), keys, 0);
 
             assertThat(acceptedByObjects(objects, keys, "pro-key", "pro")).isEqualTo(5);
             assertThat(acceptedByObjects(objects, keys, "free-key", "free")).isEqualTo(1);
@@ -100,7 +100,7 @@ class PlansTest {
     void eachKeyGetsTheLimitOfItsPlanAtTheOrigin(AlgorithmKind kind) {
         AlgorithmSpec spec = kind.windowed() ? windowed(kind) : rated(kind);
         KeyIds keys = new KeyIds();
-        OriginServer origin = new OriginServer(spec, new TierSettings.Origin("FRA", MS), keys);
+        OriginServer origin = new OriginServer(spec, new TierSettings.Origin("FRA", MS), keys, 0);
 
         assertThat(acceptedByOrigin(origin, keys, "pro-key", "pro")).isEqualTo(5);
         assertThat(acceptedByOrigin(origin, keys, "free-key", "free")).isEqualTo(1);

@@ -443,7 +443,7 @@ class TiersMatchReferencesTest {
                 new long[] {MS, 0, random.nextLong(3 * MS)}[random.nextInt(3)], random.nextInt(6),
                 random.nextBoolean(), placement);
         durations.add(settings.serviceTimeNanos());
-        DurableObjectNamespace tier = new DurableObjectNamespace(settings, spec, REGIONS, keys);
+        DurableObjectNamespace tier = new DurableObjectNamespace(settings, spec, REGIONS, keys, 0);
         ReferenceDurableObjects reference = new ReferenceDurableObjects(settings, spec, REGIONS);
         Map<Req, ObjectRoute> routes = new HashMap<>();
         return new Pair() {
@@ -483,7 +483,7 @@ class TiersMatchReferencesTest {
 
     private static Pair origin(AlgorithmSpec spec, KeyIds keys, SplittableRandom random) {
         TierSettings.Origin settings = new TierSettings.Origin("IAD", random.nextLong(3 * MS));
-        OriginServer tier = new OriginServer(spec, settings, keys);
+        OriginServer tier = new OriginServer(spec, settings, keys, 0);
         ReferenceOrigin reference = new ReferenceOrigin(settings, spec);
         return new Pair() {
             @Override

@@ -43,7 +43,7 @@ public final class RemoteTiers {
             for (int s = 0; s < limiter.stages().size(); s++) {
                 StageSpec stage = limiter.stages().get(s);
                 if (stage.kind().remote()) {
-                    tiers.put(namespace(l, s), new Tier(namespace(l, s), stage));
+                    tiers.put(namespace(l, s), new Tier(namespace(l, s), stage, RemoteTier.drawSeed(scenario.seed(), l, s)));
                 }
             }
         }
@@ -62,7 +62,7 @@ public final class RemoteTiers {
     public Tier tier(String namespace) {
         if (namespace.startsWith(WARM_UP_PREFIX)) {
             Tier tier = tiers.get(namespace.substring(WARM_UP_PREFIX.length()));
-            return tier == null ? null : new Tier(namespace, tier.stage());
+            return tier == null ? null : new Tier(namespace, tier.stage(), tier.drawSeed());
         }
         return tiers.get(namespace);
     }
@@ -82,8 +82,9 @@ public final class RemoteTiers {
      *
      * @param namespace "limiter.stage"
      * @param stage     its settings; a durable-object or origin tier
+     * @param drawSeed  the seed of its service-time draws, as the virtual engine derives it
      */
-    public record Tier(String namespace, StageSpec stage) {
+    public record Tier(String namespace, StageSpec stage, long drawSeed) {
 
         /** True for a Durable Object stage, false for an origin. */
         public boolean durableObject() {
@@ -95,7 +96,7 @@ public final class RemoteTiers {
          * origin, the key) the entity numbers in {@code keys} with the plan of its first request.
          */
         public RemoteTier newTier(KeyIds keys, RegionMap regions) {
-            return RemoteTier.of(stage, regions, keys);
+            return RemoteTier.of(stage, regions, keys, drawSeed);
         }
     }
 }

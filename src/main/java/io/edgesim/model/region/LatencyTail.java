@@ -1,5 +1,7 @@
 package io.edgesim.model.region;
 
+import io.edgesim.model.Seeds;
+
 /**
  * A latency distribution with a tail: a shifted lognormal, {@code floor + exp(mu + sigma * Z)} with Z standard
  * normal. The floor is the part no request escapes (propagation time: light in fibre over the distance), the
@@ -35,6 +37,11 @@ public final class LatencyTail {
     /** No tail: every draw is {@code nanos}. */
     public static LatencyTail constant(long nanos) {
         return new LatencyTail(nanos, nanos, nanos, Double.NEGATIVE_INFINITY, 0);
+    }
+
+    /** A service time: a lognormal (floor 0) through {@code median} and {@code p99}; always the median without a tail. */
+    public static LatencyTail serviceTime(long medianNanos, long p99Nanos) {
+        return p99Nanos == medianNanos || medianNanos <= 0 ? constant(medianNanos) : fit(medianNanos, p99Nanos, 0.0);
     }
 
     /**
@@ -131,11 +138,7 @@ public final class LatencyTail {
 
     /** A uniform number in (0, 1) mixed from {@code key} (SplitMix64's finalizer, 53 bits, never 0). */
     public static double uniform(long key) {
-        long z = key + 0x9e3779b97f4a7c15L;
-        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-        z ^= z >>> 31;
-        return ((z >>> 11) + 0.5) * 0x1.0p-53;
+        return ((Seeds.mix(key + 0x9e3779b97f4a7c15L) >>> 11) + 0.5) * 0x1.0p-53;
     }
 
     @Override

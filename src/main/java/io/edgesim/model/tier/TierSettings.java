@@ -87,9 +87,7 @@ public sealed interface TierSettings {
 
         /** The service time's distribution: a lognormal (floor 0) through its median and p99. */
         public LatencyTail serviceTime() {
-            return serviceTimeP99Nanos == serviceTimeNanos || serviceTimeNanos <= 0
-                    ? LatencyTail.constant(serviceTimeNanos)
-                    : LatencyTail.fit(serviceTimeNanos, serviceTimeP99Nanos, 0.0);
+            return LatencyTail.serviceTime(serviceTimeNanos, serviceTimeP99Nanos);
         }
     }
 
@@ -110,9 +108,7 @@ public sealed interface TierSettings {
 
         /** The service time's distribution, as {@link DurableObject#serviceTime}. */
         public LatencyTail serviceTime() {
-            return serviceTimeP99Nanos == serviceTimeNanos || serviceTimeNanos <= 0
-                    ? LatencyTail.constant(serviceTimeNanos)
-                    : LatencyTail.fit(serviceTimeNanos, serviceTimeP99Nanos, 0.0);
+            return LatencyTail.serviceTime(serviceTimeNanos, serviceTimeP99Nanos);
         }
     }
 }

@@ -19,15 +19,21 @@ import java.util.Optional;
  * @param assumptions     every setting in force that the scenario did not set ("setting" -> "value (why)")
  * @param replications    the mean and interval of each limiter's figures over the runs at seeds seed, seed + 1, ...;
  *                        empty for a single run
+ * @param faults          the faults injected, each with what it did to the requests it touched; empty for none
  */
 public record RunResult(String scenario, String description, String engine, long seed, double durationSeconds,
                         List<String> regions, List<LimiterResult> limiters, List<LatencyPair> latencyPairs,
-                        Map<String, String> assumptions, Optional<Replications> replications) {
+                        Map<String, String> assumptions, Optional<Replications> replications,
+                        List<FaultResult> faults) {
+
+    public RunResult {
+        faults = List.copyOf(faults);
+    }
 
     /** This run with {@code summary} over its replications. */
     public RunResult withReplications(Replications summary) {
         return new RunResult(scenario, description, engine, seed, durationSeconds, regions, limiters, latencyPairs,
-                assumptions, Optional.of(summary));
+                assumptions, Optional.of(summary), faults);
     }
 
     /** A round trip between two regions of the run, and whether it is a great-circle estimate. */

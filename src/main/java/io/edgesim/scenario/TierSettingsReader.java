@@ -37,19 +37,29 @@ final class TierSettingsReader {
     static final String AUTO = "auto";
     private static final String AUTO_RULE = "auto = max(60s, how long the counter's state matters)";
 
+    private static final String DURABLE = "durable";
+    private static final String IN_MEMORY = "in-memory";
+    private static final String TIMEOUT = "a duration greater than 0 and at most "
+            + Durations.format(MAX_LATENCY_NANOS) + ", or null for none";
+
     private final Map<TierKind, ConfigReader> scenarioTiers;
     private final RegionMap regions;
+    // settings that only faults make matter (state, an origin's fail-open) note their defaults only with faults
+    private final boolean faults;
 
-    private TierSettingsReader(Map<TierKind, ConfigReader> scenarioTiers, RegionMap regions) {
+    private TierSettingsReader(Map<TierKind, ConfigReader> scenarioTiers, RegionMap regions, boolean faults) {
         this.scenarioTiers = scenarioTiers;
         this.regions = regions;
+        this.faults = faults;
     }
 
     /**
      * A reader over the scenario's {@code tiers} section ({@code scenario} may lack one). Every tier written there
      * is validated at once, so a bad scenario-wide value fails even when no limiter uses that tier.
+     *
+     * @param faults whether the scenario injects faults
      */
-    static TierSettingsReader create(ConfigReader scenario, RegionMap regions) {
+    static TierSettingsReader create(ConfigReader scenario, RegionMap regions, boolean faults) {
         Map<TierKind, ConfigReader> tiers = new EnumMap<>(TierKind.class);
         if (scenario.has("tiers")) {
             ConfigReader section = scenario.object("tiers");
@@ -63,7 +73,7 @@ final class TierSettingsReader {
                 tiers.put(kind, tier);
             }
         }
-        TierSettingsReader reader = new TierSettingsReader(tiers, regions);
+        TierSettingsReader reader = new TierSettingsReader(tiers, regions, faults);
         for (TierKind kind : tiers.keySet()) {
             reader.read(kind, null, null, null);
         }
@@ -103,7 +113,7 @@ final class TierSettingsReader {
                     l.positiveDuration("sync-interval"), l.optString("namespace"));
             case WAF -> waf(l);
             case DURABLE_OBJECT -> new TierSettings.DurableObject(l.latency("service-time"),
-                    l.queueBound("queue-bound"), l.bool("fail-open"), placement(l));
+                    l.queueBound("queue-bound"), l.bool("fail-open"), placement(l), l.timeout(), inMemory(l));
             case ORIGIN -> origin(l);
         };
     }
@@ -119,7 +129,8 @@ final class TierSettingsReader {
             throw l.userLayer().error("region", "not set, and the default " + region + " (reference.conf) is not a "
                     + "region of the regions file", allowed);
         }
-        return new TierSettings.Origin(region, l.latency("service-time"));
+        return new TierSettings.Origin(region, l.latency("service-time"), l.timeout(),
+                faults ? l.bool("fail-open") : l.reader("fail-open").bool("fail-open"));
     }
 
     private TierSettings kv(Layers l, AlgorithmSpec algorithm) {
@@ -203,6 +214,17 @@ final class TierSettingsReader {
 
     static WafPlan wafPlan(String name) {
         return Arrays.stream(WafPlan.values()).filter(p -> p.configName().equals(name)).findFirst().orElse(null);
+    }
+
+    // durable or in-memory; its default is noted only when faults can make it matter
+    private boolean inMemory(Layers l) {
+        String key = "state";
+        ConfigReader r = faults ? l.used(key) : l.reader(key);
+        String value = r.string(key);
+        if (!value.equals(DURABLE) && !value.equals(IN_MEMORY)) {
+            throw r.error(key, "'" + value + "' is not a state", DURABLE + ", " + IN_MEMORY);
+        }
+        return value.equals(IN_MEMORY);
     }
 
     private Placement placement(Layers l) {
@@ -320,7 +342,16 @@ final class TierSettingsReader {
             }
         }
 
-        private ConfigReader used(String key) {
+        /** A remote stage's timeout: 0 for none (null). */
+        long timeout() {
+            ConfigReader r = reader("timeout");
+            if (!r.has("timeout")) {
+                return 0;
+            }
+            return r.durationNanos("timeout", true, MAX_LATENCY_NANOS, TIMEOUT);
+        }
+
+        ConfigReader used(String key) {
             ConfigReader r = reader(key);
             if (r == reference && reference.has(key)) {
                 logDefault(key, reference.shown(key));

@@ -3,7 +3,9 @@ package io.edgesim.model.tier;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.CounterFactory;
+import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyArray;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
@@ -14,7 +16,8 @@ import java.util.Map;
  * The Durable Objects of one limiter stage: the placement policy that routes keys to objects, and the objects by
  * the number of their name, each a {@link DurableObjectServer} created on its first request. The virtual engine
  * holds one per stage; a cluster entity holds one for its one object. Each object's arrivals must come in
- * nondecreasing order.
+ * nondecreasing order. With {@code state = in-memory}, an object whose home region went down since its last request
+ * starts over with a fresh counter (durable objects keep theirs: their storage survives).
  */
 public final class DurableObjectNamespace implements RemoteTier {
 
@@ -22,13 +25,18 @@ public final class DurableObjectNamespace implements RemoteTier {
     private final PerPlan<CounterFactory> counters;
     private final PlacementPolicy placement;
     private final KeyIds keys;
+    private final RegionMap regions;
+    // null unless objects keep their state in memory and there are faults
+    private final FaultTimeline faults;
     // by the number of the object's name
     private final KeyArray<DurableObjectServer> objects = new KeyArray<>();
 
-    /** A namespace numbering keys and object names with the run's {@code keys}. */
+    /** A namespace numbering keys and object names with the run's {@code keys}, in a run with {@code faults}. */
     public DurableObjectNamespace(TierSettings.DurableObject settings, AlgorithmSpec algorithm, RegionMap regions,
-                                  KeyIds keys) {
+                                  KeyIds keys, FaultTimeline faults) {
         this.settings = settings;
+        this.regions = regions;
+        this.faults = settings.inMemoryState() && !faults.isEmpty() ? faults : null;
         this.counters = new PerPlan<>(algorithm, keys, CounterFactory::new);
         this.keys = keys;
         this.placement = new PlacementPolicy(settings.placement(), regions);
@@ -45,7 +53,23 @@ public final class DurableObjectNamespace implements RemoteTier {
      */
     @Override
     public long serve(ObjectRoute route, int keyId, long arrivalNanos, long cost, StageVerdict into) {
-        return object(objectId(route, keyId)).serve(arrivalNanos, cost, into);
+        DurableObjectServer object = object(objectId(route, keyId));
+        if (faults != null && faults.outageBegan(regions.indexOf(route.homeRegion()), object.lastArrivalNanos(),
+                arrivalNanos)) {
+            object.restart();
+        }
+        return object.serve(arrivalNanos, cost, into);
+    }
+
+    @Override
+    public long timeoutNanos() {
+        return settings.timeoutNanos();
+    }
+
+    @Override
+    public void timedOut(long departedNanos, StageVerdict into) {
+        into.failed(settings.failOpen(), new Decision(false, 0, 0, departedNanos), settings.timeoutNanos(),
+                RemoteTier.TIMEOUT_ERROR);
     }
 
     // a per-area object's name is numbered with its key's plan, which the object counts with

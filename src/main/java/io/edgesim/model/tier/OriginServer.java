@@ -2,6 +2,7 @@ package io.edgesim.model.tier;
 
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyIds;
 
@@ -18,6 +19,7 @@ public final class OriginServer implements RemoteTier {
     private final KeyCounters counters;
     private final String region;
     private final long serviceTimeNanos;
+    private final TierSettings.Origin settings;
 
     /**
      * @param settings the origin's region and per-decision service time (at least 0)
@@ -30,6 +32,18 @@ public final class OriginServer implements RemoteTier {
         this.counters = KeyCounters.dense(algorithm, keys);
         this.region = settings.region();
         this.serviceTimeNanos = settings.serviceTimeNanos();
+        this.settings = settings;
+    }
+
+    @Override
+    public long timeoutNanos() {
+        return settings.timeoutNanos();
+    }
+
+    @Override
+    public void timedOut(long departedNanos, StageVerdict into) {
+        into.failed(settings.failOpen(), new Decision(false, 0, 0, departedNanos), settings.timeoutNanos(),
+                TIMEOUT_ERROR);
     }
 
     /** Where a request for {@code key} goes: the key's counter at the origin region. */

@@ -2,6 +2,7 @@ package io.edgesim.model.tier;
 
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 
@@ -28,6 +29,19 @@ public interface RemoteTier {
      */
     long serve(ObjectRoute route, int keyId, long arrivalNanos, long cost, StageVerdict into);
 
+    /** The error of a request whose reply did not come back within the stage's timeout. */
+    String TIMEOUT_ERROR = "timeout";
+
+    /** How long a PoP waits for a reply before the request fails; 0 when it waits for ever. */
+    long timeoutNanos();
+
+    /**
+     * Answers into {@code into} for a request that left its PoP at {@code departedNanos} and whose reply did not come
+     * back within {@link #timeoutNanos()} (lost, or late): failed, open or closed as the stage says, its added
+     * latency the timeout.
+     */
+    void timedOut(long departedNanos, StageVerdict into);
+
     /** Billable operations so far (none for an origin: Cloudflare does not bill it). */
     Usage usage();
 
@@ -35,17 +49,23 @@ public interface RemoteTier {
     Map<String, Long> stats();
 
     /**
-     * The tier of remote stage {@code stage} (durable-object or origin), numbering keys with {@code keys}.
+     * The tier of remote stage {@code stage} (durable-object or origin), numbering keys with {@code keys}, in a
+     * run with {@code faults} (objects that keep their state in memory lose it when their home goes down).
      *
      * @throws IllegalArgumentException for an in-PoP stage
      */
-    static RemoteTier of(StageSpec stage, RegionMap regions, KeyIds keys) {
+    static RemoteTier of(StageSpec stage, RegionMap regions, KeyIds keys, FaultTimeline faults) {
         if (stage.tier() instanceof TierSettings.DurableObject settings) {
-            return new DurableObjectNamespace(settings, stage.algorithm(), regions, keys);
+            return new DurableObjectNamespace(settings, stage.algorithm(), regions, keys, faults);
         }
         if (stage.tier() instanceof TierSettings.Origin settings) {
             return new OriginServer(stage.algorithm(), settings, keys);
         }
         throw new IllegalArgumentException(stage.kind().configName() + " is not a remote tier");
+    }
+
+    /** The same in a run without faults. */
+    static RemoteTier of(StageSpec stage, RegionMap regions, KeyIds keys) {
+        return of(stage, regions, keys, FaultTimeline.none(regions));
     }
 }

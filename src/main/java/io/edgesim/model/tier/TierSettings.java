@@ -67,17 +67,23 @@ public sealed interface TierSettings {
     /**
      * Durable Object: one single-threaded instance per object; each request takes {@code serviceTimeNanos} (default
      * 1 ms, ~1,000 req/s); a request that finds {@code queueBound} others waiting gets an "overloaded" error; the
-     * limiter fails open on errors when {@code failOpen}. Placement decides the home region.
+     * limiter fails open on errors when {@code failOpen}. Placement decides the home region. A request whose reply
+     * is not back at its PoP {@code timeoutNanos} after it left fails (0: no timeout); with {@code inMemoryState} an
+     * object keeps its counter only in memory and loses it when its home region goes down (else it is durable).
      */
-    record DurableObject(long serviceTimeNanos, int queueBound, boolean failOpen, Placement placement)
-            implements TierSettings {
+    record DurableObject(long serviceTimeNanos, int queueBound, boolean failOpen, Placement placement,
+                         long timeoutNanos, boolean inMemoryState) implements TierSettings {
         public TierKind kind() {
             return TierKind.DURABLE_OBJECT;
         }
     }
 
-    /** Origin limiter: exact, in {@code region}; each decision takes {@code serviceTimeNanos} there. */
-    record Origin(String region, long serviceTimeNanos) implements TierSettings {
+    /**
+     * Origin limiter: exact, in {@code region}; each decision takes {@code serviceTimeNanos} there. A request whose
+     * reply is not back at its PoP {@code timeoutNanos} after it left fails (0: no timeout), open when
+     * {@code failOpen}.
+     */
+    record Origin(String region, long serviceTimeNanos, long timeoutNanos, boolean failOpen) implements TierSettings {
         public TierKind kind() {
             return TierKind.ORIGIN;
         }

@@ -5,6 +5,7 @@ import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyIds;
 import org.junit.jupiter.api.Test;
 
@@ -18,8 +19,10 @@ class DurableObjectNamespaceTest {
     void perAreaObjectsCountSeparatelyAndUsageSumsOverObjects() {
         KeyIds keys = new KeyIds();
         DurableObjectNamespace namespace = new DurableObjectNamespace(
-                new TierSettings.DurableObject(MS, 100, true, new Placement(Placement.Policy.PER_AREA, null, null)),
-                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1, 60 * SECOND), TestRegions.map(), keys);
+                new TierSettings.DurableObject(MS, 100, true, new Placement(Placement.Policy.PER_AREA, null, null), 0,
+                        false),
+                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1, 60 * SECOND), TestRegions.map(), keys,
+                FaultTimeline.none(TestRegions.map()));
         int k = keys.idOf("k", null);
         StageVerdict verdict = new StageVerdict();
 

@@ -25,7 +25,7 @@ class DurableObjectServerTest {
                                      boolean failOpen) {
         return new TestObject(new DurableObjectServer(new CounterFactory(AlgorithmSpec.windowed(
                 AlgorithmKind.FIXED_WINDOW, limit, windowNanos)), new TierSettings.DurableObject(serviceNanos,
-                queueBound, failOpen, ANYWHERE)), serviceNanos);
+                queueBound, failOpen, ANYWHERE, 0, false)), serviceNanos);
     }
 
     /** What an object did with one request: its answer, when service began, when the reply left. */
@@ -54,7 +54,7 @@ class DurableObjectServerTest {
     @Test
     void writesARowPerAcceptedRequestOrPerRequestWhenCountingAll() {
         AlgorithmSpec two = AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 2, SECOND);
-        TierSettings.DurableObject settings = new TierSettings.DurableObject(MS, 10, true, ANYWHERE);
+        TierSettings.DurableObject settings = new TierSettings.DurableObject(MS, 10, true, ANYWHERE, 0, false);
         DurableObjectServer counting = new DurableObjectServer(new CounterFactory(two), settings);
         DurableObjectServer countingAll = new DurableObjectServer(new CounterFactory(two.withCount(Counting.ALL)),
                 settings);

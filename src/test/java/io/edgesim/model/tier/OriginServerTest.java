@@ -17,7 +17,7 @@ class OriginServerTest {
     void countsExactlyPerKeyWithoutQueueing() {
         KeyIds keys = new KeyIds();
         OriginServer origin = new OriginServer(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 3, SECOND),
-                new TierSettings.Origin("IAD", 2 * MS), keys);
+                new TierSettings.Origin("IAD", 2 * MS, 0, false), keys);
 
         int accepted = 0;
         for (int i = 0; i < 10; i++) {

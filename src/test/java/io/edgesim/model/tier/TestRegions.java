@@ -10,12 +10,12 @@ import java.util.Map;
  * A small region map for placement tests: FRA, AMS (weur), IAD (enam), SYD (oc) can home Durable Objects; AKL (oc),
  * GRU (sam) and JNB (afr) cannot. Round trips in ms are rough but consistent: AKL is nearest to SYD.
  */
-final class TestRegions {
+public final class TestRegions {
 
     private TestRegions() {
     }
 
-    static RegionMap map() {
+    public static RegionMap map() {
         List<Region> regions = List.of(
                 new Region("FRA", "Frankfurt", 50.1, 8.7, "weur", true),
                 new Region("AMS", "Amsterdam", 52.4, 4.9, "weur", true),

@@ -16,7 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The arrows of the architecture: the model (src/main/java/io/edgesim/model/**) imports nothing of Pekko, Akka, the
  * engines, the scenario language, the traffic generators, the reports or the CLI, and never reads a clock (time is
- * a parameter). Comments and string literals are ignored; each violation is reported as file:line.
+ * a parameter); inside the cluster engine, each part names only the parts below it (delivery, then node, then
+ * actors, then the run wiring in engine.cluster itself). Comments and string literals are ignored; each violation
+ * is reported as file:line.
  */
 class ArchitectureTest {
 
@@ -35,20 +37,59 @@ class ArchitectureTest {
                     + "|\\b(Instant|LocalDate|LocalDateTime|LocalTime|ZonedDateTime|OffsetDateTime)\\s*\\.\\s*now\\b"
                     + "|\\bClock\\b")));
 
+    private static final Path CLUSTER = Path.of("src", "main", "java", "io", "edgesim", "engine", "cluster");
+    // a class of engine.cluster itself (the run wiring), named with its package
+    private static final String CLUSTER_TOP = "(?<![\\w.])io\\.edgesim\\.engine\\.cluster\\.[A-Z]";
+
+    /** The parts of the cluster engine, each with what it must not name: the parts above it. */
+    private static final List<ClusterPart> CLUSTER_PARTS = List.of(
+            new ClusterPart("delivery", new Rule("names a part above delivery", Pattern.compile(
+                    "(?<![\\w.])io\\.edgesim\\.engine\\.cluster\\.(node|actors)\\b|" + CLUSTER_TOP))),
+            new ClusterPart("node", new Rule("names a part above node", Pattern.compile(
+                    "(?<![\\w.])io\\.edgesim\\.engine\\.cluster\\.actors\\b|" + CLUSTER_TOP))),
+            new ClusterPart("actors", new Rule("names the run wiring above actors", Pattern.compile(CLUSTER_TOP))));
+
+    private record ClusterPart(String folder, Rule rule) {
+    }
+
     @Test
     void modelImportsNoEngineNorPekkoAndReadsNoClock() throws IOException {
-        List<Path> sources;
-        try (Stream<Path> files = Files.walk(MODEL)) {
-            sources = files.filter(p -> p.toString().endsWith(".java")).sorted().toList();
-        }
+        List<Path> sources = javaSources(MODEL);
         assertThat(sources).as("model sources under " + MODEL.toAbsolutePath()).hasSizeGreaterThan(10);
 
         List<String> violations = new ArrayList<>();
         for (Path source : sources) {
-            violations.addAll(violations(source.toString(), read(source)));
+            violations.addAll(violations(source.toString(), read(source), RULES));
         }
 
         assertThat(violations).as("model code crossing the architecture's arrows").isEmpty();
+    }
+
+    @Test
+    void clusterEnginePartsNameOnlyThePartsBelowThem() throws IOException {
+        List<String> violations = new ArrayList<>();
+        for (ClusterPart part : CLUSTER_PARTS) {
+            List<Path> sources = javaSources(CLUSTER.resolve(part.folder()));
+            assertThat(sources).as("sources of engine.cluster." + part.folder()).hasSizeGreaterThan(3);
+            for (Path source : sources) {
+                violations.addAll(violations(source.toString(), read(source), List.of(part.rule())));
+            }
+        }
+
+        assertThat(violations).as("cluster engine code pointing up its layers").isEmpty();
+    }
+
+    @Test
+    void clusterRulesCatchAnImportOfAPartAbove() {
+        String source = String.join("\n",
+                "package io.edgesim.engine.cluster.node;",
+                "import io.edgesim.engine.cluster.delivery.DeadlineDelivery;",
+                "import io.edgesim.engine.cluster.actors.PopActor;",
+                "import io.edgesim.engine.cluster.TrafficFeeder;");
+
+        assertThat(violations("N.java", source, List.of(CLUSTER_PARTS.get(1).rule()))).containsExactly(
+                "N.java:3: names a part above node: import io.edgesim.engine.cluster.actors.PopActor;",
+                "N.java:4: names a part above node: import io.edgesim.engine.cluster.TrafficFeeder;");
     }
 
     @Test
@@ -64,10 +105,16 @@ class ArchitectureTest {
                 "  java.time.Clock clock;",
                 "}");
 
-        assertThat(violations("X.java", source)).containsExactly(
+        assertThat(violations("X.java", source, RULES)).containsExactly(
                 "X.java:3: depends on Pekko: import org.apache.pekko.actor.typed.ActorRef;",
                 "X.java:7: reads the wall clock: long t = System . nanoTime();",
                 "X.java:8: reads the wall clock: java.time.Clock clock;");
+    }
+
+    private static List<Path> javaSources(Path folder) throws IOException {
+        try (Stream<Path> files = Files.walk(folder)) {
+            return files.filter(p -> p.toString().endsWith(".java")).sorted().toList();
+        }
     }
 
     private static String read(Path source) {
@@ -78,13 +125,13 @@ class ArchitectureTest {
         }
     }
 
-    /** "file:line: reason: code" for each line of {@code source} that breaks a rule. */
-    private static List<String> violations(String file, String source) {
+    /** "file:line: reason: code" for each line of {@code source} that breaks one of {@code rules}. */
+    private static List<String> violations(String file, String source, List<Rule> rules) {
         String[] code = codeOnly(source).split("\n", -1);
         String[] original = source.split("\n", -1);
         List<String> found = new ArrayList<>();
         for (int i = 0; i < code.length; i++) {
-            for (Rule rule : RULES) {
+            for (Rule rule : rules) {
                 if (rule.pattern().matcher(code[i]).find()) {
                     found.add(file + ":" + (i + 1) + ": " + rule.reason() + ": " + original[i].strip());
                 }

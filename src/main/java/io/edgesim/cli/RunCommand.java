@@ -1,7 +1,7 @@
 package io.edgesim.cli;
 
 import io.edgesim.engine.cluster.ClusterEngine;
-import io.edgesim.engine.cluster.ClusterSettings;
+import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.engine.virtual.ParallelRuns;
 import io.edgesim.engine.virtual.VirtualEngine;
 import io.edgesim.report.ConsoleReport;
@@ -13,9 +13,9 @@ import io.edgesim.result.RunResult;
 import io.edgesim.scenario.InputException;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -15,7 +15,7 @@ import java.util.List;
  * placeholder, the usual kind ({@code "{name}-{i}"}, {@code "198.51.100.{n}"}), is joined in one string
  * concatenation, which sizes and fills the result directly.
  *
- * <p>Compared, hashed and shown by its text alone, as the record it used to be.
+ * <p>Compared, hashed and shown by its text alone.
  */
 public final class Template {
 

@@ -1,6 +1,7 @@
 package io.edgesim.engine.cluster;
 
 import io.edgesim.engine.ExactReferences;
+import io.edgesim.engine.cluster.actors.Admission;
 import io.edgesim.model.Request;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.tier.LimiterSpec;

@@ -2,6 +2,17 @@ package io.edgesim.engine.cluster;
 
 import io.edgesim.engine.Costs;
 import io.edgesim.engine.StageStats;
+import io.edgesim.engine.cluster.actors.LocalTiers;
+import io.edgesim.engine.cluster.actors.ObjectLedger;
+import io.edgesim.engine.cluster.actors.OutcomeSink;
+import io.edgesim.engine.cluster.actors.PopActor;
+import io.edgesim.engine.cluster.actors.RemoteObjectEntity;
+import io.edgesim.engine.cluster.actors.RemoteTiers;
+import io.edgesim.engine.cluster.delivery.DeadlineDelivery;
+import io.edgesim.engine.cluster.delivery.ScenarioClock;
+import io.edgesim.engine.cluster.node.ClusterNode;
+import io.edgesim.engine.cluster.node.ClusterSettings;
+import io.edgesim.engine.cluster.node.EmbeddedCluster;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.result.DecisionListener;

@@ -1,5 +1,9 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.engine.cluster.actors.HomeRegionShards;
+import io.edgesim.engine.cluster.actors.RemoteObjectEntity;
+import io.edgesim.engine.cluster.node.ClusterNode;
+import io.edgesim.engine.cluster.node.EmbeddedCluster;
 import io.edgesim.model.tier.ObjectRoute;
 import org.apache.pekko.actor.ActorRef;
 import org.apache.pekko.actor.typed.javadsl.Adapter;
@@ -23,7 +27,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class ShardWarmUp {
 
     /** The namespace of the objects the warm-up pings; no stage of a run has it. */
-    static final String NAMESPACE = "warm-up";
+    public static final String NAMESPACE = "warm-up";
     private static final String OBJECT_PREFIX = "object-";
     private static final long POLL_NANOS = 20_000_000L;
 

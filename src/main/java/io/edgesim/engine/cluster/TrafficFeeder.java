@@ -1,5 +1,8 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.engine.cluster.actors.Admission;
+import io.edgesim.engine.cluster.actors.PopActor;
+import io.edgesim.engine.cluster.delivery.DeadlineDelivery;
 import io.edgesim.model.Request;
 import io.edgesim.traffic.RequestStream;
 import org.apache.pekko.actor.typed.ActorRef;

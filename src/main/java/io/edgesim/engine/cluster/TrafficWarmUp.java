@@ -1,5 +1,13 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.engine.cluster.actors.Admission;
+import io.edgesim.engine.cluster.actors.LocalTiers;
+import io.edgesim.engine.cluster.actors.OutcomeSink;
+import io.edgesim.engine.cluster.actors.PopActor;
+import io.edgesim.engine.cluster.actors.RemoteObjectEntity;
+import io.edgesim.engine.cluster.actors.RemoteTiers;
+import io.edgesim.engine.cluster.node.ClusterSettings;
+import io.edgesim.engine.cluster.node.EmbeddedCluster;
 import io.edgesim.model.Request;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.scenario.Scenario;

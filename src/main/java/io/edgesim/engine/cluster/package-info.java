@@ -1,11 +1,10 @@
 /**
- * The Pekko cluster engine ({@link io.edgesim.engine.cluster.ClusterEngine}): one ActorSystem per PoP of a scenario
- * (and per region a remote stage can home an object in), joined into one cluster in this JVM. A
- * {@link io.edgesim.engine.cluster.PopActor} per PoP runs each limiter's chain with the model's in-PoP tiers; Durable
- * Objects and origin counters are {@link io.edgesim.engine.cluster.RemoteObjectEntity} entities sharded onto the node
- * of their home region; every message between regions is delivered at a deadline (its send time plus the one-way
- * delay between the regions) by a high-resolution {@link io.edgesim.engine.cluster.DelayLine}. All times are
- * nanoseconds of scenario time read from one {@link io.edgesim.engine.cluster.ScenarioClock}; the model code it runs
- * never sees Pekko or a clock.
+ * The Pekko cluster engine and the wiring of a run: {@link io.edgesim.engine.cluster.ClusterEngine} (what the CLI
+ * calls) forms the cluster, warms it up ({@link io.edgesim.engine.cluster.ShardWarmUp}, {@code TrafficWarmUp}),
+ * feeds the request stream in arrival order ({@link io.edgesim.engine.cluster.TrafficFeeder}, with the decisions that
+ * need one owner in {@code Admissions}) and builds the result. Its parts, each a sub-package that depends only on the
+ * ones before it: {@code delivery} (the scenario clock and delivery at deadlines), {@code node} (the nodes of the
+ * embedded cluster and their settings) and {@code actors} (the PoP actor, the sharded remote objects and their
+ * protocol). Every time is nanoseconds of scenario time; the model code it runs never sees Pekko or a clock.
  */
 package io.edgesim.engine.cluster;

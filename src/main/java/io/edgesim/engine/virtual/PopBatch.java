@@ -10,9 +10,9 @@ import java.util.Set;
  * The requests that the groups deciding by PoP have yet to decide (see {@code VirtualEngine}), several blocks of them,
  * kept as arrays rather than as the requests: each one's arrival time, cost, PoP index and key numbers, by its index
  * in arrival order. Once full, the batch is taken apart by PoP ({@link #sortByPop}): PoP p's requests are then places
- * {@link #start}[p] to {@link #start}[p + 1] - 1, in arrival order, each with its index ({@link #index}), arrival
- * time and cost; {@link #place}[index] is an index's place. A pass over one PoP then reads these arrays in order,
- * and the more requests the batch holds, the more often it finds a key's counters in the processor's caches.
+ * {@link #popStart}(p) to {@link #popEnd}(p) - 1, in arrival order, each with its index ({@link #indexAt}), arrival
+ * time and cost; {@link #placeOf}(index) is an index's place. A pass over one PoP then reads them in order, and the
+ * more requests the batch holds, the more often it finds a key's counters in the processor's caches.
  */
 final class PopBatch {
 
@@ -21,19 +21,19 @@ final class PopBatch {
     // room is made as requests come, up to the capacity, so that a short run holds little
     private static final int FIRST_ROOM = 1_024;
 
-    final int capacity;
-    int size;
+    private final int capacity;
+    private int size;
     // by index
-    long[] nanos;
-    int[] cost;
-    int[] pop;
+    private long[] nanos;
+    private int[] cost;
+    private int[] pop;
     private final int[][] numbers = new int[KINDS][];
     // by place, and the way between the two
-    final int[] start;
-    int[] index;
-    int[] place;
-    long[] placeNanos;
-    int[] placeCost;
+    private final int[] start;
+    private int[] index;
+    private int[] place;
+    private long[] placeNanos;
+    private int[] placeCost;
 
     /** Room for {@code capacity} requests in {@code pops} PoPs, keeping their key numbers of {@code kinds}. */
     PopBatch(int pops, int capacity, Set<KeyKind> kinds) {
@@ -50,6 +50,71 @@ final class PopBatch {
         this.place = new int[room];
         this.placeNanos = new long[room];
         this.placeCost = new int[room];
+    }
+
+    /** The most requests the batch takes. */
+    int capacity() {
+        return capacity;
+    }
+
+    /** The requests it holds. */
+    int size() {
+        return size;
+    }
+
+    /** The PoPs its requests come from. */
+    int pops() {
+        return start.length - 1;
+    }
+
+    /** The first place of PoP {@code pop}'s requests, once taken apart by PoP. */
+    int popStart(int pop) {
+        return start[pop];
+    }
+
+    /** The place after the last of PoP {@code pop}'s requests, once taken apart by PoP. */
+    int popEnd(int pop) {
+        return start[pop + 1];
+    }
+
+    /** The index (arrival order) of the request at place {@code at}. */
+    int indexAt(int at) {
+        return index[at];
+    }
+
+    /** The arrival time of the request at place {@code at}. */
+    long nanosAt(int at) {
+        return placeNanos[at];
+    }
+
+    /** The cost of the request at place {@code at}. */
+    int costAt(int at) {
+        return placeCost[at];
+    }
+
+    /** The place of the request of index {@code i}. */
+    int placeOf(int i) {
+        return place[i];
+    }
+
+    /** The arrival time of the request of index {@code i}. */
+    long nanos(int i) {
+        return nanos[i];
+    }
+
+    /** The cost of the request of index {@code i}. */
+    int cost(int i) {
+        return cost[i];
+    }
+
+    /** The PoP index of the request of index {@code i}. */
+    int pop(int i) {
+        return pop[i];
+    }
+
+    /** The key number of kind {@code kind} (one the batch keeps) of the request of index {@code i}. */
+    int number(KeyKind kind, int i) {
+        return numbers[kind.ordinal()][i];
     }
 
     /** The requests the arrays have room for now (up to {@link #capacity}). */
@@ -112,12 +177,8 @@ final class PopBatch {
         size += count;
     }
 
-    /** The key numbers of kind {@code kind} (one the batch keeps) by index. */
-    int[] numbers(KeyKind kind) {
-        return numbers[kind.ordinal()];
-    }
 
-    /** Takes the batch apart by PoP: fills {@link #start}, {@link #index}, {@link #place} and the arrays by place. */
+    /** Takes the batch apart by PoP: PoP after PoP, each one's requests in arrival order. */
     void sortByPop() {
         Arrays.fill(start, 0);
         for (int i = 0; i < size; i++) {
@@ -136,8 +197,9 @@ final class PopBatch {
         }
     }
 
-    /** Fills {@code into} with the values of {@code byIndex} by place. */
-    void gather(int[] byIndex, int[] into) {
+    /** Fills {@code into} with the key numbers of kind {@code kind} (one the batch keeps) by place. */
+    void gather(KeyKind kind, int[] into) {
+        int[] byIndex = numbers[kind.ordinal()];
         for (int at = 0; at < size; at++) {
             into[at] = byIndex[index[at]];
         }

@@ -137,7 +137,7 @@ final class PopOrderPass {
             run.keys.loadAll(oneKind, run.block, size);
             return;
         }
-        int first = batch.size;
+        int first = batch.size();
         for (int i = 0; i < size; i++) {
             Request request = run.block[i];
             for (int g = 0; g < members.length; g++) {
@@ -163,21 +163,19 @@ final class PopOrderPass {
         for (int g = 0; g < members.length; g++) {
             StageSpec[] stages = limiters[members[g]].stages;
             for (int s = 0; s < stages.length; s++) {
-                batch.gather(batch.numbers(stages[s].key()), stageKeys[g][s]);
+                batch.gather(stages[s].key(), stageKeys[g][s]);
             }
         }
-        for (int p = 0; p + 1 < batch.start.length; p++) {
+        for (int p = 0, pops = batch.pops(); p < pops; p++) {
             decidePop(p);
         }
         count();
     }
 
     private void decidePop(int pop) {
-        int[] indices = batch.index;
-        long[] nanos = batch.placeNanos;
-        int[] costs = batch.placeCost;
-        for (int at = batch.start[pop], end = batch.start[pop + 1]; at < end; at++) {
-            int index = indices[at];
+        for (int at = batch.popStart(pop), end = batch.popEnd(pop); at < end; at++) {
+            int index = batch.indexAt(at);
+            long nanos = batch.nanosAt(at);
             for (int g = 0; g < members.length; g++) {
                 if (!sees[g][index]) {
                     continue;
@@ -187,7 +185,7 @@ final class PopOrderPass {
                 progress.reset();
                 while (!progress.done()) {
                     int s = progress.nextStage();
-                    tiers[g][s][pop].decide(stageKeys[g][s][at], nanos[at], costs[at], progress.answer());
+                    tiers[g][s][pop].decide(stageKeys[g][s][at], nanos, batch.costAt(at), progress.answer());
                     progress.apply(null);
                 }
                 Outcome outcome = progress.outcome();
@@ -201,7 +199,7 @@ final class PopOrderPass {
                         && run.recorder.wantsRefusal(limiter.index)) {
                     firstRefusalIndex[g] = index;
                     firstRefusals[g] = progress.rejection(limiter.spec.name(), limiter.spec,
-                            nanos[at] + progress.latencyNanos());
+                            nanos + progress.latencyNanos());
                 }
             }
         }
@@ -209,30 +207,29 @@ final class PopOrderPass {
 
     // the exact references and the recorder, request after request
     private void count() {
-        int[] places = batch.place;
-        long[] nanos = batch.nanos;
-        int[] costs = batch.cost;
-        int[] pops = batch.pop;
-        int[][] exactNumbers = new int[members.length][];
+        KeyKind[] exactKinds = new KeyKind[members.length];
         for (int g = 0; g < members.length; g++) {
-            exactNumbers[g] = batch.numbers(run.exact.keyKind(members[g]));
+            exactKinds[g] = run.exact.keyKind(members[g]);
         }
-        for (int i = 0, size = batch.size; i < size; i++) {
-            int at = places[i];
+        for (int i = 0, size = batch.size(); i < size; i++) {
+            int at = batch.placeOf(i);
+            long nanos = batch.nanos(i);
+            int cost = batch.cost(i);
+            int pop = batch.pop(i);
             for (int g = 0; g < members.length; g++) {
                 if (!sees[g][i]) {
                     continue;
                 }
                 int l = members[g];
-                int exactKey = exactNumbers[g][i];
-                boolean exactAllowed = run.exact.allows(l, exactKey, nanos[i], costs[i]);
-                long exactWindow = run.exact.window(l, exactKey, nanos[i]);
+                int exactKey = batch.number(exactKinds[g], i);
+                boolean exactAllowed = run.exact.allows(l, exactKey, nanos, cost);
+                long exactWindow = run.exact.window(l, exactKey, nanos);
                 if (i == firstRefusalIndex[g]) {
-                    run.recorder.keepRefusal(l, nanos[i], run.popNames[pops[i]], firstRefusals[g]);
+                    run.recorder.keepRefusal(l, nanos, run.popNames[pop], firstRefusals[g]);
                     firstRefusals[g] = null;
                     firstRefusalIndex[g] = Integer.MAX_VALUE;
                 }
-                run.recorder.record(l, pops[i], nanos[i], exactKey, costs[i], OUTCOMES[outcomes[g][at]],
+                run.recorder.record(l, pop, nanos, exactKey, cost, OUTCOMES[outcomes[g][at]],
                         failedOpen[g][at], latencies[g][at], refusingStages[g][at], exactAllowed,
                         exactWindow, retryAfters[g][at]);
             }

@@ -152,7 +152,7 @@ public final class VirtualEngine {
 
     /** Requests per batch of the groups that decide by PoP; 0 when no group does. */
     int batchCapacity() {
-        return batch == null ? 0 : batch.capacity;
+        return batch == null ? 0 : batch.capacity();
     }
 
     /** The requests the batch has room for so far; 0 without a batch. */

@@ -1,5 +1,6 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.engine.cluster.actors.Admission;
 import io.edgesim.model.Request;
 import io.edgesim.model.tier.ObjectRoute;
 import io.edgesim.scenario.Scenario;

@@ -1,5 +1,10 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.engine.cluster.actors.HomeRegionShards;
+import io.edgesim.engine.cluster.actors.RemoteObjectEntity;
+import io.edgesim.engine.cluster.node.ClusterNode;
+import io.edgesim.engine.cluster.node.ClusterSettings;
+import io.edgesim.engine.cluster.node.EmbeddedCluster;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;

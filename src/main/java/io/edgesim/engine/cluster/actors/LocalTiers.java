@@ -1,0 +1,76 @@
+package io.edgesim.engine.cluster.actors;
+
+import io.edgesim.model.Request;
+import io.edgesim.model.StageVerdict;
+import io.edgesim.model.cost.Usage;
+import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.model.tier.LocalTierFactory;
+import io.edgesim.model.tier.PopTier;
+import io.edgesim.model.tier.StageSpec;
+import io.edgesim.scenario.Scenario;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The in-PoP stages (isolate, cache, KV, binding, WAF) of every PoP of a run, built by the model's
+ * {@link LocalTierFactory} before the cluster starts, so bad settings fail before any node does. The PoP actors call
+ * them through {@link #decide}, which numbers the request's key in the factory's {@link KeyIds} (under the lock: the
+ * numbering is not thread-safe) and hands the number to the tier.
+ *
+ * <p>One factory for the whole run, called under one lock: a KV stage's {@link io.edgesim.model.tier.KvStore} is one
+ * global object every PoP reads and writes synchronously (the model's semantics: the PoP's copy, the store's write
+ * rate and last-write-wins), and the factory's tiers may share other state. That holds because every node runs in
+ * this JVM; a cluster spread over several hosts would need the KV store behind an actor on one node, with the PoP's
+ * read and write as messages carrying a copy of the counter's state (the store's read and write copy a
+ * {@code CounterCells} cell today, in the caller's memory). The lock costs little: a decision takes microseconds,
+ * and the nodes share two executor threads.
+ */
+public final class LocalTiers {
+
+    private final List<LimiterSpec> limiters;
+    private final LocalTierFactory factory;
+    // [pop][limiter][stage], null for remote stages
+    private final PopTier[][][] tiers;
+
+    public LocalTiers(Scenario scenario) {
+        this.limiters = scenario.limiters();
+        this.factory = new LocalTierFactory(scenario.seed(), scenario.regions(), new KeyIds());
+        List<String> pops = scenario.pops();
+        this.tiers = new PopTier[pops.size()][limiters.size()][];
+        for (int p = 0; p < pops.size(); p++) {
+            for (int l = 0; l < limiters.size(); l++) {
+                LimiterSpec limiter = limiters.get(l);
+                tiers[p][l] = new PopTier[limiter.stages().size()];
+                for (int s = 0; s < limiter.stages().size(); s++) {
+                    StageSpec stage = limiter.stages().get(s);
+                    if (!stage.kind().remote()) {
+                        tiers[p][l][s] = factory.create(limiter.name(), s, stage, pops.get(p));
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Decides {@code request} under {@code key} at in-PoP stage {@code stage} of limiter {@code limiter} in the PoP
+     * with index {@code pop} (in the scenario's PoPs), at {@code nowNanos}, answering into {@code into}; calls for one
+     * PoP come in nondecreasing time.
+     */
+    synchronized void decide(int pop, int limiter, int stage, Request request, String key, long nowNanos,
+                             StageVerdict into) {
+        int keyId = factory.keys().idOf(key, request.plan());
+        tiers[pop][limiter][stage].decide(keyId, nowNanos, request.cost(), into);
+    }
+
+    /** Billable operations of in-PoP stage {@code stage} of limiter {@code limiter}, over all PoPs. */
+    public synchronized Usage usage(int limiter, int stage) {
+        return factory.usage(limiters.get(limiter).name(), stage);
+    }
+
+    /** What in-PoP stage {@code stage} of limiter {@code limiter} did, for the report (see LocalTierFactory). */
+    public synchronized Map<String, Long> stats(int limiter, int stage) {
+        return factory.stats(limiters.get(limiter).name(), stage);
+    }
+}

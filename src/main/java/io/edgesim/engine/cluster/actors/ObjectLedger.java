@@ -1,0 +1,38 @@
+package io.edgesim.engine.cluster.actors;
+
+import io.edgesim.model.cost.Usage;
+import io.edgesim.model.tier.RemoteTier;
+
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * The remote objects one node created, by namespace, for the run's bill and report (how many Durable Objects there
+ * were, what they did). Entities add their server when they serve their first request; the engine reads the ledgers
+ * of all nodes once every request has completed. Thread-safe.
+ */
+public final class ObjectLedger {
+
+    private final ConcurrentHashMap<String, Queue<RemoteTier>> servers = new ConcurrentHashMap<>();
+
+    /** Adds the tier of a newly created object of {@code namespace} (a tier serving that one object). */
+    public void add(String namespace, RemoteTier server) {
+        servers.computeIfAbsent(namespace, n -> new ConcurrentLinkedQueue<>()).add(server);
+    }
+
+    /** Objects of {@code namespace} created on this node. */
+    public int objectCount(String namespace) {
+        Queue<RemoteTier> created = servers.get(namespace);
+        return created == null ? 0 : created.size();
+    }
+
+    /** Billable operations of the objects of {@code namespace} on this node. */
+    public Usage usage(String namespace) {
+        Usage total = Usage.NONE;
+        for (RemoteTier server : servers.getOrDefault(namespace, new ConcurrentLinkedQueue<>())) {
+            total = total.plus(server.usage());
+        }
+        return total;
+    }
+}

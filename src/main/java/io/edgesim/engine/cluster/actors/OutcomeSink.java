@@ -1,0 +1,94 @@
+package io.edgesim.engine.cluster.actors;
+
+import io.edgesim.engine.ChainOutcome;
+import io.edgesim.engine.RunRecorder;
+import io.edgesim.model.Outcome;
+import io.edgesim.model.Request;
+import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.tier.ChainProgress;
+import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.result.CostResult;
+import io.edgesim.result.DecisionListener;
+import io.edgesim.result.RunResult;
+import io.edgesim.scenario.Scenario;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where every PoP actor records the end of each request's chain: the run's one {@link RunRecorder} and decision
+ * listener, behind a lock (neither is thread-safe, and outcomes come from every node's actors), with counters the
+ * progress bar and the end of the run read without it.
+ */
+public final class OutcomeSink {
+
+    private final List<LimiterSpec> limiters;
+    private final RunRecorder recorder;
+    private final DecisionListener listener;
+    private volatile long recorded;
+    private volatile long accepted;
+
+    /**
+     * @param keys the numbering of keys of the {@code Admissions} that admit the run's requests: the recorder counts
+     *             each key under its number there, and names it from there when the run is finished
+     */
+    public OutcomeSink(Scenario scenario, String engine, DecisionListener listener, KeyIds keys) {
+        this.limiters = scenario.limiters();
+        this.recorder = new RunRecorder(scenario, engine, keys);
+        this.listener = listener;
+    }
+
+    /**
+     * Records a finished chain (see {@link ChainOutcome}) of {@code request}, which landed in the PoP with index
+     * {@code pop} (in the scenario's PoPs) and was admitted with {@code admission}.
+     */
+    synchronized void record(int pop, Request request, Admission admission, ChainProgress progress) {
+        int limiter = admission.limiter();
+        ChainOutcome.record(recorder, listener, limiter, limiters.get(limiter), pop, request, request.timeNanos(),
+                admission.exactKey(), admission.exactAllowed(), admission.exactWindow(), progress);
+        if (progress.outcome() == Outcome.ACCEPTED) {
+            accepted++;
+        }
+        recorded++;
+        notifyAll();
+    }
+
+    /** Chains recorded so far (one per request per limiter that saw it). */
+    long recorded() {
+        return recorded;
+    }
+
+    /** Chains recorded so far that ended accepted. */
+    public long accepted() {
+        return accepted;
+    }
+
+    /**
+     * Waits until {@code expected} chains are recorded.
+     *
+     * @param stall the longest wait without any chain being recorded
+     * @throws IllegalStateException when a stall outlasts {@code stall}
+     */
+    public synchronized void awaitRecorded(long expected, Duration stall) throws InterruptedException {
+        long lastCount = recorded;
+        long lastProgressNanos = System.nanoTime();
+        while (recorded < expected) {
+            long waitedNanos = System.nanoTime() - lastProgressNanos;
+            if (waitedNanos >= stall.toNanos()) {
+                throw new IllegalStateException((expected - recorded) + " of " + expected
+                        + " decisions did not complete: nothing completed for " + stall.toSeconds() + " s");
+            }
+            wait(Math.max(1, (stall.toNanos() - waitedNanos) / 1_000_000));
+            if (recorded != lastCount) {
+                lastCount = recorded;
+                lastProgressNanos = System.nanoTime();
+            }
+        }
+    }
+
+    /** The run's result (see {@link RunRecorder#finish}); once every chain is recorded. */
+    public synchronized RunResult finish(List<CostResult> costs, List<Map<String, Map<String, Long>>> stageStats) {
+        return recorder.finish(costs, stageStats);
+    }
+}

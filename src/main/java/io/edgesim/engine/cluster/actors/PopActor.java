@@ -1,0 +1,216 @@
+package io.edgesim.engine.cluster.actors;
+
+import io.edgesim.engine.cluster.delivery.Deadlined;
+import io.edgesim.engine.cluster.delivery.ScenarioClock;
+import io.edgesim.engine.cluster.node.ClusterNode;
+import io.edgesim.model.Request;
+import io.edgesim.model.Seeds;
+import io.edgesim.model.StageResult;
+import io.edgesim.model.region.RegionMap;
+import io.edgesim.model.tier.ChainProgress;
+import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.StageSpec;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.cluster.sharding.typed.ShardingEnvelope;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.random.RandomGenerator;
+
+/**
+ * The PoP of one node: takes each request at its arrival time and walks it through the chain of every limiter that
+ * sees it, with the model's rule ({@link ChainProgress}). An in-PoP stage is decided at once by the model's tier
+ * ({@link LocalTiers}); a remote stage (Durable Object, origin) is a {@link RemoteObjectEntity.Serve} to the object's
+ * home node, due there at the departure time plus the one-way delay, and the chain goes on when the reply arrives
+ * at its own deadline. When a chain ends, the outcome goes to the {@link OutcomeSink}.
+ *
+ * <p>Times: an in-PoP stage decides at the request's arrival (or, after a remote stage, at the reply's arrival),
+ * never earlier than the PoP's previous in-PoP decision, since the model's tiers take calls in nondecreasing time. A
+ * request leaves for a remote stage at its arrival plus the latency its chain has added so far, as in the virtual
+ * engine. The latency a remote stage adds is measured: the scenario clock when the reply is handled, less the
+ * departure, so the report includes every delivery error.
+ */
+public final class PopActor extends AbstractBehavior<PopActor.Command> {
+
+    /** What a PoP accepts. */
+    public sealed interface Command permits Arrive, Replied {
+    }
+
+    /**
+     * A request arriving at this PoP, due at its arrival time; it comes from the feeder in this JVM, never from
+     * another node.
+     *
+     * @param request    the request (its timeNanos is the deadline)
+     * @param admissions one per limiter that sees it
+     */
+    public record Arrive(Request request, List<Admission> admissions) implements Command, Deadlined {
+
+        public Arrive {
+            admissions = List.copyOf(admissions);
+        }
+
+        @Override
+        public long deadlineNanos() {
+            return request.timeNanos();
+        }
+
+        @Override
+        public boolean injectedLatency() {
+            return false;
+        }
+    }
+
+    private record Replied(RemoteObjectEntity.Served served) implements Command, Deadlined {
+
+        @Override
+        public long deadlineNanos() {
+            return served.deadlineNanos();
+        }
+    }
+
+    private final String region;
+    private final int popIndex;
+    private final List<LimiterSpec> limiters;
+    private final LocalTiers tiers;
+    private final RegionMap regions;
+    private final RandomGenerator jitter;
+    private final ScenarioClock clock;
+    private final ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>> objects;
+    private final OutcomeSink sink;
+    private final String namespacePrefix;
+    private final ActorRef<RemoteObjectEntity.Served> replies;
+    private final Map<Long, Flight> away = new HashMap<>();
+    private long nextFlightId;
+    private long lastTierNanos = Long.MIN_VALUE;
+
+    private PopActor(ActorContext<Command> context, ClusterNode node, Wiring wiring) {
+        super(context);
+        this.region = node.region();
+        this.popIndex = wiring.popIndex();
+        this.limiters = wiring.limiters();
+        this.tiers = wiring.tiers();
+        this.regions = wiring.regions();
+        this.jitter = Seeds.random(wiring.seed(), "pop-jitter", region);
+        this.clock = node.delivery().clock();
+        this.objects = wiring.objects();
+        this.sink = wiring.sink();
+        this.namespacePrefix = wiring.namespacePrefix();
+        this.replies = context.messageAdapter(RemoteObjectEntity.Served.class, Replied::new);
+    }
+
+    /**
+     * What a PoP actor works with.
+     *
+     * @param popIndex the PoP's index in the scenario's PoPs
+     * @param limiters the scenario's limiters, in order
+     * @param tiers    the run's in-PoP stages
+     * @param regions  round trips for request delays
+     * @param seed     the run's seed; the PoP draws its jitter from a generator derived from it and the region
+     * @param objects  this node's shard region of remote objects
+     * @param sink     where finished chains go
+     * @param namespacePrefix before the namespace of every remote object: empty for the run, the warm-up prefix
+     *                        ({@link RemoteTiers#WARM_UP_PREFIX}) for warm-up traffic
+     */
+    public record Wiring(int popIndex, List<LimiterSpec> limiters, LocalTiers tiers, RegionMap regions, long seed,
+                  ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>> objects, OutcomeSink sink,
+                  String namespacePrefix) {
+    }
+
+    /** The PoP actor of {@code node}. */
+    public static Behavior<Command> create(ClusterNode node, Wiring wiring) {
+        return node.delivery().holdUntilDeadline(Command.class,
+                Behaviors.setup(context -> new PopActor(context, node, wiring)));
+    }
+
+    @Override
+    public Receive<Command> createReceive() {
+        // handlers return Behaviors.same(), not this: the deadline interceptor would re-wrap `this` on every message
+        return newReceiveBuilder()
+                .onMessage(Arrive.class, this::onArrive)
+                .onMessage(Replied.class, this::onReplied)
+                .build();
+    }
+
+    private Behavior<Command> onArrive(Arrive arrive) {
+        for (Admission admission : arrive.admissions()) {
+            int stageCount = limiters.get(admission.limiter()).stages().size();
+            proceed(new Flight(arrive.request(), admission, stageCount), arrive.request().timeNanos());
+        }
+        return Behaviors.same();
+    }
+
+    private Behavior<Command> onReplied(Replied replied) {
+        RemoteObjectEntity.Served served = replied.served();
+        Flight flight = away.remove(served.flightId());
+        long nowNanos = clock.nowNanos();
+        StageResult result = served.result();
+        flight.progress.addLatency(nowNanos - flight.departedNanos - result.addedLatencyNanos());
+        flight.progress.answer().of(result);
+        flight.progress.apply(flight.remoteKey);
+        proceed(flight, nowNanos);
+        return Behaviors.same();
+    }
+
+    /** Meets the stages from the current one, from {@code segmentNanos} (arrival or return to the PoP). */
+    private void proceed(Flight flight, long segmentNanos) {
+        int limiter = flight.admission.limiter();
+        LimiterSpec spec = limiters.get(limiter);
+        while (!flight.progress.done()) {
+            int s = flight.progress.nextStage();
+            StageSpec stage = spec.stages().get(s);
+            String key = stage.key().extract(flight.request);
+            if (stage.kind().remote()) {
+                depart(flight, s, key);
+                return;
+            }
+            tiers.decide(popIndex, limiter, s, flight.request, key, tierNanos(segmentNanos),
+                    flight.progress.answer());
+            flight.progress.apply(key);
+        }
+        sink.record(popIndex, flight.request, flight.admission, flight.progress);
+    }
+
+    private void depart(Flight flight, int stage, String key) {
+        ObjectRoute route = flight.admission.remoteRoutes().get(flight.remoteStagesMet++);
+        flight.remoteKey = key;
+        // the request leaves once the stages before have answered
+        flight.departedNanos = flight.request.timeNanos() + flight.progress.latencyNanos();
+        long deadlineNanos = flight.departedNanos + regions.oneWayNanos(region, route.homeRegion(), jitter);
+        long flightId = nextFlightId++;
+        away.put(flightId, flight);
+        String namespace = namespacePrefix + RemoteTiers.namespace(flight.admission.limiter(), stage);
+        String entityId = RemoteObjectEntity.entityId(namespace, route);
+        objects.tell(new ShardingEnvelope<>(entityId, new RemoteObjectEntity.Serve(flightId, region, deadlineNanos,
+                flight.request.cost(), flight.request.plan(), replies)));
+    }
+
+    // the model's tiers take calls in nondecreasing time; a late message must not take a PoP's tiers back in time
+    private long tierNanos(long nanos) {
+        lastTierNanos = Math.max(lastTierNanos, nanos);
+        return lastTierNanos;
+    }
+
+    /** A request on its way through one limiter's chain. */
+    private static final class Flight {
+        final Request request;
+        final Admission admission;
+        final ChainProgress progress;
+        int remoteStagesMet;
+        // set while the request is away at a remote stage
+        String remoteKey;
+        long departedNanos;
+
+        Flight(Request request, Admission admission, int stageCount) {
+            this.request = request;
+            this.admission = admission;
+            this.progress = new ChainProgress(stageCount);
+        }
+    }
+}

@@ -1,0 +1,187 @@
+package io.edgesim.engine.cluster.actors;
+
+import io.edgesim.engine.cluster.delivery.Deadlined;
+import io.edgesim.engine.cluster.node.ClusterNode;
+import io.edgesim.model.Seeds;
+import io.edgesim.model.StageResult;
+import io.edgesim.model.StageVerdict;
+import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.region.RegionMap;
+import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.RemoteTier;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.cluster.sharding.typed.ClusterShardingSettings;
+import org.apache.pekko.cluster.sharding.typed.ShardingEnvelope;
+import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
+
+import java.util.random.RandomGenerator;
+
+/**
+ * A remote counter as a sharded entity living on the node of its home region (see {@link HomeRegionShards} and
+ * {@link HomeRegionAllocationStrategy}): a Durable Object (one entity per object name, as the placement policy named
+ * and homed it), or an origin limiter's counter for one key (homed in the origin's region). Single-threaded because it
+ * is an actor, it holds the model's {@link RemoteTier} of its stage, serving this one object, and calls it with the
+ * request's arrival time, as the virtual engine calls its own: the service time, the queue bound and the overload
+ * errors are the model's. The object's name is numbered once, in a numbering of the entity's own, with the plan of
+ * its first request.
+ *
+ * <p>A request's arrival is its message's deadline (sent at the PoP, plus the one-way delay PoP to home). A request
+ * whose deadline is earlier than the last one this object served (its message was late: its transport outlasted the
+ * injected delay) is served at that last arrival instead, so the server always sees arrivals in nondecreasing order,
+ * as the model requires. The reply leaves when the server says (its reply time) and is due at the PoP after the
+ * one-way delay home to PoP.
+ */
+public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntity.Command> {
+
+    /** The sharded entity type of remote objects. */
+    public static final EntityTypeKey<Command> TYPE_KEY = EntityTypeKey.create(Command.class, "RemoteObject");
+
+    /** What a remote object accepts; every message may come from another node. */
+    public sealed interface Command extends CborSerializable permits Serve, Ping {
+    }
+
+    /**
+     * A request for a decision.
+     *
+     * @param flightId      correlation id of the sending PoP, echoed in the reply
+     * @param fromRegion    the PoP that sent it, where the reply goes
+     * @param deadlineNanos when it reaches the object: departure from the PoP + one-way delay, scenario time
+     * @param cost          tokens the request costs
+     * @param plan          the plan of the request's client, or null; the object counts with the numbers of the plan
+     *                      its first request carries
+     * @param replyTo       receives the {@link Served} reply
+     */
+    public record Serve(long flightId, String fromRegion, long deadlineNanos, long cost, String plan,
+                        ActorRef<Served> replyTo)
+            implements Command, Deadlined {
+    }
+
+    /** Asks which node hosts the object (warm-up and placement checks); no deadline. */
+    public record Ping(ActorRef<Pong> replyTo) implements Command {
+    }
+
+    /** What a remote object sends back. */
+    public sealed interface Reply extends CborSerializable permits Served, Pong {
+    }
+
+    /**
+     * The answer to a {@link Serve}.
+     *
+     * @param flightId      the request's correlation id
+     * @param deadlineNanos when the reply reaches the PoP: the server's reply time + one-way delay home to PoP
+     * @param result        the model's answer; its added latency is the time spent at the object
+     */
+    public record Served(long flightId, long deadlineNanos, StageResult result) implements Reply, Deadlined {
+    }
+
+    /**
+     * @param entityId   the object's entity id (HOME|namespace|name)
+     * @param hostRegion the role of the node the entity runs on
+     */
+    public record Pong(String entityId, String hostRegion) implements Reply {
+    }
+
+    private final String entityId;
+    private final String homeRegion;
+    private final String hostRegion;
+    private final ObjectRoute route;
+    private final RemoteTiers.Tier tier;
+    private final RegionMap regions;
+    private final RandomGenerator jitter;
+    private final ObjectLedger ledger;
+    private final StageVerdict verdict = new StageVerdict();
+    // created on the first request: the tier, and the number of the object's name in the tier's numbering
+    private RemoteTier server;
+    private int objectKey;
+    private long lastArrivalNanos = Long.MIN_VALUE;
+
+    private RemoteObjectEntity(ActorContext<Command> context, String entityId, String hostRegion, RemoteTiers tiers,
+                               ObjectLedger ledger) {
+        super(context);
+        this.route = HomeRegionShards.route(entityId);
+        this.entityId = entityId;
+        this.homeRegion = route.homeRegion();
+        this.hostRegion = hostRegion;
+        this.tier = tiers.tier(HomeRegionShards.namespace(entityId));
+        this.regions = tiers.regions();
+        this.jitter = Seeds.random(tiers.seed(), "object-jitter", entityId);
+        this.ledger = ledger;
+    }
+
+    /**
+     * Registers the entity type on {@code node}; call it on every node of the run with the same tiers. Entities are
+     * never passivated: an object keeps its state for the whole run.
+     *
+     * @param ledger where this node's entities list the objects they create
+     * @return the node's shard region
+     */
+    public static ActorRef<ShardingEnvelope<Command>> initSharding(ClusterNode node, RemoteTiers tiers,
+                                                                  ObjectLedger ledger) {
+        HomeRegionShards shards = new HomeRegionShards(node.settings().shardsPerRegion());
+        return node.sharding().init(Entity.of(TYPE_KEY, entityContext -> node.delivery().holdUntilDeadline(
+                        Command.class, create(entityContext.getEntityId(), node.region(), tiers, ledger)))
+                .withMessageExtractor(new HomeRegionMessageExtractor<>(shards))
+                .withAllocationStrategy(new HomeRegionAllocationStrategy(node.system()))
+                .withSettings(ClusterShardingSettings.create(node.system()).withNoPassivationStrategy()));
+    }
+
+    /** The entity id of the object {@code route} names in {@code namespace}. */
+    public static String entityId(String namespace, ObjectRoute route) {
+        return HomeRegionShards.entityId(namespace, route);
+    }
+
+    /** A reference to the object {@code route} names in {@code namespace}, usable from {@code node}. */
+    public static EntityRef<Command> refFor(ClusterNode node, String namespace, ObjectRoute route) {
+        return node.sharding().entityRefFor(TYPE_KEY, entityId(namespace, route));
+    }
+
+    private static Behavior<Command> create(String entityId, String hostRegion, RemoteTiers tiers,
+                                            ObjectLedger ledger) {
+        return Behaviors.setup(context -> new RemoteObjectEntity(context, entityId, hostRegion, tiers, ledger));
+    }
+
+    @Override
+    public Receive<Command> createReceive() {
+        // handlers return Behaviors.same(), not this: the deadline interceptor would re-wrap `this` on every message
+        return newReceiveBuilder()
+                .onMessage(Serve.class, this::onServe)
+                .onMessage(Ping.class, this::onPing)
+                .build();
+    }
+
+    private Behavior<Command> onServe(Serve serve) {
+        long arrivalNanos = Math.max(serve.deadlineNanos(), lastArrivalNanos);
+        lastArrivalNanos = arrivalNanos;
+        RemoteTier object = server(serve.plan());
+        long replyNanos = object.serve(route, objectKey, arrivalNanos, serve.cost(), verdict);
+        long replyDeadlineNanos = replyNanos + regions.oneWayNanos(homeRegion, serve.fromRegion(), jitter);
+        serve.replyTo().tell(new Served(serve.flightId(), replyDeadlineNanos, verdict.result()));
+        return Behaviors.same();
+    }
+
+    private Behavior<Command> onPing(Ping ping) {
+        ping.replyTo().tell(new Pong(entityId, hostRegion));
+        return Behaviors.same();
+    }
+
+    // created on the first request, not on a ping: warm-up objects are not the run's objects
+    private RemoteTier server(String plan) {
+        if (server == null) {
+            if (tier == null) {
+                throw new IllegalStateException("object " + entityId + " belongs to no remote stage of the run");
+            }
+            KeyIds keys = new KeyIds();
+            objectKey = keys.idOf(route.objectName(), plan);
+            server = tier.newTier(keys, regions);
+            ledger.add(tier.namespace(), server);
+        }
+        return server;
+    }
+}

@@ -1,0 +1,101 @@
+package io.edgesim.engine.cluster.actors;
+
+import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.region.RegionMap;
+import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.model.tier.RemoteTier;
+import io.edgesim.model.tier.StageSpec;
+import io.edgesim.model.tier.TierSettings;
+import io.edgesim.scenario.Scenario;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The remote stages (Durable Object, origin) of a run's limiters, by namespace: stage {@code s} of limiter {@code l}
+ * is namespace "l.s". Every node holds the same immutable instance; the entity of a remote object finds its stage
+ * here and builds the model's {@link RemoteTier} for it, which then serves that one object: a Durable Object, or one
+ * origin key (the origin keeps independent per-key counters, so a key is an object of its own).
+ *
+ * <p>A namespace with the prefix {@value #WARM_UP_PREFIX} is the same stage for the traffic that warms the run's
+ * code up before the clock starts ({@code TrafficWarmUp}): its objects are other objects, never counted.
+ */
+public final class RemoteTiers {
+
+    /** Prefix of the namespaces of warm-up traffic. */
+    public static final String WARM_UP_PREFIX = "warm-up/";
+
+    private final Map<String, Tier> tiers;
+    private final RegionMap regions;
+    private final long seed;
+
+    private RemoteTiers(Map<String, Tier> tiers, RegionMap regions, long seed) {
+        this.tiers = Map.copyOf(tiers);
+        this.regions = regions;
+        this.seed = seed;
+    }
+
+    /** The remote stages of {@code scenario}'s limiters. */
+    public static RemoteTiers of(Scenario scenario) {
+        Map<String, Tier> tiers = new LinkedHashMap<>();
+        for (int l = 0; l < scenario.limiters().size(); l++) {
+            LimiterSpec limiter = scenario.limiters().get(l);
+            for (int s = 0; s < limiter.stages().size(); s++) {
+                StageSpec stage = limiter.stages().get(s);
+                if (stage.kind().remote()) {
+                    tiers.put(namespace(l, s), new Tier(namespace(l, s), stage));
+                }
+            }
+        }
+        return new RemoteTiers(tiers, scenario.regions(), scenario.seed());
+    }
+
+    /** The namespace of stage {@code stage} of limiter {@code limiter} (indexes in the scenario). */
+    public static String namespace(int limiter, int stage) {
+        return limiter + "." + stage;
+    }
+
+    /**
+     * The stage of {@code namespace} (with the warm-up prefix: the same stage under that namespace), or null when it
+     * is none of the run's (the objects {@code ShardWarmUp} pings).
+     */
+    public Tier tier(String namespace) {
+        if (namespace.startsWith(WARM_UP_PREFIX)) {
+            Tier tier = tiers.get(namespace.substring(WARM_UP_PREFIX.length()));
+            return tier == null ? null : new Tier(namespace, tier.stage());
+        }
+        return tiers.get(namespace);
+    }
+
+    /** Round trips for reply delays. */
+    public RegionMap regions() {
+        return regions;
+    }
+
+    /** The run's seed; objects derive their jitter from it. */
+    public long seed() {
+        return seed;
+    }
+
+    /**
+     * One remote stage.
+     *
+     * @param namespace "limiter.stage"
+     * @param stage     its settings; a durable-object or origin tier
+     */
+    public record Tier(String namespace, StageSpec stage) {
+
+        /** True for a Durable Object stage, false for an origin. */
+        public boolean durableObject() {
+            return stage.tier() instanceof TierSettings.DurableObject;
+        }
+
+        /**
+         * A fresh model tier of this stage, for one entity: it serves only the entity's object, whose name (for an
+         * origin, the key) the entity numbers in {@code keys} with the plan of its first request.
+         */
+        public RemoteTier newTier(KeyIds keys, RegionMap regions) {
+            return RemoteTier.of(stage, regions, keys);
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package io.edgesim.engine.cluster.delivery;
+
+/**
+ * A {@link ScenarioClock} over {@link System#nanoTime()}: scenario time = (nanoTime - origin) x speed.
+ *
+ * <p>The origin is the instant of construction until {@link #startIn} moves it once to the instant traffic
+ * starts (cluster formation and warm-up happen before, at negative scenario times). Call it before the first
+ * deadline message of the run: a message stamped before it would be delivered against the old origin.
+ */
+public final class MonotonicScenarioClock implements ScenarioClock {
+
+    private final double speed;
+    private volatile long originRealNanos;
+    private volatile boolean started;
+
+    /** A clock whose scenario time 0 is now, running {@code speed} times real time. */
+    public MonotonicScenarioClock(double speed) {
+        if (!(speed > 0) || Double.isInfinite(speed)) {
+            throw new IllegalArgumentException("speed must be a number greater than 0, was " + speed);
+        }
+        this.speed = speed;
+        this.originRealNanos = System.nanoTime();
+    }
+
+    /** Makes now scenario time 0, once per clock (see {@link #startIn}). */
+    public void startNow() {
+        startIn(0);
+    }
+
+    /**
+     * Makes the instant {@code leadInRealNanos} from now scenario time 0, once per clock: until then scenario time
+     * is negative, which leaves the feeder time to hand the first requests to the delay line ahead of their arrival.
+     *
+     * @throws IllegalStateException    when called a second time
+     * @throws IllegalArgumentException for a negative lead-in
+     */
+    public synchronized void startIn(long leadInRealNanos) {
+        if (leadInRealNanos < 0) {
+            throw new IllegalArgumentException("the lead-in must be 0 or more, was " + leadInRealNanos);
+        }
+        if (started) {
+            throw new IllegalStateException("the scenario clock was already started");
+        }
+        originRealNanos = System.nanoTime() + leadInRealNanos;
+        started = true;
+    }
+
+    @Override
+    public long nowNanos() {
+        long elapsed = System.nanoTime() - originRealNanos;
+        return speed == 1.0 ? elapsed : (long) Math.floor(elapsed * speed);
+    }
+
+    @Override
+    public double speed() {
+        return speed;
+    }
+
+    @Override
+    public long realNanosAt(long scenarioNanos) {
+        long real = speed == 1.0 ? scenarioNanos : (long) Math.ceil(scenarioNanos / speed);
+        // one extra nanosecond absorbs the rounding of nowNanos() at non-unit speeds
+        return originRealNanos + real + (speed == 1.0 ? 0 : 1);
+    }
+}

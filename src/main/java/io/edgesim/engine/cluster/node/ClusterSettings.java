@@ -1,0 +1,96 @@
+package io.edgesim.engine.cluster.node;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import io.edgesim.scenario.InputException;
+
+import java.time.Duration;
+
+/**
+ * Validated settings of the cluster engine, read once from edgesim-cluster.conf (edgesim.cluster.*, defaults there)
+ * together with the Pekko configuration every node starts from.
+ *
+ * @param nodeConfig        the Pekko configuration template of every node (resolved, with Pekko's own defaults)
+ * @param host              address the nodes bind to
+ * @param executorThreads   threads of the executor all nodes share, at least 1
+ * @param shardsPerRegion   shards per home region, at least 1
+ * @param startupTimeout    longest wait for all members Up and for the warm-up
+ * @param shutdownTimeout   longest wait for all nodes to terminate
+ * @param delayLineSpinNanos real nanoseconds the delay line spins before a deadline instead of parking, 0 or more
+ * @param feederLookahead   how long before its arrival (real time) a request is handed to the delay line
+ * @param startLeadIn       real time between starting the scenario clock and scenario time 0, at least the lookahead
+ * @param drainTimeout      longest real time without any request completing, once all traffic is fed
+ * @param warmUpRequests    requests of warm-up traffic before the clock starts, 0 or more
+ * @param warmUpInterval    real time between two warm-up requests
+ */
+public record ClusterSettings(Config nodeConfig, String host, int executorThreads, int shardsPerRegion,
+                              Duration startupTimeout, Duration shutdownTimeout, long delayLineSpinNanos,
+                              Duration feederLookahead, Duration startLeadIn, Duration drainTimeout,
+                              int warmUpRequests, Duration warmUpInterval) {
+
+    /** The resource holding the defaults. */
+    public static final String RESOURCE = "edgesim-cluster.conf";
+
+    private static final String PREFIX = "edgesim.cluster.";
+
+    /** Reads edgesim-cluster.conf, with -D system properties overriding it. */
+    public static ClusterSettings load() {
+        return fromConfig(ConfigFactory.load(ConfigFactory.parseResources(RESOURCE)));
+    }
+
+    /**
+     * Reads and validates the settings from {@code config} (which must hold edgesim.cluster and pekko).
+     *
+     * @throws InputException naming the setting when a value is missing, of the wrong type or out of range
+     */
+    public static ClusterSettings fromConfig(Config config) {
+        try {
+            ClusterSettings settings = new ClusterSettings(config,
+                    config.getString(PREFIX + "host"),
+                    atLeast(config, "executor-threads", 1),
+                    atLeast(config, "shards-per-region", 1),
+                    positive(config, "startup-timeout"),
+                    positive(config, "shutdown-timeout"),
+                    config.getDuration(PREFIX + "delay-line.spin").toNanos(),
+                    positive(config, "feeder.lookahead"),
+                    positive(config, "feeder.lead-in"),
+                    positive(config, "drain-timeout"),
+                    atLeast(config, "warm-up.requests", 0),
+                    positive(config, "warm-up.interval"));
+            if (settings.delayLineSpinNanos < 0) {
+                throw InputException.at(RESOURCE, PREFIX + "delay-line.spin", "must be 0 or more");
+            }
+            if (settings.startLeadIn.compareTo(settings.feederLookahead) < 0) {
+                throw InputException.at(RESOURCE, PREFIX + "feeder.lead-in", "must be at least feeder.lookahead ("
+                        + settings.feederLookahead.toMillis() + " ms), was " + settings.startLeadIn.toMillis() + " ms");
+            }
+            return settings;
+        } catch (ConfigException e) {
+            throw InputException.at(RESOURCE, null, e.getMessage());
+        }
+    }
+
+    /** The same settings with the delay line spinning {@code spinNanos} before each deadline. */
+    public ClusterSettings withDelayLineSpinNanos(long spinNanos) {
+        return new ClusterSettings(nodeConfig, host, executorThreads, shardsPerRegion, startupTimeout,
+                shutdownTimeout, spinNanos, feederLookahead, startLeadIn, drainTimeout, warmUpRequests,
+                warmUpInterval);
+    }
+
+    private static int atLeast(Config config, String name, int minimum) {
+        int value = config.getInt(PREFIX + name);
+        if (value < minimum) {
+            throw InputException.at(RESOURCE, PREFIX + name, "must be at least " + minimum + ", was " + value);
+        }
+        return value;
+    }
+
+    private static Duration positive(Config config, String name) {
+        Duration value = config.getDuration(PREFIX + name);
+        if (value.isNegative() || value.isZero()) {
+            throw InputException.at(RESOURCE, PREFIX + name, "must be a duration greater than 0, was " + value);
+        }
+        return value;
+    }
+}

@@ -1,0 +1,78 @@
+package io.edgesim.engine.cluster.actors;
+
+import io.edgesim.engine.cluster.node.ClusterSettings;
+import io.edgesim.model.StageResult;
+import io.edgesim.model.algorithm.Decision;
+import io.edgesim.model.tier.DurableObjectServer;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.SerializationTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.serialization.SerializationExtension;
+import org.apache.pekko.serialization.jackson.JacksonCborSerializer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Every message that may cross nodes goes through the jackson-cbor binding and comes back equal to itself. */
+class CrossNodeMessageSerializationTest {
+
+    static {
+        // initialise logging on this thread before the actor system's threads race to do it
+        LoggerFactory.getILoggerFactory();
+    }
+
+    // a node's own configuration (cluster provider, remote addresses in actor refs), not joined to anything
+    private final ActorTestKit testKit = ActorTestKit.create("edgesim-serialization",
+            ClusterSettings.load().nodeConfig());
+
+    @AfterEach
+    void stop() {
+        testKit.shutdownTestKit();
+    }
+
+    @Test
+    void everyCrossNodeMessageRoundTripsThroughJacksonCbor() {
+        TestProbe<RemoteObjectEntity.Served> served = testKit.createTestProbe();
+        TestProbe<RemoteObjectEntity.Pong> pongs = testKit.createTestProbe();
+        List<CborSerializable> samples = List.of(
+                new RemoteObjectEntity.Serve(7, "SYD", 125_000_000L, 1, "pro", served.ref()),
+                new RemoteObjectEntity.Ping(pongs.ref()),
+                new RemoteObjectEntity.Served(7, 251_500_000L,
+                        StageResult.of(new Decision(false, 0, 30_000_000_000L, 60_000_000_000L), 1_000_000L)),
+                new RemoteObjectEntity.Pong("FRA|0.1|api-key-1", "FRA"));
+        List<CborSerializable> variants = List.of(
+                // a failed answer carries its error; a refusal that can never pass carries Long.MAX_VALUE
+                new RemoteObjectEntity.Served(8, 2_000_000L, StageResult.failed(true,
+                        new Decision(false, 0, 3_000_000L, 1_000_000L), 0, DurableObjectServer.OVERLOADED_ERROR)),
+                new RemoteObjectEntity.Served(9, 2_000_000L,
+                        StageResult.of(new Decision(false, 0, Long.MAX_VALUE, 1_000_000L), 1_000_000L)));
+        assertThat(samples).extracting(Object::getClass).as("one sample per cross-node message type")
+                .containsExactlyInAnyOrderElementsOf(recordsPermittedBy(CborSerializable.class));
+
+        SerializationTestKit serialization = new SerializationTestKit(testKit.system());
+        for (CborSerializable message : Stream.concat(samples.stream(), variants.stream()).toList()) {
+            assertThat(SerializationExtension.get(testKit.system()).findSerializerFor(message))
+                    .isInstanceOf(JacksonCborSerializer.class);
+            assertThat(serialization.verifySerialization(message, true)).isEqualTo(message);
+        }
+    }
+
+    private static Set<Class<?>> recordsPermittedBy(Class<?> sealedType) {
+        Set<Class<?>> records = new HashSet<>();
+        for (Class<?> permitted : sealedType.getPermittedSubclasses()) {
+            if (permitted.isRecord()) {
+                records.add(permitted);
+            } else {
+                records.addAll(recordsPermittedBy(permitted));
+            }
+        }
+        return records;
+    }
+}

@@ -1,0 +1,149 @@
+package io.edgesim.engine.cluster.delivery;
+
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.stream.IntStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The delay line and the deadline interceptor on a local ActorSystem. */
+class DeadlineDeliveryTest {
+
+    static {
+        // initialise logging on this thread before the actor system's threads race to do it
+        LoggerFactory.getILoggerFactory();
+    }
+
+    private static final long MILLI = 1_000_000L;
+    // wide: the machine is shared; typical errors are well under a millisecond
+    private static final long MAX_ERROR_NANOS = 50 * MILLI;
+
+    private final ActorTestKit testKit = ActorTestKit.create();
+    private DeadlineDelivery delivery;
+
+    @AfterEach
+    void stop() {
+        if (delivery != null) {
+            delivery.close();
+        }
+        testKit.shutdownTestKit();
+    }
+
+    /** A test message; {@code injected} says whether its deadline is an injected latency. */
+    record Timed(int id, long deadlineNanos, boolean injected) implements Deadlined {
+        @Override
+        public boolean injectedLatency() {
+            return injected;
+        }
+    }
+
+    /** What the recording actor saw: the message, and the scenario and real clocks when it handled it. */
+    record Seen(Object message, long scenarioNanos, long realNanos) {
+    }
+
+    @Test
+    void delayLineReleasesEachMessageAtItsDeadlineNeverBeforeAndInDeadlineOrder() {
+        delivery = new DeadlineDelivery(new MonotonicScenarioClock(1.0), 0);
+        TestProbe<Seen> seen = testKit.createTestProbe();
+        ActorRef<Object> recorder = testKit.spawn(recording(seen.ref()));
+        long now = delivery.clock().nowNanos();
+        List<Long> deadlines = List.of(now + 60 * MILLI, now + 20 * MILLI, now + 40 * MILLI);
+        for (int i = 0; i < deadlines.size(); i++) {
+            delivery.deliverAt(deadlines.get(i), recorder, deadlines.get(i));
+        }
+
+        List<Seen> handled = seen.receiveSeveralMessages(3);
+
+        assertThat(handled).extracting(Seen::message).containsExactly(now + 20 * MILLI, now + 40 * MILLI,
+                now + 60 * MILLI);
+        assertThat(handled).allSatisfy(s -> assertThat(s.scenarioNanos() - (Long) s.message())
+                .isBetween(0L, MAX_ERROR_NANOS));
+        assertThat(delivery.delayLine().releaseLateness().getTotalCount()).isEqualTo(3);
+    }
+
+    @Test
+    void delayLineReleasesMessagesWithTheSameDeadlineInSubmissionOrder() {
+        delivery = new DeadlineDelivery(new MonotonicScenarioClock(1.0), 0);
+        TestProbe<Seen> seen = testKit.createTestProbe();
+        ActorRef<Object> recorder = testKit.spawn(recording(seen.ref()));
+        long deadline = delivery.clock().nowNanos() + 20 * MILLI;
+        IntStream.range(0, 50).forEach(i -> delivery.deliverAt(deadline, recorder, i));
+
+        assertThat(seen.receiveSeveralMessages(50)).extracting(Seen::message)
+                .containsExactlyElementsOf(IntStream.range(0, 50).boxed().toList());
+    }
+
+    @Test
+    void atSpeedTwoAScenarioDelayTakesHalfAsLongInRealTime() {
+        delivery = new DeadlineDelivery(new MonotonicScenarioClock(2.0), 0);
+        TestProbe<Seen> seen = testKit.createTestProbe();
+        ActorRef<Object> recorder = testKit.spawn(recording(seen.ref()));
+        long realStart = System.nanoTime();
+        long deadline = delivery.clock().nowNanos() + 200 * MILLI;
+
+        delivery.deliverAt(deadline, recorder, "late");
+        Seen handled = seen.receiveMessage();
+
+        assertThat(handled.realNanos() - realStart).isBetween(100 * MILLI, 100 * MILLI + MAX_ERROR_NANOS);
+        assertThat(handled.scenarioNanos() - deadline).isBetween(0L, 2 * MAX_ERROR_NANOS);
+    }
+
+    @Test
+    void anEarlyMessageReachesTheWrappedBehaviourAtItsDeadlineAndItsLatenessIsRecorded() {
+        delivery = new DeadlineDelivery(new MonotonicScenarioClock(1.0), 0);
+        TestProbe<Seen> seen = testKit.createTestProbe();
+        ActorRef<Object> target = testKit.spawn(delivery.holdUntilDeadline(Object.class, recording(seen.ref())));
+        Timed early = new Timed(1, delivery.clock().nowNanos() + 50 * MILLI, true);
+
+        target.tell(early);
+        Seen handled = seen.receiveMessage();
+
+        assertThat(handled.message()).isEqualTo(early);
+        assertThat(handled.scenarioNanos() - early.deadlineNanos()).isBetween(0L, MAX_ERROR_NANOS);
+        assertThat(delivery.errors().latencyInterval().getTotalCount()).isEqualTo(1);
+        assertThat(delivery.errors().arrivalInterval().getTotalCount()).isZero();
+    }
+
+    @Test
+    void dueAndUntimedMessagesPassAtOnceAndArrivalsAreRecordedApart() {
+        delivery = new DeadlineDelivery(new MonotonicScenarioClock(1.0), 0);
+        TestProbe<Seen> seen = testKit.createTestProbe();
+        ActorRef<Object> target = testKit.spawn(delivery.holdUntilDeadline(Object.class, recording(seen.ref())));
+        Timed overdue = new Timed(2, delivery.clock().nowNanos() - 5 * MILLI, false);
+
+        target.tell(overdue);
+        target.tell("untimed");
+
+        assertThat(seen.receiveSeveralMessages(2)).extracting(Seen::message).containsExactly(overdue, "untimed");
+        assertThat(delivery.errors().arrivalInterval().getMinValue()).isGreaterThanOrEqualTo(5 * MILLI);
+        assertThat(delivery.errors().latencyInterval().getTotalCount()).isZero();
+    }
+
+    @Test
+    void resetForgetsErrorsRecordedBeforeIt() {
+        delivery = new DeadlineDelivery(new MonotonicScenarioClock(1.0), 0);
+        TestProbe<Seen> seen = testKit.createTestProbe();
+        ActorRef<Object> target = testKit.spawn(delivery.holdUntilDeadline(Object.class, recording(seen.ref())));
+        target.tell(new Timed(3, delivery.clock().nowNanos(), true));
+        seen.receiveMessage();
+
+        delivery.errors().reset();
+
+        assertThat(delivery.errors().latencyInterval().getTotalCount()).isZero();
+    }
+
+    private Behavior<Object> recording(ActorRef<Seen> seen) {
+        return Behaviors.receiveMessage(message -> {
+            seen.tell(new Seen(message, delivery.clock().nowNanos(), System.nanoTime()));
+            return Behaviors.same();
+        });
+    }
+}

@@ -1,0 +1,58 @@
+package io.edgesim.engine.cluster.node;
+
+import com.typesafe.config.ConfigFactory;
+import io.edgesim.scenario.InputException;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ClusterSettingsTest {
+
+    @Test
+    void defaultsComeFromTheClusterResource() {
+        ClusterSettings settings = ClusterSettings.load();
+
+        assertThat(settings.host()).isEqualTo("127.0.0.1");
+        assertThat(settings.executorThreads()).isEqualTo(2);
+        assertThat(settings.shardsPerRegion()).isEqualTo(4);
+        assertThat(settings.startupTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(settings.nodeConfig().getString("pekko.actor.provider")).isEqualTo("cluster");
+        assertThat(settings.nodeConfig().getString("pekko.cluster.sharding.retry-interval")).isEqualTo("200ms");
+        assertThat(settings.feederLookahead()).isEqualTo(Duration.ofMillis(50));
+        assertThat(settings.startLeadIn()).isEqualTo(Duration.ofMillis(100));
+        assertThat(settings.drainTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(settings.warmUpRequests()).isEqualTo(300);
+        assertThat(settings.warmUpInterval()).isEqualTo(Duration.ofMillis(1));
+    }
+
+    @Test
+    void aLeadInShorterThanTheLookaheadIsRefused() {
+        assertThatThrownBy(() -> ClusterSettings.fromConfig(ConfigFactory
+                .parseString("edgesim.cluster.feeder { lookahead = 80ms, lead-in = 20ms }")
+                .withFallback(ClusterSettings.load().nodeConfig())))
+                .isInstanceOf(InputException.class)
+                .hasMessage("edgesim-cluster.conf: edgesim.cluster.feeder.lead-in: must be at least feeder.lookahead "
+                        + "(80 ms), was 20 ms");
+    }
+
+    @Test
+    void aValueOutOfRangeNamesTheFileAndTheSetting() {
+        assertThatThrownBy(() -> ClusterSettings.fromConfig(ConfigFactory
+                .parseString("edgesim.cluster.shards-per-region = 0")
+                .withFallback(ClusterSettings.load().nodeConfig())))
+                .isInstanceOf(InputException.class)
+                .hasMessage("edgesim-cluster.conf: edgesim.cluster.shards-per-region: must be at least 1, was 0");
+    }
+
+    @Test
+    void aValueOfTheWrongTypeIsAnInputError() {
+        assertThatThrownBy(() -> ClusterSettings.fromConfig(ConfigFactory
+                .parseString("edgesim.cluster.startup-timeout = soon")
+                .withFallback(ClusterSettings.load().nodeConfig())))
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining("edgesim.cluster.startup-timeout");
+    }
+}

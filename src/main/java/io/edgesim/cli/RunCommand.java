@@ -97,10 +97,6 @@ final class RunCommand implements Callable<Integer> {
         if (seed != null) {
             scenario = scenario.withSeed(seed);
         }
-        if (engine.equals(ClusterEngine.NAME) && !scenario.faults().isEmpty()) {
-            throw new InputException(scenario.source() + ": faults: the cluster engine does not inject faults yet; "
-                    + "allowed: --engine virtual, or a scenario without faults");
-        }
         Path dir = OutputFolder.prepare("--out", out != null ? out : Path.of("reports", scenario.name()),
                 "result.json");
         List<Path> inputs = ScenarioLoader.inputFiles(scenario);

@@ -6,8 +6,8 @@ import io.edgesim.model.fault.FaultKind;
 import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.model.tier.RemoteTier;
 import io.edgesim.model.tier.StageSpec;
-import io.edgesim.model.tier.TierSettings;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -175,7 +175,7 @@ final class FaultReader {
             List<StageSpec> stages = limiters.get(l).stages();
             boolean chain = limiterEntries.get(l).written("chain");
             for (int s = 0; s < stages.size(); s++) {
-                if (timeoutNanos(stages.get(s).tier()) == 0 && stages.get(s).kind().remote()) {
+                if (stages.get(s).kind().remote() && RemoteTier.timeoutNanos(stages.get(s).tier()) == 0) {
                     String stage = "limiters[" + l + "]" + (chain ? ".chain[" + s + "]" : "");
                     throw root.error(stage + ".timeout", "missing: faults[" + losing + "] ("
                             + faults.get(losing).kind().configName() + ") can lose this "
@@ -185,15 +185,5 @@ final class FaultReader {
                 }
             }
         }
-    }
-
-    private static long timeoutNanos(TierSettings tier) {
-        if (tier instanceof TierSettings.DurableObject d) {
-            return d.timeoutNanos();
-        }
-        if (tier instanceof TierSettings.Origin o) {
-            return o.timeoutNanos();
-        }
-        return 0;
     }
 }

@@ -69,18 +69,6 @@ class MainTest {
     }
 
     @Test
-    void theClusterEngineRefusesFaultsOnOneLine(@TempDir Path dir) {
-        Outcome outcome = edgesim("run", "scenarios/region-outage.conf", "--engine", "cluster", "--out",
-                dir.resolve("out").toString());
-
-        assertThat(outcome.status()).isEqualTo(2);
-        assertThat(outcome.err()).isEqualTo("edgesim: scenarios/region-outage.conf: faults: the cluster engine does "
-                + "not inject faults yet; allowed: --engine virtual, or a scenario without faults"
-                + System.lineSeparator());
-        assertThat(dir.resolve("out")).doesNotExist();
-    }
-
-    @Test
     void debugAddsTheStackTraceAfterTheLineAnywhereOnTheCommandLine(@TempDir Path dir) {
         String out = dir.resolve("out").toString();
         for (String[] commandLine : new String[][]{{"--debug", "run", "scenarios/three-pops.conf", "--out", out},

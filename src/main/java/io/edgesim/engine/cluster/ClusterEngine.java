@@ -14,6 +14,7 @@ import io.edgesim.engine.cluster.node.ClusterNode;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.engine.cluster.node.EmbeddedCluster;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.result.RunResult;
@@ -80,7 +81,7 @@ public final class ClusterEngine {
     RunResult run(Consumer<EmbeddedCluster> beforeShutdown) {
         List<String> nodeRegions = NodeRegions.of(scenario);
         RemoteTiers remote = RemoteTiers.of(scenario);
-        LocalTiers local = new LocalTiers(scenario);
+        LocalTiers local = new LocalTiers(scenario, scenario.faultTimeline());
         Admissions admissions = new Admissions(scenario);
         OutcomeSink sink = new OutcomeSink(scenario, NAME, listener, admissions.keys());
         Map<String, ObjectLedger> ledgers = new LinkedHashMap<>();
@@ -94,9 +95,10 @@ public final class ClusterEngine {
             ShardWarmUp.run(cluster);
             TrafficWarmUp.run(cluster, scenario, shardRegions);
             Map<String, ActorRef<PopActor.Command>> pops = spawnPops(cluster, scenario, local, shardRegions, sink,
-                    "", "pop");
+                    "", "pop", scenario.faultTimeline());
             long lookaheadNanos = (long) (settings.feederLookahead().toNanos() * speed);
-            TrafficFeeder feeder = new TrafficFeeder(cluster.delivery(), pops, lookaheadNanos);
+            TrafficFeeder feeder = new TrafficFeeder(cluster.delivery(), pops, lookaheadNanos,
+                    scenario.faultTimeline());
             cluster.startScenarioClock(settings.startLeadIn());
             long trafficStart = cluster.clock().realNanosAt(0);
             running = new Running(cluster.clock(), feeder, sink);
@@ -120,17 +122,18 @@ public final class ClusterEngine {
      * Spawns a PoP actor called {@code name} on the node of every PoP of {@code scenario}.
      *
      * @param namespacePrefix before the namespace of every remote object the actors send to
+     * @param faults          the faults the actors run with
      * @return the actors by PoP
      */
     static Map<String, ActorRef<PopActor.Command>> spawnPops(
             EmbeddedCluster cluster, Scenario scenario, LocalTiers tiers,
             Map<String, ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>>> objects, OutcomeSink sink,
-            String namespacePrefix, String name) {
+            String namespacePrefix, String name, FaultTimeline faults) {
         Map<String, ActorRef<PopActor.Command>> pops = new LinkedHashMap<>();
         for (int p = 0; p < scenario.pops().size(); p++) {
             ClusterNode node = cluster.node(scenario.pops().get(p));
             PopActor.Wiring wiring = new PopActor.Wiring(p, scenario.limiters(), tiers, scenario.regions(),
-                    scenario.seed(), objects.get(node.region()), sink, namespacePrefix);
+                    scenario.seed(), objects.get(node.region()), sink, namespacePrefix, faults);
             pops.put(node.region(), node.spawn(PopActor.create(node, wiring), name));
         }
         return pops;

@@ -4,6 +4,7 @@ import io.edgesim.engine.cluster.actors.Admission;
 import io.edgesim.engine.cluster.actors.PopActor;
 import io.edgesim.engine.cluster.delivery.DeadlineDelivery;
 import io.edgesim.model.Request;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.traffic.RequestStream;
 import org.apache.pekko.actor.typed.ActorRef;
 
@@ -23,21 +24,26 @@ public final class TrafficFeeder {
     private final DeadlineDelivery delivery;
     private final Map<String, ActorRef<PopActor.Command>> pops;
     private final long lookaheadNanos;
+    // null when the run has none
+    private final FaultTimeline faults;
     private volatile long requestsFed;
 
     /**
      * @param delivery       the run's deadline delivery
      * @param pops           the PoP actor of each region
      * @param lookaheadNanos how far ahead of its arrival a request is handed to the delay line, scenario time
+     * @param faults         the run's faults: a request landing in a PoP that is down goes to the nearest live one
+     *                       (anycast failover), whose actor takes it
      */
     public TrafficFeeder(DeadlineDelivery delivery, Map<String, ActorRef<PopActor.Command>> pops,
-                         long lookaheadNanos) {
+                         long lookaheadNanos, FaultTimeline faults) {
         if (lookaheadNanos < 0) {
             throw new IllegalArgumentException("lookaheadNanos must be 0 or more, was " + lookaheadNanos);
         }
         this.delivery = delivery;
         this.pops = Map.copyOf(pops);
         this.lookaheadNanos = lookaheadNanos;
+        this.faults = faults.isEmpty() ? null : faults;
     }
 
     /**
@@ -59,7 +65,10 @@ public final class TrafficFeeder {
     public Fed feed(RequestStream stream, Function<Request, List<Admission>> admit) {
         long requests = 0;
         long decisions = 0;
-        for (Request request = stream.next(); request != null; request = stream.next()) {
+        for (Request landed = stream.next(); landed != null; landed = stream.next()) {
+            int failoverFault = faults == null ? -1 : faults.popDown(faults.regions().indexOf(landed.pop()),
+                    landed.timeNanos());
+            Request request = failoverFault < 0 ? landed : failedOver(landed);
             ActorRef<PopActor.Command> pop = pops.get(request.pop());
             if (pop == null) {
                 throw new IllegalArgumentException("request " + request.id() + " lands in " + request.pop()
@@ -68,12 +77,19 @@ public final class TrafficFeeder {
             waitUntil(request.timeNanos() - lookaheadNanos);
             List<Admission> admissions = admit.apply(request);
             if (!admissions.isEmpty()) {
-                delivery.deliverAt(request.timeNanos(), pop, new PopActor.Arrive(request, admissions));
+                delivery.deliverAt(request.timeNanos(), pop, new PopActor.Arrive(request, admissions, failoverFault));
                 decisions += admissions.size();
             }
             requestsFed = ++requests;
         }
         return new Fed(requests, decisions);
+    }
+
+    // the request as it lands in the nearest live PoP
+    private Request failedOver(Request r) {
+        int region = faults.failoverRegion(faults.regions().indexOf(r.pop()), r.timeNanos());
+        return new Request(r.id(), r.timeNanos(), faults.regions().codes().get(region), r.client(), r.apiKey(),
+                r.ip(), r.xff(), r.anonToken(), r.path(), r.cost(), r.plan());
     }
 
     /** Requests fed so far. */

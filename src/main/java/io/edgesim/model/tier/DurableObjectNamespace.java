@@ -3,7 +3,6 @@ package io.edgesim.model.tier;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.CounterFactory;
-import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyArray;
@@ -68,8 +67,7 @@ public final class DurableObjectNamespace implements RemoteTier {
 
     @Override
     public void timedOut(long departedNanos, StageVerdict into) {
-        into.failed(settings.failOpen(), new Decision(false, 0, 0, departedNanos), settings.timeoutNanos(),
-                RemoteTier.TIMEOUT_ERROR);
+        RemoteTier.timedOut(settings, departedNanos, into);
     }
 
     // a per-area object's name is numbered with its key's plan, which the object counts with

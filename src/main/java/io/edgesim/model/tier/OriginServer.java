@@ -2,7 +2,6 @@ package io.edgesim.model.tier;
 
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmSpec;
-import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyIds;
 
@@ -42,8 +41,7 @@ public final class OriginServer implements RemoteTier {
 
     @Override
     public void timedOut(long departedNanos, StageVerdict into) {
-        into.failed(settings.failOpen(), new Decision(false, 0, 0, departedNanos), settings.timeoutNanos(),
-                TIMEOUT_ERROR);
+        RemoteTier.timedOut(settings, departedNanos, into);
     }
 
     /** Where a request for {@code key} goes: the key's counter at the origin region. */

@@ -1,6 +1,7 @@
 package io.edgesim.model.tier;
 
 import io.edgesim.model.StageVerdict;
+import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyIds;
@@ -62,6 +63,24 @@ public interface RemoteTier {
             return new OriginServer(stage.algorithm(), settings, keys);
         }
         throw new IllegalArgumentException(stage.kind().configName() + " is not a remote tier");
+    }
+
+    /** {@link #timeoutNanos()} of a remote stage's settings (durable-object or origin); 0 for none. */
+    static long timeoutNanos(TierSettings tier) {
+        if (tier instanceof TierSettings.DurableObject d) {
+            return d.timeoutNanos();
+        }
+        if (tier instanceof TierSettings.Origin o) {
+            return o.timeoutNanos();
+        }
+        throw new IllegalArgumentException(tier.kind().configName() + " is not a remote tier");
+    }
+
+    /** {@link #timedOut} for a remote stage of settings {@code tier}. */
+    static void timedOut(TierSettings tier, long departedNanos, StageVerdict into) {
+        boolean failOpen = tier instanceof TierSettings.DurableObject d ? d.failOpen()
+                : ((TierSettings.Origin) tier).failOpen();
+        into.failed(failOpen, new Decision(false, 0, 0, departedNanos), timeoutNanos(tier), TIMEOUT_ERROR);
     }
 
     /** The same in a run without faults. */

@@ -41,12 +41,17 @@ public final class OutcomeSink {
 
     /**
      * Records a finished chain (see {@link ChainOutcome}) of {@code request}, which landed in the PoP with index
-     * {@code pop} (in the scenario's PoPs) and was admitted with {@code admission}.
+     * {@code pop} (in the scenario's PoPs) and was admitted with {@code admission}; {@code touched} names the faults
+     * that touched it and {@code failedOver} those that moved it to that PoP (bit masks, 0 for none).
      */
-    synchronized void record(int pop, Request request, Admission admission, ChainProgress progress) {
+    synchronized void record(int pop, Request request, Admission admission, ChainProgress progress, long touched,
+                             long failedOver) {
         int limiter = admission.limiter();
         ChainOutcome.record(recorder, listener, limiter, limiters.get(limiter), pop, request, request.timeNanos(),
                 admission.exactKey(), admission.exactAllowed(), admission.exactWindow(), progress);
+        if (touched != 0) {
+            recorder.recordFaults(limiter, touched, failedOver, progress.outcome(), progress.failedOpen());
+        }
         if (progress.outcome() == Outcome.ACCEPTED) {
             accepted++;
         }

@@ -51,6 +51,8 @@ public final class ClusterEngine {
     private final double speed;
     private final ClusterSettings settings;
     private volatile Running running;
+    // while traffic runs, for tests that stop a node
+    private volatile EmbeddedCluster runningCluster;
     private volatile String phase = "starting";
     private Fidelity fidelity;
 
@@ -98,7 +100,13 @@ public final class ClusterEngine {
                     "", "pop", scenario.faultTimeline());
             long lookaheadNanos = (long) (settings.feederLookahead().toNanos() * speed);
             TrafficFeeder feeder = new TrafficFeeder(cluster.delivery(), pops, lookaheadNanos,
-                    scenario.faultTimeline());
+                    scenario.faultTimeline(), sink, scenario.pops());
+            // a PoP whose node goes away: its unfinished chains fail there, and its traffic goes to the nearest PoP
+            for (int p = 0; p < scenario.pops().size(); p++) {
+                int pop = p;
+                cluster.node(scenario.pops().get(p)).system().getWhenTerminated().thenRun(() -> sink.popLost(pop));
+            }
+            runningCluster = cluster;
             cluster.startScenarioClock(settings.startLeadIn());
             long trafficStart = cluster.clock().realNanosAt(0);
             running = new Running(cluster.clock(), feeder, sink);
@@ -112,6 +120,7 @@ public final class ClusterEngine {
                     Fidelity.Lateness.of(cluster.delivery().errors().arrivalInterval()), cluster.formation(),
                     traffic);
             beforeShutdown.accept(cluster);
+            runningCluster = null;
             phase = "stopping";
         }
         phase = "done";
@@ -148,6 +157,12 @@ public final class ClusterEngine {
         long scenarioNanos = Math.max(0, Math.min(scenario.durationNanos(), now.clock.nowNanos()));
         return new RunProgress(phase, scenarioNanos, scenario.durationNanos(), now.feeder.requestsFed(),
                 now.sink.accepted());
+    }
+
+    /** The node of {@code region} while the run's traffic runs (tests stop one mid-run), else null. */
+    ClusterNode runningNode(String region) {
+        EmbeddedCluster cluster = runningCluster;
+        return cluster == null ? null : cluster.node(region);
     }
 
     /** How faithfully the last run met its deadlines; null before a run has finished its traffic. */

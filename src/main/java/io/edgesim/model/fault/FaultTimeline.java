@@ -3,6 +3,7 @@ package io.edgesim.model.fault;
 import io.edgesim.model.region.RegionMap;
 
 import java.util.List;
+import java.util.function.IntPredicate;
 
 /**
  * The faults of a run, asked by both engines with the time passed in. Regions are numbered as in the run's
@@ -106,10 +107,18 @@ public final class FaultTimeline {
      * tie), as a region index; -1 when every PoP is down.
      */
     public int failoverRegion(int popRegion, long nanos) {
+        return failoverRegion(popRegion, nanos, region -> false);
+    }
+
+    /**
+     * The same, also skipping the PoPs whose region {@code alsoDown} names (a cluster node that is gone); -1 when no
+     * PoP is left.
+     */
+    public int failoverRegion(int popRegion, long nanos, IntPredicate alsoDown) {
         int best = -1;
         long bestRtt = Long.MAX_VALUE;
         for (int candidate : popRegions) {
-            if (candidate != popRegion && popDown(candidate, nanos) < 0) {
+            if (candidate != popRegion && popDown(candidate, nanos) < 0 && !alsoDown.test(candidate)) {
                 long rtt = regions.rttNanos(codes.get(popRegion), codes.get(candidate));
                 if (rtt < bestRtt) {
                     best = candidate;

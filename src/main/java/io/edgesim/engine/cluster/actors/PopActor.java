@@ -232,7 +232,8 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         away.put(flightId, flight);
         long timeoutNanos = RemoteTier.timeoutNanos(limiters.get(flight.admission.limiter()).stages().get(stage)
                 .tier());
-        if (timeoutNanos > 0) {
+        // warm-up traffic loses nothing, and its timeouts would come due in the run's clock, restarted after it
+        if (timeoutNanos > 0 && namespacePrefix.isEmpty()) {
             getContext().getSelf().tell(new TimedOut(flightId, flight.departedNanos + timeoutNanos));
         }
         if (faults != null) {

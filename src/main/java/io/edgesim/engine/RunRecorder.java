@@ -308,7 +308,8 @@ public final class RunRecorder {
                         new StageRefusals(refusedByStage[s], exactAlsoRefusedByStage[s]));
             }
             RetryAfterStats retryAfter = new RetryAfterStats(retryAfterSeconds.percentile(50),
-                    retryAfterSeconds.percentile(90), retryAfterSeconds.max(), neverPasses);
+                    retryAfterSeconds.percentile(90), retryAfterSeconds.max(), neverPasses,
+                    retryAfterSeconds.total());
             OptionalDouble multiplication = exactAccepted == 0 ? OptionalDouble.empty()
                     : OptionalDouble.of(round(totals.letThrough() / (double) exactAccepted, 4));
             return new LimiterResult(spec.name(), spec.tierDescription(),
@@ -329,18 +330,18 @@ public final class RunRecorder {
             return new PerWindow(spec.referenceKey().configName(),
                     spec.reference().windowNanos() / (double) Durations.NANOS_PER_SECOND, limit, summary.windows(),
                     summary.maxTotal(), round(summary.maxTotal() / (double) limit, 4), meanFactor,
-                    summary.lateOutcomes());
+                    summary.lateOutcomes(), spec.reference().anchor().configName());
         }
     }
 
     // percentiles are the middle of their HdrHistogram bucket (within 0.1 %); the maximum is exact
     private static LatencyStats stats(AbstractHistogram h, long maxNanos) {
         if (h.getTotalCount() == 0) {
-            return new LatencyStats(0, 0, 0, 0);
+            return new LatencyStats(0, 0, 0, 0, 0);
         }
         double maxMs = round(Durations.toMillis(maxNanos), 3);
         return new LatencyStats(percentileMs(h, 50, maxMs), percentileMs(h, 90, maxMs), percentileMs(h, 99, maxMs),
-                maxMs);
+                maxMs, h.getTotalCount());
     }
 
     // a bucket's middle can lie above the largest value recorded in it

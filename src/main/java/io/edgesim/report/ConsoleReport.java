@@ -87,11 +87,11 @@ public final class ConsoleReport {
 
     /**
      * Regions as rows (those this limiter saw no request in are left out), then the total; "let through" is accepted
-     * plus failed open.
+     * plus failed open; "samples" is the number of requests the latency percentiles beside it were read from.
      */
     static Tables regionTable(LimiterResult limiter) {
         Tables table = new Tables(List.of("region", "sent", "accepted", "rejected", "failed", "let through",
-                "p50 ms", "p90 ms", "p99 ms", "max ms"));
+                "samples", "p50 ms", "p90 ms", "p99 ms", "max ms"));
         for (Map.Entry<String, RegionResult> e : limiter.regions().entrySet()) {
             Counts c = e.getValue().counts();
             if (c.sent() == 0) {
@@ -99,12 +99,13 @@ public final class ConsoleReport {
             }
             var l = e.getValue().latencyMs();
             table.row(List.of(e.getKey(), Long.toString(c.sent()), Long.toString(c.accepted()),
-                    Long.toString(c.rejected()), failed(c), Long.toString(c.letThrough()), Numbers.ms(l.p50()),
+                    Long.toString(c.rejected()), failed(c), Long.toString(c.letThrough()),
+                    Long.toString(l.samples()), Numbers.ms(l.p50()),
                     Numbers.ms(l.p90()), Numbers.ms(l.p99()), Numbers.ms(l.max())));
         }
         Counts t = limiter.totals();
         table.row(List.of("total", Long.toString(t.sent()), Long.toString(t.accepted()), Long.toString(t.rejected()),
-                failed(t), Long.toString(t.letThrough()), "", "", "", ""));
+                failed(t), Long.toString(t.letThrough()), "", "", "", "", ""));
         return table;
     }
 
@@ -119,12 +120,21 @@ public final class ConsoleReport {
                 + "; cost " + Numbers.usd(limiter.cost().usdPerMonth()) + "/month";
     }
 
-    /** "per api-key per 60 s window: up to 300 let through against 100 (3.00x), mean 2.97x". */
+    /**
+     * "per api-key per 60 s window from t = 0: up to 300 let through against 100 (3.00x), mean 2.97x" ("from each
+     * key's first request" for first-request windows).
+     */
     static String perWindow(PerWindow w) {
         String key = w.key().equals("global") ? "" : "per " + w.key() + " ";
-        return key + "per " + Numbers.seconds(w.windowSeconds()) + " s window: up to " + w.maxLetThrough()
+        return key + "per " + Numbers.seconds(w.windowSeconds()) + " s window " + anchor(w) + ": up to "
+                + w.maxLetThrough()
                 + " let through against " + w.limit() + " (" + Numbers.fixed(w.maxFactor(), 2) + "x), mean "
                 + Numbers.fixed(w.meanFactor(), 2) + "x";
+    }
+
+    /** Where the windows start, as the reports say it: "from t = 0" or "from each key's first request". */
+    static String anchor(PerWindow w) {
+        return w.firstRequest() ? "from each key's first request" : "from t = 0";
     }
 
     /** "keys over limit 412 of 9873 (4.2%), wrongly throttled 17, worst key 8.19x". */

@@ -106,6 +106,7 @@ public final class JsonReport {
         retry.put("p90", limiter.retryAfter().p90());
         retry.put("max", limiter.retryAfter().max());
         retry.put("never", limiter.retryAfter().never());
+        retry.put("samples", limiter.retryAfter().samples());
         ObjectNode stats = node.putObject("stage_stats");
         limiter.stageStats().forEach((stage, values) -> {
             ObjectNode s = stats.putObject(stage);
@@ -126,6 +127,7 @@ public final class JsonReport {
             ObjectNode perWindow = node.putObject("per_window");
             perWindow.put("key", w.key());
             perWindow.put("window_s", w.windowSeconds());
+            perWindow.put("anchor", w.anchor());
             perWindow.put("limit", w.limit());
             perWindow.put("windows", w.windows());
             perWindow.put("max_let_through", w.maxLetThrough());
@@ -236,6 +238,7 @@ public final class JsonReport {
         node.put("p90", stats.p90());
         node.put("p99", stats.p99());
         node.put("max", stats.max());
+        node.put("samples", stats.samples());
     }
 
     private static void array(ArrayNode node, List<Long> values) {

@@ -117,7 +117,8 @@ public final class MarkdownReport {
         }
         PerWindow w = limiter.perWindow().get();
         StringBuilder line = new StringBuilder("Per window (").append(Numbers.seconds(w.windowSeconds()))
-                .append(" s from t = 0, one count per ").append(w.key()).append("): up to ").append(w.maxLetThrough())
+                .append(" s ").append(ConsoleReport.anchor(w)).append(", one count per ").append(w.key())
+                .append("): up to ").append(w.maxLetThrough())
                 .append(" let through against a limit of ").append(w.limit()).append(" (")
                 .append(Numbers.fixed(w.maxFactor(), 2)).append("x), mean ").append(Numbers.fixed(w.meanFactor(), 2))
                 .append("x over ").append(w.windows()).append(w.windows() == 1 ? " window" : " windows")
@@ -190,7 +191,8 @@ public final class MarkdownReport {
         if (r.never() == rejected) {
             return "No Retry-After: " + never + ".\n\n";
         }
-        return "Retry-After told to rejected clients: p50 " + r.p50() + " s, p90 " + r.p90() + " s, max " + r.max()
+        return "Retry-After told to " + r.samples() + " rejected client" + (r.samples() == 1 ? "" : "s")
+                + ": p50 " + r.p50() + " s, p90 " + r.p90() + " s, max " + r.max()
                 + " s" + (r.never() > 0 ? "; " + never : "") + ".\n\n";
     }
 

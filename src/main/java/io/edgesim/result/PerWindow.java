@@ -22,7 +22,13 @@ package io.edgesim.result;
  * @param lateOutcomes  outcomes that came back more than a window after a later request of the same key (from a far
  *                      tier) and found their window closed or passed by: left out of the figures above, which then
  *                      understate by what they carried (0 in a run where nothing comes back that late)
+ * @param anchor        where the windows start: "epoch" (at scenario time 0) or "first-request" (each key's own)
  */
 public record PerWindow(String key, double windowSeconds, long limit, long windows, long maxLetThrough,
-                        double maxFactor, double meanFactor, long lateOutcomes) {
+                        double maxFactor, double meanFactor, long lateOutcomes, String anchor) {
+
+    /** Whether each key's windows start at its first request rather than at scenario time 0. */
+    public boolean firstRequest() {
+        return anchor.equals("first-request");
+    }
 }

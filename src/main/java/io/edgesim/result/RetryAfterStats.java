@@ -10,6 +10,7 @@ package io.edgesim.result;
  * @param max   the largest, likewise
  * @param never rejections that carried no Retry-After because the request can never pass (its cost is above what
  *              the counter can ever allow); they are not in the percentiles
+ * @param samples the rejections that carried a Retry-After: what the percentiles were read from
  */
-public record RetryAfterStats(long p50, long p90, long max, long never) {
+public record RetryAfterStats(long p50, long p90, long max, long never, long samples) {
 }

@@ -60,6 +60,30 @@ final class RegionNotes {
                     + " (assumption: which PoPs host Durable Objects is not published; " + file + ")");
         }
         noteEstimates(log, loaded, new ArrayList<>(involved));
+        if (map.tailsOn()) {
+            noteTails(log, loaded, new ArrayList<>(involved));
+        }
+    }
+
+    // with tails on: the default ratio, and each involved pair's distribution and where it comes from
+    private static void noteTails(AssumptionLog log, RegionsLoader.Loaded loaded, List<String> codes) {
+        RegionMap map = loaded.map();
+        String file = loaded.file().toString();
+        log.note("regions.tails", "on: each remote call's round trip is drawn from a shifted lognormal fitted to its "
+                + "pair's p50 and p99 (floor: great-circle distance at the speed of light in fibre), split evenly "
+                + "between the two ways");
+        log.note("regions.tails.p99-over-p50", Durations.formatNumber(map.defaultP99OverP50())
+                + " for pairs without a p99 of their own and inside a PoP (assumption: no public source gives these "
+                + "pairs' p99; " + file + ")");
+        for (int i = 0; i < codes.size(); i++) {
+            for (int j = i; j < codes.size(); j++) {
+                String a = codes.get(i).compareTo(codes.get(j)) < 0 ? codes.get(i) : codes.get(j);
+                String b = a.equals(codes.get(i)) ? codes.get(j) : codes.get(i);
+                String source = a.equals(b) ? "inside the PoP, default ratio"
+                        : loaded.ownTail(a, b) ? "given in " + file : "default ratio";
+                log.note("regions.tail." + a + "-" + b, map.tail(a, b) + " (" + source + ")");
+            }
+        }
     }
 
     private static void noteEstimates(AssumptionLog log, RegionsLoader.Loaded loaded, List<String> codes) {

@@ -1,5 +1,6 @@
 package io.edgesim.scenario;
 
+import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.region.Region;
 import io.edgesim.model.region.RegionMap;
 
@@ -57,6 +58,8 @@ public final class RegionTable {
         long pairs = (long) codes.size() * (codes.size() - 1) / 2;
         out.append(String.format(Locale.ROOT, "%d of %d pairs estimated; jitter %.1f ms one way%n", estimatedPairs,
                 pairs, map.jitterNanos() / 1e6));
+        out.append(String.format(Locale.ROOT, "tails (scenarios with latency { tails = on }): p99 = %s x p50 where a "
+                + "pair gives no p99 of its own%n", Durations.formatNumber(map.defaultP99OverP50())));
         return out.toString();
     }
 

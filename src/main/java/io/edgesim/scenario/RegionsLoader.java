@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.edgesim.model.algorithm.Durations;
+import io.edgesim.model.region.LatencyTail;
 import io.edgesim.model.region.Region;
 import io.edgesim.model.region.RegionMap;
 
@@ -22,11 +23,22 @@ import java.util.regex.Pattern;
  * pairs come from {@code rtt-ms} (a number, or {@code [there, back]} whose mean is used, so the matrix is symmetric);
  * pairs given in {@code estimated-rtt-ms} and pairs given nowhere are marked estimated, the latter computed from
  * great-circle distance (see {@link GreatCircle}). Regions keep the order they are written in.
+ *
+ * <p>A pair may instead give its round trip's percentiles, {@code { p50 = 250, p99 = 400 }} (and optionally
+ * {@code p90}): the matrix takes the p50, and a {@link LatencyTail} is fitted to them, its floor the propagation time
+ * (great-circle distance there and back at {@code fibre-km-per-ms}, no route factor) unless a p90 fixes it. Pairs
+ * without a p99 of their own, and the intra-PoP round trip (floor 0), get {@code tails.p99-over-p50} times their
+ * p50 (1, no tail, when the file does not set it). A scenario turns the draws on; without it nothing changes.
  */
 public final class RegionsLoader {
 
     private static final List<String> TOP_KEYS = List.of("regions", "area-homes", "intra-pop-rtt", "jitter",
-            "estimate", "rtt-ms", "estimated-rtt-ms");
+            "estimate", "tails", "rtt-ms", "estimated-rtt-ms");
+    private static final List<String> TAIL_KEYS = List.of("p50", "p90", "p99");
+    private static final List<String> TAILS_KEYS = List.of("p99-over-p50");
+    private static final String TAIL = "{ p50 = ms, p99 = ms } with 0 < p50 <= p99 <= 60,000, and optionally p90 "
+            + "between them";
+    private static final String RATIO = "a number from 1 (no tail) to 10";
     private static final List<String> REGION_KEYS = List.of("city", "lat", "lon", "area", "durable-objects");
     private static final List<String> ESTIMATE_KEYS = List.of("route-factor", "fibre-km-per-ms");
     private static final Pattern CODE = Pattern.compile("[A-Z][A-Z0-9]{2}");
@@ -48,8 +60,19 @@ public final class RegionsLoader {
      * @param map          the PoPs and the latency matrix
      * @param estimate     how missing pairs were estimated
      * @param file         where it came from
+     * @param ownTails     the pairs (FROM-TO as written) that give their own p99
      */
-    public record Loaded(RegionMap map, Estimate estimate, Path file) {
+    public record Loaded(RegionMap map, Estimate estimate, Path file, java.util.Set<String> ownTails) {
+
+        /** This file with round-trip draws on or off. */
+        public Loaded withTails(boolean on) {
+            return new Loaded(map.withTails(on), estimate, file, ownTails);
+        }
+
+        /** Whether the pair gives its own p99 (in either direction). */
+        public boolean ownTail(String a, String b) {
+            return ownTails.contains(a + "-" + b) || ownTails.contains(b + "-" + a);
+        }
     }
 
     /**
@@ -97,14 +120,27 @@ public final class RegionsLoader {
         for (int i = 0; i < n; i++) {
             index.put(regions.get(i).code(), i);
         }
-        readPairs(root.object("rtt-ms"), index, rttMillis, given, estimated, false);
+        double ratio = 1;
+        if (root.has("tails")) {
+            ConfigReader tailsSection = root.object("tails");
+            tailsSection.rejectUnknownKeys(TAILS_KEYS);
+            ratio = tailsSection.positiveNumber("p99-over-p50", 10, RATIO);
+            if (ratio < 1) {
+                throw tailsSection.error("p99-over-p50", tailsSection.shown("p99-over-p50") + " is below 1", RATIO);
+            }
+        }
+        LatencyTail[][] tails = new LatencyTail[n][n];
+        boolean[][] ownTail = new boolean[n][n];
+        readPairs(root.object("rtt-ms"), index, rttMillis, given, estimated, false, tails, regions, kmPerMs);
         if (root.has("estimated-rtt-ms")) {
-            readPairs(root.object("estimated-rtt-ms"), index, rttMillis, given, estimated, true);
+            readPairs(root.object("estimated-rtt-ms"), index, rttMillis, given, estimated, true, tails, regions,
+                    kmPerMs);
         }
         long[][] rttNanos = new long[n][n];
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
                 if (i == j) {
+                    tails[i][i] = withRatio(intraNanos, ratio, 0);
                     continue;
                 }
                 if (!given[i][j]) {
@@ -112,10 +148,35 @@ public final class RegionsLoader {
                     estimated[i][j] = true;
                 }
                 rttNanos[i][j] = Math.round(rttMillis[i][j] * 1e6);
+                ownTail[i][j] = tails[i][j] != null;
+                if (tails[i][j] == null) {
+                    tails[i][j] = withRatio(rttNanos[i][j], ratio, floorNanos(regions.get(i), regions.get(j),
+                            kmPerMs));
+                }
             }
         }
-        RegionMap map = new RegionMap(regions, rttNanos, estimated, intraNanos, jitterNanos, areaHomes);
-        return new Loaded(map, new Estimate(routeFactor, kmPerMs), file);
+        RegionMap map = new RegionMap(regions, rttNanos, estimated, intraNanos, jitterNanos, areaHomes, tails, ratio,
+                false);
+        java.util.Set<String> own = new java.util.TreeSet<>();
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                if (ownTail[i][j]) {
+                    own.add(regions.get(i).code() + "-" + regions.get(j).code());
+                }
+            }
+        }
+        return new Loaded(map, new Estimate(routeFactor, kmPerMs), file, java.util.Set.copyOf(own));
+    }
+
+    // the default tail of a pair (or of the intra-PoP round trip) with median p50
+    private static LatencyTail withRatio(long p50Nanos, double ratio, double floorNanos) {
+        return p50Nanos <= 0 ? LatencyTail.constant(p50Nanos)
+                : LatencyTail.fit(p50Nanos, Math.round(p50Nanos * ratio), floorNanos);
+    }
+
+    /** The propagation time of a round trip: great-circle distance there and back at the speed of light in fibre. */
+    static double floorNanos(Region a, Region b, double fibreKmPerMs) {
+        return 2 * GreatCircle.distanceKm(a, b) / fibreKmPerMs * 1e6;
     }
 
     private static List<Region> regions(ConfigReader section) {
@@ -177,7 +238,8 @@ public final class RegionsLoader {
     }
 
     private static void readPairs(ConfigReader section, Map<String, Integer> index, double[][] rttMillis,
-                                  boolean[][] given, boolean[][] estimated, boolean markEstimated) {
+                                  boolean[][] given, boolean[][] estimated, boolean markEstimated,
+                                  LatencyTail[][] tails, List<Region> regions, double kmPerMs) {
         String known = String.join(", ", index.keySet().stream().sorted().toList());
         for (String pair : inFileOrder(section)) {
             String[] ends = pair.split("-", -1);
@@ -195,12 +257,47 @@ public final class RegionsLoader {
                 throw section.error(pair, "the pair " + ends[0] + "-" + ends[1] + " is given twice",
                         "each pair once, in one direction; [there, back] for two measurements");
             }
-            double millis = roundTripMillis(section, pair);
+            double millis;
+            if (section.value(pair).valueType() == ConfigValueType.OBJECT) {
+                LatencyTail tail = tail(section, pair, floorNanos(regions.get(i), regions.get(j), kmPerMs));
+                tails[i][j] = tail;
+                tails[j][i] = tail;
+                millis = tail.p50Nanos() / 1e6;
+            } else {
+                millis = roundTripMillis(section, pair);
+            }
             rttMillis[i][j] = millis;
             rttMillis[j][i] = millis;
             given[i][j] = given[j][i] = true;
             estimated[i][j] = estimated[j][i] = markEstimated;
         }
+    }
+
+    /** A pair's { p50, p90, p99 }: a shifted lognormal through them (see {@link LatencyTail}). */
+    private static LatencyTail tail(ConfigReader section, String pair, double floorNanos) {
+        ConfigReader t = section.object(pair);
+        t.rejectUnknownKeys(TAIL_KEYS);
+        if (!t.has("p50") || !t.has("p99")) {
+            throw t.errorHere("p50 and p99 are both needed", TAIL);
+        }
+        long p50 = Math.round(t.positiveNumber("p50", MAX_RTT_MILLIS, TAIL) * 1e6);
+        long p99 = Math.round(t.positiveNumber("p99", MAX_RTT_MILLIS, TAIL) * 1e6);
+        if (p99 < p50) {
+            throw t.error("p99", t.shown("p99") + " is below p50 (" + t.shown("p50") + ")", TAIL);
+        }
+        if (!t.has("p90")) {
+            return LatencyTail.fit(p50, p99, floorNanos);
+        }
+        long p90 = Math.round(t.positiveNumber("p90", MAX_RTT_MILLIS, TAIL) * 1e6);
+        double[] range = LatencyTail.p90Range(p50, p99);
+        if (p50 == p99 || !(p90 > range[0] && p90 <= range[1])) {
+            String allowed = p50 == p99 ? "no p90 when p50 = p99"
+                    : String.format(java.util.Locale.ROOT, "a p90 above %s and at most %.1f (a shifted lognormal "
+                    + "with floor 0 or more through p50 and p99)", t.shown("p50"), Math.floor(range[1] / 1e5) / 10);
+            throw t.error("p90", t.shown("p90") + " does not fit p50 " + t.shown("p50") + " and p99 "
+                    + t.shown("p99"), allowed);
+        }
+        return LatencyTail.fitWithP90(p50, p90, p99);
     }
 
     /** A number, or the mean of [there, back]. */

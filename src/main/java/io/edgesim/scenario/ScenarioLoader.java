@@ -23,7 +23,11 @@ import java.util.regex.Pattern;
 public final class ScenarioLoader {
 
     private static final List<String> TOP_KEYS = List.of("name", "description", "duration", "seed", "regions",
-            "regions-file", "clients", "client-defaults", "limiters", "tiers", "prices", "sweep", "faults");
+            "regions-file", "clients", "client-defaults", "limiters", "tiers", "prices", "sweep", "latency",
+            "faults");
+    private static final List<String> LATENCY_KEYS = List.of("tails");
+    private static final String ON_OFF = "on (draw each remote call's round trip from its pair's distribution in the "
+            + "regions file) or off (every call takes the pair's p50)";
     // a folder name is at most 255 bytes; this leaves room for "-sweep" and a staging copy's ".NAME.edgesim-new-PID"
     private static final int MAX_NAME = 200;
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
@@ -86,7 +90,7 @@ public final class ScenarioLoader {
         Path regionsFile = root.has("regions-file")
                 ? root.file("regions-file", folder, "a regions file, relative to the scenario's folder")
                 : defaultRegionsFile;
-        RegionsLoader.Loaded loaded = RegionsLoader.read(regionsFile);
+        RegionsLoader.Loaded loaded = RegionsLoader.read(regionsFile).withTails(tails(root));
         RegionMap regions = loaded.map();
         List<String> pops = pops(root, regions, regionsFile);
 
@@ -148,6 +152,23 @@ public final class ScenarioLoader {
                     allowed);
         }
         return name;
+    }
+
+    /** {@code latency.tails}: on or off (reference.conf: off). */
+    private static boolean tails(ConfigReader root) {
+        ConfigReader section = Defaults.section("latency");
+        if (root.has("latency")) {
+            ConfigReader latency = root.object("latency");
+            latency.rejectUnknownKeys(LATENCY_KEYS);
+            if (latency.has("tails")) {
+                section = latency;
+            }
+        }
+        String value = section.shown("tails");
+        if (!value.equals("on") && !value.equals("off")) {
+            throw section.error("tails", "'" + value + "' is not on or off", ON_OFF);
+        }
+        return value.equals("on");
     }
 
     private static long seed(ConfigReader root, AssumptionLog log) {

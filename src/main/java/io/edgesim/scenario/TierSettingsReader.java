@@ -33,6 +33,9 @@ final class TierSettingsReader {
     static final int MAX_PER_POP = 100_000;
     private static final String PER_POP = "a whole number from 1 to 100,000";
     private static final String QUEUE_BOUND = "a whole number from 0 to 1,000,000";
+    private static final List<String> SERVICE_TIME_KEYS = List.of("median", "p99");
+    private static final String SERVICE_TIME = "{ median = 1ms, p99 = 15ms } with 0 < median <= p99 <= 60s, or one "
+            + "duration";
     // the KV expiration that keeps a counter as long as its state matters (KvStore.expirationTtlNanosFor)
     static final String AUTO = "auto";
     private static final String AUTO_RULE = "auto = max(60s, how long the counter's state matters)";
@@ -112,8 +115,11 @@ final class TierSettingsReader {
             case BINDING -> new TierSettings.Binding(l.perPop("machines-per-pop"),
                     l.positiveDuration("sync-interval"), l.optString("namespace"));
             case WAF -> waf(l);
-            case DURABLE_OBJECT -> new TierSettings.DurableObject(l.latency("service-time"),
-                    l.queueBound("queue-bound"), l.bool("fail-open"), placement(l), l.timeout(), inMemory(l));
+            case DURABLE_OBJECT -> {
+                long[] serviceTime = l.serviceTime("service-time");
+                yield new TierSettings.DurableObject(serviceTime[0], serviceTime[1], l.queueBound("queue-bound"),
+                        l.bool("fail-open"), placement(l), l.timeout(), inMemory(l));
+            }
             case ORIGIN -> origin(l);
         };
     }
@@ -129,7 +135,8 @@ final class TierSettingsReader {
             throw l.userLayer().error("region", "not set, and the default " + region + " (reference.conf) is not a "
                     + "region of the regions file", allowed);
         }
-        return new TierSettings.Origin(region, l.latency("service-time"), l.timeout(),
+        long[] serviceTime = l.serviceTime("service-time");
+        return new TierSettings.Origin(region, serviceTime[0], serviceTime[1], l.timeout(),
                 faults ? l.bool("fail-open") : l.reader("fail-open").bool("fail-open"));
     }
 
@@ -369,6 +376,30 @@ final class TierSettingsReader {
 
         long latency(String key) {
             return used(key).durationNanos(key, false, MAX_LATENCY_NANOS);
+        }
+
+        /**
+         * A service time: a duration (every request takes it), or {@code { median = 1ms, p99 = 15ms }} (a lognormal
+         * through them); {@code [median, p99]} in nanoseconds.
+         */
+        long[] serviceTime(String key) {
+            ConfigReader r = used(key);
+            if (r.value(key).valueType() != ConfigValueType.OBJECT) {
+                long nanos = r.durationNanos(key, false, MAX_LATENCY_NANOS);
+                return new long[] {nanos, nanos};
+            }
+            ConfigReader d = r.object(key);
+            d.rejectUnknownKeys(SERVICE_TIME_KEYS);
+            if (!d.has("median") || !d.has("p99")) {
+                throw d.errorHere("median and p99 are both needed", SERVICE_TIME);
+            }
+            long median = d.durationNanos("median", true, MAX_LATENCY_NANOS, SERVICE_TIME);
+            long p99 = d.durationNanos("p99", true, MAX_LATENCY_NANOS, SERVICE_TIME);
+            if (p99 < median) {
+                throw d.error("p99", d.shown("p99") + " is below the median (" + d.shown("median") + ")",
+                        SERVICE_TIME);
+            }
+            return new long[] {median, p99};
         }
 
         int perPop(String key) {

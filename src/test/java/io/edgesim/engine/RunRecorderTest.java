@@ -132,7 +132,7 @@ class RunRecorderTest {
         RetryAfterStats retryAfter = firstLimiterAfter(recorder -> reject(recorder, told)).retryAfter();
 
         // nearest rank over 28 values: the 14th and the 26th
-        assertThat(retryAfter).isEqualTo(new RetryAfterStats(3_586, 3_598, 3_600, 0));
+        assertThat(retryAfter).isEqualTo(new RetryAfterStats(3_586, 3_598, 3_600, 0, 28));
     }
 
     @Test
@@ -141,7 +141,7 @@ class RunRecorderTest {
 
         RetryAfterStats retryAfter = firstLimiterAfter(recorder -> reject(recorder, told)).retryAfter();
 
-        assertThat(retryAfter).isEqualTo(new RetryAfterStats(86_386, 86_398, 86_400, 0));
+        assertThat(retryAfter).isEqualTo(new RetryAfterStats(86_386, 86_398, 86_400, 0, 28));
     }
 
     @Test
@@ -149,7 +149,7 @@ class RunRecorderTest {
         RetryAfterStats retryAfter = firstLimiterAfter(recorder -> reject(recorder,
                 Long.MAX_VALUE, 5 * SECOND_NANOS, Long.MAX_VALUE, 20 * SECOND_NANOS, Long.MAX_VALUE)).retryAfter();
 
-        assertThat(retryAfter).isEqualTo(new RetryAfterStats(5, 20, 20, 3));
+        assertThat(retryAfter).isEqualTo(new RetryAfterStats(5, 20, 20, 3, 2));
     }
 
     @Test
@@ -157,7 +157,7 @@ class RunRecorderTest {
         RetryAfterStats retryAfter = firstLimiterAfter(recorder -> reject(recorder, Long.MAX_VALUE, Long.MAX_VALUE))
                 .retryAfter();
 
-        assertThat(retryAfter).isEqualTo(new RetryAfterStats(0, 0, 0, 2));
+        assertThat(retryAfter).isEqualTo(new RetryAfterStats(0, 0, 0, 2, 0));
     }
 
     @Test
@@ -230,7 +230,7 @@ class RunRecorderTest {
             }
         });
 
-        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 1, 300, 3.0, 3.0, 0));
+        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 1, 300, 3.0, 3.0, 0, "epoch"));
     }
 
     @Test
@@ -259,7 +259,7 @@ class RunRecorderTest {
             send(recorder, "FRA", "edge_test", MINUTE_NANOS, 10, Outcome.FAILED, false);
         });
 
-        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 2, 100, 1.0, 0.5, 0));
+        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 2, 100, 1.0, 0.5, 0, "epoch"));
     }
 
     @Test
@@ -280,7 +280,7 @@ class RunRecorderTest {
             send(recorder, "AMS", "key-b", 0, 100, Outcome.ACCEPTED, false);
         });
 
-        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 2, 100, 1.0, 1.0, 0));
+        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 2, 100, 1.0, 1.0, 0, "epoch"));
     }
 
     @Test
@@ -296,7 +296,7 @@ class RunRecorderTest {
                     minuteOf(MINUTE_NANOS + 1), 0);
         });
 
-        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 2, 2, 0.02, 0.015, 0));
+        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 2, 2, 0.02, 0.015, 0, "epoch"));
     }
 
     @Test
@@ -313,7 +313,7 @@ class RunRecorderTest {
         });
 
         // window 0 was closed when window 2 opened: the late outcome is left out of every figure
-        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 3, 1, 0.01, 0.01, 1));
+        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 3, 1, 0.01, 0.01, 1, "epoch"));
     }
 
     @Test
@@ -329,7 +329,7 @@ class RunRecorderTest {
         });
 
         PerWindow perWindow = limiter.perWindow().orElseThrow();
-        assertThat(perWindow).isEqualTo(new PerWindow("api-key", 60.0, 100, 2, 1, 0.01, 0.01, 1));
+        assertThat(perWindow).isEqualTo(new PerWindow("api-key", 60.0, 100, 2, 1, 0.01, 0.01, 1, "epoch"));
         assertThat(perWindow.meanFactor()).isLessThanOrEqualTo(perWindow.maxFactor());
     }
 
@@ -474,7 +474,7 @@ class RunRecorderTest {
             }
         });
 
-        assertThat(byNumber.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 3, 10, 0.1, 0.1, 0));
+        assertThat(byNumber.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 3, 10, 0.1, 0.1, 0, "epoch"));
         assertThat(byName.perWindow()).isEqualTo(byNumber.perWindow());
         assertThat(byName.keys()).isEqualTo(byNumber.keys());
     }
@@ -515,7 +515,7 @@ class RunRecorderTest {
             }
         });
 
-        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 1.0, 4, 2, 3, 0.75, 0.5, 0));
+        assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 1.0, 4, 2, 3, 0.75, 0.5, 0, "epoch"));
     }
 
     @Test

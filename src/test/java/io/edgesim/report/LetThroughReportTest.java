@@ -76,8 +76,8 @@ class LetThroughReportTest {
         List<String> lines = ConsoleReport.render(failingOpen()).lines().toList();
 
         assertThat(lines).contains(
-                "region  sent  accepted  rejected      failed  let through  p50 ms  p90 ms  p99 ms  max ms",
-                "total      7         2         1  4 (3 open)            5                                ");
+                "region  sent  accepted  rejected      failed  let through  samples  p50 ms  p90 ms  p99 ms  max ms",
+                "total      7         2         1  4 (3 open)            5                                         ");
     }
 
     @Test
@@ -86,6 +86,20 @@ class LetThroughReportTest {
 
         assertThat(md).contains("| limiter | tier | sent | accepted | rejected | failed | let through | exact |")
                 .contains("| l | cache | 7 | 2 | 1 | 4 | 5 | ");
+    }
+
+    @Test
+    void latencyChartHasALogAxisAndTablesGiveTheSamplesBesideThePercentiles() {
+        RunResult run = failingOpen();
+        JFreeChart chart = Charts.latencyPerRegion(run);
+
+        assertThat(chart.getCategoryPlot().getRangeAxis()).isInstanceOf(org.jfree.chart.axis.LogAxis.class);
+        assertThat(chart.getCategoryPlot().getRangeAxis().getLabel()).contains("log scale");
+        // all 7 requests in FRA ended their chain: 7 latencies recorded
+        assertThat(ConsoleReport.render(run)).contains("FRA        7         2         1  4 (3 open)            5"
+                + "        7");
+        assertThat(JsonReport.render(run)).contains("\"samples\" : 7");
+        assertThat(MarkdownReport.render(run, Charts.FILES)).contains("| samples | p50 ms |");
     }
 
     @Test

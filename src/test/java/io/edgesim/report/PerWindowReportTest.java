@@ -1,5 +1,6 @@
 package io.edgesim.report;
 
+import io.edgesim.result.PerWindow;
 import io.edgesim.result.RunResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,6 +28,7 @@ class PerWindowReportTest {
                     "per_window" : {
                       "key" : "api-key",
                       "window_s" : 10.0,
+                      "anchor" : "epoch",
                       "limit" : 3,
                       "windows" : 1,
                       "max_let_through" : 6,
@@ -46,7 +48,15 @@ class PerWindowReportTest {
 
     @Test
     void consoleSummaryLineEndsWithThePerWindowFigures() {
-        assertThat(ConsoleReport.render(doubled())).contains("; cost $0.00/month; per api-key per 10 s window: up to 6 "
+        assertThat(ConsoleReport.render(doubled())).contains("; cost $0.00/month; per api-key per 10 s window from t = 0: up to 6 "
                 + "let through against 3 (2.00x), mean 2.00x\n");
+    }
+
+    @Test
+    void firstRequestWindowsSayTheyStartAtEachKeysFirstRequest() {
+        PerWindow w = new PerWindow("api-key", 60, 100, 3, 150, 1.5, 1.2, 0, "first-request");
+
+        assertThat(ConsoleReport.perWindow(w)).isEqualTo("per api-key per 60 s window from each key's first request: "
+                + "up to 150 let through against 100 (1.50x), mean 1.20x");
     }
 }

@@ -25,7 +25,8 @@ class RetryAfterReportTest {
                       "p50" : 3599,
                       "p90" : 3600,
                       "max" : 3600,
-                      "never" : 1
+                      "never" : 1,
+                      "samples" : 2
                     }""");
     }
 
@@ -34,7 +35,7 @@ class RetryAfterReportTest {
         RunResult run = RecordedRuns.run(dir, recorder -> RecordedRuns.reject(recorder,
                 3_600 * SECOND_NANOS, Long.MAX_VALUE, 3_599 * SECOND_NANOS));
 
-        assertThat(MarkdownReport.render(run, Map.of())).contains("Retry-After told to rejected clients: p50 3599 s, "
+        assertThat(MarkdownReport.render(run, Map.of())).contains("Retry-After told to 2 rejected clients: p50 3599 s, "
                 + "p90 3600 s, max 3600 s; 1 rejected request can never pass (cost above the limit) and got no "
                 + "Retry-After.");
     }

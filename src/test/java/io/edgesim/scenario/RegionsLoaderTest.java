@@ -142,7 +142,9 @@ class RegionsLoaderTest {
     void tableMarksEstimatedPairsWithAStar() {
         String table = RegionTable.format(RegionsLoader.load(ScenarioFixture.REGIONS));
 
-        assertThat(table).contains("6.2*").contains("250.5 ").contains("33 of 120 pairs estimated");
+        assertThat(table).contains("6.2*").contains("250.5 ").contains("33 of 120 pairs estimated")
+                .contains("tails (scenarios with latency { tails = on }): p99 = 1.2 x p50 where a pair gives no p99 "
+                        + "of its own");
         assertThat(table.lines().filter(l -> l.startsWith("FRA ") && l.contains("*")).findFirst().orElseThrow())
                 .contains("13.0 ").doesNotContain("13.0*");
         assertThat(table).contains("GRU   Sao Paulo").contains("no (nearest: IAD)");

@@ -212,8 +212,8 @@ class ScenarioLoaderTest {
                 new TierSettings.Binding(2, 50 * MS, "1001"),
                 new TierSettings.Waf("pro", S, 3600 * S),
                 new TierSettings.DurableObject(2 * MS, 10, true, new Placement(Placement.Policy.LOCATION_HINT,
-                        null, "oc"), 0, false),
-                new TierSettings.Origin("SYD", 3 * MS, 0, false));
+                        null, "oc")),
+                new TierSettings.Origin("SYD", 3 * MS));
         assertThat(s.limiters().get(3).stages().get(0).algorithm())
                 .isEqualTo(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 10, 10 * S));
         assertThat(s.limiters().get(4).stages().get(0).algorithm())
@@ -237,7 +237,7 @@ class ScenarioLoaderTest {
                 new TierSettings.Kv(60 * S, 60 * S, MS, 5 * MS, 20 * MS, S, true),
                 new TierSettings.Binding(4, 100 * MS, null),
                 new TierSettings.Waf("free", 2 * S, 10 * S),
-                new TierSettings.Origin("IAD", MS, 0, false));
+                new TierSettings.Origin("IAD", MS));
         assertThat(s.limiters().get(3).stages().get(0).key()).isEqualTo(KeyKind.IP);
         assertThat(s.assumptions()).containsEntry("tiers.binding.sync-interval", "100ms (assumption)")
                 .containsEntry("tiers.waf.update-delay", "2s (assumption)")

@@ -64,4 +64,24 @@ class ThreePopsScenarioTest {
         assertThat(exact.regions().get("SYD").latencyMs().p50()).isBetween(rtt, rtt + 5);
         assertThat(exact.regions().get("FRA").latencyMs().p50()).isLessThanOrEqualTo(5);
     }
+
+    @Test
+    void withTailsOffEveryRegionsLatencyIsExactlyItsRoundTripPlusTheServiceTime() {
+        LimiterResult exact = limiter(result, "exact");
+
+        // the regions file carries a tail ratio, but three-pops does not turn tails on: p50 = p99 = max, analytic
+        assertThat(scenario.regions().tailsOn()).isFalse();
+        assertThat(scenario.regions().defaultP99OverP50()).isGreaterThan(1.0);
+        for (String pop : scenario.pops()) {
+            var latency = exact.regions().get(pop).latencyMs();
+            double flat = rttMs(scenario, pop, "FRA") + 1.0;
+            // percentiles are HdrHistogram bucket middles, 3 significant digits
+            assertThat(latency.p50()).as(pop).isCloseTo(flat, org.assertj.core.api.Assertions.within(0.001 * flat));
+            assertThat(latency.p99()).as(pop).isEqualTo(latency.p50());
+            // the maximum is exact
+            assertThat(latency.max()).as(pop).isCloseTo(flat, org.assertj.core.api.Assertions.within(0.001));
+        }
+        assertThat(exact.regions().get("SYD").latencyMs().p99())
+                .isCloseTo(251.5, org.assertj.core.api.Assertions.within(0.1));
+    }
 }

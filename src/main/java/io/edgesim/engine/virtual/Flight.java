@@ -3,6 +3,7 @@ package io.edgesim.engine.virtual;
 import io.edgesim.engine.ChainOutcome;
 import io.edgesim.model.Request;
 import io.edgesim.model.fault.FaultTimeline;
+import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.model.tier.KvEdge;
 import io.edgesim.model.tier.ObjectRoute;
@@ -44,6 +45,8 @@ final class Flight {
     private int remoteKeyId;
     private String remoteKey;
     private long departedNanos;
+    // draws the call's round trip (with tails on), the same both ways
+    private long drawKey;
     // the remote stage's reply will not come back in time: the next event is the timeout
     private boolean timingOut;
     // the faults that touched the request, and those that moved it to another PoP (bit masks of their indexes)
@@ -89,7 +92,8 @@ final class Flight {
                 remoteKeyId = keyId;
                 // the request leaves once the stages before have answered
                 departedNanos = requestNanos + progress.latencyNanos();
-                long oneWay = run.regions.oneWayNanos(run.popRegion[pop], homeRegion, limiter.jitter);
+                drawKey = RegionMap.drawKey(limiter.seed, request.id(), limiter.index, s);
+                long oneWay = run.regions.oneWayNanos(run.popRegion[pop], homeRegion, limiter.jitter, drawKey);
                 if (run.faults == null && limiter.remote[s].timeoutNanos() == 0) {
                     limiter.queue.add(departedNanos + oneWay, this);
                 } else {
@@ -148,7 +152,8 @@ final class Flight {
             int s = progress.nextStage();
             RemoteTier tier = limiter.remote[s];
             long replyNanos = tier.serve(route, remoteKeyId, nowNanos, cost, progress.answer());
-            long back = replyNanos + run.regions.oneWayNanos(homeRegion, run.popRegion[pop], limiter.jitter);
+            long back = replyNanos + run.regions.oneWayNanos(homeRegion, run.popRegion[pop], limiter.jitter,
+                    drawKey);
             if (run.faults != null || tier.timeoutNanos() > 0) {
                 back = checkedBack(tier, replyNanos, back);
                 if (back < 0) {

@@ -32,6 +32,8 @@ final class LimiterRun {
     final Flight inPopFlight;
     // this limiter's own: its draws do not depend on the order in which limiters run
     final SplittableRandom jitter;
+    // the run's seed: with tails on, each remote call's round trip is drawn by a key mixed from it
+    final long seed;
     // the kinds of key it numbers: its exact reference's, then each stage's
     final List<KeyKind> keyKinds;
     // its group's, set when the group is built
@@ -64,6 +66,7 @@ final class LimiterRun {
             }
         }
         this.jitter = Seeds.random(seed, "jitter", spec.name());
+        this.seed = seed;
         List<KeyKind> kinds = new ArrayList<>();
         kinds.add(run.exact.keyKind(index));
         for (StageSpec stage : stages) {

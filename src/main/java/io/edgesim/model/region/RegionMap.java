@@ -8,7 +8,9 @@ import java.util.random.RandomGenerator;
 
 /**
  * The PoPs and the round-trip times between them. Immutable once built. One-way delay is half the round trip;
- * jitter, when set, adds a uniform random amount in [0, jitter] to each one-way delay.
+ * jitter, when set, adds a uniform random amount in [0, jitter] to each one-way delay. With tails on
+ * ({@link #withTails}), the round trip of each remote call is drawn from its pair's {@link LatencyTail} instead,
+ * once per call by a key both engines compute alike ({@link #drawKey}), and split evenly between the two ways.
  */
 public final class RegionMap {
 
@@ -22,6 +24,10 @@ public final class RegionMap {
     private final long intraPopRttNanos;
     private final long jitterNanos;
     private final Map<String, String> areaHomes;
+    // round-trip distributions by pair (the diagonal: inside one PoP), or null when the file gives none
+    private final LatencyTail[][] tails;
+    private final double defaultP99OverP50;
+    private final boolean tailsOn;
 
     /**
      * @param regions          PoPs in display order
@@ -33,6 +39,17 @@ public final class RegionMap {
      */
     public RegionMap(List<Region> regions, long[][] rttNanos, boolean[][] estimated, long intraPopRttNanos,
                      long jitterNanos, Map<String, String> areaHomes) {
+        this(regions, rttNanos, estimated, intraPopRttNanos, jitterNanos, areaHomes, null, 1, false);
+    }
+
+    /**
+     * As above, with each pair's round-trip distribution ({@code tails[i][j]}, the diagonal for the intra-PoP round
+     * trip; its median is the matrix's round trip), the p99/p50 ratio applied to pairs without their own, and
+     * whether draws are on.
+     */
+    public RegionMap(List<Region> regions, long[][] rttNanos, boolean[][] estimated, long intraPopRttNanos,
+                     long jitterNanos, Map<String, String> areaHomes, LatencyTail[][] tails,
+                     double defaultP99OverP50, boolean tailsOn) {
         Map<String, Region> byCode = new LinkedHashMap<>();
         Map<String, Integer> idx = new LinkedHashMap<>();
         for (int i = 0; i < regions.size(); i++) {
@@ -46,6 +63,46 @@ public final class RegionMap {
         this.intraPopRttNanos = intraPopRttNanos;
         this.jitterNanos = jitterNanos;
         this.areaHomes = Map.copyOf(areaHomes);
+        this.tails = tails;
+        this.defaultP99OverP50 = defaultP99OverP50;
+        this.tailsOn = tailsOn && tails != null;
+    }
+
+    /** This map with round-trip draws on or off (off: every call takes the matrix's round trip, as without tails). */
+    public RegionMap withTails(boolean on) {
+        List<Region> list = List.copyOf(regions.values());
+        return new RegionMap(list, rttNanos, estimated, intraPopRttNanos, jitterNanos, areaHomes, tails,
+                defaultP99OverP50, on);
+    }
+
+    /** Whether each remote call draws its round trip from its pair's distribution. */
+    public boolean tailsOn() {
+        return tailsOn;
+    }
+
+    /** The round-trip distribution between two PoPs (the intra-PoP one when they are the same). */
+    public LatencyTail tail(String from, String to) {
+        int i = indexOf(from);
+        int j = indexOf(to);
+        if (tails == null) {
+            return LatencyTail.constant(i == j ? intraPopRttNanos : rttNanos[i][j]);
+        }
+        return tails[i][j];
+    }
+
+    /** The p99/p50 ratio of pairs that give no p99 of their own (1 = no tail). */
+    public double defaultP99OverP50() {
+        return defaultP99OverP50;
+    }
+
+    /**
+     * The key that draws the round trip of one remote call: the run's seed, the request, its limiter and the
+     * stage. Both ways of the call use it, in both engines.
+     */
+    public static long drawKey(long seed, long requestId, int limiter, int stage) {
+        long h = seed * 0x9e3779b97f4a7c15L + requestId;
+        h = (h ^ (h >>> 32)) * 0xd6e8feb86659fd93L + ((long) limiter << 16 | stage);
+        return h ^ (h >>> 29);
     }
 
     public List<String> codes() {
@@ -86,18 +143,21 @@ public final class RegionMap {
         return rttNanos(from, to) / 2;
     }
 
-    /** One-way delay with jitter drawn from {@code random} (no draw when jitter is 0). */
-    public long oneWayNanos(String from, String to, RandomGenerator random) {
-        long base = oneWayNanos(from, to);
-        return jitterNanos == 0 ? base : base + random.nextLong(jitterNanos + 1);
+    /**
+     * One way of the remote call drawn by {@code drawKey} ({@link #drawKey}): half its round trip (the matrix's, or
+     * with tails on the pair's draw), plus jitter drawn from {@code random} (no draw when jitter is 0).
+     */
+    public long oneWayNanos(String from, String to, RandomGenerator random, long drawKey) {
+        return oneWayNanos(indexOf(from), indexOf(to), random, drawKey);
     }
 
     /**
-     * {@link #oneWayNanos(String, String, RandomGenerator)} between the regions at positions {@code from} and
+     * {@link #oneWayNanos(String, String, RandomGenerator, long)} between the regions at positions {@code from} and
      * {@code to} ({@link #indexOf}), for hot paths that resolved the codes once.
      */
-    public long oneWayNanos(int from, int to, RandomGenerator random) {
-        long base = (from == to ? intraPopRttNanos : rttNanos[from][to]) / 2;
+    public long oneWayNanos(int from, int to, RandomGenerator random, long drawKey) {
+        long rtt = tailsOn ? tails[from][to].atKey(drawKey) : from == to ? intraPopRttNanos : rttNanos[from][to];
+        long base = rtt / 2;
         return jitterNanos == 0 ? base : base + random.nextLong(jitterNanos + 1);
     }
 

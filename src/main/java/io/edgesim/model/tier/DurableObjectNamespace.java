@@ -1,5 +1,6 @@
 package io.edgesim.model.tier;
 
+import io.edgesim.model.Seeds;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.CounterFactory;
@@ -7,6 +8,7 @@ import io.edgesim.model.cost.Usage;
 import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyArray;
 import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.region.LatencyTail;
 import io.edgesim.model.region.RegionMap;
 
 import java.util.Map;
@@ -29,6 +31,7 @@ public final class DurableObjectNamespace implements RemoteTier {
     private final FaultTimeline faults;
     // by the number of the object's name
     private final KeyArray<DurableObjectServer> objects = new KeyArray<>();
+    private final LatencyTail serviceTime;
 
     /** A namespace numbering keys and object names with the run's {@code keys}, in a run with {@code faults}. */
     public DurableObjectNamespace(TierSettings.DurableObject settings, AlgorithmSpec algorithm, RegionMap regions,
@@ -39,6 +42,7 @@ public final class DurableObjectNamespace implements RemoteTier {
         this.counters = new PerPlan<>(algorithm, keys, CounterFactory::new);
         this.keys = keys;
         this.placement = new PlacementPolicy(settings.placement(), regions);
+        this.serviceTime = settings.serviceTime();
     }
 
     @Override
@@ -100,7 +104,9 @@ public final class DurableObjectNamespace implements RemoteTier {
     private DurableObjectServer object(int objectId) {
         DurableObjectServer object = objects.get(objectId);
         if (object == null) {
-            object = new DurableObjectServer(counters.of(objectId), settings);
+            // an object's service-time draws follow its name, which both engines give it alike
+            long drawSeed = serviceTime.hasTail() ? Seeds.derive(0, "service-time", keys.key(objectId)) : 0;
+            object = new DurableObjectServer(counters.of(objectId), settings, serviceTime, drawSeed);
             objects.put(objectId, object);
         }
         return object;

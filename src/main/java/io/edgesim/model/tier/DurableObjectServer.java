@@ -5,17 +5,20 @@ import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.region.LatencyTail;
 
 
 /**
  * One Durable Object holding one counter: single-threaded, it serves requests one at a time in arrival order. A
  * request arriving at a starts at max(a, the end of the previous service), is decided then with the object's counter,
- * and its reply leaves {@code serviceTimeNanos} later (default 1 ms, about 1,000 requests per second, the documented
- * soft limit). A request that would have to wait while {@code queueBound} others are already waiting (arrived, not
- * yet started) is refused at once with an "overloaded" error, failing open when {@code failOpen}.
+ * and its reply leaves one service time later (default 1 ms, about 1,000 requests per second, the documented soft
+ * limit; with a p99 above the median, the object's n-th request draws its service time by the key (object, n), so
+ * both engines draw the same for the same object). A request that would have to wait while {@code queueBound}
+ * others are already waiting (arrived, not yet started) is refused at once with an "overloaded" error, failing open
+ * when {@code failOpen}.
  *
  * <p>Usage for billing: every request that reaches the object, one row read per served request, one row written per
- * state change (an accepted request; every request with {@code count = all}), and the service time as active
+ * state change (an accepted request; every request with {@code count = all}), and the service times as active
  * duration. Durable state: nothing is lost between requests. Arrivals must come in nondecreasing order; the engine
  * adds the network delays around it.
  */
@@ -36,8 +39,11 @@ public final class DurableObjectServer {
     private long lastArrivalNanos = Long.MIN_VALUE;
     private long requests;
     private long rowsWritten;
-    // every served request reads a row and is active for the service time: active time is rowsRead x service time
     private long rowsRead;
+    // the service times of the served requests
+    private long activeNanos;
+    private final LatencyTail serviceTime;
+    private final long drawSeed;
 
     /**
      * @param counters makes the object's counter (its namespace's, by the plan of the object's key)
@@ -45,12 +51,23 @@ public final class DurableObjectServer {
      *                 namespace's concern
      */
     public DurableObjectServer(CounterFactory counters, TierSettings.DurableObject settings) {
+        this(counters, settings, LatencyTail.constant(settings.serviceTimeNanos()), 0);
+    }
+
+    /**
+     * An object whose service times follow {@code serviceTime} (its namespace's, fitted once), drawn by keys mixed
+     * from {@code drawSeed} (the object's own) and the request's number at the object.
+     */
+    public DurableObjectServer(CounterFactory counters, TierSettings.DurableObject settings, LatencyTail serviceTime,
+                               long drawSeed) {
         if (settings.serviceTimeNanos() < 0 || settings.queueBound() < 0) {
             throw new IllegalArgumentException("Durable Object service time and queue bound must not be negative");
         }
         this.counters = counters;
         this.counter = counters.newCounter();
         this.settings = settings;
+        this.serviceTime = serviceTime;
+        this.drawSeed = drawSeed;
     }
 
     /**
@@ -60,7 +77,8 @@ public final class DurableObjectServer {
      * overloaded object answers at once).
      */
     public long serve(long arrivalNanos, long cost, StageVerdict into) {
-        long serviceTimeNanos = settings.serviceTimeNanos();
+        long serviceTimeNanos = serviceTime.hasTail() ? serviceTime.atKey(drawSeed + requests * 0x9e3779b97f4a7c15L)
+                : settings.serviceTimeNanos();
         requests++;
         lastArrivalNanos = arrivalNanos;
         while (waiting > 0 && firstWaitingStart() <= arrivalNanos) {
@@ -80,6 +98,7 @@ public final class DurableObjectServer {
         busyUntilNanos = startNanos + serviceTimeNanos;
         Decision decision = counter.tryAcquire(startNanos, cost);
         rowsRead++;
+        activeNanos += serviceTimeNanos;
         // asked of the counter (its shared configuration), so that an object carries no flag of its own
         if (decision.allowed() || counter.countsRefused()) {
             rowsWritten++;
@@ -107,7 +126,7 @@ public final class DurableObjectServer {
 
     /** Billable operations so far. */
     public Usage usage() {
-        return new Usage(requests, rowsWritten, rowsRead, rowsRead * settings.serviceTimeNanos(), 0, 0);
+        return new Usage(requests, rowsWritten, rowsRead, activeNanos, 0, 0);
     }
 
     // the waiting start times: a first-in first-out ring of primitive longs, allocated on the first wait (most

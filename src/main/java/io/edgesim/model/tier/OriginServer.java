@@ -4,12 +4,14 @@ import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.region.LatencyTail;
 
 import java.util.Map;
 
 /**
  * An exact limiter at the origin, in one region: one counter per key, decided at arrival, no queue (the origin is
- * taken to serve requests in parallel). The reply leaves {@code serviceTimeNanos} after the arrival; a rejection costs
+ * taken to serve requests in parallel). The reply leaves one service time after the arrival (with a p99 above the
+ * median, drawn by the key and the arrival time); a rejection costs
  * the same trip as an acceptance (the request went to the origin anyway). Origin requests are not billed by
  * Cloudflare. Arrivals for one key must come in nondecreasing order.
  */
@@ -17,7 +19,7 @@ public final class OriginServer implements RemoteTier {
 
     private final KeyCounters counters;
     private final String region;
-    private final long serviceTimeNanos;
+    private final LatencyTail serviceTime;
     private final TierSettings.Origin settings;
 
     /**
@@ -30,7 +32,7 @@ public final class OriginServer implements RemoteTier {
         }
         this.counters = KeyCounters.dense(algorithm, keys);
         this.region = settings.region();
-        this.serviceTimeNanos = settings.serviceTimeNanos();
+        this.serviceTime = settings.serviceTime();
         this.settings = settings;
     }
 
@@ -53,6 +55,8 @@ public final class OriginServer implements RemoteTier {
     /** {@inheritDoc} The key's counter decides at arrival; the reply leaves one service time later. */
     @Override
     public long serve(ObjectRoute route, int keyId, long arrivalNanos, long cost, StageVerdict into) {
+        // keyed by the key itself (not its number, which each engine gives differently) and the arrival
+        long serviceTimeNanos = serviceTime.atKey(arrivalNanos * 0x9e3779b97f4a7c15L + route.objectName().hashCode());
         into.of(counters.tryAcquire(keyId, arrivalNanos, cost), serviceTimeNanos);
         return arrivalNanos + serviceTimeNanos;
     }

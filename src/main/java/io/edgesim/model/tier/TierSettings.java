@@ -1,5 +1,7 @@
 package io.edgesim.model.tier;
 
+import io.edgesim.model.region.LatencyTail;
+
 /**
  * Settings of one tier. Defaults live in reference.conf (edgesim.tiers.*), never in Java; the scenario loader
  * merges a limiter's own settings over them and builds one of these validated records.
@@ -65,27 +67,57 @@ public sealed interface TierSettings {
     }
 
     /**
-     * Durable Object: one single-threaded instance per object; each request takes {@code serviceTimeNanos} (default
-     * 1 ms, ~1,000 req/s); a request that finds {@code queueBound} others waiting gets an "overloaded" error; the
-     * limiter fails open on errors when {@code failOpen}. Placement decides the home region. A request whose reply
-     * is not back at its PoP {@code timeoutNanos} after it left fails (0: no timeout); with {@code inMemoryState} an
-     * object keeps its counter only in memory and loses it when its home region goes down (else it is durable).
+     * Durable Object: one single-threaded instance per object; each request takes a service time with median
+     * {@code serviceTimeNanos} (default 1 ms, ~1,000 req/s) and 99th percentile {@code serviceTimeP99Nanos} (equal:
+     * every request takes the median; above it, a lognormal, see {@link #serviceTime}); a request that finds
+     * {@code queueBound} others waiting gets an "overloaded" error; the limiter fails open on errors when
+     * {@code failOpen}. Placement decides the home region. A request whose reply is not back at its PoP
+     * {@code timeoutNanos} after it left fails (0: no timeout); with {@code inMemoryState} an object keeps its
+     * counter only in memory and loses it when its home region goes down (else it is durable).
      */
-    record DurableObject(long serviceTimeNanos, int queueBound, boolean failOpen, Placement placement,
-                         long timeoutNanos, boolean inMemoryState) implements TierSettings {
+    record DurableObject(long serviceTimeNanos, long serviceTimeP99Nanos, int queueBound, boolean failOpen,
+                         Placement placement, long timeoutNanos, boolean inMemoryState) implements TierSettings {
+
+        /** A fixed service time, no timeout, durable state. */
+        public DurableObject(long serviceTimeNanos, int queueBound, boolean failOpen, Placement placement) {
+            this(serviceTimeNanos, serviceTimeNanos, queueBound, failOpen, placement, 0, false);
+        }
+
         public TierKind kind() {
             return TierKind.DURABLE_OBJECT;
+        }
+
+        /** The service time's distribution: a lognormal (floor 0) through its median and p99. */
+        public LatencyTail serviceTime() {
+            return serviceTimeP99Nanos == serviceTimeNanos || serviceTimeNanos <= 0
+                    ? LatencyTail.constant(serviceTimeNanos)
+                    : LatencyTail.fit(serviceTimeNanos, serviceTimeP99Nanos, 0.0);
         }
     }
 
     /**
-     * Origin limiter: exact, in {@code region}; each decision takes {@code serviceTimeNanos} there. A request whose
-     * reply is not back at its PoP {@code timeoutNanos} after it left fails (0: no timeout), open when
+     * Origin limiter: exact, in {@code region}; each decision takes a service time there with median
+     * {@code serviceTimeNanos} and 99th percentile {@code serviceTimeP99Nanos} (as for a Durable Object). A request
+     * whose reply is not back at its PoP {@code timeoutNanos} after it left fails (0: no timeout), open when
      * {@code failOpen}.
      */
-    record Origin(String region, long serviceTimeNanos, long timeoutNanos, boolean failOpen) implements TierSettings {
+    record Origin(String region, long serviceTimeNanos, long serviceTimeP99Nanos, long timeoutNanos,
+                  boolean failOpen) implements TierSettings {
+
+        /** A fixed service time, no timeout. */
+        public Origin(String region, long serviceTimeNanos) {
+            this(region, serviceTimeNanos, serviceTimeNanos, 0, false);
+        }
+
         public TierKind kind() {
             return TierKind.ORIGIN;
+        }
+
+        /** The service time's distribution, as {@link DurableObject#serviceTime}. */
+        public LatencyTail serviceTime() {
+            return serviceTimeP99Nanos == serviceTimeNanos || serviceTimeNanos <= 0
+                    ? LatencyTail.constant(serviceTimeNanos)
+                    : LatencyTail.fit(serviceTimeNanos, serviceTimeP99Nanos, 0.0);
         }
     }
 }

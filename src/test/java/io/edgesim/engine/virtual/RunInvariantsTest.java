@@ -74,6 +74,9 @@ class RunInvariantsTest {
             double p99 = latency.get("p99").asDouble();
             double max = latency.get("max").asDouble();
             softly.assertThat(new double[]{0, p50, p90, p99, max}).as("latency percentiles of " + where).isSorted();
+            // every request that ends its chain records its latency once
+            softly.assertThat(latency.get("samples").asLong()).as("latency samples of " + where)
+                    .isEqualTo(counts.get("sent").asLong());
         }
         checkCounts(softly, totals, "totals of " + name);
         softly.assertThat(new long[]{totals.get("sent").asLong(), totals.get("accepted").asLong(),

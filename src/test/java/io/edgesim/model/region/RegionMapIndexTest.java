@@ -29,8 +29,8 @@ class RegionMapIndexTest {
         for (String from : regions.codes()) {
             for (String to : regions.codes()) {
                 for (int i = 0; i < 20; i++) {
-                    assertThat(regions.oneWayNanos(regions.indexOf(from), regions.indexOf(to), byIndex))
-                            .isEqualTo(regions.oneWayNanos(from, to, byCode));
+                    assertThat(regions.oneWayNanos(regions.indexOf(from), regions.indexOf(to), byIndex, 0))
+                            .isEqualTo(regions.oneWayNanos(from, to, byCode, 0));
                 }
             }
         }
@@ -40,7 +40,7 @@ class RegionMapIndexTest {
     void oneWayInsideAPopIsHalfTheIntraPopRoundTrip() {
         RegionMap regions = map(0);
 
-        assertThat(regions.oneWayNanos(1, 1, new SplittableRandom(1))).isEqualTo(500_000L);
-        assertThat(regions.oneWayNanos(0, 1, new SplittableRandom(1))).isEqualTo(140_000_000L);
+        assertThat(regions.oneWayNanos(1, 1, new SplittableRandom(1), 0)).isEqualTo(500_000L);
+        assertThat(regions.oneWayNanos(0, 1, new SplittableRandom(1), 0)).isEqualTo(140_000_000L);
     }
 }

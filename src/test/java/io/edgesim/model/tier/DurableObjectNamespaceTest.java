@@ -19,8 +19,7 @@ class DurableObjectNamespaceTest {
     void perAreaObjectsCountSeparatelyAndUsageSumsOverObjects() {
         KeyIds keys = new KeyIds();
         DurableObjectNamespace namespace = new DurableObjectNamespace(
-                new TierSettings.DurableObject(MS, 100, true, new Placement(Placement.Policy.PER_AREA, null, null), 0,
-                        false),
+                new TierSettings.DurableObject(MS, 100, true, new Placement(Placement.Policy.PER_AREA, null, null)),
                 AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1, 60 * SECOND), TestRegions.map(), keys,
                 FaultTimeline.none(TestRegions.map()));
         int k = keys.idOf("k", null);

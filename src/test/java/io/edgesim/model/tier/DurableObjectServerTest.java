@@ -25,7 +25,7 @@ class DurableObjectServerTest {
                                      boolean failOpen) {
         return new TestObject(new DurableObjectServer(new CounterFactory(AlgorithmSpec.windowed(
                 AlgorithmKind.FIXED_WINDOW, limit, windowNanos)), new TierSettings.DurableObject(serviceNanos,
-                queueBound, failOpen, ANYWHERE, 0, false)), serviceNanos);
+                queueBound, failOpen, ANYWHERE)), serviceNanos);
     }
 
     /** What an object did with one request: its answer, when service began, when the reply left. */
@@ -54,7 +54,7 @@ class DurableObjectServerTest {
     @Test
     void writesARowPerAcceptedRequestOrPerRequestWhenCountingAll() {
         AlgorithmSpec two = AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 2, SECOND);
-        TierSettings.DurableObject settings = new TierSettings.DurableObject(MS, 10, true, ANYWHERE, 0, false);
+        TierSettings.DurableObject settings = new TierSettings.DurableObject(MS, 10, true, ANYWHERE);
         DurableObjectServer counting = new DurableObjectServer(new CounterFactory(two), settings);
         DurableObjectServer countingAll = new DurableObjectServer(new CounterFactory(two.withCount(Counting.ALL)),
                 settings);
@@ -180,5 +180,37 @@ class DurableObjectServerTest {
                 3 * MS);
         assertThat(second).extracting(r -> r.result().outcome()).containsExactly(Outcome.ACCEPTED,
                 Outcome.ACCEPTED, Outcome.ACCEPTED, Outcome.FAILED, Outcome.FAILED);
+    }
+
+    @Test
+    void serviceTimesDrawnFromMedianAndP99ReproduceThemAndAreBilledAsDrawn() {
+        TierSettings.DurableObject settings = new TierSettings.DurableObject(MS, 15 * MS, 10, false, ANYWHERE, 0,
+                false);
+        DurableObjectServer server = new DurableObjectServer(new CounterFactory(AlgorithmSpec.windowed(
+                AlgorithmKind.FIXED_WINDOW, Long.MAX_VALUE / 4, SECOND)), settings, settings.serviceTime(), 99);
+        StageVerdict verdict = new StageVerdict();
+        int n = 100_000;
+        long[] service = new long[n];
+        long sum = 0;
+        for (int i = 0; i < n; i++) {
+            // a second apart: no request waits, so the added latency is the service time alone
+            long arrival = i * SECOND;
+            service[i] = server.serve(arrival, 1, verdict) - arrival;
+            assertThat(verdict.result().addedLatencyNanos()).isEqualTo(service[i]);
+            sum += service[i];
+        }
+        java.util.Arrays.sort(service);
+        assertThat((double) service[n / 2 - 1]).isCloseTo(MS, org.assertj.core.api.Assertions.within(0.02 * MS));
+        assertThat((double) service[(int) (0.99 * n) - 1]).isCloseTo(15.0 * MS,
+                org.assertj.core.api.Assertions.within(0.02 * 15 * MS));
+        assertThat(server.usage().activeNanos()).isEqualTo(sum);
+    }
+
+    @Test
+    void aFixedServiceTimeNeedsNoDraw() {
+        TierSettings.DurableObject settings = new TierSettings.DurableObject(2 * MS, 10, false, ANYWHERE);
+
+        assertThat(settings.serviceTime().hasTail()).isFalse();
+        assertThat(settings.serviceTimeP99Nanos()).isEqualTo(2 * MS);
     }
 }

@@ -5,17 +5,15 @@ import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
-import io.edgesim.model.algorithm.Decision;
-import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.reference.ReferenceKvEdge;
+import io.edgesim.model.reference.ReferenceKvStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 import static io.edgesim.model.tier.TestRequests.MS;
@@ -219,52 +217,35 @@ class KvTierTest {
 
     @ParameterizedTest
     @EnumSource(AlgorithmKind.class)
-    void decidesAsAPlainModelOfCachedCopiesAndOneStoreForEveryAlgorithm(AlgorithmKind kind) {
-        // the model: per PoP and key a cached copy (null: the key was absent) and its fetch time; per key the stored
-        // state and the time of its latest accepted write
+    void decidesAsThePlainReferenceOfCachedCopiesAndOneStoreForEveryAlgorithm(AlgorithmKind kind) {
+        // the reference: per PoP and key a cached copy (null: the key was absent) and its fetch time; per key the
+        // stored state and the time of its latest accepted write; miss reads drawn from the same generators
         AlgorithmSpec spec = kind.windowed() ? AlgorithmSpec.windowed(kind, 6, 10 * SECOND)
                 : AlgorithmSpec.rated(kind, 0.5, 6);
         TierSettings.Kv settings = new TierSettings.Kv(60 * SECOND, 60 * SECOND, MS, 5 * MS, 20 * MS, SECOND, true);
         KvStore store = new KvStore(settings, spec, keys);
         KvEdge[] edges = {new KvEdge(settings, spec, store, new SplittableRandom(1), keys, NO_FAULTS),
                 new KvEdge(settings, spec, store, new SplittableRandom(2), keys, NO_FAULTS)};
-        record Copy(RateCounter state, long fetchedAt) {
-        }
-        record Stored(RateCounter state, long writtenAt) {
-        }
-        Map<String, Copy> cached = new HashMap<>();
-        Map<String, Stored> stored = new HashMap<>();
+        ReferenceKvStore referenceStore = new ReferenceKvStore(settings);
+        ReferenceKvEdge[] references = {
+                new ReferenceKvEdge(settings, spec, referenceStore, new SplittableRandom(1)),
+                new ReferenceKvEdge(settings, spec, referenceStore, new SplittableRandom(2))};
         SplittableRandom random = new SplittableRandom(23);
         long t = 0;
+        int failed = 0;
         for (int i = 0; i < 4_000; i++) {
             t += random.nextLong(2 * SECOND);
             int pop = random.nextInt(2);
             String key = "k" + random.nextInt(3);
             int cost = random.nextInt(3);
-            String copyKey = pop + "/" + key;
-            Copy copy = cached.get(copyKey);
-            if (copy == null || t - copy.fetchedAt() >= 60 * SECOND) {
-                Stored s = stored.get(key);
-                boolean present = s != null && t - s.writtenAt() < 60 * SECOND;
-                copy = new Copy(present ? s.state().copy() : null, t);
-                cached.put(copyKey, copy);
-            }
-            RateCounter decider = copy.state() == null ? spec.newCounter() : copy.state().copy();
-            Decision expected = decider.tryAcquire(t, cost);
-            Outcome outcome = Outcome.ACCEPTED;
-            if (!expected.allowed()) {
-                outcome = Outcome.REJECTED;
-            } else if (stored.containsKey(key) && t - stored.get(key).writtenAt() < SECOND) {
-                outcome = Outcome.FAILED;
-            } else {
-                stored.put(key, new Stored(decider.copy(), t));
-                cached.put(copyKey, new Copy(decider.copy(), copy.fetchedAt()));
-            }
+            StageResult expected = references[pop].decide(key, null, t, cost);
 
             StageResult result = decide(edges[pop], at(t, pop == 0 ? "FRA" : "SYD", cost), key, t);
 
-            assertThat(result.decision()).as("request %d at %d ns, %s", i, t, copyKey).isEqualTo(expected);
-            assertThat(result.outcome()).as("request %d", i).isEqualTo(outcome);
+            assertThat(result).as("request %d at %d ns, %s in PoP %d", i, t, key, pop).isEqualTo(expected);
+            failed += result.outcome() == Outcome.FAILED ? 1 : 0;
         }
+        assertThat(failed).as("writes refused for the write rate").isPositive();
+        assertThat(store.refusedWrites()).isEqualTo(referenceStore.refusedWrites());
     }
 }

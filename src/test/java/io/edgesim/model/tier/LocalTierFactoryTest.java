@@ -134,7 +134,7 @@ class LocalTierFactoryTest {
     void refusesRemoteTiersUnknownPopsAndWafKeysThePlanLacks() {
         LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map(), keys);
 
-        assertThatThrownBy(() -> factory.create("a", 0, stage(new TierSettings.Origin("IAD", MS, 0, false)), "FRA"))
+        assertThatThrownBy(() -> factory.create("a", 0, stage(new TierSettings.Origin("IAD", MS)), "FRA"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("origin");
         assertThatThrownBy(() -> factory.create("a", 0, stage(new TierSettings.Cache(MS, MS)), "XXX"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("XXX");

@@ -17,7 +17,7 @@ class OriginServerTest {
     void countsExactlyPerKeyWithoutQueueing() {
         KeyIds keys = new KeyIds();
         OriginServer origin = new OriginServer(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 3, SECOND),
-                new TierSettings.Origin("IAD", 2 * MS, 0, false), keys);
+                new TierSettings.Origin("IAD", 2 * MS), keys);
 
         int accepted = 0;
         for (int i = 0; i < 10; i++) {
@@ -31,5 +31,23 @@ class OriginServerTest {
         assertThat(serve(origin, keys, "other", "FRA", MS, 1).result().outcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(serve(origin, keys, "k", "FRA", SECOND, 1).result().outcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(origin.route("k", keys.idOf("k", null), "SYD")).isEqualTo(new ObjectRoute("k", "IAD"));
+    }
+
+    @Test
+    void serviceTimesWithATailReproduceTheirMedianAndP99() {
+        KeyIds keys = new KeyIds();
+        OriginServer origin = new OriginServer(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1, SECOND),
+                new TierSettings.Origin("IAD", MS, 15 * MS, 0, false), keys);
+        int n = 100_000;
+        long[] service = new long[n];
+        for (int i = 0; i < n; i++) {
+            TestRequests.Served served = serve(origin, keys, "k" + (i % 100), "FRA", i * 1_000L, 1);
+            service[i] = served.replyNanos() - i * 1_000L;
+            assertThat(served.result().addedLatencyNanos()).isEqualTo(service[i]);
+        }
+        java.util.Arrays.sort(service);
+
+        assertThat((double) service[n / 2 - 1]).isBetween(0.98 * MS, 1.02 * MS);
+        assertThat((double) service[(int) (0.99 * n) - 1]).isBetween(0.98 * 15 * MS, 1.02 * 15 * MS);
     }
 }

@@ -88,7 +88,7 @@ class PlansTest {
                 new Placement(Placement.Policy.PER_AREA, null, null)}) {
             KeyIds keys = new KeyIds();
             DurableObjectNamespace objects = new DurableObjectNamespace(
-                    new TierSettings.DurableObject(MS, 1000, false, placement, 0, false), spec, TestRegions.map(), keys,
+                    new TierSettings.DurableObject(MS, 1000, false, placement), spec, TestRegions.map(), keys,
                     FaultTimeline.none(TestRegions.map()));
 
             assertThat(acceptedByObjects(objects, keys, "pro-key", "pro")).isEqualTo(5);
@@ -102,7 +102,7 @@ class PlansTest {
     void eachKeyGetsTheLimitOfItsPlanAtTheOrigin(AlgorithmKind kind) {
         AlgorithmSpec spec = kind.windowed() ? windowed(kind) : rated(kind);
         KeyIds keys = new KeyIds();
-        OriginServer origin = new OriginServer(spec, new TierSettings.Origin("FRA", MS, 0, false), keys);
+        OriginServer origin = new OriginServer(spec, new TierSettings.Origin("FRA", MS), keys);
 
         assertThat(acceptedByOrigin(origin, keys, "pro-key", "pro")).isEqualTo(5);
         assertThat(acceptedByOrigin(origin, keys, "free-key", "free")).isEqualTo(1);

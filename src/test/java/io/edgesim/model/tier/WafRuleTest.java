@@ -77,6 +77,22 @@ class WafRuleTest {
     }
 
     @Test
+    void anExcessSeenAtTheEndOfABlockStartsANewOne() {
+        // 1 per 60 s, no delay, blocks of 10 s: the request at 1 s blocks until 11 s; at 11 s the block is over, and
+        // the counter, whose window is still full, sees an excess again and blocks until 21 s
+        WafRule rule = new WafRule(new TierSettings.Waf("pro", 0, 10 * SECOND),
+                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1, 60 * SECOND), keys);
+        decide(rule, at(0, "FRA"), "k", 0);
+        decide(rule, at(SECOND, "FRA"), "k", SECOND);
+
+        StageResult result = decide(rule, at(11 * SECOND, "FRA"), "k", 11 * SECOND);
+
+        assertThat(result.outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(result.decision().retryAfterNanos()).isEqualTo(10 * SECOND);
+        assertThat(rule.workerInvocationsSaved()).isEqualTo(2);
+    }
+
+    @Test
     void blockingOneKeyLeavesOthersAlone() {
         WafRule rule = new WafRule(new TierSettings.Waf("free", 0, 10 * SECOND), perTenSeconds(1), keys);
         decide(rule, at(0, "FRA"), "a", 0);

@@ -97,6 +97,8 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
     private final LocalTiers tiers;
     private final RegionMap regions;
     private final RandomGenerator jitter;
+    // the run's seed: with tails on, a call's round trip is drawn by a key mixed from it, as the virtual engine does
+    private final long seed;
     private final ScenarioClock clock;
     private final ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>> objects;
     private final OutcomeSink sink;
@@ -115,6 +117,7 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         this.tiers = wiring.tiers();
         this.regions = wiring.regions();
         this.jitter = Seeds.random(wiring.seed(), "pop-jitter", region);
+        this.seed = wiring.seed();
         this.clock = node.delivery().clock();
         this.objects = wiring.objects();
         this.sink = wiring.sink();
@@ -227,7 +230,8 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         flight.remoteKey = key;
         // the request leaves once the stages before have answered
         flight.departedNanos = flight.request.timeNanos() + flight.progress.latencyNanos();
-        long deadlineNanos = flight.departedNanos + regions.oneWayNanos(region, route.homeRegion(), jitter);
+        long drawKey = RegionMap.drawKey(seed, flight.request.id(), flight.admission.limiter(), stage);
+        long deadlineNanos = flight.departedNanos + regions.oneWayNanos(region, route.homeRegion(), jitter, drawKey);
         long flightId = nextFlightId++;
         away.put(flightId, flight);
         long timeoutNanos = RemoteTier.timeoutNanos(limiters.get(flight.admission.limiter()).stages().get(stage)
@@ -252,7 +256,7 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         String namespace = namespacePrefix + RemoteTiers.namespace(flight.admission.limiter(), stage);
         String entityId = RemoteObjectEntity.entityId(namespace, route);
         objects.tell(new ShardingEnvelope<>(entityId, new RemoteObjectEntity.Serve(flightId, region, deadlineNanos,
-                flight.request.cost(), flight.request.plan(), replies)));
+                flight.request.cost(), flight.request.plan(), drawKey, replies)));
     }
 
     // the model's tiers take calls in nondecreasing time; a late message must not take a PoP's tiers back in time

@@ -57,9 +57,11 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
      * @param cost          tokens the request costs
      * @param plan          the plan of the request's client, or null; the object counts with the numbers of the plan
      *                      its first request carries
+     * @param drawKey       draws the call's round trip (with tails on), so the way back takes what the way there
+     *                      took: {@code RegionMap.drawKey} of the run's seed, the request, its limiter and stage
      * @param replyTo       receives the {@link Served} reply
      */
-    public record Serve(long flightId, String fromRegion, long deadlineNanos, long cost, String plan,
+    public record Serve(long flightId, String fromRegion, long deadlineNanos, long cost, String plan, long drawKey,
                         ActorRef<Served> replyTo)
             implements Command, Deadlined {
     }
@@ -169,7 +171,8 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
         lastArrivalNanos = arrivalNanos;
         RemoteTier object = server(serve.plan());
         long replyNanos = object.serve(route, objectKey, arrivalNanos, serve.cost(), verdict);
-        long replyDeadlineNanos = replyNanos + regions.oneWayNanos(homeRegion, serve.fromRegion(), jitter);
+        long replyDeadlineNanos = replyNanos + regions.oneWayNanos(homeRegion, serve.fromRegion(), jitter,
+                serve.drawKey());
         long touched = 0;
         if (faults != null) {
             // the delivery layer: a reply over a cut link is lost; a slow link delays it

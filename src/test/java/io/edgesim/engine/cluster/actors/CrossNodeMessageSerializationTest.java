@@ -43,7 +43,7 @@ class CrossNodeMessageSerializationTest {
         TestProbe<RemoteObjectEntity.Served> served = testKit.createTestProbe();
         TestProbe<RemoteObjectEntity.Pong> pongs = testKit.createTestProbe();
         List<CborSerializable> samples = List.of(
-                new RemoteObjectEntity.Serve(7, "SYD", 125_000_000L, 1, "pro", served.ref()),
+                new RemoteObjectEntity.Serve(7, "SYD", 125_000_000L, 1, "pro", -4_242L, served.ref()),
                 new RemoteObjectEntity.Ping(pongs.ref()),
                 new RemoteObjectEntity.Served(7, 251_500_000L,
                         StageResult.of(new Decision(false, 0, 30_000_000_000L, 60_000_000_000L), 1_000_000L), 0),

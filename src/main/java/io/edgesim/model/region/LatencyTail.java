@@ -1,0 +1,140 @@
+package io.edgesim.model.region;
+
+/**
+ * A latency distribution with a tail: a shifted lognormal, {@code floor + exp(mu + sigma * Z)} with Z standard
+ * normal. The floor is the part no request escapes (propagation time: light in fibre over the distance), the
+ * lognormal part the queueing above it. Fitted to a median and a 99th percentile (and, when given, a 90th, which then
+ * fixes the floor too). A distribution whose p99 equals its p50 has no tail: every draw is the median.
+ *
+ * <p>A draw maps a 64-bit key to a quantile ({@link #atKey}), so the same key gives the same value in every engine
+ * and no generator state is shared. Immutable; all values in nanoseconds.
+ */
+public final class LatencyTail {
+
+    // standard normal quantiles of 0.90 and 0.99
+    static final double Z90 = 1.2815515655446004;
+    static final double Z99 = 2.3263478740408408;
+
+    private final long p50Nanos;
+    private final long p99Nanos;
+    private final double floorNanos;
+    private final double mu;
+    private final double sigma;
+
+    private LatencyTail(long p50Nanos, long p99Nanos, double floorNanos, double mu, double sigma) {
+        this.p50Nanos = p50Nanos;
+        this.p99Nanos = p99Nanos;
+        this.floorNanos = floorNanos;
+        this.mu = mu;
+        this.sigma = sigma;
+    }
+
+    /** No tail: every draw is {@code nanos}. */
+    public static LatencyTail constant(long nanos) {
+        return new LatencyTail(nanos, nanos, nanos, Double.NEGATIVE_INFINITY, 0);
+    }
+
+    /**
+     * The shifted lognormal with median {@code p50}, 99th percentile {@code p99} and the given floor; a floor not
+     * below the median is taken as 0 (a plain lognormal).
+     *
+     * @throws IllegalArgumentException when p50 is not positive or p99 is below p50
+     */
+    public static LatencyTail fit(long p50Nanos, long p99Nanos, double floorNanos) {
+        if (p50Nanos <= 0 || p99Nanos < p50Nanos) {
+            throw new IllegalArgumentException("need 0 < p50 <= p99, got p50 " + p50Nanos + ", p99 " + p99Nanos);
+        }
+        if (p99Nanos == p50Nanos) {
+            return constant(p50Nanos);
+        }
+        double floor = floorNanos >= 0 && floorNanos < p50Nanos ? floorNanos : 0;
+        double mu = Math.log(p50Nanos - floor);
+        double sigma = Math.log((p99Nanos - floor) / (p50Nanos - floor)) / Z99;
+        return new LatencyTail(p50Nanos, p99Nanos, floor, mu, sigma);
+    }
+
+    /**
+     * The shifted lognormal through p50, p90 and p99: the floor is the one that puts the p90 where given.
+     *
+     * @throws IllegalArgumentException when no floor from 0 to p50 fits: see {@link #p90Range}
+     */
+    public static LatencyTail fitWithP90(long p50Nanos, long p90Nanos, long p99Nanos) {
+        double[] range = p90Range(p50Nanos, p99Nanos);
+        if (!(p90Nanos > range[0] && p90Nanos <= range[1])) {
+            throw new IllegalArgumentException("p90 " + p90Nanos + " outside (" + range[0] + ", " + range[1] + "]");
+        }
+        // p90(floor) falls from range[1] at floor 0 towards p50 as the floor nears p50: bisect
+        double low = 0;
+        double high = p50Nanos;
+        for (int i = 0; i < 200; i++) {
+            double mid = (low + high) / 2;
+            if (p90For(p50Nanos, p99Nanos, mid) > p90Nanos) {
+                low = mid;
+            } else {
+                high = mid;
+            }
+        }
+        return fit(p50Nanos, p99Nanos, low);
+    }
+
+    /**
+     * The p90s a shifted lognormal with this p50 and p99 and a floor from 0 to p50 can have: above p50, and at most
+     * the p90 of a plain lognormal (floor 0). {@code [lowest (exclusive), highest]}.
+     */
+    public static double[] p90Range(long p50Nanos, long p99Nanos) {
+        return new double[] {p50Nanos, p90For(p50Nanos, p99Nanos, 0)};
+    }
+
+    private static double p90For(double p50, double p99, double floor) {
+        double k = Z90 / Z99;
+        return floor + Math.pow(p50 - floor, 1 - k) * Math.pow(p99 - floor, k);
+    }
+
+    /** The median, nanoseconds. */
+    public long p50Nanos() {
+        return p50Nanos;
+    }
+
+    /** The 99th percentile, nanoseconds. */
+    public long p99Nanos() {
+        return p99Nanos;
+    }
+
+    /** The floor (no draw is below it), nanoseconds. */
+    public double floorNanos() {
+        return floorNanos;
+    }
+
+    /** Whether draws vary at all. */
+    public boolean hasTail() {
+        return sigma > 0;
+    }
+
+    /** The value at quantile {@code u} in (0, 1). */
+    public long quantile(double u) {
+        if (sigma == 0) {
+            return p50Nanos;
+        }
+        return Math.round(floorNanos + Math.exp(mu + sigma * NormalQuantile.of(u)));
+    }
+
+    /** The draw for {@code key}: the quantile at a uniform number mixed from the key. */
+    public long atKey(long key) {
+        return sigma == 0 ? p50Nanos : quantile(uniform(key));
+    }
+
+    /** A uniform number in (0, 1) mixed from {@code key} (SplitMix64's finalizer, 53 bits, never 0). */
+    public static double uniform(long key) {
+        long z = key + 0x9e3779b97f4a7c15L;
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        z ^= z >>> 31;
+        return ((z >>> 11) + 0.5) * 0x1.0p-53;
+    }
+
+    @Override
+    public String toString() {
+        return String.format(java.util.Locale.ROOT, "p50 %.3f ms, p99 %.3f ms, floor %.3f ms", p50Nanos / 1e6,
+                p99Nanos / 1e6, floorNanos / 1e6);
+    }
+}

@@ -1,0 +1,101 @@
+package io.edgesim.model.region;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+class LatencyTailTest {
+
+    private static final long MS = 1_000_000L;
+    private static final int DRAWS = 100_000;
+
+    // the sorted draws of 100,000 consecutive keys, as the engines draw them (one key per remote call)
+    private static long[] draws(LatencyTail tail) {
+        SplittableRandom keys = new SplittableRandom(42);
+        long[] out = new long[DRAWS];
+        for (int i = 0; i < DRAWS; i++) {
+            out[i] = tail.atKey(keys.nextLong());
+        }
+        Arrays.sort(out);
+        return out;
+    }
+
+    private static double percentile(long[] sorted, double p) {
+        return sorted[(int) Math.ceil(p * sorted.length) - 1];
+    }
+
+    @Test
+    void fittedToP50AndP99ReproducesThemWithinTwoPercentOver100000Draws() {
+        // Frankfurt-Sydney: floor 165 ms (16,500 km there and back at 200 km per ms)
+        LatencyTail tail = LatencyTail.fit(250 * MS, 400 * MS, 165.0 * MS);
+        long[] sorted = draws(tail);
+        assertThat(percentile(sorted, 0.50)).isCloseTo(250.0 * MS, within(0.02 * 250 * MS));
+        assertThat(percentile(sorted, 0.99)).isCloseTo(400.0 * MS, within(0.02 * 400 * MS));
+        assertThat(sorted[0]).isGreaterThanOrEqualTo(165 * MS);
+    }
+
+    @Test
+    void fittedToP50P90AndP99ReproducesAllThree() {
+        LatencyTail tail = LatencyTail.fitWithP90(250 * MS, 290 * MS, 400 * MS);
+        long[] sorted = draws(tail);
+        assertThat(percentile(sorted, 0.50)).isCloseTo(250.0 * MS, within(0.02 * 250 * MS));
+        assertThat(percentile(sorted, 0.90)).isCloseTo(290.0 * MS, within(0.02 * 290 * MS));
+        assertThat(percentile(sorted, 0.99)).isCloseTo(400.0 * MS, within(0.02 * 400 * MS));
+        // the p90 fixes the floor: between 0 and the median
+        assertThat(tail.floorNanos()).isBetween(0.0, 250.0 * MS);
+        assertThat(sorted[0]).isGreaterThanOrEqualTo(Math.round(tail.floorNanos()));
+    }
+
+    @Test
+    void exactQuantilesAreTheConfiguredOnes() {
+        LatencyTail tail = LatencyTail.fit(13 * MS, 20 * MS, 4.0 * MS);
+        assertThat(tail.quantile(0.5)).isCloseTo(13 * MS, within(1L));
+        assertThat(tail.quantile(0.99)).isCloseTo(20 * MS, within(2L));
+    }
+
+    @Test
+    void aFloorNotBelowTheMedianBecomesZero() {
+        LatencyTail tail = LatencyTail.fit(10 * MS, 15 * MS, 12.0 * MS);
+        assertThat(tail.floorNanos()).isZero();
+        assertThat(tail.quantile(0.99)).isCloseTo(15 * MS, within(2L));
+    }
+
+    @Test
+    void noTailWhenP99EqualsP50() {
+        LatencyTail tail = LatencyTail.fit(250 * MS, 250 * MS, 165.0 * MS);
+        assertThat(tail.hasTail()).isFalse();
+        assertThat(tail.atKey(1)).isEqualTo(250 * MS);
+        assertThat(tail.atKey(-7)).isEqualTo(250 * MS);
+    }
+
+    @Test
+    void theSameKeyDrawsTheSameValue() {
+        LatencyTail tail = LatencyTail.fit(250 * MS, 400 * MS, 165.0 * MS);
+        assertThat(tail.atKey(123_456_789L)).isEqualTo(tail.atKey(123_456_789L));
+        assertThat(tail.atKey(1)).isNotEqualTo(tail.atKey(2));
+    }
+
+    @Test
+    void p90OutsideWhatAShiftedLognormalCanHaveIsRefused() {
+        double[] range = LatencyTail.p90Range(250 * MS, 400 * MS);
+        // a plain lognormal through 250 and 400 has p90 = 250^0.449 x 400^0.551 = 323.9 ms
+        assertThat(range[1] / MS).isCloseTo(323.88, within(0.01));
+        assertThatThrownBy(() -> LatencyTail.fitWithP90(250 * MS, 350 * MS, 400 * MS))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LatencyTail.fit(250 * MS, 200 * MS, 0.0))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void normalQuantileMatchesKnownValues() {
+        assertThat(NormalQuantile.of(0.5)).isCloseTo(0.0, within(1e-9));
+        assertThat(NormalQuantile.of(0.99)).isCloseTo(LatencyTail.Z99, within(1e-8));
+        assertThat(NormalQuantile.of(0.90)).isCloseTo(LatencyTail.Z90, within(1e-8));
+        assertThat(NormalQuantile.of(0.001)).isCloseTo(-3.090232306, within(1e-7));
+    }
+}

@@ -21,6 +21,7 @@ public final class OriginServer implements RemoteTier {
     private final String region;
     private final LatencyTail serviceTime;
     private final long drawSeed;
+    private final TierSettings.Origin settings;
 
     /**
      * @param settings the origin's region and per-decision service time (at least 0)
@@ -35,6 +36,17 @@ public final class OriginServer implements RemoteTier {
         this.counters = KeyCounters.dense(algorithm, keys);
         this.region = settings.region();
         this.serviceTime = settings.serviceTime();
+        this.settings = settings;
+    }
+
+    @Override
+    public long timeoutNanos() {
+        return settings.timeoutNanos();
+    }
+
+    @Override
+    public void timedOut(long departedNanos, StageVerdict into) {
+        RemoteTier.timedOut(settings, departedNanos, into);
     }
 
     /** Where a request for {@code key} goes: the key's counter at the origin region. */

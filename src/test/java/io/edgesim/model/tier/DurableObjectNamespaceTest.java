@@ -5,6 +5,7 @@ import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyIds;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +20,8 @@ class DurableObjectNamespaceTest {
         KeyIds keys = new KeyIds();
         DurableObjectNamespace namespace = new DurableObjectNamespace(
                 new TierSettings.DurableObject(MS, 100, true, new Placement(Placement.Policy.PER_AREA, null, null)),
-                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1, 60 * SECOND), TestRegions.map(), keys, 0);
+                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1, 60 * SECOND), TestRegions.map(), keys,
+                FaultTimeline.none(TestRegions.map()), 0);
         int k = keys.idOf("k", null);
         StageVerdict verdict = new StageVerdict();
 
@@ -51,9 +53,9 @@ class DurableObjectNamespaceTest {
         KeyIds keys = new KeyIds();
         DurableObjectNamespace namespace = new DurableObjectNamespace(
                 new TierSettings.DurableObject(MS, 15 * MS, 100, true, new Placement(Placement.Policy.FIXED, "FRA",
-                        null)),
+                        null), 0, false),
                 AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1000, 60 * SECOND), TestRegions.map(), keys,
-                drawSeed);
+                FaultTimeline.none(TestRegions.map()), drawSeed);
         int k = keys.idOf("k", null);
         ObjectRoute route = namespace.route("k", k, "FRA");
         StageVerdict verdict = new StageVerdict();

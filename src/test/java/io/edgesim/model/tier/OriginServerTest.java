@@ -37,7 +37,7 @@ class OriginServerTest {
     void serviceTimesWithATailReproduceTheirMedianAndP99() {
         KeyIds keys = new KeyIds();
         OriginServer origin = new OriginServer(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1, SECOND),
-                new TierSettings.Origin("IAD", MS, 15 * MS), keys, 7);
+                new TierSettings.Origin("IAD", MS, 15 * MS, 0, false), keys, 7);
         int n = 100_000;
         long[] service = new long[n];
         for (int i = 0; i < n; i++) {

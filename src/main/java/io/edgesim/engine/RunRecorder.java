@@ -54,6 +54,7 @@ public final class RunRecorder {
     private final KeyIds keyIds;
     private final long bucketNanos;
     private final int buckets;
+    private final FaultTally faults;
 
     /**
      * @param keys the engine's numbering of the run's keys: {@link #record} takes keys by their number there, and
@@ -70,6 +71,7 @@ public final class RunRecorder {
         long bucketSeconds = bucketSeconds(scenario.durationNanos());
         this.bucketNanos = bucketSeconds * Durations.NANOS_PER_SECOND;
         this.buckets = (int) Math.max(1, (scenario.durationNanos() + bucketNanos - 1) / bucketNanos);
+        this.faults = new FaultTally(scenario.faults(), scenario.limiters());
         this.limiters = new PerLimiter[scenario.limiters().size()];
         for (int i = 0; i < limiters.length; i++) {
             LimiterSpec spec = scenario.limiters().get(i);
@@ -171,6 +173,16 @@ public final class RunRecorder {
         return letThrough;
     }
 
+    /**
+     * Records which faults touched a request whose outcome under limiter {@code limiter} was recorded
+     * ({@link #record}); a bit mask of the faults' indexes in the scenario.
+     *
+     * @param failedOver the faults of {@code touched} that moved the request to another PoP
+     */
+    public void recordFaults(int limiter, long touched, long failedOver, Outcome outcome, boolean failedOpen) {
+        faults.add(limiter, touched, failedOver, outcome, failedOpen);
+    }
+
     /** True until a response was kept for limiter {@code limiter}'s first rejection (see {@link #keepRefusal}). */
     public boolean wantsRefusal(int limiter) {
         return limiters[limiter].firstRefusal == null;
@@ -202,7 +214,7 @@ public final class RunRecorder {
         }
         return new RunResult(scenario.name(), scenario.description(), engine, scenario.seed(),
                 scenario.durationNanos() / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(),
-                scenario.assumptions(), Optional.empty(), Optional.empty());
+                scenario.assumptions(), Optional.empty(), Optional.empty(), faults.results());
     }
 
     private List<RunResult.LatencyPair> latencyPairs() {

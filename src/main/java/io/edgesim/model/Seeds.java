@@ -31,7 +31,8 @@ public final class Seeds {
         return mix(h);
     }
 
-    private static long mix(long z) {
+    /** SplitMix64's finalizer: a 64-bit value whose every bit depends on every bit of {@code z}. */
+    public static long mix(long z) {
         z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
         z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
         return z ^ (z >>> 31);

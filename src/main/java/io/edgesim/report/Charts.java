@@ -1,5 +1,6 @@
 package io.edgesim.report;
 
+import io.edgesim.result.FaultResult;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RegionResult;
 import io.edgesim.result.Replications;
@@ -9,9 +10,11 @@ import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.renderer.category.StatisticalBarRenderer;
+import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
@@ -42,6 +45,7 @@ import javax.imageio.ImageIO;
  */
 public final class Charts {
 
+    private static final Color FAULT_SHADE = new Color(255, 160, 160, 90);
     public static final int WIDTH = 900;
     public static final int HEIGHT = 480;
 
@@ -151,7 +155,7 @@ public final class Charts {
         }
         JFreeChart chart = ChartFactory.createBarChart(run.scenario() + ": added latency per region", "region (PoP)",
                 null, data, PlotOrientation.VERTICAL, true, false, false);
-        // a Durable Object's 0.5 ms inside its PoP and Sydney's 300 ms to Frankfurt on one chart, and a p99 far
+        // a cache read of 0.5 ms and Sydney's 300 ms to Frankfurt on one chart, and a p99 far
         // above its p50: a log axis; in-PoP limiters (no added latency) sit at its floor of 0.01 ms
         LogAxis latency = new LogAxis("added latency (ms, log scale)");
         latency.setSmallestValue(0.01);
@@ -171,9 +175,23 @@ public final class Charts {
             }
             data.addSeries(series);
         }
-        return ChartFactory.createXYLineChart(run.scenario() + ": requests let through over time",
+        JFreeChart chart = ChartFactory.createXYLineChart(run.scenario() + ": requests let through over time",
                 "scenario time (s)", LET_THROUGH + " per second", data, PlotOrientation.VERTICAL, true,
                 false, false);
+        shadeFaults(chart, run);
+        return chart;
+    }
+
+    // each fault's interval as a shaded band labelled with the fault
+    private static void shadeFaults(JFreeChart chart, RunResult run) {
+        for (FaultResult fault : run.faults()) {
+            IntervalMarker band = new IntervalMarker(fault.fromSeconds(), fault.untilSeconds());
+            band.setPaint(FAULT_SHADE);
+            band.setLabel(fault.label());
+            band.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+            band.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+            chart.getXYPlot().addDomainMarker(band, Layer.BACKGROUND);
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.edgesim.report;
 
 import io.edgesim.result.Counts;
+import io.edgesim.result.FaultResult;
 import io.edgesim.result.KeyResults;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PerWindow;
@@ -32,8 +33,29 @@ public final class ConsoleReport {
             limiter.perWindow().ifPresent(w -> out.append("; ").append(perWindow(w)));
             out.append('\n').append(keys(limiter.keys())).append('\n');
         }
+        if (!run.faults().isEmpty()) {
+            out.append("\nfaults: the requests each touched (failed over, lost, slowed, or failed by KV)\n")
+                    .append(faultTable(run).text());
+        }
         run.replications().ifPresent(r -> out.append('\n').append(replications(r)));
         return out.toString();
+    }
+
+    /**
+     * One row per fault and limiter it touched requests of: how they ended (accepted, refused, failed open or
+     * closed) and how many it moved to another PoP.
+     */
+    static Tables faultTable(RunResult run) {
+        Tables table = new Tables(List.of("fault", "limiter", "touched", "accepted", "refused", "failed open",
+                "failed closed", "failed over"));
+        for (FaultResult fault : run.faults()) {
+            for (FaultResult.Effect e : fault.limiters()) {
+                table.row(List.of(fault.label(), e.limiter(), Long.toString(e.touched()), Long.toString(e.accepted()),
+                        Long.toString(e.rejected()), Long.toString(e.failedOpen()), Long.toString(e.failedClosed()),
+                        Long.toString(e.failedOver())));
+            }
+        }
+        return table;
     }
 
     /** A heading line, then one line per limiter with the mean and 95 % interval of each figure. */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.edgesim.result.ClusterRun;
 import io.edgesim.result.Counts;
+import io.edgesim.result.FaultResult;
 import io.edgesim.result.KeyResults;
 import io.edgesim.result.LatencyStats;
 import io.edgesim.result.LimiterResult;
@@ -27,6 +28,26 @@ public final class JsonReport {
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private JsonReport() {
+    }
+
+    private static void faults(ArrayNode out, List<FaultResult> faults) {
+        for (FaultResult fault : faults) {
+            ObjectNode f = out.addObject();
+            f.put("fault", fault.label());
+            f.put("kind", fault.kind());
+            f.put("from_s", fault.fromSeconds());
+            f.put("until_s", fault.untilSeconds());
+            ObjectNode limiters = f.putObject("limiters");
+            for (FaultResult.Effect e : fault.limiters()) {
+                ObjectNode l = limiters.putObject(e.limiter());
+                l.put("touched", e.touched());
+                l.put("accepted", e.accepted());
+                l.put("rejected", e.rejected());
+                l.put("failed_open", e.failedOpen());
+                l.put("failed_closed", e.failedClosed());
+                l.put("failed_over", e.failedOver());
+            }
+        }
     }
 
     public static String render(RunResult run) {
@@ -53,6 +74,9 @@ public final class JsonReport {
         ObjectNode assumptions = root.putObject("assumptions");
         run.assumptions().forEach(assumptions::put);
         run.replications().ifPresent(r -> replications(root.putObject("replications"), r));
+        if (!run.faults().isEmpty()) {
+            faults(root.putArray("faults"), run.faults());
+        }
         run.cluster().ifPresent(c -> cluster(root.putObject("cluster"), c));
         try {
             return MAPPER.writeValueAsString(root) + "\n";

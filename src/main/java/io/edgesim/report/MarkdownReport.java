@@ -61,6 +61,13 @@ public final class MarkdownReport {
         if (plans != null) {
             md.append("By plan (each key against its plan's limit):\n\n").append(plans.markdown()).append('\n');
         }
+        if (!run.faults().isEmpty()) {
+            md.append("## Faults\n\n").append(ConsoleReport.faultTable(run).markdown()).append('\n');
+            md.append("*touched* = requests the fault failed over to another PoP, lost (their reply never came ")
+                    .append("back), slowed, or failed at KV; each ended accepted, refused, or failed open or closed; ")
+                    .append("*failed over* = those it moved to another PoP, counted there. The over-time chart ")
+                    .append("shades each fault's interval.\n\n");
+        }
         run.replications().ifPresent(r -> md.append(replications(r)));
         charts.forEach((file, caption) ->
                 md.append("![").append(caption).append("](").append(file).append(")\n\n"));

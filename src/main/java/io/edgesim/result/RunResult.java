@@ -20,22 +20,27 @@ import java.util.Optional;
  * @param replications    the mean and interval of each limiter's figures over the runs at seeds seed, seed + 1, ...;
  *                        empty for a single run
  * @param cluster         the engine settings and delivery lateness of a cluster run; empty for the virtual engine
+ * @param faults          the faults injected, each with what it did to the requests it touched; empty for none
  */
 public record RunResult(String scenario, String description, String engine, long seed, double durationSeconds,
                         List<String> regions, List<LimiterResult> limiters, List<LatencyPair> latencyPairs,
                         Map<String, String> assumptions, Optional<Replications> replications,
-                        Optional<ClusterRun> cluster) {
+                        Optional<ClusterRun> cluster, List<FaultResult> faults) {
+
+    public RunResult {
+        faults = List.copyOf(faults);
+    }
 
     /** This run with {@code summary} over its replications. */
     public RunResult withReplications(Replications summary) {
         return new RunResult(scenario, description, engine, seed, durationSeconds, regions, limiters, latencyPairs,
-                assumptions, Optional.of(summary), cluster);
+                assumptions, Optional.of(summary), cluster, faults);
     }
 
     /** This run with the settings and lateness of the cluster that ran it. */
     public RunResult withCluster(ClusterRun run) {
         return new RunResult(scenario, description, engine, seed, durationSeconds, regions, limiters, latencyPairs,
-                assumptions, replications, Optional.of(run));
+                assumptions, replications, Optional.of(run), faults);
     }
 
     /** A round trip between two regions of the run, and whether it is a great-circle estimate. */

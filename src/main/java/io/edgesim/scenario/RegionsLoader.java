@@ -36,8 +36,9 @@ public final class RegionsLoader {
             "estimate", "tails", "rtt-ms", "estimated-rtt-ms");
     private static final List<String> TAIL_KEYS = List.of("p50", "p90", "p99");
     private static final List<String> TAILS_KEYS = List.of("p99-over-p50");
-    private static final String TAIL = "{ p50 = ms, p99 = ms } with 0 < p50 <= p99 <= 60,000, and optionally p90 "
-            + "between them";
+    private static final String TAIL = "{ p50 = ms, p99 = ms } with 0.001 <= p50 <= p99 <= 10 x p50 and p99 <= "
+            + "60,000, and optionally p90 between them";
+    private static final long MIN_TAIL_P50_NANOS = 1_000;
     private static final String RATIO = "a number from 1 (no tail) to 10";
     private static final List<String> REGION_KEYS = List.of("city", "lat", "lon", "area", "durable-objects");
     private static final List<String> ESTIMATE_KEYS = List.of("route-factor", "fibre-km-per-ms");
@@ -282,8 +283,14 @@ public final class RegionsLoader {
         }
         long p50 = Math.round(t.positiveNumber("p50", MAX_RTT_MILLIS, TAIL) * 1e6);
         long p99 = Math.round(t.positiveNumber("p99", MAX_RTT_MILLIS, TAIL) * 1e6);
+        if (p50 < MIN_TAIL_P50_NANOS) {
+            throw t.error("p50", t.shown("p50") + " is below 0.001 ms", TAIL);
+        }
         if (p99 < p50) {
             throw t.error("p99", t.shown("p99") + " is below p50 (" + t.shown("p50") + ")", TAIL);
+        }
+        if (p99 > LatencyTail.MAX_TAIL_RATIO * p50) {
+            throw t.error("p99", t.shown("p99") + " is more than 10 times p50 (" + t.shown("p50") + ")", TAIL);
         }
         if (!t.has("p90")) {
             return LatencyTail.fit(p50, p99, floorNanos);

@@ -1,6 +1,8 @@
 package io.edgesim.scenario;
 
 import io.edgesim.model.cost.Prices;
+import io.edgesim.model.fault.Fault;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.LimiterSpec;
 
@@ -29,21 +31,29 @@ import java.util.Map;
  *                      "tiers.cache.write-delay", ...), and notes on settings it did set that forget a counter
  *                      while it still decides ("limiters[0].expiration-ttl" -> "60s: shorter than ...")
  * @param prices        the prices in force: reference.conf's Workers Paid prices with the scenario's overrides
+ * @param faults        the faults injected, in the order written (empty for none)
  */
 public record Scenario(Path source, String name, String description, long durationNanos, long seed,
                        List<String> pops, List<ClientSpec> clients, List<LimiterSpec> limiters, RegionMap regions,
-                       Path regionsFile, Map<String, String> assumptions, Prices prices) {
+                       Path regionsFile, Map<String, String> assumptions, Prices prices,
+                       List<Fault> faults) {
 
     public Scenario {
         pops = List.copyOf(pops);
         clients = List.copyOf(clients);
         limiters = List.copyOf(limiters);
+        faults = List.copyOf(faults);
         // keep the given (sorted) order: reports print assumptions in it
         assumptions = Collections.unmodifiableMap(new LinkedHashMap<>(assumptions));
     }
 
+    /** The faults as the engines ask about them. */
+    public FaultTimeline faultTimeline() {
+        return new FaultTimeline(faults, regions, pops);
+    }
+
     public Scenario withSeed(long newSeed) {
         return new Scenario(source, name, description, durationNanos, newSeed, pops, clients, limiters, regions,
-                regionsFile, assumptions, prices);
+                regionsFile, assumptions, prices, faults);
     }
 }

@@ -1,6 +1,7 @@
 package io.edgesim.scenario;
 
 import io.edgesim.model.cost.Prices;
+import io.edgesim.model.fault.Fault;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.LimiterSpec;
 
@@ -22,7 +23,8 @@ import java.util.regex.Pattern;
 public final class ScenarioLoader {
 
     private static final List<String> TOP_KEYS = List.of("name", "description", "duration", "seed", "regions",
-            "regions-file", "clients", "client-defaults", "limiters", "tiers", "prices", "sweep", "latency");
+            "regions-file", "clients", "client-defaults", "limiters", "tiers", "prices", "sweep", "latency",
+            "faults");
     private static final List<String> LATENCY_KEYS = List.of("tails");
     private static final String ON_OFF = "on (draw each remote call's round trip from its pair's distribution in the "
             + "regions file) or off (every call takes the pair's p50)";
@@ -93,15 +95,17 @@ public final class ScenarioLoader {
         List<String> pops = pops(root, regions, regionsFile);
 
         List<ClientSpec> clients = new ClientReader(durationNanos, pops, folder).read(root);
-        TierSettingsReader tiers = TierSettingsReader.create(root, regions);
+        List<Fault> faults = FaultReader.read(root, regions, pops, durationNanos);
+        TierSettingsReader tiers = TierSettingsReader.create(root, regions, !faults.isEmpty());
         List<LimiterSpec> limiters = LimiterReader.read(root, new StageReader(tiers),
                 clients.stream().map(ClientSpec::name).toList(), log);
         requireListedPlans(root, clients, limiters);
+        FaultReader.requireTimeouts(root, faults, root.objectList("limiters"), limiters);
         Prices prices = PricesReader.read(root);
 
         RegionNotes.note(log, loaded, pops, limiters);
         return new Scenario(scenarioFile, name, description, durationNanos, seed, pops, clients, limiters, regions,
-                regionsFile, log.toMap(), prices);
+                regionsFile, log.toMap(), prices, faults);
     }
 
     // a client's plan must be one some limiter lists: a plan no limiter knows is most likely a typo

@@ -40,19 +40,29 @@ final class TierSettingsReader {
     static final String AUTO = "auto";
     private static final String AUTO_RULE = "auto = max(60s, how long the counter's state matters)";
 
+    private static final String DURABLE = "durable";
+    private static final String IN_MEMORY = "in-memory";
+    private static final String TIMEOUT = "a duration greater than 0 and at most "
+            + Durations.format(MAX_LATENCY_NANOS) + ", or null for none";
+
     private final Map<TierKind, ConfigReader> scenarioTiers;
     private final RegionMap regions;
+    // settings that only faults make matter (state, an origin's fail-open) note their defaults only with faults
+    private final boolean faults;
 
-    private TierSettingsReader(Map<TierKind, ConfigReader> scenarioTiers, RegionMap regions) {
+    private TierSettingsReader(Map<TierKind, ConfigReader> scenarioTiers, RegionMap regions, boolean faults) {
         this.scenarioTiers = scenarioTiers;
         this.regions = regions;
+        this.faults = faults;
     }
 
     /**
      * A reader over the scenario's {@code tiers} section ({@code scenario} may lack one). Every tier written there
      * is validated at once, so a bad scenario-wide value fails even when no limiter uses that tier.
+     *
+     * @param faults whether the scenario injects faults
      */
-    static TierSettingsReader create(ConfigReader scenario, RegionMap regions) {
+    static TierSettingsReader create(ConfigReader scenario, RegionMap regions, boolean faults) {
         Map<TierKind, ConfigReader> tiers = new EnumMap<>(TierKind.class);
         if (scenario.has("tiers")) {
             ConfigReader section = scenario.object("tiers");
@@ -66,7 +76,7 @@ final class TierSettingsReader {
                 tiers.put(kind, tier);
             }
         }
-        TierSettingsReader reader = new TierSettingsReader(tiers, regions);
+        TierSettingsReader reader = new TierSettingsReader(tiers, regions, faults);
         for (TierKind kind : tiers.keySet()) {
             reader.read(kind, null, null, null);
         }
@@ -108,7 +118,7 @@ final class TierSettingsReader {
             case DURABLE_OBJECT -> {
                 long[] serviceTime = l.serviceTime("service-time");
                 yield new TierSettings.DurableObject(serviceTime[0], serviceTime[1], l.queueBound("queue-bound"),
-                        l.bool("fail-open"), placement(l));
+                        l.bool("fail-open"), placement(l), l.timeout(), inMemory(l));
             }
             case ORIGIN -> origin(l);
         };
@@ -126,7 +136,8 @@ final class TierSettingsReader {
                     + "region of the regions file", allowed);
         }
         long[] serviceTime = l.serviceTime("service-time");
-        return new TierSettings.Origin(region, serviceTime[0], serviceTime[1]);
+        return new TierSettings.Origin(region, serviceTime[0], serviceTime[1], l.timeout(),
+                faults ? l.bool("fail-open") : l.reader("fail-open").bool("fail-open"));
     }
 
     private TierSettings kv(Layers l, AlgorithmSpec algorithm) {
@@ -210,6 +221,17 @@ final class TierSettingsReader {
 
     static WafPlan wafPlan(String name) {
         return Arrays.stream(WafPlan.values()).filter(p -> p.configName().equals(name)).findFirst().orElse(null);
+    }
+
+    // durable or in-memory; its default is noted only when faults can make it matter
+    private boolean inMemory(Layers l) {
+        String key = "state";
+        ConfigReader r = faults ? l.used(key) : l.reader(key);
+        String value = r.string(key);
+        if (!value.equals(DURABLE) && !value.equals(IN_MEMORY)) {
+            throw r.error(key, "'" + value + "' is not a state", DURABLE + ", " + IN_MEMORY);
+        }
+        return value.equals(IN_MEMORY);
     }
 
     private Placement placement(Layers l) {
@@ -327,7 +349,16 @@ final class TierSettingsReader {
             }
         }
 
-        private ConfigReader used(String key) {
+        /** A remote stage's timeout: 0 for none (null). */
+        long timeout() {
+            ConfigReader r = reader("timeout");
+            if (!r.has("timeout")) {
+                return 0;
+            }
+            return r.durationNanos("timeout", true, MAX_LATENCY_NANOS, TIMEOUT);
+        }
+
+        ConfigReader used(String key) {
             ConfigReader r = reader(key);
             if (r == reference && reference.has(key)) {
                 logDefault(key, reference.shown(key));

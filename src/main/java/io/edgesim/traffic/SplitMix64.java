@@ -1,5 +1,7 @@
 package io.edgesim.traffic;
 
+import io.edgesim.model.Seeds;
+
 /**
  * The generator behind {@link java.util.SplittableRandom} (SplitMix64 with its default "golden" gamma) as functions of
  * a {@code long} state the caller keeps: a client holds 8 bytes instead of a 48-byte generator object (two objects),
@@ -22,12 +24,6 @@ final class SplitMix64 {
 
     /** The double in [0, 1) drawn when the state becomes {@code advancedState} (from {@link #advance}). */
     static double uniform(long advancedState) {
-        return (mix64(advancedState) >>> 11) * DOUBLE_UNIT;
-    }
-
-    private static long mix64(long z) {
-        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-        return z ^ (z >>> 31);
+        return (Seeds.mix(advancedState) >>> 11) * DOUBLE_UNIT;
     }
 }

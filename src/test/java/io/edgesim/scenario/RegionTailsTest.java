@@ -93,7 +93,20 @@ class RegionTailsTest {
 
         assertThatThrownBy(() -> RegionsLoader.load(file)).isInstanceOf(InputException.class)
                 .hasMessage(file + ": rtt-ms.FRA-SYD.p99: 200 is below p50 (250); allowed: { p50 = ms, p99 = ms } "
-                        + "with 0 < p50 <= p99 <= 60,000, and optionally p90 between them");
+                        + "with 0.001 <= p50 <= p99 <= 10 x p50 and p99 <= "
+                        + "60,000, and optionally p90 between them");
+    }
+
+    @Test
+    void aP99MoreThanTenTimesP50AndASubMicrosecondP50AreRefused(@TempDir Path dir) {
+        Path wide = file(dir, "", "{ p50 = 10, p99 = 101 }");
+        assertThatThrownBy(() -> RegionsLoader.load(wide)).isInstanceOf(InputException.class)
+                .hasMessageStartingWith(wide + ": rtt-ms.FRA-SYD.p99: 101 is more than 10 times p50 (10); allowed: ");
+
+        Path tiny = ScenarioFixture.write(dir, "tiny.conf",
+                SMALL.replace("TAILS", "").replace("PAIR", "{ p50 = 0.0000001, p99 = 1 }"));
+        assertThatThrownBy(() -> RegionsLoader.load(tiny)).isInstanceOf(InputException.class)
+                .hasMessageStartingWith(tiny + ": rtt-ms.FRA-SYD.p50: ");
     }
 
     @Test

@@ -99,7 +99,9 @@ class ScenarioDocsTest {
                 "regions-file", "clients", "client-defaults", "limiters", "tiers", "prices", "trace", "chain", "reference", "tier",
                 "algorithm", "limit", "window", "rate", "burst", "anchor", "count", "key", "period", "policy", "region", "hint",
                 "every", "size", "spread", "distribution", "zipf", "lognormal", "pareto", "total", "exponent",
-                "median", "sigma", "min", "alpha", "latency", "tails", "p99-over-p50", "p50", "p90", "p99"));
+                "median", "sigma", "min", "alpha", "latency", "tails", "p99-over-p50", "p50", "p90", "p99",
+                "faults", "kind", "pop", "between", "extra", "from", "until", "region-outage", "pop-outage",
+                "partition", "kv-outage"));
         keys.addAll(Defaults.section("client").keys());
         keys.addAll(Defaults.section("prices").keys());
         for (TierKind kind : TierKind.values()) {

@@ -142,7 +142,7 @@ class ScenarioErrorsTest {
                         "limiters[0].window: unknown setting; allowed: tier, algorithm, limit, period, key, name, "
                                 + "clients, reference, plans, machines-per-pop, sync-interval, namespace"),
                 arguments("nme = x", "nme: unknown setting; allowed: name, description, duration, seed, regions, "
-                        + "regions-file, clients, client-defaults, limiters, tiers, prices, sweep, latency"),
+                        + "regions-file, clients, client-defaults, limiters, tiers, prices, sweep, latency, faults"),
                 arguments("clients = [ { name = a, rate = 1, pops { FRA = 1, XYZ = 1 } } ]",
                         "clients[0].pops.XYZ: XYZ is not a region of this scenario; allowed: FRA, AMS, SYD"),
                 arguments("clients = [ { name = a, rate = 1, pops = [FRA, LHR] } ]",

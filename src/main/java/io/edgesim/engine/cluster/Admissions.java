@@ -3,6 +3,7 @@ package io.edgesim.engine.cluster;
 import io.edgesim.engine.ExactReferences;
 import io.edgesim.engine.cluster.actors.Admission;
 import io.edgesim.model.Request;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.ObjectRoute;
@@ -40,7 +41,9 @@ final class Admissions {
         this.routers = new RemoteTier[limiters.size()][];
         for (int l = 0; l < limiters.size(); l++) {
             routers[l] = limiters.get(l).stages().stream().filter(stage -> stage.kind().remote())
-                    .map(stage -> RemoteTier.of(stage, scenario.regions(), keys)).toArray(RemoteTier[]::new);
+                    .map(stage -> RemoteTier.of(stage, scenario.regions(), keys,
+                            FaultTimeline.none(scenario.regions()), 0))
+                    .toArray(RemoteTier[]::new);
         }
     }
 

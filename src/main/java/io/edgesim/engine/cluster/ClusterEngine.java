@@ -14,6 +14,7 @@ import io.edgesim.engine.cluster.node.ClusterNode;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.engine.cluster.node.EmbeddedCluster;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.result.ClusterRun;
 import io.edgesim.result.DecisionListener;
@@ -54,6 +55,8 @@ public final class ClusterEngine {
     private final double speed;
     private final ClusterSettings settings;
     private volatile Running running;
+    // while traffic runs, for tests that stop a node
+    private volatile EmbeddedCluster runningCluster;
     private volatile String phase = "starting";
     private Fidelity fidelity;
 
@@ -84,7 +87,7 @@ public final class ClusterEngine {
     RunResult run(Consumer<EmbeddedCluster> beforeShutdown) {
         List<String> nodeRegions = NodeRegions.of(scenario);
         RemoteTiers remote = RemoteTiers.of(scenario);
-        LocalTiers local = new LocalTiers(scenario);
+        LocalTiers local = new LocalTiers(scenario, scenario.faultTimeline());
         Admissions admissions = new Admissions(scenario);
         OutcomeSink sink = new OutcomeSink(scenario, NAME, listener, admissions.keys());
         Map<String, ObjectLedger> ledgers = new LinkedHashMap<>();
@@ -99,9 +102,16 @@ public final class ClusterEngine {
             ShardWarmUp.run(cluster);
             TrafficWarmUp.run(cluster, scenario, shardRegions);
             Map<String, ActorRef<PopActor.Command>> pops = spawnPops(cluster, scenario, local, shardRegions, sink,
-                    "", "pop");
+                    "", "pop", scenario.faultTimeline());
             long lookaheadNanos = (long) (settings.feederLookahead().toNanos() * speed);
-            TrafficFeeder feeder = new TrafficFeeder(cluster.delivery(), pops, lookaheadNanos);
+            TrafficFeeder feeder = new TrafficFeeder(cluster.delivery(), pops, lookaheadNanos,
+                    scenario.faultTimeline(), sink, scenario.pops());
+            // a PoP whose node goes away: its unfinished chains fail there, and its traffic goes to the nearest PoP
+            for (int p = 0; p < scenario.pops().size(); p++) {
+                int pop = p;
+                cluster.node(scenario.pops().get(p)).system().getWhenTerminated().thenRun(() -> sink.popLost(pop));
+            }
+            runningCluster = cluster;
             cluster.startScenarioClock(settings.startLeadIn());
             long trafficStart = cluster.clock().realNanosAt(0);
             running = new Running(cluster.clock(), feeder, sink);
@@ -116,6 +126,7 @@ public final class ClusterEngine {
                     traffic);
             placement = placement(cluster);
             beforeShutdown.accept(cluster);
+            runningCluster = null;
             phase = "stopping";
         }
         phase = "done";
@@ -128,17 +139,18 @@ public final class ClusterEngine {
      * Spawns a PoP actor called {@code name} on the node of every PoP of {@code scenario}.
      *
      * @param namespacePrefix before the namespace of every remote object the actors send to
+     * @param faults          the faults the actors run with
      * @return the actors by PoP
      */
     static Map<String, ActorRef<PopActor.Command>> spawnPops(
             EmbeddedCluster cluster, Scenario scenario, LocalTiers tiers,
             Map<String, ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>>> objects, OutcomeSink sink,
-            String namespacePrefix, String name) {
+            String namespacePrefix, String name, FaultTimeline faults) {
         Map<String, ActorRef<PopActor.Command>> pops = new LinkedHashMap<>();
         for (int p = 0; p < scenario.pops().size(); p++) {
             ClusterNode node = cluster.node(scenario.pops().get(p));
             PopActor.Wiring wiring = new PopActor.Wiring(p, scenario.limiters(), tiers, scenario.regions(),
-                    scenario.seed(), objects.get(node.region()), sink, namespacePrefix);
+                    scenario.seed(), objects.get(node.region()), sink, namespacePrefix, faults);
             pops.put(node.region(), node.spawn(PopActor.create(node, wiring), name));
         }
         return pops;
@@ -169,6 +181,12 @@ public final class ClusterEngine {
         long scenarioNanos = Math.max(0, Math.min(scenario.durationNanos(), now.clock.nowNanos()));
         return new RunProgress(phase, scenarioNanos, scenario.durationNanos(), now.feeder.requestsFed(),
                 now.sink.accepted());
+    }
+
+    /** The node of {@code region} while the run's traffic runs (tests stop one mid-run), else null. */
+    ClusterNode runningNode(String region) {
+        EmbeddedCluster cluster = runningCluster;
+        return cluster == null ? null : cluster.node(region);
     }
 
     /** How faithfully the last run met its deadlines; null before a run has finished its traffic. */

@@ -1,5 +1,6 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.RemoteTier;
@@ -39,7 +40,9 @@ public final class NodeRegions {
                 if (stage.kind().remote()) {
                     for (String pop : scenario.pops()) {
                         KeyIds keys = new KeyIds();
-                        RemoteTier fresh = RemoteTier.of(stage, scenario.regions(), keys);
+                        // routes only: no draws
+                        RemoteTier fresh = RemoteTier.of(stage, scenario.regions(), keys,
+                                FaultTimeline.none(scenario.regions()), 0);
                         regions.add(fresh.route(ANY_KEY, keys.idOf(ANY_KEY, null), pop).homeRegion());
                     }
                 }

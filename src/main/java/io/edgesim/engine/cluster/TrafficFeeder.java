@@ -1,12 +1,15 @@
 package io.edgesim.engine.cluster;
 
 import io.edgesim.engine.cluster.actors.Admission;
+import io.edgesim.engine.cluster.actors.OutcomeSink;
 import io.edgesim.engine.cluster.actors.PopActor;
 import io.edgesim.engine.cluster.delivery.DeadlineDelivery;
 import io.edgesim.model.Request;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.traffic.RequestStream;
 import org.apache.pekko.actor.typed.ActorRef;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
@@ -23,21 +26,43 @@ public final class TrafficFeeder {
     private final DeadlineDelivery delivery;
     private final Map<String, ActorRef<PopActor.Command>> pops;
     private final long lookaheadNanos;
+    // the run's faults (asked for failover even when empty), and null when it has none
+    private final FaultTimeline timeline;
+    private final FaultTimeline faults;
+    // where chains are expected, and which PoPs' nodes are gone
+    private final OutcomeSink sink;
+    // the scenario's PoPs in order, and the index of the PoP in each region (-1 for none)
+    private final List<String> popOrder;
+    private final int[] popOfRegion;
     private volatile long requestsFed;
 
     /**
      * @param delivery       the run's deadline delivery
      * @param pops           the PoP actor of each region
      * @param lookaheadNanos how far ahead of its arrival a request is handed to the delay line, scenario time
+     * @param faults         the run's faults: a request landing in a PoP that is down goes to the nearest live one
+     *                       (anycast failover), whose actor takes it; so does one landing in a PoP whose node is
+     *                       gone ({@link OutcomeSink#lost})
+     * @param sink           where the run's chains are recorded; the feeder notes each one it hands out there
+     * @param popOrder       the scenario's PoPs, in order
      */
     public TrafficFeeder(DeadlineDelivery delivery, Map<String, ActorRef<PopActor.Command>> pops,
-                         long lookaheadNanos) {
+                         long lookaheadNanos, FaultTimeline faults, OutcomeSink sink, List<String> popOrder) {
         if (lookaheadNanos < 0) {
             throw new IllegalArgumentException("lookaheadNanos must be 0 or more, was " + lookaheadNanos);
         }
         this.delivery = delivery;
         this.pops = Map.copyOf(pops);
         this.lookaheadNanos = lookaheadNanos;
+        this.timeline = faults;
+        this.faults = faults.isEmpty() ? null : faults;
+        this.sink = sink;
+        this.popOrder = List.copyOf(popOrder);
+        this.popOfRegion = new int[faults.regions().codes().size()];
+        Arrays.fill(popOfRegion, -1);
+        for (int p = 0; p < popOrder.size(); p++) {
+            popOfRegion[faults.regions().indexOf(popOrder.get(p))] = p;
+        }
     }
 
     /**
@@ -59,21 +84,40 @@ public final class TrafficFeeder {
     public Fed feed(RequestStream stream, Function<Request, List<Admission>> admit) {
         long requests = 0;
         long decisions = 0;
-        for (Request request = stream.next(); request != null; request = stream.next()) {
-            ActorRef<PopActor.Command> pop = pops.get(request.pop());
-            if (pop == null) {
-                throw new IllegalArgumentException("request " + request.id() + " lands in " + request.pop()
+        for (Request landed = stream.next(); landed != null; landed = stream.next()) {
+            int failoverFault = faults == null ? -1 : faults.popDown(faults.regions().indexOf(landed.pop()),
+                    landed.timeNanos());
+            if (!pops.containsKey(landed.pop())) {
+                throw new IllegalArgumentException("request " + landed.id() + " lands in " + landed.pop()
                         + ", which has no node; nodes: " + pops.keySet());
             }
-            waitUntil(request.timeNanos() - lookaheadNanos);
+            waitUntil(landed.timeNanos() - lookaheadNanos);
+            Request request = failoverFault >= 0 || sink.lost(popOrder.indexOf(landed.pop())) ? failedOver(landed)
+                    : landed;
             List<Admission> admissions = admit.apply(request);
             if (!admissions.isEmpty()) {
-                delivery.deliverAt(request.timeNanos(), pop, new PopActor.Arrive(request, admissions));
+                // a node may go away between the check above and here: then the next nearest takes the request
+                while (!sink.expect(popOrder.indexOf(request.pop()), request, admissions)) {
+                    request = failedOver(landed);
+                }
+                delivery.deliverAt(request.timeNanos(), pops.get(request.pop()),
+                        new PopActor.Arrive(request, admissions, failoverFault));
                 decisions += admissions.size();
             }
             requestsFed = ++requests;
         }
         return new Fed(requests, decisions);
+    }
+
+    // the request as it lands in the nearest live PoP
+    private Request failedOver(Request r) {
+        int region = timeline.failoverRegion(timeline.regions().indexOf(r.pop()), r.timeNanos(),
+                candidate -> popOfRegion[candidate] < 0 || sink.lost(popOfRegion[candidate]));
+        if (region < 0) {
+            throw new IllegalStateException("request " + r.id() + " has no PoP left: every node is gone");
+        }
+        return new Request(r.id(), r.timeNanos(), timeline.regions().codes().get(region), r.client(), r.apiKey(),
+                r.ip(), r.xff(), r.anonToken(), r.path(), r.cost(), r.plan());
     }
 
     /** Requests fed so far. */

@@ -9,6 +9,7 @@ import io.edgesim.engine.cluster.actors.RemoteTiers;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.engine.cluster.node.EmbeddedCluster;
 import io.edgesim.model.Request;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.traffic.RequestStream;
@@ -50,7 +51,8 @@ final class TrafficWarmUp {
         Admissions admissions = new Admissions(scenario);
         OutcomeSink sink = new OutcomeSink(scenario, ClusterEngine.NAME, DecisionListener.NONE, admissions.keys());
         Map<String, ActorRef<PopActor.Command>> pops = ClusterEngine.spawnPops(cluster, scenario,
-                new LocalTiers(scenario), objects, sink, RemoteTiers.WARM_UP_PREFIX, ACTOR_NAME);
+                new LocalTiers(scenario, FaultTimeline.none(scenario.regions())), objects, sink,
+                RemoteTiers.WARM_UP_PREFIX, ACTOR_NAME, FaultTimeline.none(scenario.regions()));
         double speed = cluster.clock().speed();
         long intervalNanos = Math.max(1, (long) (settings.warmUpInterval().toNanos() * speed));
         long firstNanos = cluster.clock().nowNanos() + (long) (settings.feederLookahead().toNanos() * speed);
@@ -62,7 +64,7 @@ final class TrafficWarmUp {
             List<Admission> admitted = admissions.admit(retimed);
             if (!admitted.isEmpty()) {
                 cluster.delivery().deliverAt(retimed.timeNanos(), pops.get(retimed.pop()),
-                        new PopActor.Arrive(retimed, admitted));
+                        new PopActor.Arrive(retimed, admitted, -1));
                 decisions += admitted.size();
             }
         }

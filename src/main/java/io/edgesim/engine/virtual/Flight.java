@@ -2,9 +2,12 @@ package io.edgesim.engine.virtual;
 
 import io.edgesim.engine.ChainOutcome;
 import io.edgesim.model.Request;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.ChainProgress;
+import io.edgesim.model.tier.KvEdge;
 import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.RemoteTier;
 import io.edgesim.model.tier.StageSpec;
 
 /**
@@ -12,6 +15,12 @@ import io.edgesim.model.tier.StageSpec;
  * decided at once by its tier, at the time the request reached (or came back to) its PoP; a remote stage is an event
  * at the home region after the one-way delay, served there by the stage's {@code RemoteTier}, and another event back
  * at the PoP after the delay back. When the chain ends, {@link ChainOutcome} records it.
+ *
+ * <p>A remote stage with a timeout, or any remote stage in a run with faults, takes the checked way: a request lost
+ * on the way out (a partition, its home down when it arrives), or whose one-way trip alone reaches the timeout, is
+ * an event at departure plus the timeout and fails then, never served; a reply lost or late on the way back fails
+ * the request at the same time, though the object served it. Latency faults lengthen both trips. The faults that
+ * touched the request are recorded with its outcome.
  */
 final class Flight {
 
@@ -38,6 +47,11 @@ final class Flight {
     private long departedNanos;
     // draws the call's round trip (with tails on), the same both ways
     private long drawKey;
+    // the remote stage's reply will not come back in time: the next event is the timeout
+    private boolean timingOut;
+    // the faults that touched the request, and those that moved it to another PoP (bit masks of their indexes)
+    private long touched;
+    private long failedOver;
 
     Flight(LimiterRun limiter, RunContext run) {
         this.limiter = limiter;
@@ -46,7 +60,8 @@ final class Flight {
     }
 
     /** Starts {@code request}'s way through the chain. */
-    void start(Request request, int slot, int pop, boolean exactAllowed, int exactKey, long exactWindow) {
+    void start(Request request, int slot, int pop, boolean exactAllowed, int exactKey, long exactWindow,
+               int failoverFault) {
         this.request = request;
         this.slot = slot;
         this.blockGeneration = run.keys.generation();
@@ -56,6 +71,8 @@ final class Flight {
         this.exactAllowed = exactAllowed;
         this.exactKey = exactKey;
         this.exactWindow = exactWindow;
+        this.failedOver = failoverFault < 0 ? 0 : 1L << failoverFault;
+        this.touched = failedOver;
         progress.reset();
     }
 
@@ -76,24 +93,73 @@ final class Flight {
                 // the request leaves once the stages before have answered
                 departedNanos = requestNanos + progress.latencyNanos();
                 drawKey = RegionMap.drawKey(limiter.seed, request.id(), limiter.index, s);
-                long arrival = departedNanos + run.regions.oneWayNanos(run.popRegion[pop], homeRegion,
-                        limiter.jitter, drawKey);
-                limiter.queue.add(arrival, this);
+                long oneWay = run.regions.oneWayNanos(run.popRegion[pop], homeRegion, limiter.jitter, drawKey);
+                if (run.faults == null && limiter.remote[s].timeoutNanos() == 0) {
+                    limiter.queue.add(departedNanos + oneWay, this);
+                } else {
+                    depart(limiter.remote[s], oneWay);
+                }
                 return;
             }
             limiter.local[s][pop].decide(keyId, segmentNanos, cost, progress.answer());
+            if (run.faults != null && progress.answer().error() == KvEdge.OUTAGE_ERROR) {
+                touched |= 1L << run.faults.kvDown(segmentNanos);
+            }
             progress.apply(key);
         }
         finish();
     }
 
-    /** The request reaches its remote tier (when away) or comes back to its PoP. */
+    // the checked way out: lost, too slow, or on its way to the home
+    private void depart(RemoteTier tier, long oneWayNanos) {
+        FaultTimeline faults = run.faults;
+        long arrival = departedNanos + oneWayNanos;
+        boolean lost = false;
+        if (faults != null) {
+            int from = run.popRegion[pop];
+            long slowedBy = faults.slowedBy(from, homeRegion, departedNanos);
+            arrival += faults.extraOneWayNanos(slowedBy);
+            int cut = faults.partitioned(from, homeRegion, departedNanos);
+            int down = faults.regionDown(homeRegion, arrival);
+            touched |= slowedBy | bit(cut) | bit(down);
+            lost = cut >= 0 || down >= 0;
+        }
+        long timeout = tier.timeoutNanos();
+        if (lost && timeout == 0) {
+            throw new IllegalStateException("a remote stage that faults can lose needs a timeout");
+        }
+        if (lost || (timeout > 0 && arrival - departedNanos >= timeout)) {
+            timingOut = true;
+            limiter.queue.add(departedNanos + timeout, this);
+        } else {
+            limiter.queue.add(arrival, this);
+        }
+    }
+
+    private static long bit(int fault) {
+        return fault < 0 ? 0 : 1L << fault;
+    }
+
+    /** The request reaches its remote tier (when away), times out waiting for it, or comes back to its PoP. */
     void arrive(long nowNanos) {
-        if (route != null) {
+        if (timingOut) {
+            timingOut = false;
+            limiter.remote[progress.nextStage()].timedOut(departedNanos, progress.answer());
+            progress.apply(remoteKey);
+            route = null;
+            proceed(nowNanos);
+        } else if (route != null) {
             int s = progress.nextStage();
-            long replyNanos = limiter.remote[s].serve(route, remoteKeyId, nowNanos, cost, progress.answer());
+            RemoteTier tier = limiter.remote[s];
+            long replyNanos = tier.serve(route, remoteKeyId, nowNanos, cost, progress.answer());
             long back = replyNanos + run.regions.oneWayNanos(homeRegion, run.popRegion[pop], limiter.jitter,
                     drawKey);
+            if (run.faults != null || tier.timeoutNanos() > 0) {
+                back = checkedBack(tier, replyNanos, back);
+                if (back < 0) {
+                    return;
+                }
+            }
             progress.addLatency(nowNanos - departedNanos + (back - replyNanos));
             progress.apply(remoteKey);
             route = null;
@@ -107,9 +173,45 @@ final class Flight {
         }
     }
 
+    /**
+     * The checked way back: when the reply is back at the PoP (later with a latency fault), or -1 when it is lost or
+     * late, the request then failing at the timeout.
+     */
+    private long checkedBack(RemoteTier tier, long replyNanos, long backNanos) {
+        FaultTimeline faults = run.faults;
+        boolean lost = false;
+        if (faults != null) {
+            int to = run.popRegion[pop];
+            long slowedBy = faults.slowedBy(homeRegion, to, replyNanos);
+            backNanos += faults.extraOneWayNanos(slowedBy);
+            int cut = faults.partitioned(homeRegion, to, replyNanos);
+            touched |= slowedBy | bit(cut);
+            lost = cut >= 0;
+        }
+        long timeout = tier.timeoutNanos();
+        if (lost && timeout == 0) {
+            throw new IllegalStateException("a remote stage that faults can lose needs a timeout");
+        }
+        if (!lost && (timeout == 0 || backNanos - departedNanos <= timeout)) {
+            return backNanos;
+        }
+        tier.timedOut(departedNanos, progress.answer());
+        progress.apply(remoteKey);
+        route = null;
+        if (progress.done()) {
+            finish();
+        } else {
+            limiter.queue.add(departedNanos + timeout, this);
+        }
+        return -1;
+    }
+
     private void finish() {
         ChainOutcome.record(run.recorder, run.listener, limiter.index, limiter.spec, pop, request, requestNanos,
                 exactKey, exactAllowed, exactWindow, progress);
+        if (touched != 0) {
+            run.recorder.recordFaults(limiter.index, touched, failedOver, progress.outcome(), progress.failedOpen());
+        }
         limiter.release(this);
     }
 }

@@ -87,7 +87,8 @@ final class LimiterGroup {
             if (seen[g]) {
                 // a chain that stays in the PoP is decided at once: one flight per limiter serves every request
                 Flight flight = limiters[members[g]].takeFlight();
-                flight.start(request, slot, pop, exactAllowed[g], exactKeys[g], exactWindows[g]);
+                flight.start(request, slot, pop, exactAllowed[g], exactKeys[g], exactWindows[g],
+                        run.blockFailovers == null ? -1 : run.blockFailovers[slot]);
                 flight.proceed(request.timeNanos());
             }
         }

@@ -56,7 +56,7 @@ final class LimiterRun {
         for (int s = 0; s < stages.length; s++) {
             StageSpec stage = stages[s];
             if (stage.kind().remote()) {
-                remote[s] = factory.remote(stage);
+                remote[s] = factory.remote(index, s, stage);
                 anyRemote = true;
             } else {
                 local[s] = new PopTier[run.popNames.length];

@@ -3,12 +3,14 @@ package io.edgesim.engine.virtual;
 import io.edgesim.engine.ExactReferences;
 import io.edgesim.engine.RunRecorder;
 import io.edgesim.model.Request;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.traffic.RequestStream;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +30,12 @@ final class RunContext {
     // the block of requests being decided, each one's PoP index, and their keys
     final Request[] block;
     final int[] blockPops;
+    // with faults: the fault that moved each request of the block to another PoP, or -1; else null
+    final int[] blockFailovers;
+    // null without faults
+    final FaultTimeline faults;
+    // by region index: the index of the scenario's PoP in that region, or -1
+    private final int[] popOfRegion;
     final RequestKeys keys;
     final ExactReferences exact;
     final RunRecorder recorder;
@@ -46,12 +54,35 @@ final class RunContext {
             popIndex.put(pops.get(i), i);
             popRegion[i] = regions.indexOf(pops.get(i));
         }
+        this.popOfRegion = new int[regions.codes().size()];
+        Arrays.fill(popOfRegion, -1);
+        for (int i = 0; i < popRegion.length; i++) {
+            popOfRegion[popRegion[i]] = i;
+        }
+        FaultTimeline timeline = scenario.faultTimeline();
+        this.faults = timeline.isEmpty() ? null : timeline;
+        this.blockFailovers = faults == null ? null : new int[blockSize];
         this.block = new Request[blockSize];
         this.blockPops = new int[blockSize];
         this.keys = new RequestKeys(keyIds, blockSize);
         this.exact = new ExactReferences(scenario.limiters(), keyIds);
         this.recorder = new RunRecorder(scenario, engine, keyIds);
         this.listener = listener;
+    }
+
+    // a request landing in a PoP that is down goes to the nearest live one (anycast) and is counted there
+    private int failOver(int slot) {
+        Request request = block[slot];
+        int fault = faults.popDown(popRegion[blockPops[slot]], request.timeNanos());
+        if (fault < 0) {
+            return -1;
+        }
+        int pop = popOfRegion[faults.failoverRegion(popRegion[blockPops[slot]], request.timeNanos())];
+        blockPops[slot] = pop;
+        block[slot] = new Request(request.id(), request.timeNanos(), popNames[pop], request.client(),
+                request.apiKey(), request.ip(), request.xff(), request.anonToken(), request.path(), request.cost(),
+                request.plan());
+        return fault;
     }
 
     /** Starts a new block with the next requests of {@code stream}; returns how many (fewer only at its end). */
@@ -62,6 +93,9 @@ final class RunContext {
         while (size < block.length && (request = stream.next()) != null) {
             block[size] = request;
             blockPops[size] = popIndex.get(request.pop());
+            if (faults != null) {
+                blockFailovers[size] = failOver(size);
+            }
             size++;
         }
         return size;

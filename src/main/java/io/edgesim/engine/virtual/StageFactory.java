@@ -2,6 +2,7 @@ package io.edgesim.engine.virtual;
 
 import io.edgesim.engine.StageStats;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.LocalTierFactory;
@@ -20,10 +21,12 @@ final class StageFactory {
 
     private final LocalTierFactory local;
     private final Scenario scenario;
+    private final FaultTimeline faults;
 
     StageFactory(Scenario scenario) {
         this.scenario = scenario;
-        this.local = new LocalTierFactory(scenario.seed(), scenario.regions(), new KeyIds());
+        this.faults = scenario.faultTimeline();
+        this.local = new LocalTierFactory(scenario.seed(), scenario.regions(), new KeyIds(), faults);
     }
 
     /** The numbering of keys all stages of the run share. */
@@ -44,7 +47,8 @@ final class StageFactory {
         return StageStats.of(limiter, s -> remote[s] != null ? remote[s].stats() : local.stats(limiter.name(), s));
     }
 
-    RemoteTier remote(StageSpec spec) {
-        return RemoteTier.of(spec, scenario.regions(), keys());
+    RemoteTier remote(int limiter, int stage, StageSpec spec) {
+        return RemoteTier.of(spec, scenario.regions(), keys(), faults,
+                RemoteTier.drawSeed(scenario.seed(), limiter, stage));
     }
 }

@@ -171,7 +171,8 @@ public final class VirtualEngine {
 
     // whether the limiters of a group decide by PoP: the run goes by group, and all their stages are PoP-local
     private boolean decidesByPop(List<Integer> members) {
-        if (order != Order.BY_GROUP) {
+        // with faults a request carries the faults that touched it to its outcome: the block path does that
+        if (order != Order.BY_GROUP || !scenario.faults().isEmpty()) {
             return false;
         }
         for (int m : members) {

@@ -1,5 +1,7 @@
 package io.edgesim.model.region;
 
+import io.edgesim.model.Seeds;
+
 /**
  * A latency distribution with a tail: a shifted lognormal, {@code floor + exp(mu + sigma * Z)} with Z standard
  * normal. The floor is the part no request escapes (propagation time: light in fibre over the distance), the
@@ -10,6 +12,9 @@ package io.edgesim.model.region;
  * and no generator state is shared. Immutable; all values in nanoseconds.
  */
 public final class LatencyTail {
+
+    /** The largest (p99 - floor) / (p50 - floor) a fit without a given p90 makes: a floor is lowered to keep it. */
+    public static final double MAX_TAIL_RATIO = 10;
 
     // standard normal quantiles of 0.90 and 0.99
     static final double Z90 = 1.2815515655446004;
@@ -34,9 +39,16 @@ public final class LatencyTail {
         return new LatencyTail(nanos, nanos, nanos, Double.NEGATIVE_INFINITY, 0);
     }
 
+    /** A service time: a lognormal (floor 0) through {@code median} and {@code p99}; always the median without a tail. */
+    public static LatencyTail serviceTime(long medianNanos, long p99Nanos) {
+        return p99Nanos == medianNanos || medianNanos <= 0 ? constant(medianNanos) : fit(medianNanos, p99Nanos, 0.0);
+    }
+
     /**
      * The shifted lognormal with median {@code p50}, 99th percentile {@code p99} and the given floor; a floor not
-     * below the median is taken as 0 (a plain lognormal).
+     * below the median is taken as 0 (a plain lognormal), and a floor so close to the median that the part above it
+     * would stretch more than {@link #MAX_TAIL_RATIO} times from p50 to p99 is lowered until it does not (a floor
+     * a hair below the median would otherwise give draws of many seconds beyond the p99).
      *
      * @throws IllegalArgumentException when p50 is not positive or p99 is below p50
      */
@@ -48,8 +60,9 @@ public final class LatencyTail {
             return constant(p50Nanos);
         }
         double floor = floorNanos >= 0 && floorNanos < p50Nanos ? floorNanos : 0;
-        double mu = Math.log(p50Nanos - floor);
-        double sigma = Math.log((p99Nanos - floor) / (p50Nanos - floor)) / Z99;
+        floor = Math.max(0, Math.min(floor, (MAX_TAIL_RATIO * p50Nanos - p99Nanos) / (MAX_TAIL_RATIO - 1)));
+        double mu = StrictMath.log(p50Nanos - floor);
+        double sigma = StrictMath.log((p99Nanos - floor) / (p50Nanos - floor)) / Z99;
         return new LatencyTail(p50Nanos, p99Nanos, floor, mu, sigma);
     }
 
@@ -87,7 +100,7 @@ public final class LatencyTail {
 
     private static double p90For(double p50, double p99, double floor) {
         double k = Z90 / Z99;
-        return floor + Math.pow(p50 - floor, 1 - k) * Math.pow(p99 - floor, k);
+        return floor + StrictMath.pow(p50 - floor, 1 - k) * StrictMath.pow(p99 - floor, k);
     }
 
     /** The median, nanoseconds. */
@@ -115,7 +128,7 @@ public final class LatencyTail {
         if (sigma == 0) {
             return p50Nanos;
         }
-        return Math.round(floorNanos + Math.exp(mu + sigma * NormalQuantile.of(u)));
+        return Math.round(floorNanos + StrictMath.exp(mu + sigma * NormalQuantile.of(u)));
     }
 
     /** The draw for {@code key}: the quantile at a uniform number mixed from the key. */
@@ -125,11 +138,7 @@ public final class LatencyTail {
 
     /** A uniform number in (0, 1) mixed from {@code key} (SplitMix64's finalizer, 53 bits, never 0). */
     public static double uniform(long key) {
-        long z = key + 0x9e3779b97f4a7c15L;
-        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-        z ^= z >>> 31;
-        return ((z >>> 11) + 0.5) * 0x1.0p-53;
+        return ((Seeds.mix(key + 0x9e3779b97f4a7c15L) >>> 11) + 0.5) * 0x1.0p-53;
     }
 
     @Override

@@ -22,11 +22,11 @@ final class NormalQuantile {
     /** z with P(Z <= z) = u, for u in (0, 1). */
     static double of(double u) {
         if (u < LOW) {
-            double q = Math.sqrt(-2 * Math.log(u));
+            double q = StrictMath.sqrt(-2 * StrictMath.log(u));
             return tail(q);
         }
         if (u > 1 - LOW) {
-            double q = Math.sqrt(-2 * Math.log(1 - u));
+            double q = StrictMath.sqrt(-2 * StrictMath.log(1 - u));
             return -tail(q);
         }
         double q = u - 0.5;

@@ -5,6 +5,7 @@ import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyArray;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.LatencyTail;
@@ -16,7 +17,8 @@ import java.util.Map;
  * The Durable Objects of one limiter stage: the placement policy that routes keys to objects, and the objects by
  * the number of their name, each a {@link DurableObjectServer} created on its first request. The virtual engine
  * holds one per stage; a cluster entity holds one for its one object. Each object's arrivals must come in
- * nondecreasing order.
+ * nondecreasing order. With {@code state = in-memory}, an object whose home region went down since its last request
+ * starts over with a fresh counter (durable objects keep theirs: their storage survives).
  */
 public final class DurableObjectNamespace implements RemoteTier {
 
@@ -24,14 +26,24 @@ public final class DurableObjectNamespace implements RemoteTier {
     private final PerPlan<CounterFactory> counters;
     private final PlacementPolicy placement;
     private final KeyIds keys;
+    private final RegionMap regions;
+    // null unless objects keep their state in memory and there are faults
+    private final FaultTimeline faults;
     // by the number of the object's name
     private final KeyArray<DurableObjectServer> objects = new KeyArray<>();
     private final LatencyTail serviceTime;
+    private final long drawSeed;
 
-    /** A namespace numbering keys and object names with the run's {@code keys}. */
+    /**
+     * A namespace numbering keys and object names with the run's {@code keys}, in a run with {@code faults}, its
+     * objects drawing service times by keys mixed from {@code drawSeed} and their names.
+     */
     public DurableObjectNamespace(TierSettings.DurableObject settings, AlgorithmSpec algorithm, RegionMap regions,
-                                  KeyIds keys) {
+                                  KeyIds keys, FaultTimeline faults, long drawSeed) {
+        this.drawSeed = drawSeed;
         this.settings = settings;
+        this.regions = regions;
+        this.faults = settings.inMemoryState() && !faults.isEmpty() ? faults : null;
         this.counters = new PerPlan<>(algorithm, keys, CounterFactory::new);
         this.keys = keys;
         this.placement = new PlacementPolicy(settings.placement(), regions);
@@ -49,7 +61,22 @@ public final class DurableObjectNamespace implements RemoteTier {
      */
     @Override
     public long serve(ObjectRoute route, int keyId, long arrivalNanos, long cost, StageVerdict into) {
-        return object(objectId(route, keyId)).serve(arrivalNanos, cost, into);
+        DurableObjectServer object = object(objectId(route, keyId));
+        if (faults != null && faults.outageBegan(regions.indexOf(route.homeRegion()), object.lastArrivalNanos(),
+                arrivalNanos)) {
+            object.restart();
+        }
+        return object.serve(arrivalNanos, cost, into);
+    }
+
+    @Override
+    public long timeoutNanos() {
+        return settings.timeoutNanos();
+    }
+
+    @Override
+    public void timedOut(long departedNanos, StageVerdict into) {
+        RemoteTier.timedOut(settings, departedNanos, into);
     }
 
     // a per-area object's name is numbered with its key's plan, which the object counts with
@@ -83,8 +110,8 @@ public final class DurableObjectNamespace implements RemoteTier {
         DurableObjectServer object = objects.get(objectId);
         if (object == null) {
             // an object's service-time draws follow its name, which both engines give it alike
-            long drawSeed = serviceTime.hasTail() ? Seeds.derive(0, "service-time", keys.key(objectId)) : 0;
-            object = new DurableObjectServer(counters.of(objectId), settings, serviceTime, drawSeed);
+            long objectSeed = serviceTime.hasTail() ? Seeds.derive(drawSeed, keys.key(objectId)) : 0;
+            object = new DurableObjectServer(counters.of(objectId), settings, serviceTime, objectSeed);
             objects.put(objectId, object);
         }
         return object;

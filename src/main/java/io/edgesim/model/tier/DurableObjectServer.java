@@ -27,7 +27,8 @@ public final class DurableObjectServer {
     /** The error of a request refused because the object's queue was full. */
     public static final String OVERLOADED_ERROR = "overloaded";
 
-    private final RateCounter counter;
+    private final CounterFactory counters;
+    private RateCounter counter;
     // service time, queue bound, fail open: shared by the objects of a namespace
     private final TierSettings.DurableObject settings;
     // start times of admitted requests that may not have started yet, in order (see addWaitingStart)
@@ -35,6 +36,7 @@ public final class DurableObjectServer {
     private int firstWaiting;
     private int waiting;
     private long busyUntilNanos = Long.MIN_VALUE;
+    private long lastArrivalNanos = Long.MIN_VALUE;
     private long requests;
     private long rowsWritten;
     private long rowsRead;
@@ -61,6 +63,7 @@ public final class DurableObjectServer {
         if (settings.serviceTimeNanos() < 0 || settings.queueBound() < 0) {
             throw new IllegalArgumentException("Durable Object service time and queue bound must not be negative");
         }
+        this.counters = counters;
         this.counter = counters.newCounter();
         this.settings = settings;
         this.serviceTime = serviceTime;
@@ -77,6 +80,7 @@ public final class DurableObjectServer {
         long serviceTimeNanos = serviceTime.hasTail() ? serviceTime.atKey(drawSeed + requests * 0x9e3779b97f4a7c15L)
                 : settings.serviceTimeNanos();
         requests++;
+        lastArrivalNanos = arrivalNanos;
         while (waiting > 0 && firstWaitingStart() <= arrivalNanos) {
             dropFirstWaitingStart();
         }
@@ -102,6 +106,22 @@ public final class DurableObjectServer {
         long replyNanos = startNanos + serviceTimeNanos;
         into.of(decision, replyNanos - arrivalNanos);
         return replyNanos;
+    }
+
+    /** The arrival time of the latest request served, or Long.MIN_VALUE before the first. */
+    public long lastArrivalNanos() {
+        return lastArrivalNanos;
+    }
+
+    /**
+     * Starts over after its home went down, for an object that keeps its state only in memory: a fresh counter and
+     * an empty queue. What it was billed for stays.
+     */
+    public void restart() {
+        counter = counters.newCounter();
+        waiting = 0;
+        firstWaiting = 0;
+        busyUntilNanos = Long.MIN_VALUE;
     }
 
     /** Billable operations so far. */

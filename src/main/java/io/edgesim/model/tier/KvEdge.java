@@ -4,6 +4,7 @@ import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeySlots;
 
@@ -34,6 +35,8 @@ public final class KvEdge implements PopTier {
 
     /** The error of a request whose write the store refused for the write rate. */
     public static final String WRITE_RATE_ERROR = "kv-write-rate";
+    /** The error of a request decided while KV was down (a kv-outage fault). */
+    public static final String OUTAGE_ERROR = "kv-outage";
 
     // a row's longs: whether the key was ever fetched (1) or not (0), when, then the copy's cell (fresh when the key
     // was absent)
@@ -47,6 +50,8 @@ public final class KvEdge implements PopTier {
     private final boolean countsRefused;
     private final KvStore store;
     private final RandomGenerator random;
+    // null without faults
+    private final FaultTimeline faults;
     private final KeySlots rows;
     // the copy a request decides on
     private final long[] scratchLongs;
@@ -59,9 +64,11 @@ public final class KvEdge implements PopTier {
      * @param store     the stage's store, shared by every PoP
      * @param random    source of the miss-read latencies
      * @param keys      the run's numbering of keys; the store must number them with the same instance
+     * @param faults    the run's faults: while a kv-outage lasts, nothing is read or written and every request fails
+     *                  at once ({@link #OUTAGE_ERROR}), open when {@code failOpen}
      */
     public KvEdge(TierSettings.Kv settings, AlgorithmSpec algorithm, KvStore store, RandomGenerator random,
-                  KeyIds keys) {
+                  KeyIds keys, FaultTimeline faults) {
         KvStore.requireSupported(settings);
         if (store.keys() != keys) {
             throw new IllegalArgumentException("a KV edge and its store must number keys with the same KeyIds");
@@ -77,10 +84,15 @@ public final class KvEdge implements PopTier {
         this.scratchObjects = new Object[cells.objects];
         this.store = store;
         this.random = random;
+        this.faults = faults.isEmpty() ? null : faults;
     }
 
     @Override
     public void decide(int keyId, long nowNanos, int cost, StageVerdict into) {
+        if (faults != null && faults.kvDown(nowNanos) >= 0) {
+            into.failed(settings.failOpen(), new Decision(false, 0, 0, nowNanos), 0, OUTAGE_ERROR);
+            return;
+        }
         int slot = rows.slot(keyId);
         long[] row = rows.data();
         Object[] objects = rows.objects();

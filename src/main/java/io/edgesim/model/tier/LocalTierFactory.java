@@ -2,6 +2,7 @@ package io.edgesim.model.tier;
 
 import io.edgesim.model.Seeds;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 
@@ -26,6 +27,7 @@ public final class LocalTierFactory {
     private final long seed;
     private final RegionMap regions;
     private final KeyIds keys;
+    private final FaultTimeline faults;
     private final Map<StageId, Map<String, PopTier>> tiers = new LinkedHashMap<>();
     private final Map<StageId, KvStore> kvStores = new HashMap<>();
     private final Map<BindingId, BindingStore> bindingStores = new HashMap<>();
@@ -35,11 +37,13 @@ public final class LocalTierFactory {
      * @param regions the PoPs a stage may be created in
      * @param keys    the run's numbering of keys, which every tier uses: a caller numbers each request's key once
      *                and hands the number to {@link PopTier#decide}
+     * @param faults  the run's faults (a KV stage fails while KV is down)
      */
-    public LocalTierFactory(long seed, RegionMap regions, KeyIds keys) {
+    public LocalTierFactory(long seed, RegionMap regions, KeyIds keys, FaultTimeline faults) {
         this.seed = seed;
         this.regions = regions;
         this.keys = keys;
+        this.faults = faults;
     }
 
     /** The numbering of keys every tier of this factory uses. */
@@ -124,7 +128,7 @@ public final class LocalTierFactory {
             case KV -> {
                 TierSettings.Kv kv = (TierSettings.Kv) settings;
                 KvStore store = kvStores.computeIfAbsent(id, k -> new KvStore(kv, stage.algorithm(), keys));
-                yield new KvEdge(kv, stage.algorithm(), store, random, keys);
+                yield new KvEdge(kv, stage.algorithm(), store, random, keys, faults);
             }
             case BINDING -> {
                 TierSettings.Binding binding = (TierSettings.Binding) settings;

@@ -20,18 +20,33 @@ public final class OriginServer implements RemoteTier {
     private final KeyCounters counters;
     private final String region;
     private final LatencyTail serviceTime;
+    private final long drawSeed;
+    private final TierSettings.Origin settings;
 
     /**
      * @param settings the origin's region and per-decision service time (at least 0)
      * @param keys     the run's numbering of keys
+     * @param drawSeed mixed into the keys of its service-time draws
      */
-    public OriginServer(AlgorithmSpec algorithm, TierSettings.Origin settings, KeyIds keys) {
+    public OriginServer(AlgorithmSpec algorithm, TierSettings.Origin settings, KeyIds keys, long drawSeed) {
+        this.drawSeed = drawSeed;
         if (settings.serviceTimeNanos() < 0) {
             throw new IllegalArgumentException("origin service time must not be negative");
         }
         this.counters = KeyCounters.dense(algorithm, keys);
         this.region = settings.region();
         this.serviceTime = settings.serviceTime();
+        this.settings = settings;
+    }
+
+    @Override
+    public long timeoutNanos() {
+        return settings.timeoutNanos();
+    }
+
+    @Override
+    public void timedOut(long departedNanos, StageVerdict into) {
+        RemoteTier.timedOut(settings, departedNanos, into);
     }
 
     /** Where a request for {@code key} goes: the key's counter at the origin region. */
@@ -44,7 +59,8 @@ public final class OriginServer implements RemoteTier {
     @Override
     public long serve(ObjectRoute route, int keyId, long arrivalNanos, long cost, StageVerdict into) {
         // keyed by the key itself (not its number, which each engine gives differently) and the arrival
-        long serviceTimeNanos = serviceTime.atKey(arrivalNanos * 0x9e3779b97f4a7c15L + route.objectName().hashCode());
+        long serviceTimeNanos = serviceTime.atKey(
+                drawSeed + arrivalNanos * 0x9e3779b97f4a7c15L + route.objectName().hashCode());
         into.of(counters.tryAcquire(keyId, arrivalNanos, cost), serviceTimeNanos);
         return arrivalNanos + serviceTimeNanos;
     }

@@ -1,7 +1,10 @@
 package io.edgesim.model.tier;
 
+import io.edgesim.model.Seeds;
 import io.edgesim.model.StageVerdict;
+import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 
@@ -28,6 +31,19 @@ public interface RemoteTier {
      */
     long serve(ObjectRoute route, int keyId, long arrivalNanos, long cost, StageVerdict into);
 
+    /** The error of a request whose reply did not come back within the stage's timeout. */
+    String TIMEOUT_ERROR = "timeout";
+
+    /** How long a PoP waits for a reply before the request fails; 0 when it waits for ever. */
+    long timeoutNanos();
+
+    /**
+     * Answers into {@code into} for a request that left its PoP at {@code departedNanos} and whose reply did not come
+     * back within {@link #timeoutNanos()} (lost, or late): failed, open or closed as the stage says, its added
+     * latency the timeout.
+     */
+    void timedOut(long departedNanos, StageVerdict into);
+
     /** Billable operations so far (none for an origin: Cloudflare does not bill it). */
     Usage usage();
 
@@ -35,17 +51,45 @@ public interface RemoteTier {
     Map<String, Long> stats();
 
     /**
-     * The tier of remote stage {@code stage} (durable-object or origin), numbering keys with {@code keys}.
+     * The tier of remote stage {@code stage} (durable-object or origin), numbering keys with {@code keys}, in a
+     * run with {@code faults} (objects that keep their state in memory lose it when their home goes down), drawing
+     * service times by keys mixed from {@code drawSeed} ({@link #drawSeed}; any value for a tier that only routes).
      *
      * @throws IllegalArgumentException for an in-PoP stage
      */
-    static RemoteTier of(StageSpec stage, RegionMap regions, KeyIds keys) {
+    static RemoteTier of(StageSpec stage, RegionMap regions, KeyIds keys, FaultTimeline faults, long drawSeed) {
         if (stage.tier() instanceof TierSettings.DurableObject settings) {
-            return new DurableObjectNamespace(settings, stage.algorithm(), regions, keys);
+            return new DurableObjectNamespace(settings, stage.algorithm(), regions, keys, faults, drawSeed);
         }
         if (stage.tier() instanceof TierSettings.Origin settings) {
-            return new OriginServer(stage.algorithm(), settings, keys);
+            return new OriginServer(stage.algorithm(), settings, keys, drawSeed);
         }
         throw new IllegalArgumentException(stage.kind().configName() + " is not a remote tier");
+    }
+
+    /**
+     * The seed of the service-time draws of stage {@code stage} of limiter {@code limiter} (indexes in the scenario)
+     * in a run of seed {@code seed}: both engines derive it alike, so an object draws the same service times in each.
+     */
+    static long drawSeed(long seed, int limiter, int stage) {
+        return Seeds.derive(seed, "service-time", limiter, stage);
+    }
+
+    /** {@link #timeoutNanos()} of a remote stage's settings (durable-object or origin); 0 for none. */
+    static long timeoutNanos(TierSettings tier) {
+        if (tier instanceof TierSettings.DurableObject d) {
+            return d.timeoutNanos();
+        }
+        if (tier instanceof TierSettings.Origin o) {
+            return o.timeoutNanos();
+        }
+        throw new IllegalArgumentException(tier.kind().configName() + " is not a remote tier");
+    }
+
+    /** {@link #timedOut} for a remote stage of settings {@code tier}. */
+    static void timedOut(TierSettings tier, long departedNanos, StageVerdict into) {
+        boolean failOpen = tier instanceof TierSettings.DurableObject d ? d.failOpen()
+                : ((TierSettings.Origin) tier).failOpen();
+        into.failed(failOpen, new Decision(false, 0, 0, departedNanos), timeoutNanos(tier), TIMEOUT_ERROR);
     }
 }

@@ -71,14 +71,16 @@ public sealed interface TierSettings {
      * {@code serviceTimeNanos} (default 1 ms, ~1,000 req/s) and 99th percentile {@code serviceTimeP99Nanos} (equal:
      * every request takes the median; above it, a lognormal, see {@link #serviceTime}); a request that finds
      * {@code queueBound} others waiting gets an "overloaded" error; the limiter fails open on errors when
-     * {@code failOpen}. Placement decides the home region.
+     * {@code failOpen}. Placement decides the home region. A request whose reply is not back at its PoP
+     * {@code timeoutNanos} after it left fails (0: no timeout); with {@code inMemoryState} an object keeps its
+     * counter only in memory and loses it when its home region goes down (else it is durable).
      */
     record DurableObject(long serviceTimeNanos, long serviceTimeP99Nanos, int queueBound, boolean failOpen,
-                         Placement placement) implements TierSettings {
+                         Placement placement, long timeoutNanos, boolean inMemoryState) implements TierSettings {
 
-        /** A fixed service time. */
+        /** A fixed service time, no timeout, durable state. */
         public DurableObject(long serviceTimeNanos, int queueBound, boolean failOpen, Placement placement) {
-            this(serviceTimeNanos, serviceTimeNanos, queueBound, failOpen, placement);
+            this(serviceTimeNanos, serviceTimeNanos, queueBound, failOpen, placement, 0, false);
         }
 
         public TierKind kind() {
@@ -87,21 +89,22 @@ public sealed interface TierSettings {
 
         /** The service time's distribution: a lognormal (floor 0) through its median and p99. */
         public LatencyTail serviceTime() {
-            return serviceTimeP99Nanos == serviceTimeNanos || serviceTimeNanos <= 0
-                    ? LatencyTail.constant(serviceTimeNanos)
-                    : LatencyTail.fit(serviceTimeNanos, serviceTimeP99Nanos, 0.0);
+            return LatencyTail.serviceTime(serviceTimeNanos, serviceTimeP99Nanos);
         }
     }
 
     /**
      * Origin limiter: exact, in {@code region}; each decision takes a service time there with median
-     * {@code serviceTimeNanos} and 99th percentile {@code serviceTimeP99Nanos} (as for a Durable Object).
+     * {@code serviceTimeNanos} and 99th percentile {@code serviceTimeP99Nanos} (as for a Durable Object). A request
+     * whose reply is not back at its PoP {@code timeoutNanos} after it left fails (0: no timeout), open when
+     * {@code failOpen}.
      */
-    record Origin(String region, long serviceTimeNanos, long serviceTimeP99Nanos) implements TierSettings {
+    record Origin(String region, long serviceTimeNanos, long serviceTimeP99Nanos, long timeoutNanos,
+                  boolean failOpen) implements TierSettings {
 
-        /** A fixed service time. */
+        /** A fixed service time, no timeout. */
         public Origin(String region, long serviceTimeNanos) {
-            this(region, serviceTimeNanos, serviceTimeNanos);
+            this(region, serviceTimeNanos, serviceTimeNanos, 0, false);
         }
 
         public TierKind kind() {
@@ -110,9 +113,7 @@ public sealed interface TierSettings {
 
         /** The service time's distribution, as {@link DurableObject#serviceTime}. */
         public LatencyTail serviceTime() {
-            return serviceTimeP99Nanos == serviceTimeNanos || serviceTimeNanos <= 0
-                    ? LatencyTail.constant(serviceTimeNanos)
-                    : LatencyTail.fit(serviceTimeNanos, serviceTimeP99Nanos, 0.0);
+            return LatencyTail.serviceTime(serviceTimeNanos, serviceTimeP99Nanos);
         }
     }
 }

@@ -38,7 +38,8 @@ class ParallelRunsTest {
         assertThat(replicated.replications()).isPresent();
         assertThat(new RunResult(replicated.scenario(), replicated.description(), replicated.engine(),
                 replicated.seed(), replicated.durationSeconds(), replicated.regions(), replicated.limiters(),
-                replicated.latencyPairs(), replicated.assumptions(), Optional.empty(), Optional.empty()))
+                replicated.latencyPairs(), replicated.assumptions(), Optional.empty(), Optional.empty(),
+                replicated.faults()))
                 .isEqualTo(alone);
     }
 

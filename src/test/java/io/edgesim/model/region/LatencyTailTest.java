@@ -3,7 +3,6 @@ package io.edgesim.model.region;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
-import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -14,12 +13,12 @@ class LatencyTailTest {
     private static final long MS = 1_000_000L;
     private static final int DRAWS = 100_000;
 
-    // the sorted draws of 100,000 consecutive keys, as the engines draw them (one key per remote call)
+    // the sorted draws of the keys of 100,000 consecutive requests of one limiter's stage, as the engines draw them
+    // (one key per remote call)
     private static long[] draws(LatencyTail tail) {
-        SplittableRandom keys = new SplittableRandom(42);
         long[] out = new long[DRAWS];
         for (int i = 0; i < DRAWS; i++) {
-            out[i] = tail.atKey(keys.nextLong());
+            out[i] = tail.atKey(RegionMap.drawKey(42, i, 0, 0));
         }
         Arrays.sort(out);
         return out;
@@ -97,5 +96,18 @@ class LatencyTailTest {
         assertThat(NormalQuantile.of(0.99)).isCloseTo(LatencyTail.Z99, within(1e-8));
         assertThat(NormalQuantile.of(0.90)).isCloseTo(LatencyTail.Z90, within(1e-8));
         assertThat(NormalQuantile.of(0.001)).isCloseTo(-3.090232306, within(1e-7));
+    }
+
+    @Test
+    void aFloorJustBelowTheMedianIsLoweredSoTheTailStaysBounded() {
+        long ms = 1_000_000;
+        // FRA-SYD's great-circle floor is about 165 ms: a p50 of 166 ms would put the lognormal part at 1 ms
+        LatencyTail tail = LatencyTail.fit(166 * ms, 300 * ms, 165 * ms);
+
+        assertThat(tail.quantile(0.5)).isCloseTo(166 * ms, within(2L));
+        assertThat(tail.quantile(0.99)).isCloseTo(300 * ms, within(2L));
+        // (p99 - floor) / (p50 - floor) = 10 at most: sigma <= ln 10 / z99, so the p99.9 stays within 2 x the p99
+        assertThat(tail.quantile(0.999)).isLessThan(600 * ms);
+        assertThat(tail.floorNanos()).isEqualTo((10 * 166 * ms - 300 * ms) / 9.0);
     }
 }

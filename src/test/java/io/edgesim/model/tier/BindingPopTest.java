@@ -35,7 +35,10 @@ class BindingPopTest {
                 new SplittableRandom(seed));
     }
 
-    /** Accepted requests per period of {@code periodNanos}, for requests every {@code gapNanos} until {@code endNanos}. */
+    /**
+     * Accepted requests per period of {@code periodNanos}, for requests every {@code gapNanos} until
+     * {@code endNanos}.
+     */
     private long[] acceptedPerPeriod(BindingPop binding, long gapNanos, long endNanos, long periodNanos) {
         long[] accepted = new long[(int) (endNanos / periodNanos)];
         for (long t = 0; t < endNanos; t += gapNanos) {

@@ -6,6 +6,7 @@ import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.reference.ReferenceKvEdge;
 import io.edgesim.model.reference.ReferenceKvStore;
@@ -31,6 +32,7 @@ class KvTierTest {
     }
 
     private static final long HOUR = 3_600 * SECOND;
+    private static final FaultTimeline NO_FAULTS = FaultTimeline.none(TestRegions.map());
 
     private static TierSettings.Kv settings(boolean failOpen) {
         return new TierSettings.Kv(60 * SECOND, 60 * SECOND, MS, 5 * MS, 20 * MS, SECOND, failOpen);
@@ -49,8 +51,8 @@ class KvTierTest {
         // SYD at even seconds, FRA at odd ones: after its first read each PoP only sees its own writes, so a
         // limit of 4 lets 7 through; once the copies expire (60 s after their fetch) both read the stored 4
         KvStore store = new KvStore(settings(true), perHour(4), keys);
-        KvEdge syd = new KvEdge(settings(true), perHour(4), store, new SplittableRandom(1), keys);
-        KvEdge fra = new KvEdge(settings(true), perHour(4), store, new SplittableRandom(2), keys);
+        KvEdge syd = new KvEdge(settings(true), perHour(4), store, new SplittableRandom(1), keys, NO_FAULTS);
+        KvEdge fra = new KvEdge(settings(true), perHour(4), store, new SplittableRandom(2), keys, NO_FAULTS);
 
         int accepted = 0;
         for (int s = 0; s < 120; s++) {
@@ -68,7 +70,7 @@ class KvTierTest {
     @Test
     void ownWriteIsVisibleAtOnceInTheWritingPop() {
         KvStore store = new KvStore(settings(true), perHour(2), keys);
-        KvEdge fra = new KvEdge(settings(true), perHour(2), store, new SplittableRandom(1), keys);
+        KvEdge fra = new KvEdge(settings(true), perHour(2), store, new SplittableRandom(1), keys, NO_FAULTS);
 
         assertThat(send(fra, "FRA", 0).outcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(send(fra, "FRA", SECOND).outcome()).isEqualTo(Outcome.ACCEPTED);
@@ -78,8 +80,8 @@ class KvTierTest {
     /** SYD caches count 1 at t = 0; FRA then fills the limit of 3 at 1 s and 2 s. */
     private KvEdge sydAfterFraFilledTheLimit() {
         KvStore store = new KvStore(settings(true), perHour(3), keys);
-        KvEdge syd = new KvEdge(settings(true), perHour(3), store, new SplittableRandom(1), keys);
-        KvEdge fra = new KvEdge(settings(true), perHour(3), store, new SplittableRandom(2), keys);
+        KvEdge syd = new KvEdge(settings(true), perHour(3), store, new SplittableRandom(1), keys, NO_FAULTS);
+        KvEdge fra = new KvEdge(settings(true), perHour(3), store, new SplittableRandom(2), keys, NO_FAULTS);
         assertThat(send(syd, "SYD", 0).outcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(send(fra, "FRA", SECOND).outcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(send(fra, "FRA", 2 * SECOND).outcome()).isEqualTo(Outcome.ACCEPTED);
@@ -110,7 +112,7 @@ class KvTierTest {
     @Test
     void writesFasterThanOnePerSecondFailOpen() {
         KvStore store = new KvStore(settings(true), perHour(5), keys);
-        KvEdge fra = new KvEdge(settings(true), perHour(5), store, new SplittableRandom(1), keys);
+        KvEdge fra = new KvEdge(settings(true), perHour(5), store, new SplittableRandom(1), keys, NO_FAULTS);
 
         assertThat(send(fra, "FRA", 0).outcome()).isEqualTo(Outcome.ACCEPTED);
         for (int i = 1; i < 10; i++) {
@@ -132,7 +134,7 @@ class KvTierTest {
     @Test
     void writesFasterThanOnePerSecondFailClosedWhenConfigured() {
         KvStore store = new KvStore(settings(false), perHour(5), keys);
-        KvEdge fra = new KvEdge(settings(false), perHour(5), store, new SplittableRandom(1), keys);
+        KvEdge fra = new KvEdge(settings(false), perHour(5), store, new SplittableRandom(1), keys, NO_FAULTS);
 
         send(fra, "FRA", 0);
         StageResult result = send(fra, "FRA", 500 * MS);
@@ -146,7 +148,7 @@ class KvTierTest {
     void storeForgetsAnEntryAtItsExpiration() {
         TierSettings.Kv settings = new TierSettings.Kv(60 * SECOND, 90 * SECOND, MS, 5 * MS, 20 * MS, SECOND, true);
         KvStore store = new KvStore(settings, perHour(5), keys);
-        KvEdge fra = new KvEdge(settings, perHour(5), store, new SplittableRandom(1), keys);
+        KvEdge fra = new KvEdge(settings, perHour(5), store, new SplittableRandom(1), keys, NO_FAULTS);
         send(fra, "FRA", 10 * SECOND);
 
         assertThat(store.holds(keys.idOf("k", null), 100 * SECOND - 1)).isTrue();
@@ -159,7 +161,8 @@ class KvTierTest {
         TierSettings.Kv shortExpiry = new TierSettings.Kv(60 * SECOND, 59 * SECOND, MS, 5 * MS, 20 * MS, SECOND, true);
         KvStore store = new KvStore(settings(true), perHour(5), keys);
 
-        assertThatThrownBy(() -> new KvEdge(shortCache, perHour(5), store, new SplittableRandom(1), keys))
+        assertThatThrownBy(() -> new KvEdge(shortCache, perHour(5), store, new SplittableRandom(1), keys,
+                NO_FAULTS))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cacheTtl");
         assertThatThrownBy(() -> new KvStore(shortExpiry, perHour(5), keys))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("expirationTtl");
@@ -181,7 +184,7 @@ class KvTierTest {
         TierSettings.Kv settings = new TierSettings.Kv(60 * SECOND, expirationTtlNanos, MS, 5 * MS, 20 * MS, SECOND,
                 true);
         KvEdge fra = new KvEdge(settings, algorithm, new KvStore(settings, algorithm, keys), new SplittableRandom(1),
-                keys);
+                keys, NO_FAULTS);
         int accepted = 0;
         for (int s = 0; s < seconds; s++) {
             accepted += send(fra, "FRA", s * SECOND).outcome() == Outcome.ACCEPTED ? 1 : 0;
@@ -207,7 +210,8 @@ class KvTierTest {
     void anEdgeCountsWithItsStoresAlgorithm() {
         KvStore store = new KvStore(settings(true), perHour(5), keys);
 
-        assertThatThrownBy(() -> new KvEdge(settings(true), perHour(6), store, new SplittableRandom(1), keys))
+        assertThatThrownBy(() -> new KvEdge(settings(true), perHour(6), store, new SplittableRandom(1), keys,
+                NO_FAULTS))
                 .hasMessageContaining("same algorithm");
     }
 
@@ -220,8 +224,8 @@ class KvTierTest {
                 : AlgorithmSpec.rated(kind, 0.5, 6);
         TierSettings.Kv settings = new TierSettings.Kv(60 * SECOND, 60 * SECOND, MS, 5 * MS, 20 * MS, SECOND, true);
         KvStore store = new KvStore(settings, spec, keys);
-        KvEdge[] edges = {new KvEdge(settings, spec, store, new SplittableRandom(1), keys),
-                new KvEdge(settings, spec, store, new SplittableRandom(2), keys)};
+        KvEdge[] edges = {new KvEdge(settings, spec, store, new SplittableRandom(1), keys, NO_FAULTS),
+                new KvEdge(settings, spec, store, new SplittableRandom(2), keys, NO_FAULTS)};
         ReferenceKvStore referenceStore = new ReferenceKvStore(settings);
         ReferenceKvEdge[] references = {
                 new ReferenceKvEdge(settings, spec, referenceStore, new SplittableRandom(1)),

@@ -40,7 +40,7 @@ class LocalTierFactoryTest {
 
     @Test
     void buildsEachInPopTier() {
-        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map(), keys);
+        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map(), keys, TestRegions.noFaults());
 
         assertThat(factory.create("a", 0, stage(new TierSettings.Isolate(4, 30 * SECOND)), "FRA"))
                 .isInstanceOf(IsolatePool.class);
@@ -55,7 +55,7 @@ class LocalTierFactoryTest {
 
     @Test
     void returnsTheSameInstanceForTheSameStageAndPop() {
-        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map(), keys);
+        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map(), keys, TestRegions.noFaults());
         StageSpec cache = stage(new TierSettings.Cache(MS, 5 * MS));
 
         assertThat(factory.create("a", 0, cache, "FRA")).isSameAs(factory.create("a", 0, cache, "FRA"));
@@ -64,7 +64,7 @@ class LocalTierFactoryTest {
 
     @Test
     void popsOfOneKvStageShareTheStore() {
-        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map(), keys);
+        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map(), keys, TestRegions.noFaults());
         PopTier fra = factory.create("a", 0, kvStage(), "FRA");
         PopTier syd = factory.create("a", 0, kvStage(), "SYD");
 
@@ -82,7 +82,7 @@ class LocalTierFactoryTest {
 
     @Test
     void bindingsWithOneNamespaceInOnePopShareCounts() {
-        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map(), keys);
+        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map(), keys, TestRegions.noFaults());
         StageSpec binding = stage(new TierSettings.Binding(1, 100 * MS, "shared"));
         PopTier first = factory.create("a", 0, binding, "FRA");
         PopTier second = factory.create("b", 0, binding, "FRA");
@@ -98,7 +98,7 @@ class LocalTierFactoryTest {
 
     @Test
     void countsWorkerInvocationsSavedOverPops() {
-        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map(), keys);
+        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map(), keys, TestRegions.noFaults());
         StageSpec waf = new StageSpec(new TierSettings.Waf("free", 0, 10 * SECOND),
                 AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1, 10 * SECOND), KeyKind.IP);
         for (String pop : List.of("FRA", "AMS")) {
@@ -116,9 +116,11 @@ class LocalTierFactoryTest {
         StageSpec isolates = new StageSpec(new TierSettings.Isolate(8, 30 * SECOND),
                 AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1, 60 * SECOND), KeyKind.IP);
 
-        assertThat(isolateOutcomes(new LocalTierFactory(42, TestRegions.map(), keys), isolates))
-                .isEqualTo(isolateOutcomes(new LocalTierFactory(42, TestRegions.map(), keys), isolates))
-                .isNotEqualTo(isolateOutcomes(new LocalTierFactory(43, TestRegions.map(), keys), isolates));
+        assertThat(isolateOutcomes(new LocalTierFactory(42, TestRegions.map(), keys, TestRegions.noFaults()), isolates))
+                .isEqualTo(isolateOutcomes(new LocalTierFactory(42, TestRegions.map(), keys, TestRegions.noFaults()),
+                        isolates))
+                .isNotEqualTo(isolateOutcomes(new LocalTierFactory(43, TestRegions.map(), keys,
+                        TestRegions.noFaults()), isolates));
     }
 
     private List<Outcome> isolateOutcomes(LocalTierFactory factory, StageSpec isolates) {
@@ -132,7 +134,7 @@ class LocalTierFactoryTest {
 
     @Test
     void refusesRemoteTiersUnknownPopsAndWafKeysThePlanLacks() {
-        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map(), keys);
+        LocalTierFactory factory = new LocalTierFactory(1, TestRegions.map(), keys, TestRegions.noFaults());
 
         assertThatThrownBy(() -> factory.create("a", 0, stage(new TierSettings.Origin("IAD", MS)), "FRA"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("origin");

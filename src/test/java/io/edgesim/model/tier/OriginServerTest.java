@@ -17,7 +17,7 @@ class OriginServerTest {
     void countsExactlyPerKeyWithoutQueueing() {
         KeyIds keys = new KeyIds();
         OriginServer origin = new OriginServer(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 3, SECOND),
-                new TierSettings.Origin("IAD", 2 * MS), keys);
+                new TierSettings.Origin("IAD", 2 * MS), keys, 0);
 
         int accepted = 0;
         for (int i = 0; i < 10; i++) {
@@ -37,7 +37,7 @@ class OriginServerTest {
     void serviceTimesWithATailReproduceTheirMedianAndP99() {
         KeyIds keys = new KeyIds();
         OriginServer origin = new OriginServer(AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1, SECOND),
-                new TierSettings.Origin("IAD", MS, 15 * MS), keys);
+                new TierSettings.Origin("IAD", MS, 15 * MS, 0, false), keys, 7);
         int n = 100_000;
         long[] service = new long[n];
         for (int i = 0; i < n; i++) {

@@ -3,6 +3,7 @@ package io.edgesim.model.tier;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeyKind;
 import org.junit.jupiter.api.Test;
@@ -71,7 +72,8 @@ class PlansTest {
     @MethodSource("inPopStages")
     void eachKeyGetsTheLimitOfItsPlanInPopTiers(String name, StageSpec stage) {
         KeyIds keys = new KeyIds();
-        PopTier tier = new LocalTierFactory(1, TestRegions.map(), keys).create("l", 0, stage, "FRA");
+        PopTier tier = new LocalTierFactory(1, TestRegions.map(), keys, TestRegions.noFaults()).create("l", 0, stage,
+                "FRA");
 
         assertThat(acceptedInPop(tier, keys, "pro-key", "pro")).isEqualTo(5);
         assertThat(acceptedInPop(tier, keys, "free-key", "free")).isEqualTo(1);
@@ -87,7 +89,8 @@ class PlansTest {
                 new Placement(Placement.Policy.PER_AREA, null, null)}) {
             KeyIds keys = new KeyIds();
             DurableObjectNamespace objects = new DurableObjectNamespace(
-                    new TierSettings.DurableObject(MS, 1000, false, placement), spec, TestRegions.map(), keys);
+                    new TierSettings.DurableObject(MS, 1000, false, placement), spec, TestRegions.map(), keys,
+                    FaultTimeline.none(TestRegions.map()), 0);
 
             assertThat(acceptedByObjects(objects, keys, "pro-key", "pro")).isEqualTo(5);
             assertThat(acceptedByObjects(objects, keys, "free-key", "free")).isEqualTo(1);
@@ -100,7 +103,7 @@ class PlansTest {
     void eachKeyGetsTheLimitOfItsPlanAtTheOrigin(AlgorithmKind kind) {
         AlgorithmSpec spec = kind.windowed() ? windowed(kind) : rated(kind);
         KeyIds keys = new KeyIds();
-        OriginServer origin = new OriginServer(spec, new TierSettings.Origin("FRA", MS), keys);
+        OriginServer origin = new OriginServer(spec, new TierSettings.Origin("FRA", MS), keys, 0);
 
         assertThat(acceptedByOrigin(origin, keys, "pro-key", "pro")).isEqualTo(5);
         assertThat(acceptedByOrigin(origin, keys, "free-key", "free")).isEqualTo(1);

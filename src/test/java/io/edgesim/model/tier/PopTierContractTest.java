@@ -50,7 +50,8 @@ class PopTierContractTest {
     @MethodSource("inPopStages")
     void acceptsTheFirstRequestOfAFreshKey(StageSpec stage) {
         KeyIds keys = new KeyIds();
-        PopTier tier = new LocalTierFactory(1, TestRegions.map(), keys).create("l", 0, stage, "FRA");
+        PopTier tier = new LocalTierFactory(1, TestRegions.map(), keys, TestRegions.noFaults()).create("l", 0, stage,
+                "FRA");
 
         StageResult result = decide(tier, keys, at(0, "FRA"), "fresh", 0);
 
@@ -81,7 +82,8 @@ class PopTierContractTest {
     void decidesTheSameWhateverNumberItsKeyHas(StageSpec stage) {
         KeyIds keys = new KeyIds();
         keys.idOf("other", null);
-        PopTier tier = new LocalTierFactory(3, TestRegions.map(), keys).create("l", 0, stage, "FRA");
+        PopTier tier = new LocalTierFactory(3, TestRegions.map(), keys, TestRegions.noFaults()).create("l", 0, stage,
+                "FRA");
         SplittableRandom gaps = new SplittableRandom(99);
         List<StageResult> results = new ArrayList<>();
         long t = 0;
@@ -97,7 +99,8 @@ class PopTierContractTest {
 
     private static List<StageResult> replay(StageSpec stage, long seed) {
         KeyIds keys = new KeyIds();
-        PopTier tier = new LocalTierFactory(seed, TestRegions.map(), keys).create("l", 0, stage, "FRA");
+        PopTier tier = new LocalTierFactory(seed, TestRegions.map(), keys, TestRegions.noFaults()).create("l", 0,
+                stage, "FRA");
         SplittableRandom gaps = new SplittableRandom(99);
         List<StageResult> results = new ArrayList<>();
         long t = 0;

@@ -1,5 +1,6 @@
 package io.edgesim.model.tier;
 
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.region.Region;
 import io.edgesim.model.region.RegionMap;
 
@@ -10,12 +11,12 @@ import java.util.Map;
  * A small region map for placement tests: FRA, AMS (weur), IAD (enam), SYD (oc) can home Durable Objects; AKL (oc),
  * GRU (sam) and JNB (afr) cannot. Round trips in ms are rough but consistent: AKL is nearest to SYD.
  */
-final class TestRegions {
+public final class TestRegions {
 
     private TestRegions() {
     }
 
-    static RegionMap map() {
+    public static RegionMap map() {
         List<Region> regions = List.of(
                 new Region("FRA", "Frankfurt", 50.1, 8.7, "weur", true),
                 new Region("AMS", "Amsterdam", 52.4, 4.9, "weur", true),
@@ -41,5 +42,10 @@ final class TestRegions {
         Map<String, String> areaHomes = Map.of("weur", "FRA", "eeur", "FRA", "wnam", "IAD", "enam", "IAD",
                 "sam", "IAD", "apac", "SYD", "oc", "SYD", "afr", "FRA", "me", "FRA");
         return new RegionMap(regions, rttNanos, new boolean[ms.length][ms.length], 1_000_000L, 0, areaHomes);
+    }
+
+    /** No faults over {@link #map}. */
+    public static FaultTimeline noFaults() {
+        return FaultTimeline.none(map());
     }
 }

@@ -10,6 +10,7 @@ import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.algorithm.WindowAnchor;
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeyKind;
 import io.edgesim.model.reference.ReferenceBinding;
@@ -326,7 +327,7 @@ class TiersMatchReferencesTest {
      */
     private static Pair popTiers(long seed, KeyIds keys, StageSpec stage, boolean twoStages, ReferenceMaker maker,
                                  Function<Collection<ReferencePopTier>, String> totals) {
-        LocalTierFactory factory = new LocalTierFactory(seed, REGIONS, keys);
+        LocalTierFactory factory = new LocalTierFactory(seed, REGIONS, keys, FaultTimeline.none(REGIONS));
         Map<String, ReferencePopTier> references = new LinkedHashMap<>();
         return new Pair() {
             private String limiter(Req request) {
@@ -443,7 +444,8 @@ class TiersMatchReferencesTest {
                 new long[] {MS, 0, random.nextLong(3 * MS)}[random.nextInt(3)], random.nextInt(6),
                 random.nextBoolean(), placement);
         durations.add(settings.serviceTimeNanos());
-        DurableObjectNamespace tier = new DurableObjectNamespace(settings, spec, REGIONS, keys);
+        DurableObjectNamespace tier = new DurableObjectNamespace(settings, spec, REGIONS, keys,
+                FaultTimeline.none(REGIONS), 0);
         ReferenceDurableObjects reference = new ReferenceDurableObjects(settings, spec, REGIONS);
         Map<Req, ObjectRoute> routes = new HashMap<>();
         return new Pair() {
@@ -483,7 +485,7 @@ class TiersMatchReferencesTest {
 
     private static Pair origin(AlgorithmSpec spec, KeyIds keys, SplittableRandom random) {
         TierSettings.Origin settings = new TierSettings.Origin("IAD", random.nextLong(3 * MS));
-        OriginServer tier = new OriginServer(spec, settings, keys);
+        OriginServer tier = new OriginServer(spec, settings, keys, 0);
         ReferenceOrigin reference = new ReferenceOrigin(settings, spec);
         return new Pair() {
             @Override

@@ -5,6 +5,7 @@ import io.edgesim.model.StageVerdict;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.tier.LocalTierFactory;
 import io.edgesim.model.tier.PopTier;
 import io.edgesim.model.tier.StageSpec;
@@ -34,9 +35,11 @@ public final class LocalTiers {
     // [pop][limiter][stage], null for remote stages
     private final PopTier[][][] tiers;
 
-    public LocalTiers(Scenario scenario) {
+    /** The in-PoP stages of {@code scenario}'s limiters,
+            in a run with {@code faults} (a KV stage fails in an outage). */
+    public LocalTiers(Scenario scenario, FaultTimeline faults) {
         this.limiters = scenario.limiters();
-        this.factory = new LocalTierFactory(scenario.seed(), scenario.regions(), new KeyIds());
+        this.factory = new LocalTierFactory(scenario.seed(), scenario.regions(), new KeyIds(), faults);
         List<String> pops = scenario.pops();
         this.tiers = new PopTier[pops.size()][limiters.size()][];
         for (int p = 0; p < pops.size(); p++) {

@@ -4,6 +4,7 @@ import io.edgesim.engine.ChainOutcome;
 import io.edgesim.engine.RunRecorder;
 import io.edgesim.model.Outcome;
 import io.edgesim.model.Request;
+import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.model.tier.LimiterSpec;
@@ -13,6 +14,7 @@ import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,9 +25,15 @@ import java.util.Map;
  */
 public final class OutcomeSink {
 
+    /** The error of a request whose PoP's node went away before its chain ended. */
+    public static final String POP_LOST_ERROR = "pop-lost";
+
     private final List<LimiterSpec> limiters;
     private final RunRecorder recorder;
     private final DecisionListener listener;
+    // chains handed to a PoP and not yet recorded, by request id and limiter; and the PoPs whose node is gone
+    private final Map<Long, Pending> pending = new HashMap<>();
+    private final boolean[] lostPops;
     private volatile long recorded;
     private volatile long accepted;
 
@@ -37,16 +45,70 @@ public final class OutcomeSink {
         this.limiters = scenario.limiters();
         this.recorder = new RunRecorder(scenario, engine, keys);
         this.listener = listener;
+        this.lostPops = new boolean[scenario.pops().size()];
+    }
+
+    private record Pending(int pop, Request request, Admission admission) {
+    }
+
+    private long pendingKey(Request request, int limiter) {
+        return request.id() * limiters.size() + limiter;
+    }
+
+    /** True when the node of the PoP with index {@code pop} is gone ({@link #popLost}). */
+    public synchronized boolean lost(int pop) {
+        return lostPops[pop];
+    }
+
+    /**
+     * Notes that {@code request}'s chains, one per admission, are handed to the PoP with index {@code pop}, so that
+     * they are failed if its node goes away first; false (nothing noted) when that node is already gone.
+     */
+    public synchronized boolean expect(int pop, Request request, List<Admission> admissions) {
+        if (lostPops[pop]) {
+            return false;
+        }
+        for (Admission admission : admissions) {
+            pending.put(pendingKey(request, admission.limiter()), new Pending(pop, request, admission));
+        }
+        return true;
+    }
+
+    /**
+     * The node of the PoP with index {@code pop} is gone: every chain handed to it and not recorded is recorded as
+     * failed closed there ({@link #POP_LOST_ERROR}), and {@link #expect} refuses it from now on.
+     */
+    public synchronized void popLost(int pop) {
+        lostPops[pop] = true;
+        List<Map.Entry<Long, Pending>> lost = pending.entrySet().stream().filter(e -> e.getValue().pop() == pop)
+                .sorted(Map.Entry.comparingByKey()).toList();
+        for (Map.Entry<Long, Pending> e : lost) {
+            Pending p = e.getValue();
+            LimiterSpec spec = limiters.get(p.admission().limiter());
+            ChainProgress progress = new ChainProgress(spec.stages().size());
+            progress.answer().failed(false, new Decision(false, 0, 0, p.request().timeNanos()), 0, POP_LOST_ERROR);
+            progress.apply(spec.stages().get(0).key().extract(p.request()));
+            record(pop, p.request(), p.admission(), progress, 0, 0);
+        }
     }
 
     /**
      * Records a finished chain (see {@link ChainOutcome}) of {@code request}, which landed in the PoP with index
-     * {@code pop} (in the scenario's PoPs) and was admitted with {@code admission}.
+     * {@code pop} (in the scenario's PoPs) and was admitted with {@code admission}; {@code touched} names the faults
+     * that touched it and {@code failedOver} those that moved it to that PoP (bit masks, 0 for none).
      */
-    synchronized void record(int pop, Request request, Admission admission, ChainProgress progress) {
+    synchronized void record(int pop, Request request, Admission admission, ChainProgress progress, long touched,
+                             long failedOver) {
         int limiter = admission.limiter();
+        if (pending.remove(pendingKey(request, limiter)) == null && lostPops[pop]) {
+            // recorded as lost already
+            return;
+        }
         ChainOutcome.record(recorder, listener, limiter, limiters.get(limiter), pop, request, request.timeNanos(),
                 admission.exactKey(), admission.exactAllowed(), admission.exactWindow(), progress);
+        if (touched != 0) {
+            recorder.recordFaults(limiter, touched, failedOver, progress.outcome(), progress.failedOpen());
+        }
         if (progress.outcome() == Outcome.ACCEPTED) {
             accepted++;
         }

@@ -6,10 +6,13 @@ import io.edgesim.engine.cluster.node.ClusterNode;
 import io.edgesim.model.Request;
 import io.edgesim.model.Seeds;
 import io.edgesim.model.StageResult;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.ChainProgress;
+import io.edgesim.model.tier.KvEdge;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.RemoteTier;
 import io.edgesim.model.tier.StageSpec;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -36,21 +39,28 @@ import java.util.random.RandomGenerator;
  * request leaves for a remote stage at its arrival plus the latency its chain has added so far, as in the virtual
  * engine. The latency a remote stage adds is measured: the scenario clock when the reply is handled, less the
  * departure, so the report includes every delivery error.
+ *
+ * <p>Faults: a request sent over a cut link, or to a home that is down when it would arrive, is not sent (the
+ * delivery layer drops it); a slow link delays it. A remote stage with a timeout sends the PoP a {@code TimedOut}
+ * due at departure plus the timeout; whichever of it and the reply the PoP handles first decides, and the other is
+ * ignored. The faults that touched a request go to the sink with its outcome.
  */
 public final class PopActor extends AbstractBehavior<PopActor.Command> {
 
     /** What a PoP accepts. */
-    public sealed interface Command permits Arrive, Replied {
+    public sealed interface Command permits Arrive, Replied, TimedOut {
     }
 
     /**
      * A request arriving at this PoP, due at its arrival time; it comes from the feeder in this JVM, never from
      * another node.
      *
-     * @param request    the request (its timeNanos is the deadline)
-     * @param admissions one per limiter that sees it
+     * @param request       the request (its timeNanos is the deadline)
+     * @param admissions    one per limiter that sees it
+     * @param failoverFault the fault that moved it here from a PoP that was down, or -1
      */
-    public record Arrive(Request request, List<Admission> admissions) implements Command, Deadlined {
+    public record Arrive(Request request, List<Admission> admissions, int failoverFault)
+            implements Command, Deadlined {
 
         public Arrive {
             admissions = List.copyOf(admissions);
@@ -75,8 +85,14 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         }
     }
 
+    // a remote stage's reply did not come back in time: due at departure plus the stage's timeout
+    private record TimedOut(long flightId, long deadlineNanos) implements Command, Deadlined {
+    }
+
     private final String region;
     private final int popIndex;
+    // null when the run has none
+    private final FaultTimeline faults;
     private final List<LimiterSpec> limiters;
     private final LocalTiers tiers;
     private final RegionMap regions;
@@ -96,6 +112,7 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         super(context);
         this.region = node.region();
         this.popIndex = wiring.popIndex();
+        this.faults = wiring.faults() == null || wiring.faults().isEmpty() ? null : wiring.faults();
         this.limiters = wiring.limiters();
         this.tiers = wiring.tiers();
         this.regions = wiring.regions();
@@ -120,10 +137,11 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
      * @param sink     where finished chains go
      * @param namespacePrefix before the namespace of every remote object: empty for the run, the warm-up prefix
      *                        ({@link RemoteTiers#WARM_UP_PREFIX}) for warm-up traffic
+     * @param faults   the run's faults (none for warm-up traffic)
      */
     public record Wiring(int popIndex, List<LimiterSpec> limiters, LocalTiers tiers, RegionMap regions, long seed,
                   ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>> objects, OutcomeSink sink,
-                  String namespacePrefix) {
+                  String namespacePrefix, FaultTimeline faults) {
     }
 
     /** The PoP actor of {@code node}. */
@@ -138,13 +156,19 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         return newReceiveBuilder()
                 .onMessage(Arrive.class, this::onArrive)
                 .onMessage(Replied.class, this::onReplied)
+                .onMessage(TimedOut.class, this::onTimedOut)
                 .build();
     }
 
     private Behavior<Command> onArrive(Arrive arrive) {
         for (Admission admission : arrive.admissions()) {
             int stageCount = limiters.get(admission.limiter()).stages().size();
-            proceed(new Flight(arrive.request(), admission, stageCount), arrive.request().timeNanos());
+            Flight flight = new Flight(arrive.request(), admission, stageCount);
+            if (arrive.failoverFault() >= 0) {
+                flight.failedOver = 1L << arrive.failoverFault();
+                flight.touched = flight.failedOver;
+            }
+            proceed(flight, arrive.request().timeNanos());
         }
         return Behaviors.same();
     }
@@ -152,12 +176,30 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
     private Behavior<Command> onReplied(Replied replied) {
         RemoteObjectEntity.Served served = replied.served();
         Flight flight = away.remove(served.flightId());
+        if (flight == null) {
+            // it timed out before the reply came
+            return Behaviors.same();
+        }
+        flight.touched |= served.slowedBy();
         long nowNanos = clock.nowNanos();
         StageResult result = served.result();
         flight.progress.addLatency(nowNanos - flight.departedNanos - result.addedLatencyNanos());
         flight.progress.answer().of(result);
         flight.progress.apply(flight.remoteKey);
         proceed(flight, nowNanos);
+        return Behaviors.same();
+    }
+
+    private Behavior<Command> onTimedOut(TimedOut timedOut) {
+        Flight flight = away.remove(timedOut.flightId());
+        if (flight == null) {
+            // the reply came first
+            return Behaviors.same();
+        }
+        StageSpec stage = limiters.get(flight.admission.limiter()).stages().get(flight.progress.nextStage());
+        RemoteTier.timedOut(stage.tier(), flight.departedNanos, flight.progress.answer());
+        flight.progress.apply(flight.remoteKey);
+        proceed(flight, timedOut.deadlineNanos());
         return Behaviors.same();
     }
 
@@ -173,11 +215,14 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
                 depart(flight, s, key);
                 return;
             }
-            tiers.decide(popIndex, limiter, s, flight.request, key, tierNanos(segmentNanos),
-                    flight.progress.answer());
+            long nanos = tierNanos(segmentNanos);
+            tiers.decide(popIndex, limiter, s, flight.request, key, nanos, flight.progress.answer());
+            if (faults != null && flight.progress.answer().error() == KvEdge.OUTAGE_ERROR) {
+                flight.touched |= 1L << faults.kvDown(nanos);
+            }
             flight.progress.apply(key);
         }
-        sink.record(popIndex, flight.request, flight.admission, flight.progress);
+        sink.record(popIndex, flight.request, flight.admission, flight.progress, flight.touched, flight.failedOver);
     }
 
     private void depart(Flight flight, int stage, String key) {
@@ -189,6 +234,25 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         long deadlineNanos = flight.departedNanos + regions.oneWayNanos(region, route.homeRegion(), jitter, drawKey);
         long flightId = nextFlightId++;
         away.put(flightId, flight);
+        long timeoutNanos = RemoteTier.timeoutNanos(limiters.get(flight.admission.limiter()).stages().get(stage)
+                .tier());
+        // warm-up traffic loses nothing, and its timeouts would come due in the run's clock, restarted after it
+        if (timeoutNanos > 0 && namespacePrefix.isEmpty()) {
+            getContext().getSelf().tell(new TimedOut(flightId, flight.departedNanos + timeoutNanos));
+        }
+        if (faults != null) {
+            // the delivery layer: a request over a cut link, or to a home down when it arrives, is lost
+            int pop = regions.indexOf(region);
+            int home = regions.indexOf(route.homeRegion());
+            long slowedBy = faults.slowedBy(pop, home, flight.departedNanos);
+            deadlineNanos += faults.extraOneWayNanos(slowedBy);
+            int cut = faults.partitioned(pop, home, flight.departedNanos);
+            int down = faults.regionDown(home, deadlineNanos);
+            flight.touched |= slowedBy | (cut < 0 ? 0 : 1L << cut) | (down < 0 ? 0 : 1L << down);
+            if (cut >= 0 || down >= 0) {
+                return;
+            }
+        }
         String namespace = namespacePrefix + RemoteTiers.namespace(flight.admission.limiter(), stage);
         String entityId = RemoteObjectEntity.entityId(namespace, route);
         objects.tell(new ShardingEnvelope<>(entityId, new RemoteObjectEntity.Serve(flightId, region, deadlineNanos,
@@ -210,6 +274,9 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         // set while the request is away at a remote stage
         String remoteKey;
         long departedNanos;
+        // the faults that touched the request, and those that moved it to this PoP (bit masks of their indexes)
+        long touched;
+        long failedOver;
 
         Flight(Request request, Admission admission, int stageCount) {
             this.request = request;

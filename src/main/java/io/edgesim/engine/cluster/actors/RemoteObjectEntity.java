@@ -5,6 +5,7 @@ import io.edgesim.engine.cluster.node.ClusterNode;
 import io.edgesim.model.Seeds;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.StageVerdict;
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.ObjectRoute;
@@ -79,8 +80,10 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
      * @param flightId      the request's correlation id
      * @param deadlineNanos when the reply reaches the PoP: the server's reply time + one-way delay home to PoP
      * @param result        the model's answer; its added latency is the time spent at the object
+     * @param slowedBy      the latency faults that slowed the reply (a bit mask of their indexes), else 0
      */
-    public record Served(long flightId, long deadlineNanos, StageResult result) implements Reply, Deadlined {
+    public record Served(long flightId, long deadlineNanos, StageResult result, long slowedBy)
+            implements Reply, Deadlined {
     }
 
     /**
@@ -98,6 +101,8 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
     private final RegionMap regions;
     private final RandomGenerator jitter;
     private final ObjectLedger ledger;
+    // the run's faults (none for warm-up objects), and null when there are none
+    private final FaultTimeline faults;
     private final StageVerdict verdict = new StageVerdict();
     // created on the first request: the tier, and the number of the object's name in the tier's numbering
     private RemoteTier server;
@@ -115,6 +120,9 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
         this.regions = tiers.regions();
         this.jitter = Seeds.random(tiers.seed(), "object-jitter", entityId);
         this.ledger = ledger;
+        String namespace = HomeRegionShards.namespace(entityId);
+        this.faults = tiers.faults().isEmpty() || namespace.startsWith(RemoteTiers.WARM_UP_PREFIX) ? null
+                : tiers.faults();
     }
 
     /**
@@ -165,7 +173,18 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
         long replyNanos = object.serve(route, objectKey, arrivalNanos, serve.cost(), verdict);
         long replyDeadlineNanos = replyNanos + regions.oneWayNanos(homeRegion, serve.fromRegion(), jitter,
                 serve.drawKey());
-        serve.replyTo().tell(new Served(serve.flightId(), replyDeadlineNanos, verdict.result()));
+        long touched = 0;
+        if (faults != null) {
+            // the delivery layer: a reply over a cut link is lost; a slow link delays it
+            int home = regions.indexOf(homeRegion);
+            int pop = regions.indexOf(serve.fromRegion());
+            if (faults.partitioned(home, pop, replyNanos) >= 0) {
+                return Behaviors.same();
+            }
+            touched = faults.slowedBy(home, pop, replyNanos);
+            replyDeadlineNanos += faults.extraOneWayNanos(touched);
+        }
+        serve.replyTo().tell(new Served(serve.flightId(), replyDeadlineNanos, verdict.result(), touched));
         return Behaviors.same();
     }
 
@@ -182,7 +201,7 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
             }
             KeyIds keys = new KeyIds();
             objectKey = keys.idOf(route.objectName(), plan);
-            server = tier.newTier(keys, regions);
+            server = tier.newTier(keys, regions, faults == null ? FaultTimeline.none(regions) : faults);
             ledger.add(tier.namespace(), server);
         }
         return server;

@@ -1,5 +1,6 @@
 package io.edgesim.engine.cluster.actors;
 
+import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.LimiterSpec;
@@ -28,11 +29,13 @@ public final class RemoteTiers {
     private final Map<String, Tier> tiers;
     private final RegionMap regions;
     private final long seed;
+    private final FaultTimeline faults;
 
-    private RemoteTiers(Map<String, Tier> tiers, RegionMap regions, long seed) {
+    private RemoteTiers(Map<String, Tier> tiers, RegionMap regions, long seed, FaultTimeline faults) {
         this.tiers = Map.copyOf(tiers);
         this.regions = regions;
         this.seed = seed;
+        this.faults = faults;
     }
 
     /** The remote stages of {@code scenario}'s limiters. */
@@ -43,11 +46,12 @@ public final class RemoteTiers {
             for (int s = 0; s < limiter.stages().size(); s++) {
                 StageSpec stage = limiter.stages().get(s);
                 if (stage.kind().remote()) {
-                    tiers.put(namespace(l, s), new Tier(namespace(l, s), stage));
+                    long drawSeed = RemoteTier.drawSeed(scenario.seed(), l, s);
+                    tiers.put(namespace(l, s), new Tier(namespace(l, s), stage, drawSeed));
                 }
             }
         }
-        return new RemoteTiers(tiers, scenario.regions(), scenario.seed());
+        return new RemoteTiers(tiers, scenario.regions(), scenario.seed(), scenario.faultTimeline());
     }
 
     /** The namespace of stage {@code stage} of limiter {@code limiter} (indexes in the scenario). */
@@ -62,7 +66,7 @@ public final class RemoteTiers {
     public Tier tier(String namespace) {
         if (namespace.startsWith(WARM_UP_PREFIX)) {
             Tier tier = tiers.get(namespace.substring(WARM_UP_PREFIX.length()));
-            return tier == null ? null : new Tier(namespace, tier.stage());
+            return tier == null ? null : new Tier(namespace, tier.stage(), tier.drawSeed());
         }
         return tiers.get(namespace);
     }
@@ -70,6 +74,11 @@ public final class RemoteTiers {
     /** Round trips for reply delays. */
     public RegionMap regions() {
         return regions;
+    }
+
+    /** The run's faults: the objects of the run's namespaces lose replies and state by them (warm-up's do not). */
+    public FaultTimeline faults() {
+        return faults;
     }
 
     /** The run's seed; objects derive their jitter from it. */
@@ -82,8 +91,9 @@ public final class RemoteTiers {
      *
      * @param namespace "limiter.stage"
      * @param stage     its settings; a durable-object or origin tier
+     * @param drawSeed  the seed of its service-time draws, as the virtual engine derives it
      */
-    public record Tier(String namespace, StageSpec stage) {
+    public record Tier(String namespace, StageSpec stage, long drawSeed) {
 
         /** True for a Durable Object stage, false for an origin. */
         public boolean durableObject() {
@@ -94,8 +104,8 @@ public final class RemoteTiers {
          * A fresh model tier of this stage, for one entity: it serves only the entity's object, whose name (for an
          * origin, the key) the entity numbers in {@code keys} with the plan of its first request.
          */
-        public RemoteTier newTier(KeyIds keys, RegionMap regions) {
-            return RemoteTier.of(stage, regions, keys);
+        public RemoteTier newTier(KeyIds keys, RegionMap regions, FaultTimeline faults) {
+            return RemoteTier.of(stage, regions, keys, faults, drawSeed);
         }
     }
 }

@@ -4,6 +4,7 @@ import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.tier.DurableObjectServer;
+import io.edgesim.model.tier.RemoteTier;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.SerializationTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
@@ -45,14 +46,17 @@ class CrossNodeMessageSerializationTest {
                 new RemoteObjectEntity.Serve(7, "SYD", 125_000_000L, 1, "pro", -4_242L, served.ref()),
                 new RemoteObjectEntity.Ping(pongs.ref()),
                 new RemoteObjectEntity.Served(7, 251_500_000L,
-                        StageResult.of(new Decision(false, 0, 30_000_000_000L, 60_000_000_000L), 1_000_000L)),
+                        StageResult.of(new Decision(false, 0, 30_000_000_000L, 60_000_000_000L), 1_000_000L), 0),
                 new RemoteObjectEntity.Pong("FRA|0.1|api-key-1", "FRA"));
         List<CborSerializable> variants = List.of(
                 // a failed answer carries its error; a refusal that can never pass carries Long.MAX_VALUE
                 new RemoteObjectEntity.Served(8, 2_000_000L, StageResult.failed(true,
-                        new Decision(false, 0, 3_000_000L, 1_000_000L), 0, DurableObjectServer.OVERLOADED_ERROR)),
+                        new Decision(false, 0, 3_000_000L, 1_000_000L), 0, DurableObjectServer.OVERLOADED_ERROR), 0),
                 new RemoteObjectEntity.Served(9, 2_000_000L,
-                        StageResult.of(new Decision(false, 0, Long.MAX_VALUE, 1_000_000L), 1_000_000L)));
+                        StageResult.of(new Decision(false, 0, Long.MAX_VALUE, 1_000_000L), 1_000_000L), 0),
+                // a reply slowed by latency faults 0 and 2; a timed-out request's answer
+                new RemoteObjectEntity.Served(10, 2_000_000L, StageResult.failed(false,
+                        new Decision(false, 0, 0, 1_000_000L), 1_000_000_000L, RemoteTier.TIMEOUT_ERROR), 0b101));
         assertThat(samples).extracting(Object::getClass).as("one sample per cross-node message type")
                 .containsExactlyInAnyOrderElementsOf(recordsPermittedBy(CborSerializable.class));
 

@@ -65,7 +65,7 @@ class RemoteTiersTest {
         RemoteTiers tiers = tiers(dir);
         KeyIds keys = new KeyIds();
         int k = keys.idOf("k", null);
-        RemoteTier object = tiers.tier("1.0").newTier(keys, tiers.regions());
+        RemoteTier object = tiers.tier("1.0").newTier(keys, tiers.regions(), tiers.faults());
         ObjectRoute route = new ObjectRoute("k", "FRA");
         StageVerdict verdict = new StageVerdict();
 
@@ -84,7 +84,7 @@ class RemoteTiersTest {
         RemoteTiers tiers = tiers(dir);
         KeyIds keys = new KeyIds();
         int k = keys.idOf("k", null);
-        RemoteTier origin = tiers.tier("1.1").newTier(keys, tiers.regions());
+        RemoteTier origin = tiers.tier("1.1").newTier(keys, tiers.regions(), tiers.faults());
         ObjectRoute route = new ObjectRoute("k", "IAD");
         StageVerdict verdict = new StageVerdict();
 

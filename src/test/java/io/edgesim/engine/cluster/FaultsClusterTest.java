@@ -1,0 +1,104 @@
+package io.edgesim.engine.cluster;
+
+import io.edgesim.model.Request;
+import io.edgesim.result.Counts;
+import io.edgesim.result.FaultResult;
+import io.edgesim.result.LimiterResult;
+import io.edgesim.result.RunResult;
+import io.edgesim.scenario.Scenario;
+import io.edgesim.traffic.RequestStream;
+import io.edgesim.traffic.TrafficGenerator;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import static io.edgesim.engine.cluster.ClusterRuns.limiter;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * Faults on the cluster, against the hand-worked figures and the virtual engine: 10 requests per second from AMS for
+ * 30 s; Frankfurt, home of a Durable Object that never limits, down from 5 s to 25 s (1 s timeout, failing open), and
+ * AMS down over the same 20 s, its clients landing in LHR. 30 s of scenario time at twice real time.
+ */
+@Tag("cluster")
+class FaultsClusterTest {
+
+    private static final long S = 1_000_000_000L;
+
+    @TempDir
+    static Path dir;
+    private static RunResult virtual;
+    private static RunResult cluster;
+    // requests reaching Frankfurt while it is down, and how many of them had failed over to LHR
+    private static long lost;
+    private static long lostFromLhr;
+
+    @BeforeAll
+    static void runBothEngines() throws IOException {
+        Scenario scenario = ClusterRuns.load(dir, """
+                name = faults
+                duration = 30s
+                seed = 3
+                regions = [AMS, LHR]
+                clients = [ { name = c, key = k, rate = 10, pops = [AMS] } ]
+                limiters = [
+                  { name = exact, tier = durable-object, limit = 100000, window = 60s, timeout = 1s, fail-open = true,
+                    placement { policy = fixed, region = FRA } }
+                  { name = local, tier = cache, limit = 100000, window = 60s }
+                ]
+                faults = [
+                  { kind = region-outage, region = FRA, from = 5s, until = 25s }
+                  { kind = pop-outage, pop = AMS, from = 5s, until = 25s }
+                ]
+                """);
+        // a request leaves AMS, or LHR while AMS is down, and reaches Frankfurt half a round trip later: 200, give
+        // or take one at each edge, where the two PoPs' delays differ
+        RequestStream stream = TrafficGenerator.open(scenario);
+        for (Request r = stream.next(); r != null; r = stream.next()) {
+            boolean failedOver = r.timeNanos() >= 5 * S && r.timeNanos() < 25 * S;
+            long arrival = r.timeNanos() + scenario.regions().oneWayNanos(failedOver ? "LHR" : "AMS", "FRA");
+            if (arrival >= 5 * S && arrival < 25 * S) {
+                lost++;
+                lostFromLhr += failedOver ? 1 : 0;
+            }
+        }
+        virtual = ClusterRuns.virtual(scenario);
+        cluster = ClusterRuns.cluster(scenario, 2.0);
+    }
+
+    @Test
+    void requestsToTheDownHomeFailOpenAfterTheTimeoutOnBothEngines() {
+        for (RunResult run : new RunResult[] {virtual, cluster}) {
+            LimiterResult exact = limiter(run, "exact");
+            assertThat(lost).isBetween(199L, 201L);
+            assertThat(exact.totals()).as(run.engine()).isEqualTo(new Counts(300, 300 - lost, 0, lost, lost));
+            assertThat(exact.regions().get("LHR").latencyMs().p50()).as(run.engine())
+                    .isCloseTo(1000.0, within(5.0));
+        }
+    }
+
+    @Test
+    void theDownPopsTrafficIsCountedAtTheNearestLivePopOnBothEngines() {
+        for (RunResult run : new RunResult[] {virtual, cluster}) {
+            LimiterResult local = limiter(run, "local");
+            assertThat(local.regions().get("LHR").counts()).as(run.engine()).isEqualTo(new Counts(200, 200, 0, 0, 0));
+            assertThat(local.regions().get("AMS").counts().sent()).as(run.engine()).isEqualTo(100);
+        }
+    }
+
+    @Test
+    void bothEnginesListTheSameFaultCounts() {
+        assertThat(cluster.faults()).isEqualTo(virtual.faults());
+        // the outage of FRA lost the object's 200 requests; the outage of AMS moved them and the cache's 200 to LHR
+        assertThat(cluster.faults().get(0).limiters().get(0))
+                .isEqualTo(new FaultResult.Effect("exact", lost, 0, 0, lost, 0, 0));
+        assertThat(cluster.faults().get(1).limiters())
+                .containsExactly(new FaultResult.Effect("exact", 200, 200 - lostFromLhr, 0, lostFromLhr, 0, 200),
+                        new FaultResult.Effect("local", 200, 200, 0, 0, 0, 200));
+    }
+}

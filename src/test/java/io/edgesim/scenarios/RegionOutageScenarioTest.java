@@ -1,0 +1,74 @@
+package io.edgesim.scenarios;
+
+import io.edgesim.result.Counts;
+import io.edgesim.result.FaultResult;
+import io.edgesim.result.LimiterResult;
+import io.edgesim.result.RunResult;
+import io.edgesim.scenario.Scenario;
+import org.junit.jupiter.api.Test;
+
+import static io.edgesim.scenarios.ShippedScenarios.limiter;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * scenarios/region-outage.conf: 20 customers at 1 per second and an abuser at 20 per second for 60 s, 100 per minute
+ * per key, counted in Frankfurt, which is down from 20 s to 40 s.
+ */
+class RegionOutageScenarioTest {
+
+    private final Scenario scenario = ShippedScenarios.load("region-outage");
+    private final RunResult result = ShippedScenarios.run(scenario);
+
+    // 20 s of the 40 requests per second: 800
+    private static final long DURING_OUTAGE = 800;
+
+    @Test
+    void anExactCountLetsEachCustomerAllItSentAndTheAbuserItsLimit() {
+        assertThat(limiter(result, "fail-open").exact().accepted()).isEqualTo(20 * 60 + 100);
+    }
+
+    @Test
+    void failingOpenLetsTheAbuserThroughWhileTheHomeIsDown() {
+        LimiterResult open = limiter(result, "fail-open");
+
+        assertThat(open.totals().failed()).isEqualTo(DURING_OUTAGE);
+        assertThat(open.totals().failedOpen()).isEqualTo(DURING_OUTAGE);
+        // the abuser's 400 requests of the outage, over its limit
+        assertThat(open.exact().wronglyAccepted()).isEqualTo(400);
+        assertThat(open.totals().letThrough()).isEqualTo(1300 + 400);
+        assertThat(open.regions().get("AMS").latencyMs().max()).isEqualTo(1000.0);
+    }
+
+    @Test
+    void failingClosedRefusesTheCustomersToo() {
+        LimiterResult closed = limiter(result, "fail-closed");
+
+        assertThat(closed.totals().failed()).isEqualTo(DURING_OUTAGE);
+        assertThat(closed.totals().failedOpen()).isZero();
+        assertThat(closed.exact().wronglyRejected()).isEqualTo(400);
+        assertThat(closed.keys().wronglyThrottled()).isEqualTo(20);
+    }
+
+    @Test
+    void aShieldInFrontKeepsFailingOpenToWhatAnExactCountAccepts() {
+        LimiterResult shield = limiter(result, "shield-fail-open");
+
+        assertThat(shield.totals().letThrough()).isEqualTo(1300);
+        assertThat(shield.exact().wronglyAccepted()).isZero();
+        assertThat(shield.totals().failedOpen()).isEqualTo(400);
+    }
+
+    @Test
+    void frankfurtsClientsFailOverToAmsterdam() {
+        FaultResult outage = result.faults().get(0);
+        long inFrankfurt = limiter(result, "fail-open").regions().get("FRA").counts().sent();
+
+        assertThat(outage.label()).isEqualTo("region-outage FRA 20s-40s");
+        assertThat(outage.limiters()).extracting(FaultResult.Effect::failedOver).containsOnly(204L);
+        // Frankfurt took no request while it was down: a quarter of 40 per second for the other 40 s
+        assertThat(inFrankfurt).isBetween(390L, 410L);
+        Counts amsterdam = limiter(result, "fail-open").regions().get("AMS").counts();
+        // its own quarter of the 2,400 requests, and Frankfurt's 204
+        assertThat(amsterdam.sent() - 204).isBetween(580L, 620L);
+    }
+}

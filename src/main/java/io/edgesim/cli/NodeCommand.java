@@ -12,8 +12,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,6 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
 
 /**
  * `edgesim node`: a cluster member in a process of its own, holding the regions of its roles; it joins the cluster
@@ -36,7 +39,10 @@ final class NodeCommand implements Callable<Integer> {
 
     static final String TLS_PASSWORD_ENV = "EDGESIM_TLS_PASSWORD";
     private static final String CLUSTER_LOGGER = "org.apache.pekko.cluster.Cluster";
-    private static final String ADDRESS_ALLOWED = "allowed: host:port, e.g. 127.0.0.1:25520";
+    private static final String ADDRESS_ALLOWED = "allowed: host:port with a host name or IPv4 address, e.g. "
+            + "127.0.0.1:25520";
+    // a host name or an IPv4 address: what a pekko:// address takes without brackets
+    private static final Pattern HOST = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?");
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -113,9 +119,9 @@ final class NodeCommand implements Callable<Integer> {
     StandaloneNode.Options options() {
         List<String> codes = new ArrayList<>();
         for (String role : roles) {
-            if (!role.matches("[A-Z0-9]{2,8}")) {
-                throw new InputException("--roles: '" + role + "' is not a region code; allowed: IATA codes in "
-                        + "capitals separated by commas, e.g. SYD,NRT");
+            if (!role.matches("[A-Z][A-Z0-9]{2}")) {
+                throw new InputException("--roles: '" + role + "' is not a region code; allowed: IATA codes (a "
+                        + "capital, then two capitals or digits) separated by commas, e.g. SYD,NRT");
             }
             codes.add(role);
         }
@@ -124,6 +130,12 @@ final class NodeCommand implements Callable<Integer> {
                     + "distinct region codes");
         }
         int portNumber = port("--port", port);
+        checkHost("--host", host);
+        if (isWildcard(host)) {
+            throw new InputException("--host: " + host + " is a wildcard address, which other nodes cannot reach "
+                    + "this node at; allowed: this machine's address on the network the nodes share, e.g. "
+                    + "127.0.0.1 or 10.0.0.5");
+        }
         String self = host + ":" + portNumber;
         List<String> seeds = seedNodes == null ? List.of(self) : seedNodes;
         for (String seed : seeds) {
@@ -170,13 +182,28 @@ final class NodeCommand implements Callable<Integer> {
         }
     }
 
-    /** Checks that {@code address} is "host:port" with a port from 1 to 65535. */
+    /** Checks that {@code address} is "host:port" with a host name or IPv4 address and a port from 1 to 65535. */
     static void checkAddress(String flag, String address) {
         int colon = address.lastIndexOf(':');
-        if (colon <= 0) {
+        if (colon <= 0 || !HOST.matcher(address.substring(0, colon)).matches()) {
             throw new InputException(flag + ": '" + address + "' is not an address; " + ADDRESS_ALLOWED);
         }
         port(flag, address.substring(colon + 1));
+    }
+
+    private static void checkHost(String flag, String host) {
+        if (!HOST.matcher(host).matches()) {
+            throw new InputException(flag + ": '" + host + "' is not a host; allowed: a host name or IPv4 address, "
+                    + "e.g. 127.0.0.1");
+        }
+    }
+
+    private static boolean isWildcard(String host) {
+        try {
+            return InetAddress.getByName(host).isAnyLocalAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
     }
 
     private static int port(String flag, String text) {

@@ -50,6 +50,13 @@ class NodeCommandTest {
         assertOneLineOfBadInput(edgesim("node", "--roles", "SYD", "--seed-nodes", "127.0.0.1"), "--seed-nodes",
                 "'127.0.0.1'", "host:port");
         assertOneLineOfBadInput(edgesim("node"), "--roles");
+        assertOneLineOfBadInput(edgesim("node", "--roles", "SYDNEY"), "--roles", "'SYDNEY'", "IATA codes");
+        assertOneLineOfBadInput(edgesim("node", "--roles", "SYD", "--host", "0.0.0.0"), "--host", "wildcard");
+        assertOneLineOfBadInput(edgesim("node", "--roles", "SYD", "--host", "a b"), "--host", "'a b'");
+        assertOneLineOfBadInput(edgesim("node", "--roles", "SYD", "--seed-nodes", "a b:25520"), "--seed-nodes",
+                "'a b:25520'", "host:port");
+        assertOneLineOfBadInput(edgesim("node", "--roles", "SYD", "--seed-nodes", "::1:25520"), "--seed-nodes",
+                "'::1:25520'", "IPv4");
     }
 
     @Test

@@ -1,5 +1,8 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.engine.cluster.node.ClusterSettings;
+import io.edgesim.engine.virtual.VirtualEngine;
+import io.edgesim.result.DecisionListener;
 import io.edgesim.result.LatencyStats;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
@@ -10,21 +13,29 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 import static io.edgesim.engine.cluster.ClusterRuns.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 /**
  * Latency tails on both engines: each remote call's round trip is drawn by a key of the run's seed, the request, its
- * limiter and stage, so the cluster draws what the virtual engine draws for the same request, and the percentiles
- * agree within the cluster's delivery lateness.
+ * limiter and stage, so the cluster draws what the virtual engine draws for the same request. Request by request, the
+ * cluster's added latency is the virtual one plus the cluster's delivery lateness, never less.
  */
 @Tag("cluster")
 class TailsAgreeClusterTest {
 
-    // the machine is shared: a percentile of measured latencies stays within a few ms of the virtual one
-    private static final double LATENCY_TOLERANCE_MS = 5;
+    // a call reaches its object at its deadline or later and its reply is handled no earlier than its deadline
+    private static final long EPSILON_NANOS = 1_000;
+    // lateness of one request's two deliveries (there and back) on a loaded, shared machine
+    private static final long LATENESS_BOUND_NANOS = 50_000_000;
+    // most requests are delivered on time: within this of the virtual latency
+    private static final long CLOSE_NANOS = 5_000_000;
+    private static final double CLOSE_SHARE = 0.95;
 
     @TempDir
     static Path dir;
@@ -32,6 +43,42 @@ class TailsAgreeClusterTest {
     private static Scenario scenario;
     private static RunResult virtual;
     private static RunResult cluster;
+    private static Map<Request, Long> onVirtual;
+    private static Map<Request, Long> onCluster;
+
+    /** A request as a decision names it: its PoP, key and arrival time. */
+    private record Request(String pop, String key, long timeNanos) {
+    }
+
+    /** Each request's added latency under the one limiter of the scenario, by request. */
+    private static final class Latencies implements DecisionListener {
+
+        private final List<Map.Entry<Request, Long>> decided = new ArrayList<>();
+        private int notAccepted;
+
+        @Override
+        public synchronized void decided(String limiter, long timeNanos, String pop, String key, int cost,
+                                         String allowed, long remaining, long retryAfterNanos, long latencyNanos) {
+            // engines call from their own threads: count here, assert on the test's thread
+            if (!allowed.equals("true")) {
+                notAccepted++;
+            }
+            decided.add(Map.entry(new Request(pop, key, timeNanos), latencyNanos));
+        }
+
+        @Override
+        public void close() {
+        }
+
+        synchronized Map<Request, Long> byRequest() {
+            assertThat(notAccepted).as("decisions other than accepted").isZero();
+            Map<Request, Long> byRequest = new HashMap<>();
+            for (Map.Entry<Request, Long> d : decided) {
+                assertThat(byRequest.put(d.getKey(), d.getValue())).as("two decisions for %s", d.getKey()).isNull();
+            }
+            return byRequest;
+        }
+    }
 
     @BeforeAll
     static void runBothEngines() throws IOException {
@@ -45,22 +92,39 @@ class TailsAgreeClusterTest {
                 limiters = [ { name = object, tier = durable-object, limit = 1000, window = 60s,
                                placement { policy = fixed, region = FRA } } ]
                 """);
-        virtual = ClusterRuns.virtual(scenario);
-        cluster = ClusterRuns.cluster(scenario, 1.0);
+        Latencies virtualLatencies = new Latencies();
+        virtual = new VirtualEngine(scenario, VirtualEngine.Order.BY_REQUEST, virtualLatencies).run();
+        onVirtual = virtualLatencies.byRequest();
+        Latencies clusterLatencies = new Latencies();
+        cluster = new ClusterEngine(scenario, clusterLatencies, 1.0, ClusterSettings.load()).run();
+        onCluster = clusterLatencies.byRequest();
     }
 
     @Test
-    void bothEnginesDrawTheSameRoundTripsSoTheirPercentilesAgree() {
+    void theClusterDrawsEachRequestsRoundTripAsTheVirtualEngineDoes() {
         assertThat(scenario.regions().tailsOn()).isTrue();
-        for (String pop : scenario.pops()) {
-            LatencyStats onVirtual = limiter(virtual, "object").regions().get(pop).latencyMs();
-            LatencyStats onCluster = limiter(cluster, "object").regions().get(pop).latencyMs();
-            assertThat(onCluster.samples()).as(pop).isEqualTo(onVirtual.samples());
-            assertThat(onCluster.p50()).as("p50 in " + pop).isCloseTo(onVirtual.p50(), within(LATENCY_TOLERANCE_MS));
-            assertThat(onCluster.p90()).as("p90 in " + pop).isCloseTo(onVirtual.p90(), within(LATENCY_TOLERANCE_MS));
+        assertThat(onVirtual).hasSize((int) limiter(virtual, "object").totals().accepted());
+        assertThat(limiter(cluster, "object").totals()).isEqualTo(limiter(virtual, "object").totals());
+        assertThat(onCluster.keySet()).isEqualTo(onVirtual.keySet());
+        int close = 0;
+        for (Map.Entry<Request, Long> entry : onVirtual.entrySet()) {
+            long virtualNanos = entry.getValue();
+            long clusterNanos = onCluster.get(entry.getKey());
+            assertThat(clusterNanos).as("cluster latency of %s (virtual %d ns)", entry.getKey(), virtualNanos)
+                    .isBetween(virtualNanos - EPSILON_NANOS, virtualNanos + LATENESS_BOUND_NANOS);
+            if (clusterNanos - virtualNanos <= CLOSE_NANOS) {
+                close++;
+            }
         }
-        // Sydney's calls do have a tail: 1.2 x 250.5 ms at the p99 of the round trip
+        assertThat(close).as("requests within %d ns of their virtual latency, of %d", CLOSE_NANOS, onVirtual.size())
+                .isGreaterThanOrEqualTo((int) Math.ceil(CLOSE_SHARE * onVirtual.size()));
+    }
+
+    @Test
+    void sydneysCallsHaveATail() {
+        // 1.2 x 250.5 ms at the p99 of the round trip: the draws differ enough that a different draw shows
         LatencyStats sydney = limiter(virtual, "object").regions().get("SYD").latencyMs();
+        assertThat(sydney.samples()).isGreaterThan(200);
         assertThat(sydney.p90() - sydney.p50()).isGreaterThan(10);
     }
 }

@@ -1,36 +1,21 @@
 package io.edgesim.cli;
 
+import io.edgesim.cli.CommandLines.Outcome;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static io.edgesim.cli.CommandLines.edgesim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class MainTest {
-
-    /** Exit status, standard output and standard error of one command line. */
-    private record Outcome(int status, String out, String err) {
-    }
-
-    private static Outcome edgesim(String... args) {
-        return edgesim(CommandLine.defaultFactory(), args);
-    }
-
-    private static Outcome edgesim(CommandLine.IFactory factory, String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int status = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true), factory);
-        return new Outcome(status, out.toString(), err.toString());
-    }
 
     /** Commands as usual, except that run writes half a report and then finds the disk full. */
     private static final CommandLine.IFactory FULL_DISK = new CommandLine.IFactory() {

@@ -6,8 +6,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -20,26 +18,12 @@ import java.util.concurrent.TimeUnit;
 import static io.edgesim.cli.EdgesimProcesses.freePort;
 import static io.edgesim.cli.EdgesimProcesses.lineStarting;
 import static io.edgesim.cli.EdgesimProcesses.output;
+import static io.edgesim.cli.CommandLines.assertOneLineOfBadInput;
+import static io.edgesim.cli.CommandLines.edgesim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** `edgesim node`: bad flags are one line each; a node process joins, waits, and leaves on SIGTERM. */
 class NodeCommandTest {
-
-    private record Outcome(int status, String out, String err) {
-    }
-
-    private static Outcome edgesim(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int status = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Outcome(status, out.toString(), err.toString());
-    }
-
-    private static void assertOneLineOfBadInput(Outcome outcome, String... named) {
-        assertThat(outcome.status()).as(outcome.err()).isEqualTo(2);
-        assertThat(outcome.err().strip().lines()).hasSize(1);
-        assertThat(outcome.err()).startsWith("edgesim: ").contains(named);
-    }
 
     @Test
     void badRolesPortsAndSeedsAreOneLineEach() {

@@ -4,8 +4,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.BufferedReader;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -13,6 +11,8 @@ import java.util.concurrent.TimeUnit;
 import static io.edgesim.cli.EdgesimProcesses.freePort;
 import static io.edgesim.cli.EdgesimProcesses.lineStarting;
 import static io.edgesim.cli.EdgesimProcesses.output;
+import static io.edgesim.cli.CommandLines.assertOneLineOfBadInput;
+import static io.edgesim.cli.CommandLines.edgesim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -25,23 +25,6 @@ class RunJoinCommandTest {
     private static final String NOT_DONE = "edgesim: --join: running a scenario on joined nodes is not done yet "
             + "(the nodes hold no PoPs or objects for a run); allowed: leave --join out to run on a cluster inside "
             + "this process";
-
-    private record Outcome(int status, String out, String err) {
-    }
-
-    private static Outcome edgesim(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int status = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Outcome(status, out.toString(), err.toString());
-    }
-
-    private static void assertOneLineOfBadInput(Outcome outcome, String... named) {
-        assertThat(outcome.status()).as(outcome.err()).isEqualTo(2);
-        assertThat(outcome.err().strip().lines()).hasSize(1);
-        assertThat(outcome.err()).startsWith("edgesim: ").contains(named);
-        assertThat(outcome.out()).isEmpty();
-    }
 
     @Test
     void joinNeedsTheClusterEngineAndAnAddressAndRefusesKvStagesBeforeJoining() {

@@ -3,14 +3,23 @@ package io.edgesim.scenario;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigIncludeContext;
+import com.typesafe.config.ConfigIncluder;
+import com.typesafe.config.ConfigIncluderClasspath;
+import com.typesafe.config.ConfigIncluderFile;
+import com.typesafe.config.ConfigIncluderURL;
 import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigObject;
+import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigRenderOptions;
+import com.typesafe.config.ConfigSyntax;
 import com.typesafe.config.ConfigUtil;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.edgesim.model.algorithm.Durations;
 
+import java.io.File;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -84,6 +93,58 @@ final class ConfigReader {
             throw malformed(file, e);
         } catch (StackOverflowError e) {
             throw tooDeep(file);
+        }
+    }
+
+    /**
+     * Parses a text rendered by {@link ConfigText} (a scenario or regions file sent to another process), named
+     * {@code origin} in messages. It reads no file: an include is refused.
+     */
+    static Config parseText(String origin, String text) {
+        ConfigParseOptions options = ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF)
+                .setOriginDescription(origin).setIncluder(new NoIncludes(origin));
+        try {
+            return ConfigFactory.parseString(text, options).resolve();
+        } catch (ConfigException e) {
+            throw malformed(origin, e);
+        } catch (StackOverflowError e) {
+            throw tooDeep(origin);
+        }
+    }
+
+    /** The includer of a text: every include is one line of bad input. */
+    private record NoIncludes(String origin) implements ConfigIncluder, ConfigIncluderFile, ConfigIncluderURL,
+            ConfigIncluderClasspath {
+
+        private static final String ALLOWED = "allowed: the text of a scenario as ScenarioLoader.text renders it, "
+                + "which includes nothing";
+
+        @Override
+        public ConfigIncluder withFallback(ConfigIncluder fallback) {
+            return this;
+        }
+
+        @Override
+        public ConfigObject include(ConfigIncludeContext context, String what) {
+            throw InputException.at(origin, "include \"" + what + "\"", "a scenario text reads no file; " + ALLOWED);
+        }
+
+        @Override
+        public ConfigObject includeFile(ConfigIncludeContext context, File what) {
+            throw InputException.at(origin, "include file(\"" + what + "\")", "a scenario text reads no file; "
+                    + ALLOWED);
+        }
+
+        @Override
+        public ConfigObject includeURL(ConfigIncludeContext context, URL what) {
+            throw InputException.at(origin, "include url(\"" + what + "\")", "a scenario text reads no URL; "
+                    + ALLOWED);
+        }
+
+        @Override
+        public ConfigObject includeResources(ConfigIncludeContext context, String what) {
+            throw InputException.at(origin, "include classpath(\"" + what + "\")", "a scenario text reads "
+                    + "nothing from the classpath; " + ALLOWED);
         }
     }
 
@@ -395,18 +456,22 @@ final class ConfigReader {
      * reported at this setting: "s.conf: clients[0].trace: dir/nope.csv: no such file; allowed: ...".
      */
     Path file(String key, Path folder, String allowed) {
-        Path path;
-        try {
-            path = folder.resolve(string(key));
-        } catch (InvalidPathException e) {
-            // a NUL in the name, say: no file can have it
-            throw error(key, "'" + string(key) + "' is not a file name: " + e.getReason(), allowed);
-        }
+        Path path = folder.resolve(fileName(key, allowed));
         String problem = fileProblem(path);
         if (problem != null) {
             throw error(key, path + ": " + problem, allowed);
         }
         return path;
+    }
+
+    /** The file name at {@code key} as written, not looked for. */
+    Path fileName(String key, String allowed) {
+        try {
+            return Path.of(string(key));
+        } catch (InvalidPathException e) {
+            // a NUL in the name, say: no file can have it
+            throw error(key, "'" + string(key) + "' is not a file name: " + e.getReason(), allowed);
+        }
     }
 
     /** The object at {@code key}, as a reader whose messages name "prefix.key". */

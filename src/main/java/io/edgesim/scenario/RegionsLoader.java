@@ -2,6 +2,7 @@ package io.edgesim.scenario;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigList;
+import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.edgesim.model.algorithm.Durations;
@@ -92,7 +93,21 @@ public final class RegionsLoader {
 
     /** The region map of {@code file} with its estimate settings. */
     public static Loaded read(Path file) {
-        ConfigReader root = new ConfigReader(file.toString(), "", ConfigReader.parseFile(file));
+        return read(file, ConfigReader.parseFile(file));
+    }
+
+    /** {@code file} parsed with its includes, as one text that {@link #fromText} reads back. */
+    static String text(Path file) {
+        return ConfigText.render(ConfigReader.parseFile(file).root());
+    }
+
+    /** A regions file from its {@link #text}; {@code label} stands for the file in messages and in the result. */
+    static Loaded fromText(Path label, String text) {
+        return read(label, ConfigReader.parseText(label.toString(), text));
+    }
+
+    private static Loaded read(Path file, Config config) {
+        ConfigReader root = new ConfigReader(file.toString(), "", config);
         root.rejectUnknownKeys(TOP_KEYS);
         List<Region> regions = regions(root.object("regions"));
         Map<String, Region> byCode = new LinkedHashMap<>();
@@ -212,9 +227,12 @@ public final class RegionsLoader {
 
     /** The keys of {@code section} in the order they are written (by line), so the file sets the display order. */
     static List<String> inFileOrder(ConfigReader section) {
-        Config config = section.config();
-        return config.root().keySet().stream()
-                .sorted(Comparator.comparingInt((String k) -> config.root().get(k).origin().lineNumber())
+        return inFileOrder(section.config().root());
+    }
+
+    static List<String> inFileOrder(ConfigObject object) {
+        return object.keySet().stream()
+                .sorted(Comparator.comparingInt((String k) -> object.get(k).origin().lineNumber())
                         .thenComparing(Comparator.naturalOrder()))
                 .toList();
     }

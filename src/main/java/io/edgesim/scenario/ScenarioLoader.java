@@ -1,5 +1,7 @@
 package io.edgesim.scenario;
 
+import com.typesafe.config.ConfigObject;
+import com.typesafe.config.ConfigValueFactory;
 import io.edgesim.model.cost.Prices;
 import io.edgesim.model.fault.Fault;
 import io.edgesim.model.region.RegionMap;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -49,9 +52,57 @@ public final class ScenarioLoader {
      */
     public static Scenario load(Path scenarioFile, Path defaultRegionsFile, Map<String, String> overrides) {
         try {
-            return read(scenarioFile, defaultRegionsFile, overrides);
+            Path folder = folderOf(scenarioFile);
+            return read(root(scenarioFile, overrides), scenarioFile, folder,
+                    root -> RegionsLoader.read(regionsFile(root, folder, defaultRegionsFile)), true);
         } catch (StackOverflowError e) {
             throw ConfigReader.tooDeep(scenarioFile.toString());
+        }
+    }
+
+    /**
+     * The scenario as {@link #load} reads it (includes inlined, substitutions resolved, {@code overrides} applied)
+     * with {@code seed} as its seed, its name written out and {@code regions-file} left out, and the regions file in
+     * force (the scenario's {@code regions-file}, else {@code defaultRegionsFile}) with its includes: what a process
+     * without the files needs to build the same scenario ({@link #fromText}). Traces are named, not read.
+     */
+    public static ScenarioText text(Path scenarioFile, Path defaultRegionsFile, Map<String, String> overrides,
+                                    long seed) {
+        try {
+            ConfigReader root = root(scenarioFile, overrides);
+            Path regionsFile = regionsFile(root, folderOf(scenarioFile), defaultRegionsFile);
+            ConfigObject settings = root.config().root().withoutKey("regions-file")
+                    .withValue("name", ConfigValueFactory.fromAnyRef(name(root, scenarioFile)))
+                    .withValue("seed", ConfigValueFactory.fromAnyRef(seed));
+            return new ScenarioText(scenarioFile.toString(), ConfigText.render(settings),
+                    RegionsLoader.text(regionsFile));
+        } catch (StackOverflowError e) {
+            throw ConfigReader.tooDeep(scenarioFile.toString());
+        }
+    }
+
+    /**
+     * The scenario of a {@link #text}, read by the same code as {@link #load}, except that no trace is opened: a
+     * trace client keeps its file as written in the scenario, unread (the traffic stays with whoever has the files).
+     * The result's {@code source()} is {@code Path.of(origin)} and its {@code regionsFile()} is
+     * {@code Path.of(origin + " (regions)")}; neither need exist. Bad text is an {@link InputException} whose line
+     * starts with the origin.
+     */
+    public static Scenario fromText(ScenarioText text) {
+        String origin = text.origin();
+        try {
+            Path source = Path.of(origin);
+            Path regions = Path.of(origin + " (regions)");
+            ConfigReader root = new ConfigReader(origin, "", ConfigReader.parseText(origin, text.scenario()));
+            return read(root, source, folderOf(source), r -> {
+                if (r.written("regions-file")) {
+                    throw r.error("regions-file", "a scenario text carries its regions and names no file",
+                            "no regions-file in a scenario text");
+                }
+                return RegionsLoader.fromText(regions, text.regions());
+            }, false);
+        } catch (StackOverflowError e) {
+            throw ConfigReader.tooDeep(origin);
         }
     }
 
@@ -73,12 +124,31 @@ public final class ScenarioLoader {
         return files;
     }
 
-    private static Scenario read(Path scenarioFile, Path defaultRegionsFile, Map<String, String> overrides) {
-        ConfigReader root = new ConfigReader(scenarioFile.toString(), "",
+    private static ConfigReader root(Path scenarioFile, Map<String, String> overrides) {
+        return new ConfigReader(scenarioFile.toString(), "",
                 ScenarioOverrides.apply(ConfigReader.parseFile(scenarioFile), "--param", overrides));
+    }
+
+    // relative to the scenario's folder as the user named it, so messages show "scenarios/trace.csv"
+    private static Path folderOf(Path scenarioFile) {
+        return scenarioFile.getParent() == null ? Path.of("") : scenarioFile.getParent();
+    }
+
+    private static Path regionsFile(ConfigReader root, Path folder, Path defaultRegionsFile) {
+        return root.has("regions-file")
+                ? root.file("regions-file", folder, "a regions file, relative to the scenario's folder")
+                : defaultRegionsFile;
+    }
+
+    /**
+     * The one reading of a scenario, from a file or from a text.
+     *
+     * @param regionsOf   the regions in force, asked at the point where the scenario's settings name them
+     * @param openTraces  whether trace clients are opened and checked (a file) or kept as named (a text)
+     */
+    private static Scenario read(ConfigReader root, Path scenarioFile, Path folder,
+                                 Function<ConfigReader, RegionsLoader.Loaded> regionsOf, boolean openTraces) {
         root.rejectUnknownKeys(TOP_KEYS);
-        // relative to the scenario's folder as the user named it, so messages show "scenarios/trace.csv"
-        Path folder = scenarioFile.getParent() == null ? Path.of("") : scenarioFile.getParent();
         AssumptionLog log = new AssumptionLog();
 
         String name = name(root, scenarioFile);
@@ -87,14 +157,12 @@ public final class ScenarioLoader {
         long durationNanos = root.positiveDurationNanos("duration");
         long seed = seed(root, log);
 
-        Path regionsFile = root.has("regions-file")
-                ? root.file("regions-file", folder, "a regions file, relative to the scenario's folder")
-                : defaultRegionsFile;
-        RegionsLoader.Loaded loaded = RegionsLoader.read(regionsFile).withTails(tails(root));
+        RegionsLoader.Loaded loaded = regionsOf.apply(root).withTails(tails(root));
+        Path regionsFile = loaded.file();
         RegionMap regions = loaded.map();
         List<String> pops = pops(root, regions, regionsFile);
 
-        List<ClientSpec> clients = new ClientReader(durationNanos, pops, folder).read(root);
+        List<ClientSpec> clients = new ClientReader(durationNanos, pops, folder, openTraces).read(root);
         List<Fault> faults = FaultReader.read(root, regions, pops, durationNanos);
         TierSettingsReader tiers = TierSettingsReader.create(root, regions, !faults.isEmpty());
         List<LimiterSpec> limiters = LimiterReader.read(root, new StageReader(tiers),

@@ -3,6 +3,7 @@ package io.edgesim.cli;
 import io.edgesim.scenario.InputException;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
+import io.edgesim.scenario.ScenarioText;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -39,6 +40,14 @@ final class ScenarioInput {
             declared.checkEveryValue(scenarioFile, this::load);
         }
         return scenario;
+    }
+
+    /**
+     * The scenario as a run loads it, as text for nodes that have none of its files ({@link ScenarioLoader#text}),
+     * with {@code seed}, the run's seed, in place of the scenario's.
+     */
+    ScenarioText text(long seed) {
+        return ScenarioLoader.text(scenarioFile, regionsFile(), Map.of(), seed);
     }
 
     /** The scenario with some settings changed first (a sweep's value). */

@@ -1,5 +1,7 @@
 package io.edgesim.scenario;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.cbor.CBORFactory;
 import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.region.RegionMap;
 import org.junit.jupiter.api.Test;
@@ -56,6 +58,17 @@ class ScenarioTextTest {
         }
         System.out.println("largest scenario text: " + largest + ", " + largestChars + " characters (scenario and "
                 + "regions) of " + MAX_TEXT + " allowed, " + files.size() + " scenarios");
+    }
+
+    @Test
+    void theTextTravelsThroughJacksonCborUnchanged() throws IOException {
+        // the form a cluster message carries it in (Pekko's jackson-cbor binding)
+        ScenarioText text = ScenarioLoader.text(Path.of("scenarios/region-outage.conf"), REGIONS, Map.of(), 5);
+        ObjectMapper cbor = new ObjectMapper(new CBORFactory());
+        ScenarioText back = cbor.readValue(cbor.writeValueAsBytes(text), ScenarioText.class);
+        assertThat(back).isEqualTo(text);
+        assertSameForNodes(ScenarioLoader.fromText(back),
+                ScenarioLoader.load(Path.of("scenarios/region-outage.conf"), REGIONS).withSeed(5), "via CBOR");
     }
 
     @Test

@@ -47,6 +47,8 @@ class ScenarioTextTest {
             for (long seed : new long[] {loaded.seed(), loaded.seed() * 31 + 7}) {
                 ScenarioText text = ScenarioLoader.text(file, REGIONS, Map.of(), seed);
                 assertThat(text.origin()).isEqualTo(file.toString());
+                assertThat(ScenarioLoader.text(file, REGIONS, Map.of(), seed)).as("the same text every time")
+                        .isEqualTo(text);
                 assertSameForNodes(ScenarioLoader.fromText(text), loaded.withSeed(seed), file + " seed " + seed);
                 int chars = text.scenario().length() + text.regions().length();
                 assertThat(chars).as(file + " text").isLessThan(MAX_TEXT);

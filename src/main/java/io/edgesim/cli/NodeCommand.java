@@ -2,6 +2,7 @@ package io.edgesim.cli;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
+import io.edgesim.engine.cluster.RunHost;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.engine.cluster.node.JoinCheck;
 import io.edgesim.engine.cluster.node.StandaloneNode;
@@ -90,6 +91,8 @@ final class NodeCommand implements Callable<Integer> {
         Level level = clusterLog.getLevel();
         clusterLog.setLevel(Level.OFF);
         StandaloneNode node = StandaloneNode.start(options, settings);
+        // before it is Up: the shard coordinator writes its state to every member and would wait for this one
+        RunHost.install(node.system(), settings);
         try {
             node.awaitUp(settings.startupTimeout().multipliedBy(4));
             clusterLog.setLevel(level);

@@ -4,6 +4,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import io.edgesim.engine.cluster.ClusterEngine;
 import io.edgesim.engine.cluster.NodeRegions;
+import io.edgesim.engine.cluster.RunHost;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.engine.cluster.node.JoinCheck;
 import io.edgesim.engine.cluster.node.JoinedCluster;
@@ -102,9 +103,10 @@ final class RunCommand implements Callable<Integer> {
     String replications;
 
     @Option(names = "--join", paramLabel = "HOST:PORT",
-            description = "Cluster engine only: join the cluster of running `edgesim node` processes through the "
-                    + "node at HOST:PORT and list which node holds which region of the scenario. Running the "
-                    + "scenario on those nodes is not done yet: the command then stops with exit status 2.")
+            description = "Cluster engine only: run on the cluster of running `edgesim node` processes, joined "
+                    + "through the node at HOST:PORT: each PoP and object home runs on the node that holds its "
+                    + "region (--roles), the others in this process, which feeds the traffic and writes the "
+                    + "report. The nodes stay up for the next run.")
     String join;
 
     /** Writes the report folder; a test puts one here that fails as a full disk would. */
@@ -130,9 +132,12 @@ final class RunCommand implements Callable<Integer> {
         if (seed != null) {
             scenario = scenario.withSeed(seed);
         }
-        if (join != null) {
-            joinNodes(scenario);
+        try (JoinedCluster nodes = join == null ? null : joinNodes(scenario)) {
+            return run(scenario, nodes, scale, toleranceMs, runs);
         }
+    }
+
+    private int run(Scenario scenario, JoinedCluster nodes, double scale, Double toleranceMs, int runs) {
         Path dir = OutputFolder.prepare("--out", out != null ? out : defaultFolder(scenario.name(), engine),
                 "result.json");
         List<Path> inputs = ScenarioLoader.inputFiles(scenario);
@@ -150,6 +155,9 @@ final class RunCommand implements Callable<Integer> {
                     : openDecisions(decisionsFile.path())) {
                 if (engine.equals(ClusterEngine.NAME)) {
                     ClusterEngine cluster = new ClusterEngine(scenario, listener, scale, ClusterSettings.load());
+                    if (nodes != null) {
+                        cluster.onNodes(nodes, input.text(scenario.seed()));
+                    }
                     try (ProgressBar bar = ProgressBar.start(cluster::progress, spec.commandLine().getErr())) {
                         result = cluster.run();
                     }
@@ -231,10 +239,10 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * Joins the nodes' cluster, prints which node holds which region of {@code scenario} and leaves again: running
-     * the scenario there is not done yet, which the one line of the refusal says.
+     * Joins the nodes' cluster and prints which node holds which region of {@code scenario}; the run then runs there
+     * ({@link ClusterEngine#onNodes}). The caller leaves the cluster when the run is over.
      */
-    private void joinNodes(Scenario scenario) {
+    private JoinedCluster joinNodes(Scenario scenario) {
         for (LimiterSpec limiter : scenario.limiters()) {
             if (limiter.stages().stream().anyMatch(stage -> stage.kind() == TierKind.KV)) {
                 throw new InputException("--join: limiter '" + limiter.name() + "' has a kv stage, whose store is "
@@ -244,13 +252,13 @@ final class RunCommand implements Callable<Integer> {
         }
         ClusterSettings settings = ClusterSettings.load();
         Duration timeout = settings.startupTimeout();
-        Map<String, String> holders;
+        JoinedCluster cluster;
         // while joining, Pekko logs each retry and its own account of a refusal; the refusal is one line here
         Logger pekkoLog = (Logger) LoggerFactory.getLogger("org.apache.pekko");
         Level level = pekkoLog.getLevel();
         pekkoLog.setLevel(Level.OFF);
-        try (JoinedCluster cluster = JoinedCluster.join(join, settings, timeout)) {
-            holders = cluster.holders();
+        try {
+            cluster = JoinedCluster.join(join, settings, timeout, system -> RunHost.install(system, settings));
         } catch (StandaloneNode.Refused e) {
             throw new InputException("--join: the cluster at " + join + " refused this coordinator: its shared "
                     + "secret or protocol version (" + JoinCheck.PROTOCOL_VERSION + ") differs; allowed: the same "
@@ -262,23 +270,34 @@ final class RunCommand implements Callable<Integer> {
         } finally {
             pekkoLog.setLevel(level);
         }
+        try {
+            printHolders(scenario, cluster.holders());
+            return cluster;
+        } catch (RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    private void printHolders(Scenario scenario, Map<String, List<String>> holders) {
         var out = spec.commandLine().getOut();
         out.printf("joined the cluster at %s%n", join);
         List<String> here = new ArrayList<>();
         for (String region : NodeRegions.of(scenario)) {
-            String node = holders.get(region);
-            if (node == null) {
+            List<String> nodes = holders.get(region);
+            if (nodes == null) {
                 here.add(region);
+            } else if (nodes.size() > 1) {
+                throw new InputException("--join: region " + region + " is held by the nodes at "
+                        + String.join(" and ", nodes) + "; allowed: each region on one node (--roles)");
             } else {
-                out.printf("  %s on the node at %s%n", region, node);
+                out.printf("  %s on the node at %s%n", region, nodes.get(0));
             }
         }
         if (!here.isEmpty()) {
-            out.printf("  %s held by no node: would run in this process%n", String.join(", ", here));
+            out.printf("  %s held by no node: runs in this process%n", String.join(", ", here));
         }
         out.flush();
-        throw new InputException("--join: running a scenario on joined nodes is not done yet (the nodes hold no "
-                + "PoPs or objects for a run); allowed: leave --join out to run on a cluster inside this process");
     }
 
     /** The report folder of a run without --out: a cluster run never replaces the virtual engine's report. */

@@ -1,5 +1,6 @@
 package io.edgesim.cli;
 
+import io.edgesim.engine.cluster.node.JoinCheck;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -105,7 +106,7 @@ class NodeCommandTest {
             // nothing but the one line (the JVM may say nothing else either)
             assertThat(output(stranger).lines().filter(l -> !l.isBlank()).toList()).containsExactly(
                     "edgesim: node: the cluster at " + seed + " refused this node: its shared secret or protocol "
-                            + "version (1) differs; allowed: the same EDGESIM_CLUSTER_SECRET and edgesim version "
+                            + "version (" + JoinCheck.PROTOCOL_VERSION + ") differs; allowed: the same EDGESIM_CLUSTER_SECRET and edgesim version "
                             + "on every node");
 
             // SIGTERM, as a service manager stops it (Process.destroy would also close the streams read here)

@@ -1,9 +1,16 @@
 package io.edgesim.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.edgesim.engine.cluster.node.JoinCheck;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -14,17 +21,16 @@ import static io.edgesim.cli.EdgesimProcesses.output;
 import static io.edgesim.cli.CommandLines.assertOneLineOfBadInput;
 import static io.edgesim.cli.CommandLines.edgesim;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
- * `edgesim run --engine cluster --join HOST:PORT`: the coordinator joins running node processes and lists which
- * node holds which region; running the scenario there is refused in one line, as are a join target that does not
- * answer, another secret and KV stages.
+ * `edgesim run --engine cluster --join HOST:PORT`: the coordinator joins running node processes, lists which node
+ * holds which region and runs the scenario there, with the counts of a run in one process; a join target that does
+ * not answer, another secret and KV stages are one line each.
  */
 class RunJoinCommandTest {
 
-    private static final String NOT_DONE = "edgesim: --join: running a scenario on joined nodes is not done yet "
-            + "(the nodes hold no PoPs or objects for a run); allowed: leave --join out to run on a cluster inside "
-            + "this process";
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void joinNeedsTheClusterEngineAndAnAddressAndRefusesKvStagesBeforeJoining() {
@@ -39,21 +45,38 @@ class RunJoinCommandTest {
                 "127.0.0.1:1"), "--join: limiter 'propagation-lag' has a kv stage", "cannot run across processes");
     }
 
-    private static Process run(Map<String, String> environment, List<String> jvmOptions, String target) throws
-            java.io.IOException {
-        return EdgesimProcesses.start(environment, jvmOptions, "run", "scenarios/three-pops.conf", "--engine",
-                "cluster", "--join", target);
+    private static Process run(Map<String, String> environment, List<String> jvmOptions, String target,
+                               String... more) throws java.io.IOException {
+        List<String> args = new ArrayList<>(List.of("run", "scenarios/three-pops.conf", "--engine", "cluster",
+                "--join", target));
+        args.addAll(List.of(more));
+        return EdgesimProcesses.start(environment, jvmOptions, args.toArray(String[]::new));
+    }
+
+    private static List<String> finish(Process process, int exitStatus, int seconds) throws InterruptedException {
+        // read before waiting: a full pipe would stall the process
+        List<String> lines = output(process).lines().filter(line -> !line.isBlank()).toList();
+        assertThat(process.waitFor(seconds, TimeUnit.SECONDS)).isTrue();
+        assertThat(process.exitValue()).as(String.join("\n", lines)).isEqualTo(exitStatus);
+        return lines;
     }
 
     private static List<String> finish(Process process) throws InterruptedException {
-        assertThat(process.waitFor(40, TimeUnit.SECONDS)).isTrue();
-        assertThat(process.exitValue()).isEqualTo(2);
-        return output(process).lines().filter(line -> !line.isBlank()).toList();
+        return finish(process, 2, 40);
+    }
+
+    private static JsonNode limiter(JsonNode result, String name) {
+        for (JsonNode limiter : result.get("limiters")) {
+            if (limiter.get("name").asText().equals(name)) {
+                return limiter;
+            }
+        }
+        throw new AssertionError("no limiter " + name + " in " + result);
     }
 
     @Test
     @Tag("cluster")
-    void theCoordinatorJoinsNodeProcessesListsWhereEachRegionIsAndRefusesToRunInOneLine() throws Exception {
+    void threePopsRunsOnTwoNodeProcessesAndThisOneWithTheCountsOfAnEmbeddedRun(@TempDir Path dir) throws Exception {
         int seedPort = freePort();
         int port = freePort();
         String seed = "127.0.0.1:" + seedPort;
@@ -73,18 +96,49 @@ class RunJoinCommandTest {
             BufferedReader secondLines = output(second);
             assertThat(lineStarting(secondLines, "node SYD,NRT is Up")).isNotNull();
 
-            coordinator = run(Map.of(), List.of(), seed);
-            // three-pops: PoPs FRA, AMS, SYD, its Durable Object homed in FRA
-            assertThat(finish(coordinator)).containsExactly("joined the cluster at " + seed,
+            // three-pops: PoPs FRA, AMS, SYD, its Durable Object homed in FRA; at twice real time (30 s)
+            Path out = dir.resolve("joined");
+            coordinator = run(Map.of(), List.of(), seed, "--speed", "2", "--out", out.toString());
+            assertThat(finish(coordinator, 0, 240)).startsWith("joined the cluster at " + seed,
                     "  FRA on the node at " + seed,
                     "  SYD on the node at 127.0.0.1:" + port,
-                    "  AMS held by no node: would run in this process",
-                    NOT_DONE);
+                    "  AMS held by no node: runs in this process");
+            JsonNode joined = JSON.readTree(out.resolve("result.json").toFile());
+            JsonNode virtual = JSON.readTree(Path.of("reports", "three-pops", "result.json").toFile());
+            assertThat(limiter(joined, "local").at("/totals/accepted").asLong()).isEqualTo(300);
+            assertThat(limiter(joined, "exact").at("/totals/accepted").asLong()).isEqualTo(100);
+            assertThat(limiter(joined, "exact").at("/totals/sent").asLong()).isEqualTo(885);
+            double sydney = limiter(joined, "exact").at("/regions/SYD/latency_ms/p50").asDouble();
+            double sydneyVirtual = limiter(virtual, "exact").at("/regions/SYD/latency_ms/p50").asDouble();
+            assertThat(sydney).as("Sydney's added latency p50, ms").isCloseTo(sydneyVirtual, within(5.0));
+            // the bill: the object's requests and rows, from the node that homed it
+            assertThat(limiter(joined, "exact").at("/cost/usd_per_month").asDouble())
+                    .isEqualTo(limiter(virtual, "exact").at("/cost/usd_per_month").asDouble());
+            assertThat(limiter(joined, "exact").at("/stage_stats/0:durable-object/objects").asLong()).isEqualTo(1);
+            JsonNode placement = joined.at("/cluster/placement");
+            assertThat(placement.get("FRA").asText()).isEqualTo(seed);
+            assertThat(placement.get("SYD").asText()).isEqualTo("127.0.0.1:" + port);
+            assertThat(placement.get("AMS").asText()).endsWith(" (coordinator)");
+            assertThat(joined.at("/cluster/nodes").asInt()).isEqualTo(3);
+
+            // the nodes stay up, and keep nothing of a run: in 4 s the key sends 60 requests, all within the
+            // minute's 100 (an object left from the run before would have none left)
+            Path shorter = dir.resolve("shorter.conf");
+            Files.writeString(shorter, "include file(\"" + Path.of("scenarios", "three-pops.conf").toAbsolutePath()
+                    + "\")\nname = three-pops-short\nduration = 5s\nclients = [ { name = spread, count = 1, "
+                    + "key = \"edge_test\", rate = 15, arrival = constant, stop = 4s, pops { FRA = 1, AMS = 1, "
+                    + "SYD = 1 } } ]\n");
+            Process again = EdgesimProcesses.start(Map.of(), List.of(), "run", shorter.toString(), "--engine",
+                    "cluster", "--join", seed, "--out", dir.resolve("again").toString());
+            finish(again, 0, 120);
+            JsonNode shortRun = JSON.readTree(dir.resolve("again").resolve("result.json").toFile());
+            assertThat(limiter(shortRun, "exact").at("/totals/sent").asLong()).isEqualTo(60);
+            assertThat(limiter(shortRun, "exact").at("/totals/accepted").asLong()).isEqualTo(60);
 
             stranger = run(Map.of("EDGESIM_CLUSTER_SECRET", "another"), List.of(), seed);
             assertThat(finish(stranger)).containsExactly("edgesim: --join: the cluster at " + seed + " refused "
-                    + "this coordinator: its shared secret or protocol version (1) differs; allowed: the same "
-                    + "EDGESIM_CLUSTER_SECRET and edgesim version as the nodes");
+                    + "this coordinator: its shared secret or protocol version (" + JoinCheck.PROTOCOL_VERSION
+                    + ") differs; allowed: the same EDGESIM_CLUSTER_SECRET and edgesim version as the nodes");
 
             assertThat(finish(unanswered)).containsExactly("edgesim: --join: no node at " + nobody + " let this "
                     + "coordinator join within 2 s (edgesim.cluster.startup-timeout); allowed: the address of a "

@@ -8,11 +8,13 @@ import io.edgesim.engine.cluster.actors.OutcomeSink;
 import io.edgesim.engine.cluster.actors.PopActor;
 import io.edgesim.engine.cluster.actors.RemoteObjectEntity;
 import io.edgesim.engine.cluster.actors.RemoteTiers;
+import io.edgesim.engine.cluster.actors.StageTotals;
 import io.edgesim.engine.cluster.delivery.DeadlineDelivery;
 import io.edgesim.engine.cluster.delivery.ScenarioClock;
 import io.edgesim.engine.cluster.node.ClusterNode;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.engine.cluster.node.EmbeddedCluster;
+import io.edgesim.engine.cluster.node.JoinedCluster;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.tier.LimiterSpec;
@@ -20,6 +22,7 @@ import io.edgesim.result.ClusterRun;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.ScenarioText;
 import io.edgesim.traffic.TrafficGenerator;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.cluster.sharding.typed.ShardingEnvelope;
@@ -59,6 +62,8 @@ public final class ClusterEngine {
     private volatile EmbeddedCluster runningCluster;
     private volatile String phase = "starting";
     private Fidelity fidelity;
+    // the node processes to run on, or null to run on a cluster in this process
+    private JoinedRun.Nodes nodes;
 
     /**
      * @param speed    scenario nanoseconds per real nanosecond (the --speed flag), greater than 0
@@ -74,7 +79,22 @@ public final class ClusterEngine {
         this.settings = settings;
     }
 
-    /** Forms the cluster, runs the whole scenario, stops the cluster and returns the result. */
+    /**
+     * Makes {@link #run} run on the cluster of {@code edgesim node} processes that {@code cluster} joined, instead of
+     * a cluster in this process: the nodes build the run from {@code text} (the scenario as this engine's, with its
+     * seed), and PoPs and object homes no node holds run on a member this process starts for them.
+     *
+     * @return this engine
+     */
+    public ClusterEngine onNodes(JoinedCluster cluster, ScenarioText text) {
+        this.nodes = new JoinedRun.Nodes(cluster, text);
+        return this;
+    }
+
+    /**
+     * Forms the cluster (or readies the joined nodes), runs the whole scenario, stops the cluster (the joined nodes
+     * stay up) and returns the result.
+     */
     public RunResult run() {
         return run(cluster -> {
         });
@@ -85,27 +105,32 @@ public final class ClusterEngine {
      * nodes stop (tests inspect the sharding state there).
      */
     RunResult run(Consumer<EmbeddedCluster> beforeShutdown) {
+        if (nodes != null) {
+            return new JoinedRun(this, scenario, listener, speed, settings, nodes).run();
+        }
         List<String> nodeRegions = NodeRegions.of(scenario);
         RemoteTiers remote = RemoteTiers.of(scenario);
         LocalTiers local = new LocalTiers(scenario, scenario.faultTimeline());
         Admissions admissions = new Admissions(scenario);
         OutcomeSink sink = new OutcomeSink(scenario, NAME, listener, admissions.keys());
-        Map<String, ObjectLedger> ledgers = new LinkedHashMap<>();
+        List<ObjectLedger> ledgers = new ArrayList<>();
         Map<String, String> placement;
         try (EmbeddedCluster cluster = EmbeddedCluster.start(nodeRegions, speed, settings)) {
             Map<String, ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>>> shardRegions = new LinkedHashMap<>();
             for (ClusterNode node : cluster.nodes()) {
                 ObjectLedger ledger = new ObjectLedger();
-                ledgers.put(node.region(), ledger);
-                shardRegions.put(node.region(), RemoteObjectEntity.initSharding(node, remote, ledger));
+                ledgers.add(ledger);
+                RemoteObjectEntity.Run objects = new RemoteObjectEntity.Run(remote, ledger, cluster.delivery());
+                shardRegions.put(node.region(), RemoteObjectEntity.initSharding(node.system(),
+                        List.of(node.region()), settings.shardsPerRegion(), entityId -> objects));
             }
             ShardWarmUp.run(cluster);
-            TrafficWarmUp.run(cluster, scenario, shardRegions);
+            warmUp(cluster, shardRegions);
             Map<String, ActorRef<PopActor.Command>> pops = spawnPops(cluster, scenario, local, shardRegions, sink,
                     "", "pop", scenario.faultTimeline());
             long lookaheadNanos = (long) (settings.feederLookahead().toNanos() * speed);
-            TrafficFeeder feeder = new TrafficFeeder(cluster.delivery(), pops, lookaheadNanos,
-                    scenario.faultTimeline(), sink, scenario.pops());
+            TrafficFeeder feeder = new TrafficFeeder(cluster.clock(), cluster.delivery()::deliverAt, pops,
+                    lookaheadNanos, scenario.faultTimeline(), sink, scenario.pops());
             // a PoP whose node goes away: its unfinished chains fail there, and its traffic goes to the nearest PoP
             for (int p = 0; p < scenario.pops().size(); p++) {
                 int pop = p;
@@ -114,11 +139,10 @@ public final class ClusterEngine {
             runningCluster = cluster;
             cluster.startScenarioClock(settings.startLeadIn());
             long trafficStart = cluster.clock().realNanosAt(0);
-            running = new Running(cluster.clock(), feeder, sink);
-            phase = "running";
+            running(new Running(cluster.clock(), feeder, sink), "running");
             TrafficFeeder.Fed fed = feeder.feed(TrafficGenerator.open(scenario), admissions::admit);
             phase = "draining";
-            awaitDecisions(sink, fed.decisions());
+            awaitDecisions(sink, fed.decisions(), settings);
             Duration traffic = Duration.ofNanos(System.nanoTime() - trafficStart);
             fidelity = new Fidelity(speed, nodeRegions.size(),
                     Fidelity.lateness(cluster.delivery().errors().latencyInterval()),
@@ -130,8 +154,34 @@ public final class ClusterEngine {
             phase = "stopping";
         }
         phase = "done";
+        return result(scenario, sink, StageTotals.of(scenario, local, ledgers, ""), fidelity, placement);
+    }
+
+    // the first requests once through every path, on PoP actors and objects of their own, before the clock starts
+    private void warmUp(EmbeddedCluster cluster,
+                        Map<String, ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>>> shardRegions) {
+        Admissions admissions = new Admissions(scenario);
+        OutcomeSink sink = new OutcomeSink(scenario, NAME, DecisionListener.NONE, admissions.keys());
+        FaultTimeline none = FaultTimeline.none(scenario.regions());
+        Map<String, ActorRef<PopActor.Command>> pops = spawnPops(cluster, scenario, new LocalTiers(scenario, none),
+                shardRegions, sink, RemoteTiers.WARM_UP_PREFIX, TrafficWarmUp.ACTOR_NAME, none);
+        TrafficWarmUp.run(settings, cluster.clock(), cluster.delivery()::deliverAt, scenario, pops, sink,
+                admissions);
+        cluster.delivery().errors().reset();
+    }
+
+    /** The result of a run whose every chain {@code sink} recorded, with its stages' {@code totals}. */
+    static RunResult result(Scenario scenario, OutcomeSink sink, StageTotals totals, Fidelity fidelity,
+                            Map<String, String> placement) {
+        List<Usage> usage = new ArrayList<>();
+        List<Map<String, Map<String, Long>>> stats = new ArrayList<>();
+        for (int l = 0; l < scenario.limiters().size(); l++) {
+            int limiter = l;
+            usage.add(totals.limiterUsage(l));
+            stats.add(StageStats.of(scenario.limiters().get(l), s -> totals.stats(limiter, s)));
+        }
         double toleranceMs = ClusterRun.defaultToleranceMs(NodeRegions.smallestOneWayNanos(scenario) / NANOS_PER_MS);
-        return result(sink, local, remote, ledgers.values())
+        return sink.finish(Costs.of(usage, scenario), stats)
                 .withCluster(fidelity.run(placement, toleranceMs, remoteLimiters(scenario)));
     }
 
@@ -151,7 +201,7 @@ public final class ClusterEngine {
             ClusterNode node = cluster.node(scenario.pops().get(p));
             PopActor.Wiring wiring = new PopActor.Wiring(p, scenario.limiters(), tiers, scenario.regions(),
                     scenario.seed(), objects.get(node.region()), sink, namespacePrefix, faults);
-            pops.put(node.region(), node.spawn(PopActor.create(node, wiring), name));
+            pops.put(node.region(), node.spawn(PopActor.create(node.region(), node.delivery(), wiring), name));
         }
         return pops;
     }
@@ -194,7 +244,8 @@ public final class ClusterEngine {
         return fidelity;
     }
 
-    private void awaitDecisions(OutcomeSink sink, long decisions) {
+    /** Waits until {@code sink} has recorded {@code decisions} chains, or none completed for the drain timeout. */
+    static void awaitDecisions(OutcomeSink sink, long decisions, ClusterSettings settings) {
         try {
             sink.awaitRecorded(decisions, settings.drainTimeout());
         } catch (InterruptedException e) {
@@ -203,50 +254,21 @@ public final class ClusterEngine {
         }
     }
 
-    private RunResult result(OutcomeSink sink, LocalTiers local, RemoteTiers remote,
-                             Iterable<ObjectLedger> ledgers) {
-        List<Usage> usage = new ArrayList<>();
-        List<Map<String, Map<String, Long>>> stats = new ArrayList<>();
-        for (int l = 0; l < scenario.limiters().size(); l++) {
-            LimiterSpec limiter = scenario.limiters().get(l);
-            Usage total = Usage.NONE;
-            for (int s = 0; s < limiter.stages().size(); s++) {
-                total = total.plus(limiter.stages().get(s).kind().remote()
-                        ? remoteUsage(ledgers, RemoteTiers.namespace(l, s)) : local.usage(l, s));
-            }
-            usage.add(total);
-            int limiterIndex = l;
-            stats.add(StageStats.of(limiter, s -> stageStats(limiterIndex, s, local, remote, ledgers)));
-        }
-        return sink.finish(Costs.of(usage, scenario), stats);
-    }
-
-    private static Map<String, Long> stageStats(int limiter, int stage, LocalTiers local, RemoteTiers remote,
-                                                Iterable<ObjectLedger> ledgers) {
-        String namespace = RemoteTiers.namespace(limiter, stage);
-        RemoteTiers.Tier tier = remote.tier(namespace);
-        if (tier == null) {
-            return local.stats(limiter, stage);
-        }
-        if (!tier.durableObject()) {
-            return Map.of();
-        }
-        long objects = 0;
-        for (ObjectLedger ledger : ledgers) {
-            objects += ledger.objectCount(namespace);
-        }
-        return Map.of("objects", objects);
-    }
-
-    private static Usage remoteUsage(Iterable<ObjectLedger> ledgers, String namespace) {
-        Usage total = Usage.NONE;
-        for (ObjectLedger ledger : ledgers) {
-            total = total.plus(ledger.usage(namespace));
-        }
-        return total;
-    }
-
     /** What progress reads while the traffic runs. */
-    private record Running(ScenarioClock clock, TrafficFeeder feeder, OutcomeSink sink) {
+    record Running(ScenarioClock clock, TrafficFeeder feeder, OutcomeSink sink) {
+    }
+
+    // the joined run reports its progress through these
+    void running(Running now, String newPhase) {
+        running = now;
+        phase = newPhase;
+    }
+
+    void phase(String newPhase) {
+        phase = newPhase;
+    }
+
+    void fidelity(Fidelity measured) {
+        fidelity = measured;
     }
 }

@@ -6,6 +6,7 @@ import io.edgesim.engine.cluster.node.ClusterNode;
 import io.edgesim.engine.cluster.node.EmbeddedCluster;
 import io.edgesim.model.tier.ObjectRoute;
 import org.apache.pekko.actor.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.cluster.sharding.ClusterSharding;
 import org.apache.pekko.cluster.sharding.ShardRegion;
@@ -42,19 +43,33 @@ public final class ShardWarmUp {
      * @throws IllegalStateException when an answer is late or comes from another region's node
      */
     public static void run(EmbeddedCluster cluster) {
-        Duration timeout = cluster.settings().startupTimeout();
-        awaitRegionsRegistered(cluster, timeout);
-        HomeRegionShards shards = new HomeRegionShards(cluster.settings().shardsPerRegion());
-        List<CompletableFuture<Void>> answers = new ArrayList<>();
+        List<String> regions = cluster.nodes().stream().map(ClusterNode::region).toList();
         for (ClusterNode from : cluster.nodes()) {
-            for (ClusterNode home : cluster.nodes()) {
-                for (String name : shards.namesCoveringShards(NAMESPACE, OBJECT_PREFIX)) {
-                    ObjectRoute route = new ObjectRoute(name, home.region());
-                    answers.add(RemoteObjectEntity.refFor(from, NAMESPACE, route)
-                            .<RemoteObjectEntity.Pong>ask(RemoteObjectEntity.Ping::new, timeout)
-                            .thenAccept(pong -> checkPlacement(route, pong))
-                            .toCompletableFuture());
-                }
+            fromMember(from.system(), cluster.nodes().size(), regions, NAMESPACE,
+                    cluster.settings().shardsPerRegion(), cluster.settings().startupTimeout());
+        }
+    }
+
+    /**
+     * Pings, from the member {@code from}, every shard of every region of {@code homeRegions}, once the shard
+     * coordinator knows the shard regions of {@code members} members, and checks that each answer comes from a
+     * member holding the shard's home region; blocks up to {@code timeout}.
+     *
+     * @param namespace the namespace of the pinged objects (no stage of a run has it)
+     * @throws IllegalStateException when an answer is late or comes from another region's member
+     */
+    public static void fromMember(ActorSystem<?> from, int members, List<String> homeRegions, String namespace,
+                                  int shardsPerRegion, Duration timeout) {
+        awaitRegionsRegistered(from, members, timeout);
+        HomeRegionShards shards = new HomeRegionShards(shardsPerRegion);
+        List<CompletableFuture<Void>> answers = new ArrayList<>();
+        for (String home : homeRegions) {
+            for (String name : shards.namesCoveringShards(namespace, OBJECT_PREFIX)) {
+                ObjectRoute route = new ObjectRoute(name, home);
+                answers.add(RemoteObjectEntity.refFor(from, namespace, route)
+                        .<RemoteObjectEntity.Pong>ask(RemoteObjectEntity.Ping::new, timeout)
+                        .thenAccept(pong -> checkPlacement(route, pong))
+                        .toCompletableFuture());
             }
         }
         ClusterNode.await(CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)), timeout,
@@ -62,18 +77,15 @@ public final class ShardWarmUp {
     }
 
     // a region sending messages before it is registered logs a warning per retry; the coordinator is asked instead
-    private static void awaitRegionsRegistered(EmbeddedCluster cluster, Duration timeout) {
+    private static void awaitRegionsRegistered(ActorSystem<?> from, int members, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        for (ClusterNode node : cluster.nodes()) {
-            ActorRef region = ClusterSharding.get(Adapter.toClassic(node.system()))
-                    .shardRegion(RemoteObjectEntity.TYPE_KEY.name());
-            while (registeredRegions(region, timeout) < cluster.nodes().size()) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("the shard region of " + node.region()
-                            + " did not see every region registered within " + timeout);
-                }
-                LockSupport.parkNanos(POLL_NANOS);
+        ActorRef region = ClusterSharding.get(Adapter.toClassic(from)).shardRegion(RemoteObjectEntity.TYPE_KEY.name());
+        while (registeredRegions(region, timeout) < members) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the shard region of " + from.address()
+                        + " did not see every region registered within " + timeout);
             }
+            LockSupport.parkNanos(POLL_NANOS);
         }
     }
 
@@ -86,9 +98,9 @@ public final class ShardWarmUp {
     }
 
     private static void checkPlacement(ObjectRoute route, RemoteObjectEntity.Pong pong) {
-        if (!pong.hostRegion().equals(route.homeRegion())) {
+        if (!pong.hostRegions().contains(route.homeRegion())) {
             throw new IllegalStateException("object " + route.objectName() + " homed in " + route.homeRegion()
-                    + " runs on the node of " + pong.hostRegion());
+                    + " runs on the node of " + String.join(",", pong.hostRegions()));
         }
     }
 }

@@ -3,7 +3,7 @@ package io.edgesim.engine.cluster;
 import io.edgesim.engine.cluster.actors.Admission;
 import io.edgesim.engine.cluster.actors.OutcomeSink;
 import io.edgesim.engine.cluster.actors.PopActor;
-import io.edgesim.engine.cluster.delivery.DeadlineDelivery;
+import io.edgesim.engine.cluster.delivery.ScenarioClock;
 import io.edgesim.model.Request;
 import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.traffic.RequestStream;
@@ -23,7 +23,8 @@ import java.util.function.Function;
  */
 public final class TrafficFeeder {
 
-    private final DeadlineDelivery delivery;
+    private final ScenarioClock clock;
+    private final Handoff handoff;
     private final Map<String, ActorRef<PopActor.Command>> pops;
     private final long lookaheadNanos;
     // the run's faults (asked for failover even when empty), and null when it has none
@@ -36,8 +37,17 @@ public final class TrafficFeeder {
     private final int[] popOfRegion;
     private volatile long requestsFed;
 
+    /** How a request reaches its PoP's actor at its arrival time. */
+    public interface Handoff {
+
+        /** Hands {@code arrive} to {@code pop} for delivery at {@code deadlineNanos} (scenario time). */
+        void deliver(long deadlineNanos, ActorRef<PopActor.Command> pop, PopActor.Arrive arrive);
+    }
+
     /**
-     * @param delivery       the run's deadline delivery
+     * @param clock          the run's scenario clock
+     * @param handoff        the delay line of this process ({@code DeadlineDelivery::deliverAt}); or a plain tell
+     *                       when PoPs run in other processes, whose actors hold each request until its arrival
      * @param pops           the PoP actor of each region
      * @param lookaheadNanos how far ahead of its arrival a request is handed to the delay line, scenario time
      * @param faults         the run's faults: a request landing in a PoP that is down goes to the nearest live one
@@ -46,12 +56,13 @@ public final class TrafficFeeder {
      * @param sink           where the run's chains are recorded; the feeder notes each one it hands out there
      * @param popOrder       the scenario's PoPs, in order
      */
-    public TrafficFeeder(DeadlineDelivery delivery, Map<String, ActorRef<PopActor.Command>> pops,
+    public TrafficFeeder(ScenarioClock clock, Handoff handoff, Map<String, ActorRef<PopActor.Command>> pops,
                          long lookaheadNanos, FaultTimeline faults, OutcomeSink sink, List<String> popOrder) {
         if (lookaheadNanos < 0) {
             throw new IllegalArgumentException("lookaheadNanos must be 0 or more, was " + lookaheadNanos);
         }
-        this.delivery = delivery;
+        this.clock = clock;
+        this.handoff = handoff;
         this.pops = Map.copyOf(pops);
         this.lookaheadNanos = lookaheadNanos;
         this.timeline = faults;
@@ -100,7 +111,7 @@ public final class TrafficFeeder {
                 while (!sink.expect(popOrder.indexOf(request.pop()), request, admissions)) {
                     request = failedOver(landed);
                 }
-                delivery.deliverAt(request.timeNanos(), pops.get(request.pop()),
+                handoff.deliver(request.timeNanos(), pops.get(request.pop()),
                         new PopActor.Arrive(request, admissions, failoverFault));
                 decisions += admissions.size();
             }
@@ -126,7 +137,7 @@ public final class TrafficFeeder {
     }
 
     private void waitUntil(long scenarioNanos) {
-        long dueRealNanos = delivery.clock().realNanosAt(scenarioNanos);
+        long dueRealNanos = clock.realNanosAt(scenarioNanos);
         for (long wait = dueRealNanos - System.nanoTime(); wait > 0; wait = dueRealNanos - System.nanoTime()) {
             LockSupport.parkNanos(wait);
         }

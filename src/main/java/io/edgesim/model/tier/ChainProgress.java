@@ -1,6 +1,7 @@
 package io.edgesim.model.tier;
 
 import io.edgesim.model.Outcome;
+import io.edgesim.model.StageResult;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.response.RateLimitResponse;
@@ -123,6 +124,40 @@ public final class ChainProgress {
     /** The key the last stage counted under. */
     public String key() {
         return lastKey;
+    }
+
+    /**
+     * Where the chain stands, as a value: an engine whose chains end in another process sends it to the one that
+     * records them, which rebuilds the chain with {@link #restore}.
+     *
+     * @param nextStage     the stage met next
+     * @param failedOpen    whether a stage failed open
+     * @param refused       whether a stage refused the request
+     * @param refusingStage the stage that refused it, or -1
+     * @param latencyNanos  the latency added so far
+     * @param last          the last stage's answer
+     * @param lastKey       the key the last stage counted under, or null before the first stage
+     */
+    public record Snapshot(int nextStage, boolean failedOpen, boolean refused, int refusingStage, long latencyNanos,
+                           StageResult last, String lastKey) {
+    }
+
+    /** Where this chain stands now. */
+    public Snapshot snapshot() {
+        return new Snapshot(nextStage, failedOpen, refused, refusingStage, latencyNanos, last.result(), lastKey);
+    }
+
+    /** A chain of {@code stageCount} stages standing where {@code snapshot} says. */
+    public static ChainProgress restore(int stageCount, Snapshot snapshot) {
+        ChainProgress progress = new ChainProgress(stageCount);
+        progress.nextStage = snapshot.nextStage();
+        progress.failedOpen = snapshot.failedOpen();
+        progress.refused = snapshot.refused();
+        progress.refusingStage = snapshot.refusingStage();
+        progress.latencyNanos = snapshot.latencyNanos();
+        progress.last.of(snapshot.last());
+        progress.lastKey = snapshot.lastKey();
+        return progress;
     }
 
     /** "true", "false", "failed-open" or "failed-closed", as the decisions CSV writes it. */

@@ -3,6 +3,7 @@ package io.edgesim.engine.cluster.actors;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.tier.RemoteTier;
 
+import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -15,6 +16,17 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 public final class ObjectLedger {
 
     private final ConcurrentHashMap<String, Queue<RemoteTier>> servers = new ConcurrentHashMap<>();
+    private final Queue<String> entityIds = new ConcurrentLinkedQueue<>();
+
+    /** Notes that the entity {@code entityId} was created on this node (pinged or served). */
+    public void created(String entityId) {
+        entityIds.add(entityId);
+    }
+
+    /** The entities created on this node, in creation order. */
+    public List<String> entityIds() {
+        return List.copyOf(entityIds);
+    }
 
     /** Adds the tier of a newly created object of {@code namespace} (a tier serving that one object). */
     public void add(String namespace, RemoteTier server) {

@@ -23,7 +23,7 @@ import java.util.Map;
  * listener, behind a lock (neither is thread-safe, and outcomes come from every node's actors), with counters the
  * progress bar and the end of the run read without it.
  */
-public final class OutcomeSink {
+public final class OutcomeSink implements ChainSink {
 
     /** The error of a request whose PoP's node went away before its chain ended. */
     public static final String POP_LOST_ERROR = "pop-lost";
@@ -92,12 +92,9 @@ public final class OutcomeSink {
         }
     }
 
-    /**
-     * Records a finished chain (see {@link ChainOutcome}) of {@code request}, which landed in the PoP with index
-     * {@code pop} (in the scenario's PoPs) and was admitted with {@code admission}; {@code touched} names the faults
-     * that touched it and {@code failedOver} those that moved it to that PoP (bit masks, 0 for none).
-     */
-    synchronized void record(int pop, Request request, Admission admission, ChainProgress progress, long touched,
+    /** Records a finished chain (see {@link ChainOutcome}). */
+    @Override
+    public synchronized void record(int pop, Request request, Admission admission, ChainProgress progress, long touched,
                              long failedOver) {
         int limiter = admission.limiter();
         if (pending.remove(pendingKey(request, limiter)) == null && lostPops[pop]) {
@@ -114,6 +111,21 @@ public final class OutcomeSink {
         }
         recorded++;
         notifyAll();
+    }
+
+    /**
+     * Records a chain that ended in another process: of the request with id {@code requestId} through limiter
+     * {@code limiter}, handed to the PoP with index {@code pop} ({@link #expect}); the rest as {@link #record}. A
+     * chain this sink does not expect (already recorded as lost) is ignored.
+     */
+    public synchronized void recordForwarded(int pop, long requestId, int limiter, ChainProgress.Snapshot snapshot,
+                                             long touched, long failedOver) {
+        Pending p = pending.get(requestId * limiters.size() + limiter);
+        if (p == null) {
+            return;
+        }
+        ChainProgress progress = ChainProgress.restore(limiters.get(limiter).stages().size(), snapshot);
+        record(pop, p.request(), p.admission(), progress, touched, failedOver);
     }
 
     /** Chains recorded so far (one per request per limiter that saw it). */

@@ -1,8 +1,8 @@
 package io.edgesim.engine.cluster.actors;
 
+import io.edgesim.engine.cluster.delivery.DeadlineDelivery;
 import io.edgesim.engine.cluster.delivery.Deadlined;
 import io.edgesim.engine.cluster.delivery.ScenarioClock;
-import io.edgesim.engine.cluster.node.ClusterNode;
 import io.edgesim.model.Request;
 import io.edgesim.model.Seeds;
 import io.edgesim.model.StageResult;
@@ -47,20 +47,19 @@ import java.util.random.RandomGenerator;
  */
 public final class PopActor extends AbstractBehavior<PopActor.Command> {
 
-    /** What a PoP accepts. */
+    /** What a PoP accepts; an {@link Arrive} may come from the feeder in another process. */
     public sealed interface Command permits Arrive, Replied, TimedOut {
     }
 
     /**
-     * A request arriving at this PoP, due at its arrival time; it comes from the feeder in this JVM, never from
-     * another node.
+     * A request arriving at this PoP, due at its arrival time, from the feeder.
      *
      * @param request       the request (its timeNanos is the deadline)
      * @param admissions    one per limiter that sees it
      * @param failoverFault the fault that moved it here from a PoP that was down, or -1
      */
     public record Arrive(Request request, List<Admission> admissions, int failoverFault)
-            implements Command, Deadlined {
+            implements Command, Deadlined, CborSerializable {
 
         public Arrive {
             admissions = List.copyOf(admissions);
@@ -101,16 +100,16 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
     private final long seed;
     private final ScenarioClock clock;
     private final ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>> objects;
-    private final OutcomeSink sink;
+    private final ChainSink sink;
     private final String namespacePrefix;
     private final ActorRef<RemoteObjectEntity.Served> replies;
     private final Map<Long, Flight> away = new HashMap<>();
     private long nextFlightId;
     private long lastTierNanos = Long.MIN_VALUE;
 
-    private PopActor(ActorContext<Command> context, ClusterNode node, Wiring wiring) {
+    private PopActor(ActorContext<Command> context, String region, ScenarioClock clock, Wiring wiring) {
         super(context);
-        this.region = node.region();
+        this.region = region;
         this.popIndex = wiring.popIndex();
         this.faults = wiring.faults() == null || wiring.faults().isEmpty() ? null : wiring.faults();
         this.limiters = wiring.limiters();
@@ -118,7 +117,7 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         this.regions = wiring.regions();
         this.jitter = Seeds.random(wiring.seed(), "pop-jitter", region);
         this.seed = wiring.seed();
-        this.clock = node.delivery().clock();
+        this.clock = clock;
         this.objects = wiring.objects();
         this.sink = wiring.sink();
         this.namespacePrefix = wiring.namespacePrefix();
@@ -135,19 +134,20 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
      * @param seed     the run's seed; the PoP draws its jitter from a generator derived from it and the region
      * @param objects  this node's shard region of remote objects
      * @param sink     where finished chains go
-     * @param namespacePrefix before the namespace of every remote object: empty for the run, the warm-up prefix
-     *                        ({@link RemoteTiers#WARM_UP_PREFIX}) for warm-up traffic
+     * @param namespacePrefix before the namespace of every remote object: the run's prefix (empty for a run inside
+     *                        one process), followed by the warm-up prefix ({@link RemoteTiers#WARM_UP_PREFIX}) for
+     *                        warm-up traffic
      * @param faults   the run's faults (none for warm-up traffic)
      */
     public record Wiring(int popIndex, List<LimiterSpec> limiters, LocalTiers tiers, RegionMap regions, long seed,
-                  ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>> objects, OutcomeSink sink,
+                  ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>> objects, ChainSink sink,
                   String namespacePrefix, FaultTimeline faults) {
     }
 
-    /** The PoP actor of {@code node}. */
-    public static Behavior<Command> create(ClusterNode node, Wiring wiring) {
-        return node.delivery().holdUntilDeadline(Command.class,
-                Behaviors.setup(context -> new PopActor(context, node, wiring)));
+    /** The PoP actor of {@code region}, taking its messages at their deadlines by {@code delivery}. */
+    public static Behavior<Command> create(String region, DeadlineDelivery delivery, Wiring wiring) {
+        return delivery.holdUntilDeadline(Command.class,
+                Behaviors.setup(context -> new PopActor(context, region, delivery.clock(), wiring)));
     }
 
     @Override
@@ -237,7 +237,7 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         long timeoutNanos = RemoteTier.timeoutNanos(limiters.get(flight.admission.limiter()).stages().get(stage)
                 .tier());
         // warm-up traffic loses nothing, and its timeouts would come due in the run's clock, restarted after it
-        if (timeoutNanos > 0 && namespacePrefix.isEmpty()) {
+        if (timeoutNanos > 0 && !RemoteTiers.warmUp(namespacePrefix)) {
             getContext().getSelf().tell(new TimedOut(flightId, flight.departedNanos + timeoutNanos));
         }
         if (faults != null) {

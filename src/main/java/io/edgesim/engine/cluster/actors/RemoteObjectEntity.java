@@ -1,7 +1,7 @@
 package io.edgesim.engine.cluster.actors;
 
+import io.edgesim.engine.cluster.delivery.DeadlineDelivery;
 import io.edgesim.engine.cluster.delivery.Deadlined;
-import io.edgesim.engine.cluster.node.ClusterNode;
 import io.edgesim.model.Seeds;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.StageVerdict;
@@ -11,6 +11,7 @@ import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.ObjectRoute;
 import io.edgesim.model.tier.RemoteTier;
 import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
@@ -18,10 +19,13 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.cluster.sharding.typed.ClusterShardingSettings;
 import org.apache.pekko.cluster.sharding.typed.ShardingEnvelope;
+import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 
+import java.util.List;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 /**
@@ -45,7 +49,7 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
     public static final EntityTypeKey<Command> TYPE_KEY = EntityTypeKey.create(Command.class, "RemoteObject");
 
     /** What a remote object accepts; every message may come from another node. */
-    public sealed interface Command extends CborSerializable permits Serve, Ping {
+    public sealed interface Command extends CborSerializable permits Serve, Ping, Retire {
     }
 
     /**
@@ -70,6 +74,10 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
     public record Ping(ActorRef<Pong> replyTo) implements Command {
     }
 
+    /** The run is over: the object stops (a node process that stays up for the next run keeps nothing of it). */
+    public record Retire() implements Command {
+    }
+
     /** What a remote object sends back. */
     public sealed interface Reply extends CborSerializable permits Served, Pong {
     }
@@ -87,15 +95,29 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
     }
 
     /**
-     * @param entityId   the object's entity id (HOME|namespace|name)
-     * @param hostRegion the role of the node the entity runs on
+     * @param entityId    the object's entity id (HOME|namespace|name)
+     * @param hostRegions the region roles of the member the entity runs on
      */
-    public record Pong(String entityId, String hostRegion) implements Reply {
+    public record Pong(String entityId, List<String> hostRegions) implements Reply {
+
+        public Pong {
+            hostRegions = List.copyOf(hostRegions);
+        }
+    }
+
+    /**
+     * What the objects of one run work with on one member.
+     *
+     * @param tiers    the run's remote stages
+     * @param ledger   where the member's objects of the run list themselves
+     * @param delivery the run's deadline delivery on this member
+     */
+    public record Run(RemoteTiers tiers, ObjectLedger ledger, DeadlineDelivery delivery) {
     }
 
     private final String entityId;
     private final String homeRegion;
-    private final String hostRegion;
+    private final List<String> hostRegions;
     private final ObjectRoute route;
     private final RemoteTiers.Tier tier;
     private final RegionMap regions;
@@ -109,37 +131,45 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
     private int objectKey;
     private long lastArrivalNanos = Long.MIN_VALUE;
 
-    private RemoteObjectEntity(ActorContext<Command> context, String entityId, String hostRegion, RemoteTiers tiers,
-                               ObjectLedger ledger) {
+    private RemoteObjectEntity(ActorContext<Command> context, String entityId, List<String> hostRegions,
+                               RemoteTiers tiers, ObjectLedger ledger) {
         super(context);
         this.route = HomeRegionShards.route(entityId);
         this.entityId = entityId;
         this.homeRegion = route.homeRegion();
-        this.hostRegion = hostRegion;
+        this.hostRegions = hostRegions;
         this.tier = tiers.tier(HomeRegionShards.namespace(entityId));
         this.regions = tiers.regions();
         this.jitter = Seeds.random(tiers.seed(), "object-jitter", entityId);
         this.ledger = ledger;
         String namespace = HomeRegionShards.namespace(entityId);
-        this.faults = tiers.faults().isEmpty() || namespace.startsWith(RemoteTiers.WARM_UP_PREFIX) ? null
-                : tiers.faults();
+        this.faults = tiers.faults().isEmpty() || RemoteTiers.warmUp(namespace) ? null : tiers.faults();
+        ledger.created(entityId);
     }
 
     /**
-     * Registers the entity type on {@code node}; call it on every node of the run with the same tiers. Entities are
-     * never passivated: an object keeps its state for the whole run.
+     * Registers the entity type on {@code system}; call it on every member that homes objects, with the same number
+     * of shards. Entities are never passivated: an object keeps its state until its run retires it.
      *
-     * @param ledger where this node's entities list the objects they create
-     * @return the node's shard region
+     * @param hostRegions     the member's region roles
+     * @param shardsPerRegion shards per home region
+     * @param runOf           the run an entity id belongs to (by its namespace's prefix), or null when that run is
+     *                        over: a late message for it then finds an object that stops at once
+     * @return the member's shard region
      */
-    public static ActorRef<ShardingEnvelope<Command>> initSharding(ClusterNode node, RemoteTiers tiers,
-                                                                  ObjectLedger ledger) {
-        HomeRegionShards shards = new HomeRegionShards(node.settings().shardsPerRegion());
-        return node.sharding().init(Entity.of(TYPE_KEY, entityContext -> node.delivery().holdUntilDeadline(
-                        Command.class, create(entityContext.getEntityId(), node.region(), tiers, ledger)))
+    public static ActorRef<ShardingEnvelope<Command>> initSharding(ActorSystem<?> system, List<String> hostRegions,
+                                                                  int shardsPerRegion, Function<String, Run> runOf) {
+        HomeRegionShards shards = new HomeRegionShards(shardsPerRegion);
+        List<String> regions = List.copyOf(hostRegions);
+        return ClusterSharding.get(system).init(Entity.of(TYPE_KEY, entityContext -> {
+                    String entityId = entityContext.getEntityId();
+                    Run run = runOf.apply(entityId);
+                    return run == null ? Behaviors.<Command>setup(context -> Behaviors.stopped()) : run.delivery().holdUntilDeadline(Command.class,
+                            create(entityId, regions, run.tiers(), run.ledger()));
+                })
                 .withMessageExtractor(new HomeRegionMessageExtractor<>(shards))
-                .withAllocationStrategy(new HomeRegionAllocationStrategy(node.system()))
-                .withSettings(ClusterShardingSettings.create(node.system()).withNoPassivationStrategy()));
+                .withAllocationStrategy(new HomeRegionAllocationStrategy(system))
+                .withSettings(ClusterShardingSettings.create(system).withNoPassivationStrategy()));
     }
 
     /** The entity id of the object {@code route} names in {@code namespace}. */
@@ -147,14 +177,14 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
         return HomeRegionShards.entityId(namespace, route);
     }
 
-    /** A reference to the object {@code route} names in {@code namespace}, usable from {@code node}. */
-    public static EntityRef<Command> refFor(ClusterNode node, String namespace, ObjectRoute route) {
-        return node.sharding().entityRefFor(TYPE_KEY, entityId(namespace, route));
+    /** A reference to the object {@code route} names in {@code namespace}, usable from {@code system}. */
+    public static EntityRef<Command> refFor(ActorSystem<?> system, String namespace, ObjectRoute route) {
+        return ClusterSharding.get(system).entityRefFor(TYPE_KEY, entityId(namespace, route));
     }
 
-    private static Behavior<Command> create(String entityId, String hostRegion, RemoteTiers tiers,
+    private static Behavior<Command> create(String entityId, List<String> hostRegions, RemoteTiers tiers,
                                             ObjectLedger ledger) {
-        return Behaviors.setup(context -> new RemoteObjectEntity(context, entityId, hostRegion, tiers, ledger));
+        return Behaviors.setup(context -> new RemoteObjectEntity(context, entityId, hostRegions, tiers, ledger));
     }
 
     @Override
@@ -163,6 +193,7 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
         return newReceiveBuilder()
                 .onMessage(Serve.class, this::onServe)
                 .onMessage(Ping.class, this::onPing)
+                .onMessage(Retire.class, retire -> Behaviors.stopped())
                 .build();
     }
 
@@ -189,7 +220,7 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
     }
 
     private Behavior<Command> onPing(Ping ping) {
-        ping.replyTo().tell(new Pong(entityId, hostRegion));
+        ping.replyTo().tell(new Pong(entityId, hostRegions));
         return Behaviors.same();
     }
 

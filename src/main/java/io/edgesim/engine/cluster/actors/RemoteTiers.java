@@ -18,8 +18,10 @@ import java.util.Map;
  * here and builds the model's {@link RemoteTier} for it, which then serves that one object: a Durable Object, or one
  * origin key (the origin keeps independent per-key counters, so a key is an object of its own).
  *
- * <p>A namespace with the prefix {@value #WARM_UP_PREFIX} is the same stage for the traffic that warms the run's
- * code up before the clock starts ({@code TrafficWarmUp}): its objects are other objects, never counted.
+ * <p>A namespace may have a prefix ending in '/': a run on node processes puts its run id first, so that objects of
+ * different runs are different entities. One with {@value #WARM_UP_PREFIX} in its prefix is the same stage for the
+ * traffic that warms the run's code up before the clock starts ({@code TrafficWarmUp}): its objects are other
+ * objects, never counted.
  */
 public final class RemoteTiers {
 
@@ -60,15 +62,18 @@ public final class RemoteTiers {
     }
 
     /**
-     * The stage of {@code namespace} (with the warm-up prefix: the same stage under that namespace), or null when it
-     * is none of the run's (the objects {@code ShardWarmUp} pings).
+     * The stage of {@code namespace} (with a prefix: the same stage under that namespace), or null when it is none of
+     * the run's (the objects {@code ShardWarmUp} pings).
      */
     public Tier tier(String namespace) {
-        if (namespace.startsWith(WARM_UP_PREFIX)) {
-            Tier tier = tiers.get(namespace.substring(WARM_UP_PREFIX.length()));
-            return tier == null ? null : new Tier(namespace, tier.stage(), tier.drawSeed());
-        }
-        return tiers.get(namespace);
+        int prefixEnd = namespace.lastIndexOf('/') + 1;
+        Tier tier = tiers.get(namespace.substring(prefixEnd));
+        return tier == null || prefixEnd == 0 ? tier : new Tier(namespace, tier.stage(), tier.drawSeed());
+    }
+
+    /** True when {@code namespace} (or a namespace prefix) belongs to warm-up traffic. */
+    public static boolean warmUp(String namespace) {
+        return namespace.startsWith(WARM_UP_PREFIX) || namespace.contains("/" + WARM_UP_PREFIX);
     }
 
     /** Round trips for reply delays. */

@@ -22,7 +22,7 @@ import java.util.List;
 public final class JoinCheck extends JoinConfigCompatChecker {
 
     /** The version of the messages between nodes; raised whenever a cross-node message changes. */
-    public static final int PROTOCOL_VERSION = 1;
+    public static final int PROTOCOL_VERSION = 2;
     static final String PROTOCOL_KEY = "edgesim.cluster.join.protocol-version";
     static final String SECRET_DIGEST_KEY = "edgesim.cluster.join.secret-digest";
     private static final Seq<String> KEYS = CollectionConverters.asScala(List.of(PROTOCOL_KEY, SECRET_DIGEST_KEY))

@@ -10,7 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.pekko.actor.typed.ActorSystem;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * The coordinator of a run on running {@code edgesim node} processes: a member of their cluster with the role
@@ -24,28 +26,38 @@ public final class JoinedCluster implements AutoCloseable {
 
     private final StandaloneNode member;
     private final Address self;
-    private final Duration shutdownTimeout;
+    private final StandaloneNode.Options options;
+    private final ClusterSettings settings;
+    private final Consumer<ActorSystem<?>> install;
 
-    private JoinedCluster(StandaloneNode member, Address self, Duration shutdownTimeout) {
+    private JoinedCluster(StandaloneNode member, Address self, StandaloneNode.Options options,
+                          ClusterSettings settings, Consumer<ActorSystem<?>> install) {
         this.member = member;
         this.self = self;
-        this.shutdownTimeout = shutdownTimeout;
+        this.options = options;
+        this.settings = settings;
+        this.install = install;
     }
 
     /**
      * Joins the cluster through {@code target} ("host:port") from a free port of {@code settings.host()} and waits
      * until this member is Up.
      *
+     * @param install what this member and those {@link #startMember} starts run from the start, before they are
+     *                Up (the sharded entity types: the shard coordinator writes its state to every member, and
+     *                waits for one that does not run them yet)
      * @throws StandaloneNode.Refused when the cluster refused the join (another secret or protocol version)
      * @throws IllegalStateException  when nothing let it join within {@code timeout} (the member is stopped)
      */
-    public static JoinedCluster join(String target, ClusterSettings settings, Duration timeout) {
+    public static JoinedCluster join(String target, ClusterSettings settings, Duration timeout,
+                                     Consumer<ActorSystem<?>> install) {
         StandaloneNode.Options options = new StandaloneNode.Options(List.of(ROLE), settings.host(), 0,
                 List.of(target), Optional.empty());
         StandaloneNode member = StandaloneNode.start(options, settings);
         try {
+            install.accept(member.system());
             Address self = member.awaitUp(timeout);
-            return new JoinedCluster(member, self, settings.shutdownTimeout());
+            return new JoinedCluster(member, self, options, settings, install);
         } catch (RuntimeException e) {
             try {
                 stop(member, settings.shutdownTimeout());
@@ -57,20 +69,66 @@ public final class JoinedCluster implements AutoCloseable {
     }
 
     /**
-     * The regions the nodes hold, by code in alphabetical order, each with "host:port" of the node that holds it:
-     * every member Up in this member's view other than coordinators.
+     * The regions the nodes hold, by code in alphabetical order, each with "host:port" of every node that holds it
+     * (one, unless two nodes were started with the same region): every member Up in this member's view other than
+     * coordinators.
      */
-    public Map<String, String> holders() {
-        Map<String, String> holders = new TreeMap<>();
+    public Map<String, List<String>> holders() {
+        Map<String, List<String>> holders = new TreeMap<>();
         for (Member node : Cluster.get(member.system()).state().getMembers()) {
             if (node.status() != MemberStatus.up() || node.address().equals(self) || node.hasRole(ROLE)) {
                 continue;
             }
             for (String role : regionRoles(node)) {
-                holders.put(role, hostPort(node.address()));
+                holders.computeIfAbsent(role, r -> new ArrayList<>()).add(hostPort(node.address()));
             }
         }
         return holders;
+    }
+
+    /** Members Up in this member's view that hold regions (not coordinators). */
+    public int regionMembers() {
+        int members = 0;
+        for (Member node : Cluster.get(member.system()).state().getMembers()) {
+            if (node.status() == MemberStatus.up() && !node.hasRole(ROLE)) {
+                members++;
+            }
+        }
+        return members;
+    }
+
+    /** This coordinator's member, which talks to the nodes. */
+    public ActorSystem<?> system() {
+        return member.system();
+    }
+
+    /**
+     * Starts a member in this process holding {@code regions} (as roles), joined through the node this coordinator
+     * joined, bound and secured as the coordinator's member is, and waits until it is Up.
+     *
+     * @throws IllegalStateException when it is not Up within the startup timeout (it is stopped)
+     */
+    public StandaloneNode startMember(List<String> regions) {
+        StandaloneNode.Options memberOptions = new StandaloneNode.Options(regions, options.host(), 0,
+                options.seedNodes(), options.tls());
+        StandaloneNode started = StandaloneNode.start(memberOptions, settings);
+        try {
+            install.accept(started.system());
+            started.awaitUp(settings.startupTimeout());
+            return started;
+        } catch (RuntimeException e) {
+            try {
+                stop(started, settings.shutdownTimeout());
+            } catch (IllegalStateException notStopped) {
+                e.addSuppressed(notStopped);
+            }
+            throw e;
+        }
+    }
+
+    /** Makes {@code started} leave the cluster and waits until it has stopped. */
+    public void stopMember(StandaloneNode started) {
+        stop(started, settings.shutdownTimeout());
     }
 
     // Pekko gives every member a "dc-<data center>" role besides its own
@@ -91,7 +149,7 @@ public final class JoinedCluster implements AutoCloseable {
     /** Leaves the cluster and waits (up to the shutdown timeout) until this member has stopped. */
     @Override
     public void close() {
-        stop(member, shutdownTimeout);
+        stop(member, settings.shutdownTimeout());
     }
 
     private static void stop(StandaloneNode member, Duration timeout) {

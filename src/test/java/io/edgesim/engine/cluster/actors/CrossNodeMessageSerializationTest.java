@@ -1,7 +1,12 @@
 package io.edgesim.engine.cluster.actors;
 
 import io.edgesim.engine.cluster.node.ClusterSettings;
+import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
+import io.edgesim.model.cost.Usage;
+import io.edgesim.model.tier.ChainProgress;
+import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.scenario.ScenarioText;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.tier.DurableObjectServer;
 import io.edgesim.model.tier.RemoteTier;
@@ -16,6 +21,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -42,12 +48,37 @@ class CrossNodeMessageSerializationTest {
     void everyCrossNodeMessageRoundTripsThroughJacksonCbor() {
         TestProbe<RemoteObjectEntity.Served> served = testKit.createTestProbe();
         TestProbe<RemoteObjectEntity.Pong> pongs = testKit.createTestProbe();
+        TestProbe<RunProtocol.ChainDone> chains = testKit.createTestProbe();
+        TestProbe<RunProtocol.Prepared> prepared = testKit.createTestProbe();
+        TestProbe<PopActor.Command> pops = testKit.createTestProbe();
+        TestProbe<RunProtocol.Done> done = testKit.createTestProbe();
+        TestProbe<RunProtocol.Finished> finished = testKit.createTestProbe();
         List<CborSerializable> samples = List.of(
                 new RemoteObjectEntity.Serve(7, "SYD", 125_000_000L, 1, "pro", -4_242L, served.ref()),
                 new RemoteObjectEntity.Ping(pongs.ref()),
                 new RemoteObjectEntity.Served(7, 251_500_000L,
                         StageResult.of(new Decision(false, 0, 30_000_000_000L, 60_000_000_000L), 1_000_000L), 0),
-                new RemoteObjectEntity.Pong("FRA|0.1|api-key-1", "FRA"));
+                new RemoteObjectEntity.Pong("FRA|0.1|api-key-1", List.of("FRA", "SYD")),
+                new RemoteObjectEntity.Retire(),
+                new PopActor.Arrive(new Request(42, 1_500_000_000L, "SYD", "spread", "edge_test", "10.0.0.1",
+                        null, null, "/api", 2, "pro"), List.of(new Admission(1, 3, true, 0,
+                        List.of(new ObjectRoute("edge_test", "FRA")))), -1),
+                new RunProtocol.Prepare("k3x9", new ScenarioText("scenarios/three-pops.conf", "{\"name\":\"x\"}",
+                        "{\"regions\":{}}"), 0.5, 1_764_547_200_000_000_000L, List.of("SYD"), chains.ref(),
+                        chains.ref(), prepared.ref()),
+                new RunProtocol.Prepared("k3x9", List.of("NRT", "SYD"), List.of(new RunProtocol.PopRef("SYD",
+                        pops.ref())), List.of(new RunProtocol.PopRef("SYD", pops.ref())), null),
+                new RunProtocol.WarmUp("k3x9", List.of("FRA", "SYD"), 3, done.ref()),
+                new RunProtocol.Start("k3x9", 1_764_547_201_000_000_000L, done.ref()),
+                new RunProtocol.Done("k3x9", "no run k3x9 here"),
+                new RunProtocol.Finish("k3x9", finished.ref()),
+                new RunProtocol.Finished("k3x9", new StageTotals(
+                        List.of(List.of(Usage.NONE, new Usage(100, 100, 0, 1_000_000L, 0, 0))),
+                        List.of(List.of(Map.of("max_admissions_between_syncs", 7L), Map.of("objects", 1L)))),
+                        "HISTOGRAM", "HISTOGRAM", null),
+                new RunProtocol.ChainDone(2, 42, 1, new ChainProgress.Snapshot(1, false, true, 0, 250_000_000L,
+                        StageResult.of(new Decision(false, 0, 30_000_000_000L, 60_000_000_000L), 0), "edge_test"),
+                        0b10, 0));
         List<CborSerializable> variants = List.of(
                 // a failed answer carries its error; a refusal that can never pass carries Long.MAX_VALUE
                 new RemoteObjectEntity.Served(8, 2_000_000L, StageResult.failed(true,

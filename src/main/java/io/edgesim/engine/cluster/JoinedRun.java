@@ -1,0 +1,305 @@
+package io.edgesim.engine.cluster;
+
+import io.edgesim.engine.cluster.actors.Admission;
+import io.edgesim.engine.cluster.actors.OutcomeSink;
+import io.edgesim.engine.cluster.actors.PopActor;
+import io.edgesim.engine.cluster.actors.RunProtocol;
+import io.edgesim.engine.cluster.actors.StageTotals;
+import io.edgesim.engine.cluster.delivery.MonotonicScenarioClock;
+import io.edgesim.engine.cluster.node.ClusterNode;
+import io.edgesim.engine.cluster.node.ClusterSettings;
+import io.edgesim.engine.cluster.node.JoinedCluster;
+import io.edgesim.engine.cluster.node.StandaloneNode;
+import io.edgesim.result.DecisionListener;
+import io.edgesim.result.RunResult;
+import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.ScenarioText;
+import io.edgesim.traffic.TrafficGenerator;
+import org.HdrHistogram.Histogram;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.apache.pekko.actor.Address;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.Props;
+import org.apache.pekko.actor.typed.Terminated;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.receptionist.Receptionist;
+import org.apache.pekko.cluster.Member;
+import org.apache.pekko.cluster.MemberStatus;
+import org.apache.pekko.cluster.typed.Cluster;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+
+/**
+ * A cluster run on {@code edgesim node} processes ({@link ClusterEngine#onNodes}), from the coordinating process:
+ * starts a member here for the regions no node holds, finds every member's {@link RunHost}, and takes the run through
+ * {@link RunProtocol}: the hosts build their PoPs from the scenario's text; the feeder here admits each request and
+ * tells it to its PoP's actor, wherever it runs, a lookahead before its arrival (the actor holds it until then); the
+ * chains come back to the run's {@link OutcomeSink} here; at the end each host sends its part of the bill and of the
+ * delivery lateness. Every process converts the same wall-clock instants to its own clock, so deadlines agree as
+ * closely as the hosts' wall clocks do.
+ */
+final class JoinedRun {
+
+    private static final Logger LOG = LoggerFactory.getLogger(JoinedRun.class);
+
+    private static final long POLL_NANOS = 50_000_000L;
+    private static final Duration START_MARGIN = Duration.ofMillis(500);
+
+    private final ClusterEngine engine;
+    private final Scenario scenario;
+    private final DecisionListener listener;
+    private final double speed;
+    private final ClusterSettings settings;
+    private final Nodes nodes;
+
+    /** The joined cluster and the scenario's text the nodes build the run from. */
+    record Nodes(JoinedCluster cluster, ScenarioText text) {
+    }
+
+    JoinedRun(ClusterEngine engine, Scenario scenario, DecisionListener listener, double speed,
+              ClusterSettings settings, Nodes nodes) {
+        this.engine = engine;
+        this.scenario = scenario;
+        this.listener = listener;
+        this.speed = speed;
+        this.settings = settings;
+        this.nodes = nodes;
+    }
+
+    /** One member's run host, the regions it holds and its address ("host:port"). */
+    private record Host(ActorRef<RunProtocol.HostCommand> ref, List<String> regions, String address,
+                        boolean coordinator) {
+    }
+
+    RunResult run() {
+        long formationStart = System.nanoTime();
+        JoinedCluster cluster = nodes.cluster();
+        List<String> nodeRegions = NodeRegions.of(scenario);
+        Map<String, List<String>> holders = cluster.holders();
+        List<String> unheld = nodeRegions.stream().filter(region -> !holders.containsKey(region)).toList();
+        StandaloneNode local = null;
+        try {
+            if (!unheld.isEmpty()) {
+                local = cluster.startMember(unheld);
+            }
+            LOG.debug("member for {} Up", unheld);
+            Address localAddress = local == null ? null : Cluster.get(local.system()).selfMember().address();
+            List<Host> hosts = findHosts(cluster, localAddress);
+            Duration formation = Duration.ofNanos(System.nanoTime() - formationStart);
+            return run(cluster.system(), hosts, nodeRegions, formation);
+        } finally {
+            if (local != null) {
+                cluster.stopMember(local);
+            }
+        }
+    }
+
+    private RunResult run(ActorSystem<?> system, List<Host> hosts, List<String> nodeRegions, Duration formation) {
+        String runId = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
+        Admissions admissions = new Admissions(scenario);
+        OutcomeSink sink = new OutcomeSink(scenario, ClusterEngine.NAME, listener, admissions.keys());
+        Admissions warmUpAdmissions = new Admissions(scenario);
+        OutcomeSink warmUpSink = new OutcomeSink(scenario, ClusterEngine.NAME, DecisionListener.NONE,
+                warmUpAdmissions.keys());
+        ActorRef<RunProtocol.ChainDone> outcomes = system.systemActorOf(collector(sink), "outcomes-" + runId,
+                Props.empty());
+        ActorRef<RunProtocol.ChainDone> warmUpOutcomes = system.systemActorOf(collector(warmUpSink),
+                "warm-up-outcomes-" + runId, Props.empty());
+        {
+            long originEpochNanos = MonotonicScenarioClock.epochNanosNow();
+            MonotonicScenarioClock clock = new MonotonicScenarioClock(speed,
+                    MonotonicScenarioClock.realNanosAtEpoch(originEpochNanos));
+            Map<String, ActorRef<PopActor.Command>> pops = new LinkedHashMap<>();
+            Map<String, ActorRef<PopActor.Command>> warmUpPops = new LinkedHashMap<>();
+            Map<String, Host> popHosts = new LinkedHashMap<>();
+            List<CompletableFuture<RunProtocol.Prepared>> prepared = new ArrayList<>();
+            for (Host host : hosts) {
+                List<String> hostPops = scenario.pops().stream().filter(host.regions()::contains).toList();
+                prepared.add(ask(system, host, replyTo -> new RunProtocol.Prepare(runId, nodes.text(), speed,
+                        originEpochNanos, hostPops, outcomes, warmUpOutcomes, replyTo)));
+            }
+            for (int h = 0; h < hosts.size(); h++) {
+                RunProtocol.Prepared ready = answer(hosts.get(h), prepared.get(h), "prepare the run");
+                for (RunProtocol.PopRef pop : ready.pops()) {
+                    pops.put(pop.region(), pop.pop());
+                    popHosts.put(pop.region(), hosts.get(h));
+                }
+                ready.warmUpPops().forEach(pop -> warmUpPops.put(pop.region(), pop.pop()));
+            }
+            LOG.debug("run {} prepared on {} hosts", runId, hosts.size());
+            watchHosts(system, runId, hosts, popHosts, sink);
+            // the shard regions: every host's, and this member's
+            all(system, hosts, host -> replyTo -> new RunProtocol.WarmUp(runId, nodeRegions, hosts.size() + 1,
+                    replyTo), "warm up the shards");
+            LOG.debug("shards warmed up");
+            TrafficFeeder.Handoff tell = (deadlineNanos, pop, arrive) -> pop.tell(arrive);
+            TrafficWarmUp.run(settings, clock, tell, scenario, warmUpPops, warmUpSink, warmUpAdmissions);
+
+            LOG.debug("warm-up traffic done");
+            long startEpochNanos = MonotonicScenarioClock.epochNanosNow()
+                    + settings.startLeadIn().plus(START_MARGIN).toNanos();
+            all(system, hosts, host -> replyTo -> new RunProtocol.Start(runId, startEpochNanos, replyTo),
+                    "start the run");
+            clock.startAt(MonotonicScenarioClock.realNanosAtEpoch(startEpochNanos));
+            long lookaheadNanos = (long) (settings.feederLookahead().toNanos() * speed);
+            TrafficFeeder feeder = new TrafficFeeder(clock, tell, pops, lookaheadNanos, scenario.faultTimeline(),
+                    sink, scenario.pops());
+            long trafficStart = clock.realNanosAt(0);
+            engine.running(new ClusterEngine.Running(clock, feeder, sink), "running");
+            TrafficFeeder.Fed fed = feeder.feed(TrafficGenerator.open(scenario), admissions::admit);
+            engine.phase("draining");
+            ClusterEngine.awaitDecisions(sink, fed.decisions(), settings);
+            Duration traffic = Duration.ofNanos(System.nanoTime() - trafficStart);
+
+            LOG.debug("traffic done");
+            engine.phase("stopping");
+            StageTotals totals = null;
+            Histogram latency = new Histogram(3);
+            Histogram arrival = new Histogram(3);
+            List<CompletableFuture<RunProtocol.Finished>> finished = new ArrayList<>();
+            for (Host host : hosts) {
+                finished.add(ask(system, host, replyTo -> new RunProtocol.Finish(runId, replyTo)));
+            }
+            for (int h = 0; h < hosts.size(); h++) {
+                RunProtocol.Finished part = answer(hosts.get(h), finished.get(h), "finish the run");
+                totals = totals == null ? part.totals() : totals.plus(part.totals());
+                latency.add(RunHost.decode(part.latencyLateness()));
+                arrival.add(RunHost.decode(part.arrivalLateness()));
+            }
+            LOG.debug("hosts finished");
+            Fidelity fidelity = new Fidelity(speed, hosts.size(), Fidelity.lateness(latency),
+                    Fidelity.lateness(arrival), formation, traffic);
+            engine.fidelity(fidelity);
+            engine.phase("done");
+            return ClusterEngine.result(scenario, sink, totals, fidelity, placement(nodeRegions, hosts));
+        }
+    }
+
+    // the run hosts of every member holding regions, once the receptionist lists them all
+    private List<Host> findHosts(JoinedCluster cluster, Address localAddress) {
+        ActorSystem<?> system = cluster.system();
+        Duration timeout = settings.startupTimeout();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            Receptionist.Listing listing = ClusterNode.await(AskPattern.<Receptionist.Command, Receptionist.Listing>ask(
+                            system.receptionist(), replyTo -> Receptionist.find(RunHost.KEY, replyTo), timeout,
+                            system.scheduler()).toCompletableFuture(), timeout, "finding the nodes' run hosts");
+            Map<Address, Member> members = new LinkedHashMap<>();
+            for (Member member : Cluster.get(system).state().getMembers()) {
+                if (member.status() == MemberStatus.up() && !member.hasRole(JoinedCluster.ROLE)) {
+                    members.put(member.address(), member);
+                }
+            }
+            Map<String, Host> hosts = new TreeMap<>();
+            for (ActorRef<RunProtocol.HostCommand> ref : listing.getServiceInstances(RunHost.KEY)) {
+                Address address = ref.path().address().hasGlobalScope() ? ref.path().address() : null;
+                Member member = members.get(address);
+                if (member != null) {
+                    List<String> regions = new ArrayList<>();
+                    member.getRoles().forEach(role -> {
+                        if (!role.startsWith("dc-")) {
+                            regions.add(role);
+                        }
+                    });
+                    String hostPort = address.host().get() + ":" + address.port().get();
+                    hosts.put(hostPort, new Host(ref, regions.stream().sorted().toList(), hostPort,
+                            address.equals(localAddress)));
+                }
+            }
+            if (hosts.size() == members.size() && !hosts.isEmpty()) {
+                return List.copyOf(hosts.values());
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("only " + hosts.size() + " of " + members.size()
+                        + " nodes have a run host within " + timeout + " (nodes of another edgesim version?)");
+            }
+            LockSupport.parkNanos(POLL_NANOS);
+        }
+    }
+
+    // a host that goes away mid-run: the chains of its PoPs fail there, and their traffic goes to the nearest PoP
+    private void watchHosts(ActorSystem<?> system, String runId, List<Host> hosts, Map<String, Host> popHosts,
+                            OutcomeSink sink) {
+        system.systemActorOf(Behaviors.<Void>setup(context -> {
+            hosts.forEach(host -> context.watch(host.ref()));
+            return Behaviors.receive(Void.class)
+                    .onSignal(Terminated.class, gone -> {
+                        popHosts.forEach((pop, host) -> {
+                            if (host.ref().equals(gone.getRef())) {
+                                sink.popLost(scenario.pops().indexOf(pop));
+                            }
+                        });
+                        return Behaviors.same();
+                    }).build();
+        }), "host-watcher-" + runId, Props.empty());
+    }
+
+    private static Behavior<RunProtocol.ChainDone> collector(OutcomeSink sink) {
+        return Behaviors.receiveMessage(done -> {
+            sink.recordForwarded(done.pop(), done.requestId(), done.limiter(), done.progress(), done.touched(),
+                    done.failedOver());
+            return Behaviors.same();
+        });
+    }
+
+    // a host's own waits (the shard warm-up: for the shard regions, then for the pings) end before the ask's
+    private Duration askTimeout() {
+        return settings.startupTimeout().multipliedBy(3);
+    }
+
+    private <R extends RunProtocol.HostReply> CompletableFuture<R> ask(
+            ActorSystem<?> system, Host host, Function<ActorRef<R>, RunProtocol.HostCommand> message) {
+        return AskPattern.<RunProtocol.HostCommand, R>ask(host.ref(), message::apply, askTimeout(),
+                system.scheduler()).toCompletableFuture();
+    }
+
+    private <R extends RunProtocol.HostReply> R answer(Host host, CompletableFuture<R> future, String what) {
+        R reply = ClusterNode.await(future, askTimeout(), "the node at " + host.address() + " to " + what);
+        if (reply.error() != null) {
+            throw new IllegalStateException("the node at " + host.address() + " could not " + what + ": "
+                    + reply.error());
+        }
+        return reply;
+    }
+
+    private void all(ActorSystem<?> system, List<Host> hosts,
+                     Function<Host, Function<ActorRef<RunProtocol.Done>, RunProtocol.HostCommand>> message,
+                     String what) {
+        List<CompletableFuture<RunProtocol.Done>> answers = new ArrayList<>();
+        for (Host host : hosts) {
+            answers.add(ask(system, host, message.apply(host)));
+        }
+        for (int h = 0; h < hosts.size(); h++) {
+            answer(hosts.get(h), answers.get(h), what);
+        }
+    }
+
+    // each region -> the member that simulated it, the coordinator's own marked
+    private static Map<String, String> placement(List<String> nodeRegions, List<Host> hosts) {
+        Map<String, String> placement = new LinkedHashMap<>();
+        for (String region : nodeRegions) {
+            for (Host host : hosts) {
+                if (host.regions().contains(region)) {
+                    placement.put(region, host.address() + (host.coordinator() ? " " + ClusterEngine.COORDINATOR
+                            : ""));
+                }
+            }
+        }
+        return placement;
+    }
+}

@@ -1,0 +1,268 @@
+package io.edgesim.engine.cluster;
+
+import io.edgesim.engine.cluster.actors.ChainSink;
+import io.edgesim.engine.cluster.actors.HomeRegionShards;
+import io.edgesim.engine.cluster.actors.LocalTiers;
+import io.edgesim.engine.cluster.actors.ObjectLedger;
+import io.edgesim.engine.cluster.actors.PopActor;
+import io.edgesim.engine.cluster.actors.RemoteObjectEntity;
+import io.edgesim.engine.cluster.actors.RemoteTiers;
+import io.edgesim.engine.cluster.actors.RunProtocol;
+import io.edgesim.engine.cluster.actors.StageTotals;
+import io.edgesim.engine.cluster.delivery.DeadlineDelivery;
+import io.edgesim.engine.cluster.delivery.MonotonicScenarioClock;
+import io.edgesim.engine.cluster.node.ClusterSettings;
+import io.edgesim.model.fault.FaultTimeline;
+import io.edgesim.model.tier.ChainProgress;
+import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.ScenarioLoader;
+import org.HdrHistogram.Histogram;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.Props;
+import org.apache.pekko.actor.typed.Terminated;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.receptionist.Receptionist;
+import org.apache.pekko.actor.typed.receptionist.ServiceKey;
+import org.apache.pekko.cluster.sharding.typed.ShardingEnvelope;
+import org.apache.pekko.cluster.typed.Cluster;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The run host of a member that holds regions for runs coordinated elsewhere: an {@code edgesim node} process, or the
+ * member a coordinator starts for the regions no node holds. It registers the remote object entity type once (objects
+ * of every run, told apart by the run id their namespaces start with) and, per run ({@link RunProtocol}), builds the
+ * scenario from the text it is sent, a clock sharing the coordinator's wall-clock instants, its PoP actors, whose
+ * finished chains go back to the coordinator, and on {@link RunProtocol.Finish} its part of the bill; then it stops
+ * the run's PoPs and objects, so a node that stays up keeps nothing of a run. A run whose coordinator goes away is
+ * dropped the same way.
+ */
+public final class RunHost {
+
+    /** How coordinators find the run hosts of the cluster (the receptionist). */
+    public static final ServiceKey<RunProtocol.HostCommand> KEY =
+            ServiceKey.create(RunProtocol.HostCommand.class, "edgesim-run-host");
+
+    private final ActorContext<RunProtocol.HostCommand> context;
+    private final ClusterSettings settings;
+    private final List<String> regions;
+    private final ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>> objects;
+    // read by the shard region's actors when they create an entity
+    private final Map<String, RemoteObjectEntity.Run> objectRuns;
+    private final Map<String, Hosted> runs = new HashMap<>();
+
+    private RunHost(ActorContext<RunProtocol.HostCommand> context, ClusterSettings settings,
+                    Map<String, RemoteObjectEntity.Run> objectRuns,
+                    ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>> objects) {
+        this.context = context;
+        this.settings = settings;
+        this.regions = regionRoles(context.getSystem());
+        this.objects = objects;
+        this.objectRuns = objectRuns;
+    }
+
+    /** One run on this host. */
+    private record Hosted(Scenario scenario, DeadlineDelivery delivery, MonotonicScenarioClock clock,
+                          LocalTiers tiers, ObjectLedger ledger, List<ActorRef<PopActor.Command>> pops,
+                          ActorRef<RunProtocol.ChainDone> outcomes) {
+    }
+
+    /**
+     * Registers the remote object entity type on {@code system} (roles = the regions it holds) and, when it holds
+     * regions, spawns its run host, registered with the receptionist under {@link #KEY}. Call it on every member of
+     * a cluster of node processes, coordinators too, as soon as it starts: the shard coordinator writes its state to
+     * every member while the cluster has under 7 (Pekko's write-majority-plus = 3) and waits for one without it. A
+     * coordinator's shard region homes nothing: no region is among its roles.
+     */
+    public static void install(ActorSystem<?> system, ClusterSettings settings) {
+        Map<String, RemoteObjectEntity.Run> objectRuns = new ConcurrentHashMap<>();
+        ActorRef<ShardingEnvelope<RemoteObjectEntity.Command>> objects = RemoteObjectEntity.initSharding(system,
+                regionRoles(system), settings.shardsPerRegion(),
+                entityId -> objectRuns.get(runIdOf(HomeRegionShards.namespace(entityId))));
+        if (regionRoles(system).isEmpty()) {
+            return;
+        }
+        system.systemActorOf(Behaviors.<RunProtocol.HostCommand>setup(context -> {
+            context.getSystem().receptionist().tell(Receptionist.register(KEY, context.getSelf()));
+            return new RunHost(context, settings, objectRuns, objects).behavior();
+        }), "run-host", Props.empty());
+    }
+
+    /** The regions a member holds: its roles but Pekko's "dc-" role and the coordinators'. */
+    static List<String> regionRoles(ActorSystem<?> system) {
+        List<String> roles = new ArrayList<>();
+        Cluster.get(system).selfMember().getRoles().forEach(role -> {
+            if (!role.startsWith("dc-") && !role.equals(io.edgesim.engine.cluster.node.JoinedCluster.ROLE)) {
+                roles.add(role);
+            }
+        });
+        return roles.stream().sorted().toList();
+    }
+
+    // the run id is the namespace's first segment ("RUNID/0.1", "RUNID/warm-up/0.1")
+    private static String runIdOf(String namespace) {
+        int slash = namespace.indexOf('/');
+        return slash < 0 ? "" : namespace.substring(0, slash);
+    }
+
+    private Behavior<RunProtocol.HostCommand> behavior() {
+        return Behaviors.receive(RunProtocol.HostCommand.class)
+                .onMessage(RunProtocol.Prepare.class, this::onPrepare)
+                .onMessage(RunProtocol.WarmUp.class, this::onWarmUp)
+                .onMessage(RunProtocol.Start.class, this::onStart)
+                .onMessage(RunProtocol.Finish.class, this::onFinish)
+                .onSignal(Terminated.class, this::onCoordinatorGone)
+                .build();
+    }
+
+    private Behavior<RunProtocol.HostCommand> onPrepare(RunProtocol.Prepare prepare) {
+        String runId = prepare.runId();
+        List<RunProtocol.PopRef> pops = new ArrayList<>();
+        List<RunProtocol.PopRef> warmUpPops = new ArrayList<>();
+        try {
+            if (runs.containsKey(runId) || !runId.matches("[A-Za-z0-9]+")) {
+                throw new IllegalArgumentException("run id '" + runId + "' is taken or not letters and digits");
+            }
+            Scenario scenario = ScenarioLoader.fromText(prepare.scenario());
+            MonotonicScenarioClock clock = new MonotonicScenarioClock(prepare.speed(),
+                    MonotonicScenarioClock.realNanosAtEpoch(prepare.originEpochNanos()));
+            DeadlineDelivery delivery = new DeadlineDelivery(clock, settings.delayLineSpinNanos());
+            ObjectLedger ledger = new ObjectLedger();
+            objectRuns.put(runId, new RemoteObjectEntity.Run(RemoteTiers.of(scenario), ledger, delivery));
+            LocalTiers tiers = new LocalTiers(scenario, scenario.faultTimeline());
+            FaultTimeline noFaults = FaultTimeline.none(scenario.regions());
+            LocalTiers warmUpTiers = new LocalTiers(scenario, noFaults);
+            List<ActorRef<PopActor.Command>> spawned = new ArrayList<>();
+            for (String pop : prepare.pops()) {
+                int index = scenario.pops().indexOf(pop);
+                if (index < 0 || !regions.contains(pop)) {
+                    throw new IllegalArgumentException("PoP " + pop + " is not a PoP of the scenario held here");
+                }
+                PopActor.Wiring wiring = new PopActor.Wiring(index, scenario.limiters(), tiers, scenario.regions(),
+                        scenario.seed(), objects, forwarding(prepare.outcomes()), runId + "/",
+                        scenario.faultTimeline());
+                ActorRef<PopActor.Command> actor = context.spawn(PopActor.create(pop, delivery, wiring),
+                        "pop-" + runId + "-" + pop);
+                PopActor.Wiring warmUp = new PopActor.Wiring(index, scenario.limiters(), warmUpTiers,
+                        scenario.regions(), scenario.seed(), objects, forwarding(prepare.warmUpOutcomes()),
+                        runId + "/" + RemoteTiers.WARM_UP_PREFIX, noFaults);
+                ActorRef<PopActor.Command> warmUpActor = context.spawn(PopActor.create(pop, delivery, warmUp),
+                        "warm-up-pop-" + runId + "-" + pop);
+                spawned.add(actor);
+                spawned.add(warmUpActor);
+                pops.add(new RunProtocol.PopRef(pop, actor));
+                warmUpPops.add(new RunProtocol.PopRef(pop, warmUpActor));
+            }
+            runs.put(runId, new Hosted(scenario, delivery, clock, tiers, ledger, spawned, prepare.outcomes()));
+            context.watch(prepare.outcomes());
+        } catch (RuntimeException e) {
+            forget(runId);
+            prepare.replyTo().tell(new RunProtocol.Prepared(runId, regions, List.of(), List.of(), message(e)));
+            return Behaviors.same();
+        }
+        prepare.replyTo().tell(new RunProtocol.Prepared(runId, regions, pops, warmUpPops, null));
+        return Behaviors.same();
+    }
+
+    // the pings wait for answers: off the actor's thread
+    private Behavior<RunProtocol.HostCommand> onWarmUp(RunProtocol.WarmUp warmUp) {
+        if (!runs.containsKey(warmUp.runId())) {
+            warmUp.replyTo().tell(new RunProtocol.Done(warmUp.runId(), "no run " + warmUp.runId() + " here"));
+            return Behaviors.same();
+        }
+        ActorSystem<?> system = context.getSystem();
+        CompletableFuture.runAsync(() -> ShardWarmUp.fromMember(system, warmUp.members(), warmUp.homeRegions(),
+                        warmUp.runId() + "/" + ShardWarmUp.NAMESPACE, settings.shardsPerRegion(),
+                        settings.startupTimeout()))
+                .whenComplete((done, failure) -> warmUp.replyTo().tell(new RunProtocol.Done(warmUp.runId(),
+                        failure == null ? null : message(failure))));
+        return Behaviors.same();
+    }
+
+    private Behavior<RunProtocol.HostCommand> onStart(RunProtocol.Start start) {
+        Hosted run = runs.get(start.runId());
+        if (run == null) {
+            start.replyTo().tell(new RunProtocol.Done(start.runId(), "no run " + start.runId() + " here"));
+            return Behaviors.same();
+        }
+        run.clock().startAt(MonotonicScenarioClock.realNanosAtEpoch(start.startEpochNanos()));
+        run.delivery().errors().reset();
+        start.replyTo().tell(new RunProtocol.Done(start.runId(), null));
+        return Behaviors.same();
+    }
+
+    private Behavior<RunProtocol.HostCommand> onFinish(RunProtocol.Finish finish) {
+        Hosted run = runs.get(finish.runId());
+        if (run == null) {
+            finish.replyTo().tell(new RunProtocol.Finished(finish.runId(), null, null, null,
+                    "no run " + finish.runId() + " here"));
+            return Behaviors.same();
+        }
+        StageTotals totals = StageTotals.of(run.scenario(), run.tiers(), List.of(run.ledger()), finish.runId() + "/");
+        String latency = encode(run.delivery().errors().latencyInterval());
+        String arrival = encode(run.delivery().errors().arrivalInterval());
+        forget(finish.runId());
+        finish.replyTo().tell(new RunProtocol.Finished(finish.runId(), totals, latency, arrival, null));
+        return Behaviors.same();
+    }
+
+    private Behavior<RunProtocol.HostCommand> onCoordinatorGone(Terminated terminated) {
+        runs.entrySet().stream().filter(e -> e.getValue().outcomes().equals(terminated.getRef()))
+                .map(Map.Entry::getKey).toList().forEach(this::forget);
+        return Behaviors.same();
+    }
+
+    // stops the run's PoPs and objects and drops everything else of it
+    private void forget(String runId) {
+        Hosted run = runs.remove(runId);
+        RemoteObjectEntity.Run objectRun = objectRuns.remove(runId);
+        if (run != null) {
+            run.pops().forEach(context::stop);
+            context.unwatch(run.outcomes());
+        }
+        if (objectRun != null) {
+            for (String entityId : objectRun.ledger().entityIds()) {
+                objects.tell(new ShardingEnvelope<>(entityId, new RemoteObjectEntity.Retire()));
+            }
+            objectRun.delivery().close();
+        }
+    }
+
+    private static ChainSink forwarding(ActorRef<RunProtocol.ChainDone> outcomes) {
+        return (pop, request, admission, progress, touched, failedOver) -> outcomes.tell(new RunProtocol.ChainDone(
+                pop, request.id(), admission.limiter(), progress.snapshot(), touched, failedOver));
+    }
+
+    static String encode(Histogram histogram) {
+        ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+        int length = histogram.encodeIntoCompressedByteBuffer(buffer);
+        byte[] bytes = new byte[length];
+        buffer.flip();
+        buffer.get(bytes);
+        return Base64.getEncoder().encodeToString(bytes);
+    }
+
+    static Histogram decode(String encoded) {
+        try {
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(encoded)), 0);
+        } catch (java.util.zip.DataFormatException e) {
+            throw new IllegalStateException("a node sent a lateness histogram that does not decode", e);
+        }
+    }
+
+    private static String message(Throwable e) {
+        Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+                ? e.getCause() : e;
+        return cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+    }
+}

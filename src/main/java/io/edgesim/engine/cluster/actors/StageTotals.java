@@ -1,0 +1,104 @@
+package io.edgesim.engine.cluster.actors;
+
+import io.edgesim.model.cost.Usage;
+import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.model.tier.StageSpec;
+import io.edgesim.model.tier.TierSettings;
+import io.edgesim.scenario.Scenario;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What every stage of a run's limiters did on some members, for the bill and the report: billable operations and the
+ * tier statistics (a Durable Object stage's "objects"; an in-PoP stage's own). A value, so that a node process can
+ * send its part to the coordinator, which adds the parts up ({@link #plus}).
+ *
+ * @param usage by limiter, then stage
+ * @param stats by limiter, then stage; empty for a stage with nothing to say
+ */
+public record StageTotals(List<List<Usage>> usage, List<List<Map<String, Long>>> stats) {
+
+    // statistics named so are the largest over members; the others add up
+    private static final String MAXIMUM_PREFIX = "max_";
+
+    public StageTotals {
+        usage = usage.stream().map(List::copyOf).toList();
+        // in the order the tiers name them: the report lists them so
+        stats = stats.stream().map(l -> l.stream()
+                .map(m -> Collections.unmodifiableMap(new LinkedHashMap<>(m))).toList()).toList();
+    }
+
+    /**
+     * What the stages did on the members of {@code local} (the in-PoP stages of the PoPs they ran) and
+     * {@code ledgers} (the remote objects they homed, whose namespaces start with {@code namespacePrefix}).
+     */
+    public static StageTotals of(Scenario scenario, LocalTiers local, Iterable<ObjectLedger> ledgers,
+                                 String namespacePrefix) {
+        List<List<Usage>> usage = new ArrayList<>();
+        List<List<Map<String, Long>>> stats = new ArrayList<>();
+        for (int l = 0; l < scenario.limiters().size(); l++) {
+            LimiterSpec limiter = scenario.limiters().get(l);
+            List<Usage> stageUsage = new ArrayList<>();
+            List<Map<String, Long>> stageStats = new ArrayList<>();
+            for (int s = 0; s < limiter.stages().size(); s++) {
+                StageSpec stage = limiter.stages().get(s);
+                if (stage.kind().remote()) {
+                    String namespace = namespacePrefix + RemoteTiers.namespace(l, s);
+                    Usage total = Usage.NONE;
+                    long objects = 0;
+                    for (ObjectLedger ledger : ledgers) {
+                        total = total.plus(ledger.usage(namespace));
+                        objects += ledger.objectCount(namespace);
+                    }
+                    stageUsage.add(total);
+                    stageStats.add(stage.tier() instanceof TierSettings.DurableObject ? Map.of("objects", objects)
+                            : Map.of());
+                } else {
+                    stageUsage.add(local.usage(l, s));
+                    stageStats.add(local.stats(l, s));
+                }
+            }
+            usage.add(stageUsage);
+            stats.add(stageStats);
+        }
+        return new StageTotals(usage, stats);
+    }
+
+    /** Both parts together: usage and counts add up, a maximum ("max_...") is the larger one. */
+    public StageTotals plus(StageTotals other) {
+        List<List<Usage>> sumUsage = new ArrayList<>();
+        List<List<Map<String, Long>>> sumStats = new ArrayList<>();
+        for (int l = 0; l < usage.size(); l++) {
+            List<Usage> u = new ArrayList<>();
+            List<Map<String, Long>> st = new ArrayList<>();
+            for (int s = 0; s < usage.get(l).size(); s++) {
+                u.add(usage.get(l).get(s).plus(other.usage.get(l).get(s)));
+                Map<String, Long> merged = new LinkedHashMap<>(stats.get(l).get(s));
+                other.stats.get(l).get(s).forEach((name, value) -> merged.merge(name, value,
+                        name.startsWith(MAXIMUM_PREFIX) ? Math::max : Long::sum));
+                st.add(merged);
+            }
+            sumUsage.add(u);
+            sumStats.add(st);
+        }
+        return new StageTotals(sumUsage, sumStats);
+    }
+
+    /** Billable operations of all stages of limiter {@code limiter}. */
+    public Usage limiterUsage(int limiter) {
+        Usage total = Usage.NONE;
+        for (Usage stage : usage.get(limiter)) {
+            total = total.plus(stage);
+        }
+        return total;
+    }
+
+    /** The statistics of stage {@code stage} of limiter {@code limiter}. */
+    public Map<String, Long> stats(int limiter, int stage) {
+        return stats.get(limiter).get(stage);
+    }
+}

@@ -1,6 +1,5 @@
 package io.edgesim.engine.cluster;
 
-import io.edgesim.engine.cluster.actors.Admission;
 import io.edgesim.engine.cluster.actors.OutcomeSink;
 import io.edgesim.engine.cluster.actors.PopActor;
 import io.edgesim.engine.cluster.actors.RunProtocol;
@@ -33,11 +32,9 @@ import org.apache.pekko.cluster.typed.Cluster;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
@@ -210,14 +207,8 @@ final class JoinedRun {
                 Address address = ref.path().address().hasGlobalScope() ? ref.path().address() : null;
                 Member member = members.get(address);
                 if (member != null) {
-                    List<String> regions = new ArrayList<>();
-                    member.getRoles().forEach(role -> {
-                        if (!role.startsWith("dc-")) {
-                            regions.add(role);
-                        }
-                    });
                     String hostPort = address.host().get() + ":" + address.port().get();
-                    hosts.put(hostPort, new Host(ref, regions.stream().sorted().toList(), hostPort,
+                    hosts.put(hostPort, new Host(ref, JoinedCluster.regionRoles(member), hostPort,
                             address.equals(localAddress)));
                 }
             }

@@ -12,8 +12,8 @@ import io.edgesim.engine.cluster.actors.StageTotals;
 import io.edgesim.engine.cluster.delivery.DeadlineDelivery;
 import io.edgesim.engine.cluster.delivery.MonotonicScenarioClock;
 import io.edgesim.engine.cluster.node.ClusterSettings;
+import io.edgesim.engine.cluster.node.JoinedCluster;
 import io.edgesim.model.fault.FaultTimeline;
-import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
 import org.HdrHistogram.Histogram;
@@ -98,15 +98,8 @@ public final class RunHost {
         }), "run-host", Props.empty());
     }
 
-    /** The regions a member holds: its roles but Pekko's "dc-" role and the coordinators'. */
-    static List<String> regionRoles(ActorSystem<?> system) {
-        List<String> roles = new ArrayList<>();
-        Cluster.get(system).selfMember().getRoles().forEach(role -> {
-            if (!role.startsWith("dc-") && !role.equals(io.edgesim.engine.cluster.node.JoinedCluster.ROLE)) {
-                roles.add(role);
-            }
-        });
-        return roles.stream().sorted().toList();
+    private static List<String> regionRoles(ActorSystem<?> system) {
+        return JoinedCluster.regionRoles(Cluster.get(system).selfMember());
     }
 
     // the run id is the namespace's first segment ("RUNID/0.1", "RUNID/warm-up/0.1")

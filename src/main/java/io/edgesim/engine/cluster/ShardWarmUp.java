@@ -31,6 +31,7 @@ public final class ShardWarmUp {
     public static final String NAMESPACE = "warm-up";
     private static final String OBJECT_PREFIX = "object-";
     private static final long POLL_NANOS = 20_000_000L;
+    private static final Duration PING_ATTEMPT = Duration.ofSeconds(5);
 
     private ShardWarmUp() {
     }
@@ -60,20 +61,49 @@ public final class ShardWarmUp {
      */
     public static void fromMember(ActorSystem<?> from, int members, List<String> homeRegions, String namespace,
                                   int shardsPerRegion, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
         awaitRegionsRegistered(from, members, timeout);
         HomeRegionShards shards = new HomeRegionShards(shardsPerRegion);
-        List<CompletableFuture<Void>> answers = new ArrayList<>();
+        List<ObjectRoute> unanswered = new ArrayList<>();
         for (String home : homeRegions) {
             for (String name : shards.namesCoveringShards(namespace, OBJECT_PREFIX)) {
-                ObjectRoute route = new ObjectRoute(name, home);
-                answers.add(RemoteObjectEntity.refFor(from, namespace, route)
-                        .<RemoteObjectEntity.Pong>ask(RemoteObjectEntity.Ping::new, timeout)
-                        .thenAccept(pong -> checkPlacement(route, pong))
-                        .toCompletableFuture());
+                unanswered.add(new ObjectRoute(name, home));
             }
         }
-        ClusterNode.await(CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)), timeout,
-                "warming up " + answers.size() + " remote object shards");
+        int pings = unanswered.size();
+        // a ping lost while a shard is being allocated is sent again, until the timeout
+        while (!unanswered.isEmpty()) {
+            long leftNanos = deadline - System.nanoTime();
+            if (leftNanos <= 0) {
+                throw new IllegalStateException("warming up " + pings + " remote object shards took longer than "
+                        + timeout + "; no answer for " + unanswered);
+            }
+            Duration attempt = Duration.ofNanos(Math.min(leftNanos, PING_ATTEMPT.toNanos()));
+            List<CompletableFuture<ObjectRoute>> answers = new ArrayList<>();
+            for (ObjectRoute route : unanswered) {
+                answers.add(RemoteObjectEntity.refFor(from, namespace, route)
+                        .<RemoteObjectEntity.Pong>ask(RemoteObjectEntity.Ping::new, attempt)
+                        .thenApply(pong -> {
+                            checkPlacement(route, pong);
+                            return route;
+                        })
+                        .exceptionally(failure -> {
+                            if (failure.getCause() instanceof IllegalStateException placement) {
+                                throw placement;
+                            }
+                            return null;
+                        })
+                        .toCompletableFuture());
+            }
+            List<ObjectRoute> answered = new ArrayList<>();
+            for (CompletableFuture<ObjectRoute> answer : answers) {
+                ObjectRoute route = ClusterNode.await(answer, attempt.plusSeconds(1), "pinging a shard");
+                if (route != null) {
+                    answered.add(route);
+                }
+            }
+            unanswered.removeAll(answered);
+        }
     }
 
     // a region sending messages before it is registered logs a warning per retry; the coordinator is asked instead

@@ -131,15 +131,18 @@ public final class JoinedCluster implements AutoCloseable {
         stop(started, settings.shutdownTimeout());
     }
 
-    // Pekko gives every member a "dc-<data center>" role besides its own
-    private static List<String> regionRoles(Member node) {
+    /**
+     * The regions {@code node} holds, in alphabetical order: its roles, less the "dc-<data center>" role Pekko gives
+     * every member and the coordinators' role.
+     */
+    public static List<String> regionRoles(Member node) {
         List<String> roles = new ArrayList<>();
         node.getRoles().forEach(role -> {
-            if (!role.startsWith("dc-")) {
+            if (!role.startsWith("dc-") && !role.equals(ROLE)) {
                 roles.add(role);
             }
         });
-        return roles;
+        return roles.stream().sorted().toList();
     }
 
     static String hostPort(Address address) {

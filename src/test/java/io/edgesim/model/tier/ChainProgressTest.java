@@ -32,6 +32,35 @@ class ChainProgressTest {
     }
 
     @Test
+    void aRestoredSnapshotAnswersAsTheChainItWasTakenFrom() {
+        ChainProgress failedOpenThenRefused = new ChainProgress(3);
+        apply(failedOpenThenRefused, StageResult.failed(true, ALLOW, 100, "overloaded"), "k1");
+        failedOpenThenRefused.addLatency(250_000_000L);
+        apply(failedOpenThenRefused, StageResult.of(DENY, 40), "k2");
+        ChainProgress failedOpen = new ChainProgress(2);
+        apply(failedOpen, StageResult.of(ALLOW, 10), "k1");
+        apply(failedOpen, StageResult.failed(true, ALLOW, 20, "timeout"), "k2");
+
+        for (var stages : java.util.Map.of(failedOpenThenRefused, 3, failedOpen, 2).entrySet()) {
+            ChainProgress chain = stages.getKey();
+            ChainProgress restored = ChainProgress.restore(stages.getValue(), chain.snapshot());
+
+            assertThat(restored.snapshot()).isEqualTo(chain.snapshot());
+            assertThat(restored.done()).isEqualTo(chain.done());
+            assertThat(restored.outcome()).isEqualTo(chain.outcome());
+            assertThat(restored.failedOpen()).isEqualTo(chain.failedOpen());
+            assertThat(restored.refusingStage()).isEqualTo(chain.refusingStage());
+            assertThat(restored.latencyNanos()).isEqualTo(chain.latencyNanos());
+            assertThat(restored.decision()).isEqualTo(chain.decision());
+            assertThat(restored.key()).isEqualTo(chain.key());
+            assertThat(restored.allowedLabel()).isEqualTo(chain.allowedLabel());
+        }
+        assertThat(failedOpenThenRefused.allowedLabel()).isEqualTo("false");
+        assertThat(failedOpenThenRefused.latencyNanos()).isEqualTo(250_000_140L);
+        assertThat(failedOpen.allowedLabel()).isEqualTo("failed-open");
+    }
+
+    @Test
     void answersGivenIntoTheHolderFollowTheSameRule() {
         // a reset chain reused for a second request, its stages answering into the chain's own holder
         ChainProgress chain = new ChainProgress(3);

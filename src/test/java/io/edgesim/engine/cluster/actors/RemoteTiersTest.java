@@ -61,6 +61,26 @@ class RemoteTiersTest {
     }
 
     @Test
+    void aRunPrefixKeepsTheStageAndOnlyAWarmUpSegmentMakesItWarmUp(@TempDir Path dir) throws IOException {
+        RemoteTiers tiers = tiers(dir);
+
+        RemoteTiers.Tier run = tiers.tier("k3x9/1.1");
+        RemoteTiers.Tier warmUp = tiers.tier("k3x9/" + RemoteTiers.WARM_UP_PREFIX + "1.1");
+
+        assertThat(run.namespace()).isEqualTo("k3x9/1.1");
+        assertThat(run.stage()).isSameAs(tiers.tier("1.1").stage());
+        assertThat(warmUp.stage()).isSameAs(tiers.tier("1.1").stage());
+        assertThat(tiers.tier("k3x9/0.0")).as("an in-PoP stage under a prefix").isNull();
+        assertThat(tiers.tier("k3x9/" + ShardWarmUp.NAMESPACE)).isNull();
+        assertThat(RemoteTiers.warmUp("k3x9/warm-up/1.1")).isTrue();
+        assertThat(RemoteTiers.warmUp("warm-up/1.1")).isTrue();
+        assertThat(RemoteTiers.warmUp("k3x9/1.1")).isFalse();
+        assertThat(RemoteTiers.warmUp("1.1")).isFalse();
+        assertThat(RemoteTiers.warmUp("k3x9/")).isFalse();
+        assertThat(RemoteTiers.warmUp("k3x9/warm-up/")).isTrue();
+    }
+
+    @Test
     void aDurableObjectServesWithTheModelsServiceTimeAndBillsItsRequests(@TempDir Path dir) throws IOException {
         RemoteTiers tiers = tiers(dir);
         KeyIds keys = new KeyIds();

@@ -60,6 +60,25 @@ class MonotonicScenarioClockTest {
     }
 
     @Test
+    void processesThatConvertOneWallClockInstantShareTheirScenarioTime() {
+        long startEpochNanos = MonotonicScenarioClock.epochNanosNow() + 200_000_000L;
+        MonotonicScenarioClock here = new MonotonicScenarioClock(2.0,
+                MonotonicScenarioClock.realNanosAtEpoch(startEpochNanos - 1_000_000_000L));
+        MonotonicScenarioClock there = new MonotonicScenarioClock(2.0,
+                MonotonicScenarioClock.realNanosAtEpoch(startEpochNanos - 1_000_000_000L));
+
+        // before the start, both count from the shared origin a second before it: about 1.6 s of scenario time
+        assertThat(here.nowNanos()).isBetween(1_000_000_000L, 2_000_000_000L);
+        assertThat(Math.abs(here.nowNanos() - there.nowNanos())).isLessThan(5_000_000L);
+        here.startAt(MonotonicScenarioClock.realNanosAtEpoch(startEpochNanos));
+        there.startAt(MonotonicScenarioClock.realNanosAtEpoch(startEpochNanos));
+        // the start is ~0.2 s away: scenario time about -0.4 s on both
+        assertThat(here.nowNanos()).isBetween(-500_000_000L, 0L);
+        assertThat(Math.abs(here.realNanosAt(0) - there.realNanosAt(0))).isLessThan(2_000_000L);
+        assertThatThrownBy(() -> here.startAt(System.nanoTime())).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void rejectsSpeedsThatAreNotPositive() {
         assertThatThrownBy(() -> new MonotonicScenarioClock(0)).hasMessageContaining("speed");
         assertThatThrownBy(() -> new MonotonicScenarioClock(Double.NaN)).hasMessageContaining("speed");

@@ -1,5 +1,6 @@
 package io.edgesim.cli;
 
+import io.edgesim.engine.cluster.node.ClusterFailure;
 import io.edgesim.scenario.InputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -76,7 +77,7 @@ public final class Main implements Runnable {
         if (e instanceof InputException) {
             err.println("edgesim: " + oneLine(e.getMessage()));
             status = EXIT_BAD_INPUT;
-        } else if (e instanceof WriteFailure) {
+        } else if (e instanceof WriteFailure || e instanceof ClusterFailure) {
             err.println("edgesim: " + oneLine(e.getMessage()));
             status = EXIT_ENVIRONMENT;
         } else if (e instanceof OutOfMemoryError) {

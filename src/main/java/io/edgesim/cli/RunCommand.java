@@ -5,6 +5,7 @@ import ch.qos.logback.classic.Logger;
 import io.edgesim.engine.cluster.ClusterEngine;
 import io.edgesim.engine.cluster.NodeRegions;
 import io.edgesim.engine.cluster.RunHost;
+import io.edgesim.engine.cluster.node.ClusterFailure;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.engine.cluster.node.JoinCheck;
 import io.edgesim.engine.cluster.node.JoinedCluster;
@@ -132,12 +133,6 @@ final class RunCommand implements Callable<Integer> {
         if (seed != null) {
             scenario = scenario.withSeed(seed);
         }
-        try (JoinedCluster nodes = join == null ? null : joinNodes(scenario)) {
-            return run(scenario, nodes, scale, toleranceMs, runs);
-        }
-    }
-
-    private int run(Scenario scenario, JoinedCluster nodes, double scale, Double toleranceMs, int runs) {
         Path dir = OutputFolder.prepare("--out", out != null ? out : defaultFolder(scenario.name(), engine),
                 "result.json");
         List<Path> inputs = ScenarioLoader.inputFiles(scenario);
@@ -145,6 +140,13 @@ final class RunCommand implements Callable<Integer> {
         if (decisions != null) {
             checkDecisions(inputs, dir);
         }
+        // the outputs are checked before joining: a bad --out is one line at once, not after the join
+        try (JoinedCluster nodes = join == null ? null : joinNodes(scenario)) {
+            return run(scenario, dir, nodes, scale, toleranceMs, runs);
+        }
+    }
+
+    private int run(Scenario scenario, Path dir, JoinedCluster nodes, double scale, Double toleranceMs, int runs) {
         long started = System.nanoTime();
         RunResult result;
         String fidelity = null;
@@ -271,6 +273,12 @@ final class RunCommand implements Callable<Integer> {
             pekkoLog.setLevel(level);
         }
         try {
+            List<String> others = cluster.otherCoordinators();
+            if (!others.isEmpty()) {
+                throw new ClusterFailure("--join: another run is on these nodes (its coordinator's members at "
+                        + String.join(", ", others) + "); runs on the same nodes take turns: start this one when "
+                        + "that one has ended");
+            }
             printHolders(scenario, cluster.holders());
             return cluster;
         } catch (RuntimeException e) {

@@ -99,10 +99,25 @@ class RunJoinCommandTest {
             // three-pops: PoPs FRA, AMS, SYD, its Durable Object homed in FRA; at twice real time (30 s)
             Path out = dir.resolve("joined");
             coordinator = run(Map.of(), List.of(), seed, "--speed", "2", "--out", out.toString());
-            assertThat(finish(coordinator, 0, 240)).startsWith("joined the cluster at " + seed,
+            BufferedReader coordinatorLines = output(coordinator);
+            List<String> joinLines = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                joinLines.add(coordinatorLines.readLine());
+            }
+            assertThat(joinLines).containsExactly("joined the cluster at " + seed,
                     "  FRA on the node at " + seed,
                     "  SYD on the node at 127.0.0.1:" + port,
                     "  AMS held by no node: runs in this process");
+            // while it runs, another run on the same nodes is refused in one line (exit 1: not bad input)
+            Process busy = run(Map.of(), List.of(), seed, "--out", dir.resolve("busy").toString());
+            List<String> refusal = finish(busy, 1, 60);
+            assertThat(refusal).hasSize(1);
+            assertThat(refusal.get(0)).startsWith("edgesim: --join: another run is on these nodes (its coordinator's "
+                    + "members at 127.0.0.1:").endsWith("runs on the same nodes take turns: start this one when that "
+                    + "one has ended");
+            List<String> rest = coordinatorLines.lines().toList();
+            assertThat(coordinator.waitFor(240, TimeUnit.SECONDS)).isTrue();
+            assertThat(coordinator.exitValue()).as(String.join("\n", rest)).isEqualTo(0);
             JsonNode joined = JSON.readTree(out.resolve("result.json").toFile());
             JsonNode virtual = JSON.readTree(Path.of("reports", "three-pops", "result.json").toFile());
             assertThat(limiter(joined, "local").at("/totals/accepted").asLong()).isEqualTo(300);

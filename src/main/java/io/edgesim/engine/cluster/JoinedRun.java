@@ -5,6 +5,7 @@ import io.edgesim.engine.cluster.actors.PopActor;
 import io.edgesim.engine.cluster.actors.RunProtocol;
 import io.edgesim.engine.cluster.actors.StageTotals;
 import io.edgesim.engine.cluster.delivery.MonotonicScenarioClock;
+import io.edgesim.engine.cluster.node.ClusterFailure;
 import io.edgesim.engine.cluster.node.ClusterNode;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.engine.cluster.node.JoinedCluster;
@@ -37,6 +38,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
@@ -63,6 +65,8 @@ final class JoinedRun {
     private final double speed;
     private final ClusterSettings settings;
     private final Nodes nodes;
+    // completes when the host's run host is gone (its member left or was removed)
+    private final Map<ActorRef<RunProtocol.HostCommand>, CompletableFuture<Void>> gone = new ConcurrentHashMap<>();
 
     /** The joined cluster and the scenario's text the nodes build the run from. */
     record Nodes(JoinedCluster cluster, ScenarioText text) {
@@ -93,10 +97,10 @@ final class JoinedRun {
         try {
             if (!unheld.isEmpty()) {
                 local = cluster.startMember(unheld);
+                LOG.debug("member for {} Up", unheld);
             }
-            LOG.debug("member for {} Up", unheld);
             Address localAddress = local == null ? null : Cluster.get(local.system()).selfMember().address();
-            List<Host> hosts = findHosts(cluster, localAddress);
+            List<Host> hosts = findHosts(cluster, localAddress, nodeRegions);
             Duration formation = Duration.ofNanos(System.nanoTime() - formationStart);
             return run(cluster.system(), hosts, nodeRegions, formation);
         } finally {
@@ -117,78 +121,75 @@ final class JoinedRun {
                 Props.empty());
         ActorRef<RunProtocol.ChainDone> warmUpOutcomes = system.systemActorOf(collector(warmUpSink),
                 "warm-up-outcomes-" + runId, Props.empty());
-        {
-            long originEpochNanos = MonotonicScenarioClock.epochNanosNow();
-            MonotonicScenarioClock clock = new MonotonicScenarioClock(speed,
-                    MonotonicScenarioClock.realNanosAtEpoch(originEpochNanos));
-            Map<String, ActorRef<PopActor.Command>> pops = new LinkedHashMap<>();
-            Map<String, ActorRef<PopActor.Command>> warmUpPops = new LinkedHashMap<>();
-            Map<String, Host> popHosts = new LinkedHashMap<>();
-            List<CompletableFuture<RunProtocol.Prepared>> prepared = new ArrayList<>();
-            for (Host host : hosts) {
-                List<String> hostPops = scenario.pops().stream().filter(host.regions()::contains).toList();
-                prepared.add(ask(system, host, replyTo -> new RunProtocol.Prepare(runId, nodes.text(), speed,
-                        originEpochNanos, hostPops, outcomes, warmUpOutcomes, replyTo)));
-            }
-            for (int h = 0; h < hosts.size(); h++) {
-                RunProtocol.Prepared ready = answer(hosts.get(h), prepared.get(h), "prepare the run");
-                for (RunProtocol.PopRef pop : ready.pops()) {
-                    pops.put(pop.region(), pop.pop());
-                    popHosts.put(pop.region(), hosts.get(h));
-                }
-                ready.warmUpPops().forEach(pop -> warmUpPops.put(pop.region(), pop.pop()));
-            }
-            LOG.debug("run {} prepared on {} hosts", runId, hosts.size());
-            watchHosts(system, runId, hosts, popHosts, sink);
-            // the shard regions: every host's, and this member's
-            all(system, hosts, host -> replyTo -> new RunProtocol.WarmUp(runId, nodeRegions, hosts.size() + 1,
-                    replyTo), "warm up the shards");
-            LOG.debug("shards warmed up");
-            TrafficFeeder.Handoff tell = (deadlineNanos, pop, arrive) -> pop.tell(arrive);
-            TrafficWarmUp.run(settings, clock, tell, scenario, warmUpPops, warmUpSink, warmUpAdmissions);
-
-            LOG.debug("warm-up traffic done");
-            long startEpochNanos = MonotonicScenarioClock.epochNanosNow()
-                    + settings.startLeadIn().plus(START_MARGIN).toNanos();
-            all(system, hosts, host -> replyTo -> new RunProtocol.Start(runId, startEpochNanos, replyTo),
-                    "start the run");
-            clock.startAt(MonotonicScenarioClock.realNanosAtEpoch(startEpochNanos));
-            long lookaheadNanos = (long) (settings.feederLookahead().toNanos() * speed);
-            TrafficFeeder feeder = new TrafficFeeder(clock, tell, pops, lookaheadNanos, scenario.faultTimeline(),
-                    sink, scenario.pops());
-            long trafficStart = clock.realNanosAt(0);
-            engine.running(new ClusterEngine.Running(clock, feeder, sink), "running");
-            TrafficFeeder.Fed fed = feeder.feed(TrafficGenerator.open(scenario), admissions::admit);
-            engine.phase("draining");
-            ClusterEngine.awaitDecisions(sink, fed.decisions(), settings);
-            Duration traffic = Duration.ofNanos(System.nanoTime() - trafficStart);
-
-            LOG.debug("traffic done");
-            engine.phase("stopping");
-            StageTotals totals = null;
-            Histogram latency = new Histogram(3);
-            Histogram arrival = new Histogram(3);
-            List<CompletableFuture<RunProtocol.Finished>> finished = new ArrayList<>();
-            for (Host host : hosts) {
-                finished.add(ask(system, host, replyTo -> new RunProtocol.Finish(runId, replyTo)));
-            }
-            for (int h = 0; h < hosts.size(); h++) {
-                RunProtocol.Finished part = answer(hosts.get(h), finished.get(h), "finish the run");
-                totals = totals == null ? part.totals() : totals.plus(part.totals());
-                latency.add(RunHost.decode(part.latencyLateness()));
-                arrival.add(RunHost.decode(part.arrivalLateness()));
-            }
-            LOG.debug("hosts finished");
-            Fidelity fidelity = new Fidelity(speed, hosts.size(), Fidelity.lateness(latency),
-                    Fidelity.lateness(arrival), formation, traffic);
-            engine.fidelity(fidelity);
-            engine.phase("done");
-            return ClusterEngine.result(scenario, sink, totals, fidelity, placement(nodeRegions, hosts));
+        long originEpochNanos = MonotonicScenarioClock.epochNanosNow();
+        MonotonicScenarioClock clock = new MonotonicScenarioClock(speed,
+                MonotonicScenarioClock.realNanosAtEpoch(originEpochNanos));
+        Map<String, ActorRef<PopActor.Command>> pops = new LinkedHashMap<>();
+        Map<String, ActorRef<PopActor.Command>> warmUpPops = new LinkedHashMap<>();
+        Map<Host, List<String>> popsOfHost = new LinkedHashMap<>();
+        for (Host host : hosts) {
+            popsOfHost.put(host, scenario.pops().stream().filter(host.regions()::contains).toList());
         }
+        // a host that leaves from now on: its unfinished chains fail, and nothing more is asked of it
+        watchHosts(system, runId, popsOfHost, sink);
+        List<RunProtocol.Prepared> prepared = all(system, hosts, host -> replyTo -> new RunProtocol.Prepare(runId,
+                nodes.text(), speed, originEpochNanos, popsOfHost.get(host), outcomes, warmUpOutcomes, replyTo),
+                "prepare the run");
+        for (RunProtocol.Prepared ready : prepared) {
+            ready.pops().forEach(pop -> pops.put(pop.region(), pop.pop()));
+            ready.warmUpPops().forEach(pop -> warmUpPops.put(pop.region(), pop.pop()));
+        }
+        LOG.debug("run {} prepared on {} hosts", runId, hosts.size());
+        // the shard regions: every host's, and this coordinator's member's
+        this.<RunProtocol.Done>all(system, hosts, host -> replyTo -> new RunProtocol.WarmUp(runId, nodeRegions,
+                hosts.size() + 1, replyTo), "warm up the shards");
+        LOG.debug("shards warmed up");
+        TrafficFeeder.Handoff tell = (deadlineNanos, pop, arrive) -> pop.tell(arrive);
+        TrafficWarmUp.run(settings, clock, tell, scenario, warmUpPops, warmUpSink, warmUpAdmissions);
+        LOG.debug("warm-up traffic done");
+
+        long startEpochNanos = MonotonicScenarioClock.epochNanosNow()
+                + settings.startLeadIn().plus(START_MARGIN).toNanos();
+        this.<RunProtocol.Done>all(system, hosts, host -> replyTo -> new RunProtocol.Start(runId, startEpochNanos,
+                        replyTo),
+                "start the run");
+        clock.startAt(MonotonicScenarioClock.realNanosAtEpoch(startEpochNanos));
+        long lookaheadNanos = (long) (settings.feederLookahead().toNanos() * speed);
+        TrafficFeeder feeder = new TrafficFeeder(clock, tell, pops, lookaheadNanos, scenario.faultTimeline(), sink,
+                scenario.pops());
+        long trafficStart = clock.realNanosAt(0);
+        engine.running(new ClusterEngine.Running(clock, feeder, sink), "running");
+        TrafficFeeder.Fed fed = feeder.feed(TrafficGenerator.open(scenario), admissions::admit);
+        engine.phase("draining");
+        ClusterEngine.awaitDecisions(sink, fed.decisions(), settings);
+        Duration traffic = Duration.ofNanos(System.nanoTime() - trafficStart);
+        LOG.debug("traffic done");
+
+        engine.phase("stopping");
+        List<Host> left = hosts.stream().filter(host -> !goneSignal(host).isDone()).toList();
+        StageTotals totals = StageTotals.none(scenario);
+        Histogram latency = new Histogram(3);
+        Histogram arrival = new Histogram(3);
+        List<RunProtocol.Finished> parts = all(system, left,
+                host -> replyTo -> new RunProtocol.Finish(runId, replyTo), "finish the run");
+        for (RunProtocol.Finished part : parts) {
+            totals = totals.plus(part.totals());
+            latency.add(RunHost.decode(part.latencyLateness()));
+            arrival.add(RunHost.decode(part.arrivalLateness()));
+        }
+        if (left.size() < hosts.size()) {
+            LOG.warn("{} of {} nodes left the cluster during the run: the report lacks their part of the bill and "
+                    + "of the delivery lateness", hosts.size() - left.size(), hosts.size());
+        }
+        Fidelity fidelity = new Fidelity(speed, hosts.size(), Fidelity.lateness(latency), Fidelity.lateness(arrival),
+                formation, traffic);
+        engine.fidelity(fidelity);
+        engine.phase("done");
+        return ClusterEngine.result(scenario, sink, totals, fidelity, placement(nodeRegions, hosts));
     }
 
-    // the run hosts of every member holding regions, once the receptionist lists them all
-    private List<Host> findHosts(JoinedCluster cluster, Address localAddress) {
+    // the run hosts of the nodes and of this coordinator's own member, once every region the run needs has one
+    private List<Host> findHosts(JoinedCluster cluster, Address localAddress, List<String> nodeRegions) {
         ActorSystem<?> system = cluster.system();
         Duration timeout = settings.startupTimeout();
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -198,7 +199,8 @@ final class JoinedRun {
                             system.scheduler()).toCompletableFuture(), timeout, "finding the nodes' run hosts");
             Map<Address, Member> members = new LinkedHashMap<>();
             for (Member member : Cluster.get(system).state().getMembers()) {
-                if (member.status() == MemberStatus.up() && !member.hasRole(JoinedCluster.ROLE)) {
+                if (member.status() == MemberStatus.up()
+                        && (!member.hasRole(JoinedCluster.ROLE) || member.address().equals(localAddress))) {
                     members.put(member.address(), member);
                 }
             }
@@ -212,29 +214,35 @@ final class JoinedRun {
                             address.equals(localAddress)));
                 }
             }
-            if (hosts.size() == members.size() && !hosts.isEmpty()) {
+            List<String> missing = nodeRegions.stream()
+                    .filter(region -> hosts.values().stream().noneMatch(host -> host.regions().contains(region)))
+                    .toList();
+            if (hosts.size() == members.size() && missing.isEmpty()) {
                 return List.copyOf(hosts.values());
             }
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("only " + hosts.size() + " of " + members.size()
-                        + " nodes have a run host within " + timeout + " (nodes of another edgesim version?)");
+                throw new ClusterFailure("--join: no run host answered for " + (missing.isEmpty()
+                        ? (members.size() - hosts.size()) + " of " + members.size() + " nodes" : "regions " + missing)
+                        + " within " + timeout.toSeconds() + " s (edgesim.cluster.startup-timeout); allowed: nodes of "
+                        + "this edgesim version");
             }
             LockSupport.parkNanos(POLL_NANOS);
         }
     }
 
     // a host that goes away mid-run: the chains of its PoPs fail there, and their traffic goes to the nearest PoP
-    private void watchHosts(ActorSystem<?> system, String runId, List<Host> hosts, Map<String, Host> popHosts,
+    private void watchHosts(ActorSystem<?> system, String runId, Map<Host, List<String>> popsOfHost,
                             OutcomeSink sink) {
         system.systemActorOf(Behaviors.<Void>setup(context -> {
-            hosts.forEach(host -> context.watch(host.ref()));
+            popsOfHost.keySet().forEach(host -> context.watch(host.ref()));
             return Behaviors.receive(Void.class)
-                    .onSignal(Terminated.class, gone -> {
-                        popHosts.forEach((pop, host) -> {
-                            if (host.ref().equals(gone.getRef())) {
-                                sink.popLost(scenario.pops().indexOf(pop));
+                    .onSignal(Terminated.class, terminated -> {
+                        for (Map.Entry<Host, List<String>> host : popsOfHost.entrySet()) {
+                            if (host.getKey().ref().equals(terminated.getRef())) {
+                                host.getValue().forEach(pop -> sink.popLost(scenario.pops().indexOf(pop)));
+                                goneSignal(host.getKey()).complete(null);
                             }
-                        });
+                        }
                         return Behaviors.same();
                     }).build();
         }), "host-watcher-" + runId, Props.empty());
@@ -248,36 +256,53 @@ final class JoinedRun {
         });
     }
 
+    // completes when the host's run host is gone
+    private CompletableFuture<Void> goneSignal(Host host) {
+        return gone.computeIfAbsent(host.ref(), ref -> new CompletableFuture<>());
+    }
+
     // a host's own waits (the shard warm-up: for the shard regions, then for the pings) end before the ask's
     private Duration askTimeout() {
         return settings.startupTimeout().multipliedBy(3);
     }
 
-    private <R extends RunProtocol.HostReply> CompletableFuture<R> ask(
-            ActorSystem<?> system, Host host, Function<ActorRef<R>, RunProtocol.HostCommand> message) {
-        return AskPattern.<RunProtocol.HostCommand, R>ask(host.ref(), message::apply, askTimeout(),
-                system.scheduler()).toCompletableFuture();
-    }
-
-    private <R extends RunProtocol.HostReply> R answer(Host host, CompletableFuture<R> future, String what) {
-        R reply = ClusterNode.await(future, askTimeout(), "the node at " + host.address() + " to " + what);
-        if (reply.error() != null) {
-            throw new IllegalStateException("the node at " + host.address() + " could not " + what + ": "
-                    + reply.error());
-        }
-        return reply;
-    }
-
-    private void all(ActorSystem<?> system, List<Host> hosts,
-                     Function<Host, Function<ActorRef<RunProtocol.Done>, RunProtocol.HostCommand>> message,
-                     String what) {
-        List<CompletableFuture<RunProtocol.Done>> answers = new ArrayList<>();
+    /**
+     * Asks every host {@code message} at once and waits for every answer.
+     *
+     * @throws ClusterFailure when a host answers with an error, does not answer in time or leaves the cluster
+     */
+    private <R extends RunProtocol.HostReply> List<R> all(
+            ActorSystem<?> system, List<Host> hosts,
+            Function<Host, Function<ActorRef<R>, RunProtocol.HostCommand>> message, String what) {
+        List<CompletableFuture<R>> answers = new ArrayList<>();
         for (Host host : hosts) {
-            answers.add(ask(system, host, message.apply(host)));
+            answers.add(AskPattern.<RunProtocol.HostCommand, R>ask(host.ref(), message.apply(host)::apply,
+                    askTimeout(), system.scheduler()).toCompletableFuture());
         }
+        List<R> replies = new ArrayList<>();
         for (int h = 0; h < hosts.size(); h++) {
-            answer(hosts.get(h), answers.get(h), what);
+            Host host = hosts.get(h);
+            CompletableFuture<?> left = goneSignal(host);
+            Object first;
+            try {
+                first = ClusterNode.await(CompletableFuture.anyOf(answers.get(h), left), askTimeout(), what);
+            } catch (IllegalStateException e) {
+                throw new ClusterFailure("--join: the node at " + host.address() + " did not " + what + " within "
+                        + askTimeout().toSeconds() + " s (3 x edgesim.cluster.startup-timeout)", e);
+            }
+            if (first == null) {
+                throw new ClusterFailure("--join: the node at " + host.address() + " left the cluster before it "
+                        + "could " + what);
+            }
+            @SuppressWarnings("unchecked")
+            R reply = (R) first;
+            if (reply.error() != null) {
+                throw new ClusterFailure("--join: the node at " + host.address() + " could not " + what + ": "
+                        + reply.error());
+            }
+            replies.add(reply);
         }
+        return replies;
     }
 
     // each region -> the member that simulated it, the coordinator's own marked

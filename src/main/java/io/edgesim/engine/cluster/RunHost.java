@@ -35,7 +35,6 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -122,10 +121,13 @@ public final class RunHost {
         String runId = prepare.runId();
         List<RunProtocol.PopRef> pops = new ArrayList<>();
         List<RunProtocol.PopRef> warmUpPops = new ArrayList<>();
+        if (runs.containsKey(runId) || objectRuns.containsKey(runId) || !runId.matches("[A-Za-z0-9]+")) {
+            prepare.replyTo().tell(new RunProtocol.Prepared(runId, List.of(), List.of(),
+                    "run id '" + runId + "' is taken or not letters and digits"));
+            return Behaviors.same();
+        }
+        List<ActorRef<PopActor.Command>> spawned = new ArrayList<>();
         try {
-            if (runs.containsKey(runId) || !runId.matches("[A-Za-z0-9]+")) {
-                throw new IllegalArgumentException("run id '" + runId + "' is taken or not letters and digits");
-            }
             Scenario scenario = ScenarioLoader.fromText(prepare.scenario());
             MonotonicScenarioClock clock = new MonotonicScenarioClock(prepare.speed(),
                     MonotonicScenarioClock.realNanosAtEpoch(prepare.originEpochNanos()));
@@ -135,7 +137,6 @@ public final class RunHost {
             LocalTiers tiers = new LocalTiers(scenario, scenario.faultTimeline());
             FaultTimeline noFaults = FaultTimeline.none(scenario.regions());
             LocalTiers warmUpTiers = new LocalTiers(scenario, noFaults);
-            List<ActorRef<PopActor.Command>> spawned = new ArrayList<>();
             for (String pop : prepare.pops()) {
                 int index = scenario.pops().indexOf(pop);
                 if (index < 0 || !regions.contains(pop)) {
@@ -159,26 +160,35 @@ public final class RunHost {
             runs.put(runId, new Hosted(scenario, delivery, clock, tiers, ledger, spawned, prepare.outcomes()));
             context.watch(prepare.outcomes());
         } catch (RuntimeException e) {
+            spawned.forEach(context::stop);
             forget(runId);
-            prepare.replyTo().tell(new RunProtocol.Prepared(runId, regions, List.of(), List.of(), message(e)));
+            prepare.replyTo().tell(new RunProtocol.Prepared(runId, List.of(), List.of(), message(e)));
             return Behaviors.same();
         }
-        prepare.replyTo().tell(new RunProtocol.Prepared(runId, regions, pops, warmUpPops, null));
+        prepare.replyTo().tell(new RunProtocol.Prepared(runId, pops, warmUpPops, null));
         return Behaviors.same();
     }
 
-    // the pings wait for answers: off the actor's thread
+    // the pings wait for answers: on a thread of their own, not the actor's nor a shared pool's
     private Behavior<RunProtocol.HostCommand> onWarmUp(RunProtocol.WarmUp warmUp) {
         if (!runs.containsKey(warmUp.runId())) {
             warmUp.replyTo().tell(new RunProtocol.Done(warmUp.runId(), "no run " + warmUp.runId() + " here"));
             return Behaviors.same();
         }
         ActorSystem<?> system = context.getSystem();
-        CompletableFuture.runAsync(() -> ShardWarmUp.fromMember(system, warmUp.members(), warmUp.homeRegions(),
+        Thread pinging = new Thread(() -> {
+            String error = null;
+            try {
+                ShardWarmUp.fromMember(system, warmUp.members(), warmUp.homeRegions(),
                         warmUp.runId() + "/" + ShardWarmUp.NAMESPACE, settings.shardsPerRegion(),
-                        settings.startupTimeout()))
-                .whenComplete((done, failure) -> warmUp.replyTo().tell(new RunProtocol.Done(warmUp.runId(),
-                        failure == null ? null : message(failure))));
+                        settings.startupTimeout());
+            } catch (RuntimeException e) {
+                error = message(e);
+            }
+            warmUp.replyTo().tell(new RunProtocol.Done(warmUp.runId(), error));
+        }, "edgesim-shard-warm-up-" + warmUp.runId());
+        pinging.setDaemon(true);
+        pinging.start();
         return Behaviors.same();
     }
 
@@ -254,8 +264,6 @@ public final class RunHost {
     }
 
     private static String message(Throwable e) {
-        Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
-                ? e.getCause() : e;
-        return cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 }

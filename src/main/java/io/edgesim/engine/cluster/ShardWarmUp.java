@@ -45,9 +45,25 @@ public final class ShardWarmUp {
      */
     public static void run(EmbeddedCluster cluster) {
         List<String> regions = cluster.nodes().stream().map(ClusterNode::region).toList();
+        // every node at once, as each waits for its answers
+        List<CompletableFuture<Void>> nodes = new ArrayList<>();
         for (ClusterNode from : cluster.nodes()) {
-            fromMember(from.system(), cluster.nodes().size(), regions, NAMESPACE,
-                    cluster.settings().shardsPerRegion(), cluster.settings().startupTimeout());
+            CompletableFuture<Void> pinged = new CompletableFuture<>();
+            Thread pinging = new Thread(() -> {
+                try {
+                    fromMember(from.system(), cluster.nodes().size(), regions, NAMESPACE,
+                            cluster.settings().shardsPerRegion(), cluster.settings().startupTimeout());
+                    pinged.complete(null);
+                } catch (RuntimeException e) {
+                    pinged.completeExceptionally(e);
+                }
+            }, "edgesim-shard-warm-up-" + from.region());
+            pinging.setDaemon(true);
+            pinging.start();
+            nodes.add(pinged);
+        }
+        for (CompletableFuture<Void> pinged : nodes) {
+            ClusterNode.await(pinged, cluster.settings().startupTimeout().multipliedBy(2), "warming up the shards");
         }
     }
 

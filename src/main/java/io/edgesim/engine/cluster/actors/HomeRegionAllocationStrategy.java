@@ -16,8 +16,8 @@ import java.util.Set;
 /**
  * Places each shard on the shard region of the member whose role is the shard's home region (the prefix of
  * {@link HomeRegionShards} shard ids), and never moves it: a Durable Object's placement is fixed at creation.
- * When the home node is a member but its shard region is gone (shutdown), the shard stays unallocated; when no
- * member has that role at all, allocation fails (logged by the coordinator, retried on the next request).
+ * When the home node's shard region is gone (shutdown) or no member has that role, the shard stays unallocated until
+ * the next request for it.
  */
 final class HomeRegionAllocationStrategy extends ShardCoordinator.AbstractShardAllocationStrategy {
 
@@ -33,23 +33,21 @@ final class HomeRegionAllocationStrategy extends ShardCoordinator.AbstractShardA
                                           Map<ActorRef, IndexedSeq<String>> currentShardAllocations) {
         String home = HomeRegionShards.homeRegionOfShard(shardId);
         Cluster cluster = Cluster.get(system);
-        boolean homeIsMember = false;
         for (Member member : cluster.state().getMembers()) {
             if (!member.hasRole(home)) {
                 continue;
             }
-            homeIsMember = true;
             for (ActorRef region : currentShardAllocations.keySet()) {
                 if (memberAddress(region, cluster).equals(member.address())) {
                     return Futures.successful(region);
                 }
             }
         }
-        if (homeIsMember) {
-            // the home node's shard region has stopped (the run is shutting down): the shard stays unallocated
-            return Futures.<ActorRef>promise().future();
-        }
-        return Futures.failed(new IllegalStateException("shard " + shardId + ": no cluster member has role " + home));
+        // The home node's shard region has stopped (the run is shutting down), or the home node has left (the member
+        // a coordinator started for a run, after the run; Pekko asks again for shards it handed off): the shard stays
+        // unallocated, and the coordinator asks again on the next message for it. A run never sends to a region no
+        // member holds: every region it needs has a member before it starts.
+        return Futures.<ActorRef>promise().future();
     }
 
     @Override

@@ -164,7 +164,10 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
         return ClusterSharding.get(system).init(Entity.of(TYPE_KEY, entityContext -> {
                     String entityId = entityContext.getEntityId();
                     Run run = runOf.apply(entityId);
-                    return run == null ? Behaviors.<Command>setup(context -> Behaviors.stopped()) : run.delivery().holdUntilDeadline(Command.class,
+                    if (run == null) {
+                        return Behaviors.<Command>setup(context -> Behaviors.stopped());
+                    }
+                    return run.delivery().holdUntilDeadline(Command.class,
                             create(entityId, regions, run.tiers(), run.ledger()));
                 })
                 .withMessageExtractor(new HomeRegionMessageExtractor<>(shards))

@@ -59,13 +59,11 @@ public final class RunProtocol {
     /**
      * The host is ready: its PoP actors and warm-up PoP actors (one per PoP it was given).
      *
-     * @param hostRegions the regions the host holds (its roles)
      */
-    public record Prepared(String runId, List<String> hostRegions, List<PopRef> pops, List<PopRef> warmUpPops,
-                           String error) implements HostReply {
+    public record Prepared(String runId, List<PopRef> pops, List<PopRef> warmUpPops, String error)
+            implements HostReply {
 
         public Prepared {
-            hostRegions = List.copyOf(hostRegions);
             pops = List.copyOf(pops);
             warmUpPops = List.copyOf(warmUpPops);
         }
@@ -77,7 +75,7 @@ public final class RunProtocol {
 
     /**
      * Pings every shard of {@code homeRegions} from the host once the shard coordinator knows {@code members} shard
-     * regions (one per host).
+     * regions (one per host, and the coordinator's member's).
      */
     public record WarmUp(String runId, List<String> homeRegions, int members, ActorRef<Done> replyTo)
             implements HostCommand {

@@ -68,6 +68,14 @@ public record StageTotals(List<List<Usage>> usage, List<List<Map<String, Long>>>
         return new StageTotals(usage, stats);
     }
 
+    /** Nothing done yet: every stage of {@code scenario} with no usage and no statistics. */
+    public static StageTotals none(Scenario scenario) {
+        return new StageTotals(scenario.limiters().stream()
+                .map(l -> l.stages().stream().map(stage -> Usage.NONE).toList()).toList(),
+                scenario.limiters().stream()
+                        .map(l -> l.stages().stream().map(stage -> Map.<String, Long>of()).toList()).toList());
+    }
+
     /** Both parts together: usage and counts add up, a maximum ("max_...") is the larger one. */
     public StageTotals plus(StageTotals other) {
         List<List<Usage>> sumUsage = new ArrayList<>();

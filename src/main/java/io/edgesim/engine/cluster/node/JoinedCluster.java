@@ -1,6 +1,7 @@
 package io.edgesim.engine.cluster.node;
 
 import org.apache.pekko.actor.Address;
+import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
@@ -10,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.pekko.actor.typed.ActorSystem;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
@@ -74,8 +74,28 @@ public final class JoinedCluster implements AutoCloseable {
      * coordinators.
      */
     public Map<String, List<String>> holders() {
-        Map<String, List<String>> holders = new TreeMap<>();
+        return holders(Cluster.get(member.system()).state().getMembers());
+    }
+
+    /**
+     * The members of another coordinator ("host:port"): its own, and those it started for regions no node holds. A
+     * run shares the cluster with no other run: both would start members for the same regions, and objects of one
+     * would be homed on the other's.
+     */
+    public List<String> otherCoordinators() {
+        List<String> others = new ArrayList<>();
         for (Member node : Cluster.get(member.system()).state().getMembers()) {
+            if (node.hasRole(ROLE) && !node.address().equals(self) && node.status() != MemberStatus.down()
+                    && node.status() != MemberStatus.exiting() && node.status() != MemberStatus.removed()) {
+                others.add(hostPort(node.address()));
+            }
+        }
+        return others;
+    }
+
+    private Map<String, List<String>> holders(Iterable<Member> members) {
+        Map<String, List<String>> holders = new TreeMap<>();
+        for (Member node : members) {
             if (node.status() != MemberStatus.up() || node.address().equals(self) || node.hasRole(ROLE)) {
                 continue;
             }
@@ -86,30 +106,22 @@ public final class JoinedCluster implements AutoCloseable {
         return holders;
     }
 
-    /** Members Up in this member's view that hold regions (not coordinators). */
-    public int regionMembers() {
-        int members = 0;
-        for (Member node : Cluster.get(member.system()).state().getMembers()) {
-            if (node.status() == MemberStatus.up() && !node.hasRole(ROLE)) {
-                members++;
-            }
-        }
-        return members;
-    }
-
     /** This coordinator's member, which talks to the nodes. */
     public ActorSystem<?> system() {
         return member.system();
     }
 
     /**
-     * Starts a member in this process holding {@code regions} (as roles), joined through the node this coordinator
-     * joined, bound and secured as the coordinator's member is, and waits until it is Up.
+     * Starts a member in this process holding {@code regions} (as roles, with the coordinators' role, so that no
+     * other coordinator takes it for a node), joined through the node this coordinator joined, bound and secured as
+     * the coordinator's member is, and waits until it is Up.
      *
      * @throws IllegalStateException when it is not Up within the startup timeout (it is stopped)
      */
     public StandaloneNode startMember(List<String> regions) {
-        StandaloneNode.Options memberOptions = new StandaloneNode.Options(regions, options.host(), 0,
+        List<String> roles = new ArrayList<>(regions);
+        roles.add(ROLE);
+        StandaloneNode.Options memberOptions = new StandaloneNode.Options(roles, options.host(), 0,
                 options.seedNodes(), options.tls());
         StandaloneNode started = StandaloneNode.start(memberOptions, settings);
         try {

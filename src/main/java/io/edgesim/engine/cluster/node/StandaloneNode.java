@@ -63,6 +63,15 @@ public final class StandaloneNode {
                 .map(seed -> "pekko://" + ClusterNode.SYSTEM_NAME + "@" + seed).toList());
         // a process of its own leaves the cluster when it is told to stop
         values.put("pekko.coordinated-shutdown.run-by-jvm-shutdown-hook", "on");
+        // A process killed outright (or cut off) would stay unreachable for ever: its runs never end on the other
+        // nodes, and the shard coordinator, which writes to every member of a small cluster, would wait for it.
+        // The split-brain resolver downs it once the membership is stable; keep-oldest keeps the side of the first
+        // node (coordinators join later, so they are never the oldest), and downs the oldest if it is cut off alone.
+        values.put("pekko.cluster.downing-provider-class",
+                "org.apache.pekko.cluster.sbr.SplitBrainResolverProvider");
+        values.put("pekko.cluster.split-brain-resolver.active-strategy", "keep-oldest");
+        values.put("pekko.cluster.split-brain-resolver.keep-oldest.down-if-alone", "on");
+        values.put("pekko.cluster.split-brain-resolver.stable-after", "7s");
         options.tls().ifPresent(tls -> {
             String engine = "pekko.remote.artery.ssl.config-ssl-engine.";
             values.put("pekko.remote.artery.transport", "tls-tcp");

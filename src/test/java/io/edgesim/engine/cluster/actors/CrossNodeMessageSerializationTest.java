@@ -66,7 +66,7 @@ class CrossNodeMessageSerializationTest {
                 new RunProtocol.Prepare("k3x9", new ScenarioText("scenarios/three-pops.conf", "{\"name\":\"x\"}",
                         "{\"regions\":{}}"), 0.5, 1_764_547_200_000_000_000L, List.of("SYD"), chains.ref(),
                         chains.ref(), prepared.ref()),
-                new RunProtocol.Prepared("k3x9", List.of("NRT", "SYD"), List.of(new RunProtocol.PopRef("SYD",
+                new RunProtocol.Prepared("k3x9", List.of(new RunProtocol.PopRef("SYD",
                         pops.ref())), List.of(new RunProtocol.PopRef("SYD", pops.ref())), null),
                 new RunProtocol.WarmUp("k3x9", List.of("FRA", "SYD"), 3, done.ref()),
                 new RunProtocol.Start("k3x9", 1_764_547_201_000_000_000L, done.ref()),

@@ -36,6 +36,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -107,6 +108,9 @@ final class RunCommand implements Callable<Integer> {
                     + "scenario on those nodes is not done yet: the command then stops with exit status 2.")
     String join;
 
+    @CommandLine.Mixin
+    TlsOptions tls;
+
     /** Writes the report folder; a test puts one here that fails as a full disk would. */
     ReportWriting reportWriter = ReportWriter::write;
 
@@ -126,12 +130,13 @@ final class RunCommand implements Callable<Integer> {
         if (join != null) {
             checkJoin();
         }
+        Optional<StandaloneNode.Tls> tlsStores = tlsStores();
         Scenario scenario = input.load();
         if (seed != null) {
             scenario = scenario.withSeed(seed);
         }
         if (join != null) {
-            joinNodes(scenario);
+            joinNodes(scenario, tlsStores);
         }
         Path dir = OutputFolder.prepare("--out", out != null ? out : defaultFolder(scenario.name(), engine),
                 "result.json");
@@ -230,11 +235,20 @@ final class RunCommand implements Callable<Integer> {
         NodeCommand.checkAddress("--join", join);
     }
 
+    private Optional<StandaloneNode.Tls> tlsStores() {
+        if (join == null && tls.given()) {
+            throw new InputException((tls.keyStore != null ? "--tls-keystore" : "--tls-truststore") + ": only a "
+                    + "coordinator joining nodes uses TLS; add --engine cluster --join HOST:PORT or leave the --tls "
+                    + "options out");
+        }
+        return join == null ? Optional.empty() : tls.tls();
+    }
+
     /**
      * Joins the nodes' cluster, prints which node holds which region of {@code scenario} and leaves again: running
      * the scenario there is not done yet, which the one line of the refusal says.
      */
-    private void joinNodes(Scenario scenario) {
+    private void joinNodes(Scenario scenario, Optional<StandaloneNode.Tls> tlsStores) {
         for (LimiterSpec limiter : scenario.limiters()) {
             if (limiter.stages().stream().anyMatch(stage -> stage.kind() == TierKind.KV)) {
                 throw new InputException("--join: limiter '" + limiter.name() + "' has a kv stage, whose store is "
@@ -249,16 +263,20 @@ final class RunCommand implements Callable<Integer> {
         Logger pekkoLog = (Logger) LoggerFactory.getLogger("org.apache.pekko");
         Level level = pekkoLog.getLevel();
         pekkoLog.setLevel(Level.OFF);
-        try (JoinedCluster cluster = JoinedCluster.join(join, settings, timeout)) {
+        try (JoinedCluster cluster = JoinedCluster.join(join, settings, timeout, tlsStores)) {
             holders = cluster.holders();
         } catch (StandaloneNode.Refused e) {
             throw new InputException("--join: the cluster at " + join + " refused this coordinator: its shared "
                     + "secret or protocol version (" + JoinCheck.PROTOCOL_VERSION + ") differs; allowed: the same "
                     + "EDGESIM_CLUSTER_SECRET and edgesim version as the nodes");
+        } catch (StandaloneNode.Stopped e) {
+            // SIGTERM while joining: the process is on its way out, with nothing run
+            throw new InputException("--join: this coordinator was stopped before it joined the cluster at " + join);
         } catch (IllegalStateException e) {
             throw new InputException("--join: no node at " + join + " let this coordinator join within "
                     + timeout.toSeconds() + " s (edgesim.cluster.startup-timeout); allowed: the address of a "
-                    + "running edgesim node");
+                    + "running edgesim node, with TLS (--tls-keystore) on both or on neither and each trusting the "
+                    + "other's certificate");
         } finally {
             pekkoLog.setLevel(level);
         }

@@ -88,7 +88,8 @@ class RunJoinCommandTest {
 
             assertThat(finish(unanswered)).containsExactly("edgesim: --join: no node at " + nobody + " let this "
                     + "coordinator join within 2 s (edgesim.cluster.startup-timeout); allowed: the address of a "
-                    + "running edgesim node");
+                    + "running edgesim node, with TLS (--tls-keystore) on both or on neither and each trusting the "
+                    + "other's certificate");
             // the coordinators left; the nodes stay up for the next run
             assertThat(first.isAlive()).isTrue();
             assertThat(second.isAlive()).isTrue();

@@ -34,14 +34,16 @@ public final class JoinedCluster implements AutoCloseable {
 
     /**
      * Joins the cluster through {@code target} ("host:port") from a free port of {@code settings.host()} and waits
-     * until this member is Up.
+     * until this member is Up; with {@code tls}, over Artery TLS as the nodes started with it.
      *
      * @throws StandaloneNode.Refused when the cluster refused the join (another secret or protocol version)
+     * @throws StandaloneNode.Stopped when the process was told to stop (SIGTERM) before the member was Up
      * @throws IllegalStateException  when nothing let it join within {@code timeout} (the member is stopped)
      */
-    public static JoinedCluster join(String target, ClusterSettings settings, Duration timeout) {
+    public static JoinedCluster join(String target, ClusterSettings settings, Duration timeout,
+                                     Optional<StandaloneNode.Tls> tls) {
         StandaloneNode.Options options = new StandaloneNode.Options(List.of(ROLE), settings.host(), 0,
-                List.of(target), Optional.empty());
+                List.of(target), tls);
         StandaloneNode member = StandaloneNode.start(options, settings);
         try {
             Address self = member.awaitUp(timeout);

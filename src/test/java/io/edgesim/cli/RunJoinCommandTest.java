@@ -4,6 +4,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.BufferedReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -95,6 +97,28 @@ class RunJoinCommandTest {
             assertThat(second.isAlive()).isTrue();
         } finally {
             EdgesimProcesses.destroy(unanswered, stranger, coordinator, second, first);
+        }
+    }
+
+    @Test
+    @Tag("cluster")
+    void sigtermWhileJoiningSaysTheCoordinatorWasStoppedOrNothing() throws Exception {
+        // a "node" that accepts connections and never answers: the coordinator keeps joining
+        try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            silent.setSoTimeout(60_000);
+            String target = "127.0.0.1:" + silent.getLocalPort();
+            Process coordinator = run(Map.of(), List.of(), target);
+            try {
+                silent.accept().close();
+                coordinator.toHandle().destroy();
+                assertThat(coordinator.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                // the JVM may end before the line is printed; it never says the cluster refused
+                assertThat(output(coordinator).lines().filter(line -> !line.isBlank()).toList()).isSubsetOf(
+                        "edgesim: --join: this coordinator was stopped before it joined the cluster at " + target);
+                assertThat(coordinator.exitValue()).isEqualTo(143);
+            } finally {
+                EdgesimProcesses.destroy(coordinator);
+            }
         }
     }
 }

@@ -141,8 +141,8 @@ final class NodeCommand implements Callable<Integer> {
         return new StandaloneNode.Options(codes, host, portNumber, seeds, tls.tls());
     }
 
-    // a node without --seed-nodes is its own seed: it joins itself, needing no other process, and is Up within a
-    // second on an idle machine; only a starved process or a Pekko setting that holds members back keeps it waiting
+    // a node without --seed-nodes is its own seed: it joins itself, needing no other process, and is Up once its
+    // system has started; only a starved process or a Pekko setting that holds members back keeps it waiting
     private InputException notUpInTime(StandaloneNode.Options options, Duration timeout) {
         String seconds = timeout.toSeconds() + " s (4 x edgesim.cluster.startup-timeout)";
         if (seedNodes == null) {

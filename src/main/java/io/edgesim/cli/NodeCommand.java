@@ -17,14 +17,11 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.UnknownHostException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 
@@ -35,11 +32,11 @@ import java.util.regex.Pattern;
 @Command(name = "node", mixinStandardHelpOptions = true,
         description = "Starts a cluster node holding the given PoPs/regions, joins the cluster and waits; SIGTERM "
                 + "makes it leave the cluster and stop. Nodes of one cluster need the same EDGESIM_CLUSTER_SECRET "
-                + "in their environment (default: none) and the same edgesim version.")
+                + "in their environment (default: none), the same edgesim version, and TLS (--tls-keystore) on all of "
+                + "them or on none.")
 final class NodeCommand implements Callable<Integer> {
 
-    static final String TLS_PASSWORD_ENV = "EDGESIM_TLS_PASSWORD";
-    private static final String CLUSTER_LOGGER = "org.apache.pekko.cluster.Cluster";
+    private static final String PEKKO_LOGGER = "org.apache.pekko";
     private static final String ADDRESS_ALLOWED = "allowed: host:port with a host name or IPv4 address, e.g. "
             + "127.0.0.1:25520";
     // a host name or an IPv4 address: what a pekko:// address takes without brackets
@@ -66,19 +63,8 @@ final class NodeCommand implements Callable<Integer> {
                     + "a cluster).")
     List<String> seedNodes;
 
-    @Option(names = "--tls-keystore", paramLabel = "FILE",
-            description = "Encrypt and authenticate traffic between nodes with TLS (Artery tls-tcp): this node's "
-                    + "key store (PKCS12 or JKS); its password in " + TLS_PASSWORD_ENV + ". Every node of the "
-                    + "cluster needs TLS.")
-    Path tlsKeystore;
-
-    @Option(names = "--tls-truststore", paramLabel = "FILE",
-            description = "The trust store of the certificates of the other nodes (same password). Default: the "
-                    + "key store.")
-    Path tlsTruststore;
-
-    /** The environment the TLS password is read from; tests put their own here. */
-    Map<String, String> environment = System.getenv();
+    @CommandLine.Mixin
+    TlsOptions tls;
 
     @Override
     public Integer call() {
@@ -86,35 +72,46 @@ final class NodeCommand implements Callable<Integer> {
         checkBindable(options.host(), options.port());
         ClusterSettings settings = ClusterSettings.load();
         var out = spec.commandLine().getOut();
-        // while joining, Pekko logs each retry and its own account of a refusal; this command says it in one line
-        Logger clusterLog = (Logger) LoggerFactory.getLogger(CLUSTER_LOGGER);
-        Level level = clusterLog.getLevel();
-        clusterLog.setLevel(Level.OFF);
+        // while joining, Pekko logs each retry, its own account of a refusal, and the start-up of its parts cut
+        // short by a SIGTERM; this command says each in one line
+        Logger pekkoLog = (Logger) LoggerFactory.getLogger(PEKKO_LOGGER);
+        Level level = pekkoLog.getLevel();
+        pekkoLog.setLevel(Level.OFF);
         StandaloneNode node = StandaloneNode.start(options, settings);
         // before it is Up: the shard coordinator writes its state to every member and would wait for this one
         RunHost.install(node.system(), settings);
         try {
-            node.awaitUp(settings.startupTimeout().multipliedBy(4));
-            clusterLog.setLevel(level);
+            // Pekko's own hook leaves the cluster; this one says so once that is done (nothing after a refusal)
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                node.awaitTermination();
+                if (node.stoppedByJvmExit()) {
+                    out.printf(node.wasUp() ? "node %s left the cluster%n" : "node %s was stopped before it joined "
+                            + "the cluster%n", String.join(",", options.roles()));
+                    out.flush();
+                }
+            }, "edgesim-node-stopped"));
+        } catch (IllegalStateException e) {
+            // stopped (SIGTERM) while starting: the JVM is already on its way out
+            return 0;
+        }
+        Duration timeout = settings.startupTimeout().multipliedBy(4);
+        try {
+            node.awaitUp(timeout);
+            pekkoLog.setLevel(level);
         } catch (StandaloneNode.Refused e) {
             throw new InputException("node: the cluster at " + String.join(", ", options.seedNodes())
                     + " refused this node: its shared secret or protocol version (" + JoinCheck.PROTOCOL_VERSION
                     + ") differs; allowed: the same EDGESIM_CLUSTER_SECRET and edgesim version on every node");
+        } catch (StandaloneNode.Stopped e) {
+            // the shutdown hook says it was stopped; the JVM's exit waits for it
+            return 0;
         } catch (IllegalStateException e) {
             node.leave();
-            throw new InputException("--seed-nodes: no member of " + String.join(", ", options.seedNodes())
-                    + " let this node join within " + settings.startupTimeout().multipliedBy(4).toSeconds()
-                    + " s; allowed: the address of a running node or coordinator");
+            throw notUpInTime(options, timeout);
         }
         out.printf("node %s is Up at %s:%d; waiting for runs (SIGTERM to leave the cluster)%n",
                 String.join(",", options.roles()), options.host(), options.port());
         out.flush();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            // Pekko's own hook leaves the cluster; this one reports when that is done
-            node.awaitTermination();
-            out.printf("node %s left the cluster%n", String.join(",", options.roles()));
-            out.flush();
-        }, "edgesim-node-stopped"));
         node.awaitTermination();
         return 0;
     }
@@ -144,26 +141,21 @@ final class NodeCommand implements Callable<Integer> {
         for (String seed : seeds) {
             checkAddress("--seed-nodes", seed);
         }
-        return new StandaloneNode.Options(codes, host, portNumber, seeds, tls());
+        return new StandaloneNode.Options(codes, host, portNumber, seeds, tls.tls());
     }
 
-    private Optional<StandaloneNode.Tls> tls() {
-        if (tlsKeystore == null) {
-            if (tlsTruststore != null) {
-                throw new InputException("--tls-truststore: given without --tls-keystore; allowed: both, or "
-                        + "--tls-keystore alone");
-            }
-            return Optional.empty();
+    // a node without --seed-nodes is its own seed: it joins itself, needing no other process, and is Up once its
+    // system has started; only a starved process or a Pekko setting that holds members back keeps it waiting
+    private InputException notUpInTime(StandaloneNode.Options options, Duration timeout) {
+        String seconds = timeout.toSeconds() + " s (4 x edgesim.cluster.startup-timeout)";
+        if (seedNodes == null) {
+            return new InputException("node: this node started a cluster of its own (no --seed-nodes) and was not "
+                    + "Up in it within " + seconds + "; allowed: a longer timeout on a busy machine, e.g. "
+                    + "EDGESIM_JAVA_OPTS=-Dedgesim.cluster.startup-timeout=60s");
         }
-        Path trust = tlsTruststore == null ? tlsKeystore : tlsTruststore;
-        readable("--tls-keystore", tlsKeystore);
-        readable("--tls-truststore", trust);
-        String password = environment.get(TLS_PASSWORD_ENV);
-        if (password == null || password.isEmpty()) {
-            throw new InputException("--tls-keystore: " + TLS_PASSWORD_ENV + " is not set; allowed: the key "
-                    + "store's password in " + TLS_PASSWORD_ENV);
-        }
-        return Optional.of(new StandaloneNode.Tls(tlsKeystore, trust, password));
+        return new InputException("--seed-nodes: no member of " + String.join(", ", options.seedNodes())
+                + " let this node join within " + seconds + "; allowed: the address of a running node, with TLS "
+                + "(--tls-keystore) on both or on neither and each trusting the other's certificate");
     }
 
     // Pekko would fail its start with a stack trace; the address is the user's to fix
@@ -174,14 +166,6 @@ final class NodeCommand implements Callable<Integer> {
             throw new InputException("--port: cannot listen on " + host + ":" + port + ": " + (e.getMessage() == null
                     ? e.getClass().getSimpleName() : e.getMessage().toLowerCase(Locale.ROOT)) + "; allowed: a free "
                     + "port on an address of this machine (--host)");
-        }
-    }
-
-    private static void readable(String flag, Path file) {
-        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-            throw new InputException(flag + ": cannot read " + file + ": " + (Files.exists(file)
-                    ? "not a readable file" : "no such file") + "; allowed: a Java key store (PKCS12 or JKS) "
-                    + "this process can read");
         }
     }
 

@@ -38,6 +38,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -110,6 +111,9 @@ final class RunCommand implements Callable<Integer> {
                     + "report. The nodes stay up for the next run.")
     String join;
 
+    @CommandLine.Mixin
+    TlsOptions tls;
+
     /** Writes the report folder; a test puts one here that fails as a full disk would. */
     ReportWriting reportWriter = ReportWriter::write;
 
@@ -129,6 +133,7 @@ final class RunCommand implements Callable<Integer> {
         if (join != null) {
             checkJoin();
         }
+        Optional<StandaloneNode.Tls> tlsStores = tlsStores();
         Scenario scenario = input.load();
         if (seed != null) {
             scenario = scenario.withSeed(seed);
@@ -141,7 +146,7 @@ final class RunCommand implements Callable<Integer> {
             checkDecisions(inputs, dir);
         }
         // the outputs are checked before joining: a bad --out is one line at once, not after the join
-        try (JoinedCluster nodes = join == null ? null : joinNodes(scenario)) {
+        try (JoinedCluster nodes = join == null ? null : joinNodes(scenario, tlsStores)) {
             return run(scenario, dir, nodes, scale, toleranceMs, runs);
         }
     }
@@ -240,11 +245,20 @@ final class RunCommand implements Callable<Integer> {
         NodeCommand.checkAddress("--join", join);
     }
 
+    private Optional<StandaloneNode.Tls> tlsStores() {
+        if (join == null && tls.given()) {
+            throw new InputException((tls.keyStore != null ? "--tls-keystore" : "--tls-truststore") + ": only a "
+                    + "coordinator joining nodes uses TLS; add --engine cluster --join HOST:PORT or leave the --tls "
+                    + "options out");
+        }
+        return join == null ? Optional.empty() : tls.tls();
+    }
+
     /**
      * Joins the nodes' cluster and prints which node holds which region of {@code scenario}; the run then runs there
      * ({@link ClusterEngine#onNodes}). The caller leaves the cluster when the run is over.
      */
-    private JoinedCluster joinNodes(Scenario scenario) {
+    private JoinedCluster joinNodes(Scenario scenario, Optional<StandaloneNode.Tls> tlsStores) {
         for (LimiterSpec limiter : scenario.limiters()) {
             if (limiter.stages().stream().anyMatch(stage -> stage.kind() == TierKind.KV)) {
                 throw new InputException("--join: limiter '" + limiter.name() + "' has a kv stage, whose store is "
@@ -260,15 +274,20 @@ final class RunCommand implements Callable<Integer> {
         Level level = pekkoLog.getLevel();
         pekkoLog.setLevel(Level.OFF);
         try {
-            cluster = JoinedCluster.join(join, settings, timeout, system -> RunHost.install(system, settings));
+            cluster = JoinedCluster.join(join, settings, timeout, tlsStores,
+                    system -> RunHost.install(system, settings));
         } catch (StandaloneNode.Refused e) {
             throw new InputException("--join: the cluster at " + join + " refused this coordinator: its shared "
                     + "secret or protocol version (" + JoinCheck.PROTOCOL_VERSION + ") differs; allowed: the same "
                     + "EDGESIM_CLUSTER_SECRET and edgesim version as the nodes");
+        } catch (StandaloneNode.Stopped e) {
+            // SIGTERM while joining: the process is on its way out, with nothing run
+            throw new InputException("--join: this coordinator was stopped before it joined the cluster at " + join);
         } catch (IllegalStateException e) {
             throw new InputException("--join: no node at " + join + " let this coordinator join within "
                     + timeout.toSeconds() + " s (edgesim.cluster.startup-timeout); allowed: the address of a "
-                    + "running edgesim node");
+                    + "running edgesim node, with TLS (--tls-keystore) on both or on neither and each trusting the "
+                    + "other's certificate");
         } finally {
             pekkoLog.setLevel(level);
         }

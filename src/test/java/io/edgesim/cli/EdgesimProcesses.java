@@ -17,8 +17,8 @@ final class EdgesimProcesses {
     }
 
     /**
-     * `edgesim ARGS` with {@code jvmOptions} (e.g. -D settings), stderr into stdout, with EDGESIM_CLUSTER_SECRET
-     * taken from {@code environment} only.
+     * `edgesim ARGS` with {@code jvmOptions} (e.g. -D settings), stderr into stdout, with EDGESIM_CLUSTER_SECRET and
+     * EDGESIM_TLS_PASSWORD taken from {@code environment} only.
      */
     static Process start(Map<String, String> environment, List<String> jvmOptions, String... args)
             throws IOException {
@@ -29,6 +29,7 @@ final class EdgesimProcesses {
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().remove("EDGESIM_CLUSTER_SECRET");
+        builder.environment().remove(TlsOptions.PASSWORD_ENV);
         builder.environment().putAll(environment);
         return builder.start();
     }

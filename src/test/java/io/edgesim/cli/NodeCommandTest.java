@@ -3,14 +3,11 @@ package io.edgesim.cli;
 import io.edgesim.engine.cluster.node.JoinCheck;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,27 +48,6 @@ class NodeCommandTest {
                     Integer.toString(taken.getLocalPort())), "--port", "cannot listen on 127.0.0.1:"
                     + taken.getLocalPort(), "a free port");
         }
-    }
-
-    @Test
-    void aMissingKeyStoreOrPasswordIsOneLine(@TempDir Path dir) throws IOException {
-        assertOneLineOfBadInput(edgesim("node", "--roles", "SYD", "--tls-keystore", dir.resolve("none.p12")
-                .toString()), "--tls-keystore", "no such file", "key store");
-        Path store = Files.writeString(dir.resolve("node.p12"), "not really a key store");
-        NodeCommand command = new NodeCommand();
-        command.roles = List.of("SYD");
-        command.host = "127.0.0.1";
-        command.port = "25521";
-        command.tlsKeystore = store;
-        command.environment = Map.of();
-        try {
-            command.options();
-        } catch (io.edgesim.scenario.InputException e) {
-            assertThat(e.getMessage()).isEqualTo("--tls-keystore: EDGESIM_TLS_PASSWORD is not set; allowed: the "
-                    + "key store's password in EDGESIM_TLS_PASSWORD");
-            return;
-        }
-        throw new AssertionError("a key store without a password was taken");
     }
 
     /** `edgesim node ARGS` in a process of its own. */
@@ -116,6 +92,59 @@ class NodeCommandTest {
             assertThat(lines.lines().toList()).contains("node SYD,NRT left the cluster");
         } finally {
             EdgesimProcesses.destroy(stranger, second, first);
+        }
+    }
+
+    @Test
+    @Tag("cluster")
+    void sigtermWhileJoiningSaysTheNodeWasStoppedAndExitsAsANormalStop() throws Exception {
+        // a "seed" that accepts connections and never answers: the node keeps joining
+        try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            silent.setSoTimeout(60_000);
+            Process joining = node(Map.of(), "--roles", "SYD", "--port", Integer.toString(freePort()),
+                    "--seed-nodes", "127.0.0.1:" + silent.getLocalPort());
+            Process up = null;
+            try {
+                // its first join attempt: the node is started and joining
+                silent.accept().close();
+                joining.toHandle().destroy();
+                assertThat(joining.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                assertThat(output(joining).lines().filter(l -> !l.isBlank()).toList())
+                        .containsExactly("node SYD was stopped before it joined the cluster");
+
+                // a node stopped once Up, for the exit status of a normal stop
+                int port = freePort();
+                up = node(Map.of(), "--roles", "FRA", "--port", Integer.toString(port));
+                BufferedReader lines = output(up);
+                assertThat(lineStarting(lines, "node FRA is Up")).isNotNull();
+                up.toHandle().destroy();
+                assertThat(up.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                assertThat(lines.lines().toList()).contains("node FRA left the cluster");
+                // 128 + SIGTERM, as the JVM ends on the signal
+                assertThat(up.exitValue()).isEqualTo(143);
+                assertThat(joining.exitValue()).isEqualTo(up.exitValue());
+            } finally {
+                EdgesimProcesses.destroy(joining, up);
+            }
+        }
+    }
+
+    @Test
+    @Tag("cluster")
+    void aNodeWithoutSeedNodesThatIsNotUpInTimeSaysItStartedAClusterOfItsOwn() throws Exception {
+        // it joins itself at once, but a cluster that needs two members before any is Up keeps it Joining
+        Process alone = EdgesimProcesses.start(Map.of(), List.of("-Dedgesim.cluster.startup-timeout=1s",
+                "-Dpekko.cluster.min-nr-of-members=2"), "node", "--roles", "SYD", "--port",
+                Integer.toString(freePort()));
+        try {
+            assertThat(alone.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(alone.exitValue()).isEqualTo(2);
+            assertThat(output(alone).lines().filter(l -> !l.isBlank()).toList()).containsExactly(
+                    "edgesim: node: this node started a cluster of its own (no --seed-nodes) and was not Up in it "
+                            + "within 4 s (4 x edgesim.cluster.startup-timeout); allowed: a longer timeout on a busy "
+                            + "machine, e.g. EDGESIM_JAVA_OPTS=-Dedgesim.cluster.startup-timeout=60s");
+        } finally {
+            EdgesimProcesses.destroy(alone);
         }
     }
 }

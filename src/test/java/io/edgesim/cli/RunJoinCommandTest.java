@@ -8,6 +8,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -157,12 +159,35 @@ class RunJoinCommandTest {
 
             assertThat(finish(unanswered)).containsExactly("edgesim: --join: no node at " + nobody + " let this "
                     + "coordinator join within 2 s (edgesim.cluster.startup-timeout); allowed: the address of a "
-                    + "running edgesim node");
+                    + "running edgesim node, with TLS (--tls-keystore) on both or on neither and each trusting the "
+                    + "other's certificate");
             // the coordinators left; the nodes stay up for the next run
             assertThat(first.isAlive()).isTrue();
             assertThat(second.isAlive()).isTrue();
         } finally {
             EdgesimProcesses.destroy(unanswered, stranger, coordinator, second, first);
+        }
+    }
+
+    @Test
+    @Tag("cluster")
+    void sigtermWhileJoiningSaysTheCoordinatorWasStoppedOrNothing() throws Exception {
+        // a "node" that accepts connections and never answers: the coordinator keeps joining
+        try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            silent.setSoTimeout(60_000);
+            String target = "127.0.0.1:" + silent.getLocalPort();
+            Process coordinator = run(Map.of(), List.of(), target);
+            try {
+                silent.accept().close();
+                coordinator.toHandle().destroy();
+                assertThat(coordinator.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                // the JVM may end before the line is printed; it never says the cluster refused
+                assertThat(output(coordinator).lines().filter(line -> !line.isBlank()).toList()).isSubsetOf(
+                        "edgesim: --join: this coordinator was stopped before it joined the cluster at " + target);
+                assertThat(coordinator.exitValue()).isEqualTo(143);
+            } finally {
+                EdgesimProcesses.destroy(coordinator);
+            }
         }
     }
 }

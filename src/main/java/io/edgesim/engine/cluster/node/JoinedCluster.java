@@ -41,18 +41,19 @@ public final class JoinedCluster implements AutoCloseable {
 
     /**
      * Joins the cluster through {@code target} ("host:port") from a free port of {@code settings.host()} and waits
-     * until this member is Up.
+     * until this member is Up; with {@code tls}, over Artery TLS as the nodes started with it.
      *
      * @param install what this member and those {@link #startMember} starts run from the start, before they are
      *                Up (the sharded entity types: the shard coordinator writes its state to every member, and
      *                waits for one that does not run them yet)
      * @throws StandaloneNode.Refused when the cluster refused the join (another secret or protocol version)
+     * @throws StandaloneNode.Stopped when the process was told to stop (SIGTERM) before the member was Up
      * @throws IllegalStateException  when nothing let it join within {@code timeout} (the member is stopped)
      */
     public static JoinedCluster join(String target, ClusterSettings settings, Duration timeout,
-                                     Consumer<ActorSystem<?>> install) {
+                                     Optional<StandaloneNode.Tls> tls, Consumer<ActorSystem<?>> install) {
         StandaloneNode.Options options = new StandaloneNode.Options(List.of(ROLE), settings.host(), 0,
-                List.of(target), Optional.empty());
+                List.of(target), tls);
         StandaloneNode member = StandaloneNode.start(options, settings);
         try {
             install.accept(member.system());

@@ -3,6 +3,7 @@ package io.edgesim.engine.cluster.node;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import org.apache.pekko.actor.Address;
+import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -98,8 +99,9 @@ public final class StandaloneNode {
      * Waits until this node is Up in the cluster.
      *
      * @return this node's address
-     * @throws Refused when the node shut down first: the cluster refused it (a different secret or protocol)
-     * @throws IllegalStateException when neither happened within {@code timeout}
+     * @throws Refused when the node shut down first because the cluster refused it (a different secret or protocol)
+     * @throws Stopped when the node shut down first for another reason (SIGTERM, {@link #leave})
+     * @throws IllegalStateException when none of these happened within {@code timeout}
      */
     public Address awaitUp(Duration timeout) {
         CompletableFuture<Object> either = CompletableFuture.anyOf(up,
@@ -108,7 +110,26 @@ public final class StandaloneNode {
         if (first instanceof Address address) {
             return address;
         }
-        throw new Refused();
+        // Pekko's seed node process shuts a refused node down with this reason
+        if (shutdownReason().filter(CoordinatedShutdown.incompatibleConfigurationDetectedReason()::equals)
+                .isPresent()) {
+            throw new Refused();
+        }
+        throw new Stopped();
+    }
+
+    /** Whether this node has been Up in the cluster. */
+    public boolean wasUp() {
+        return up.isDone();
+    }
+
+    /** Whether this node is shutting down (or has shut down) because the JVM is exiting: SIGTERM, System.exit. */
+    public boolean stoppedByJvmExit() {
+        return shutdownReason().filter(CoordinatedShutdown.jvmExitReason()::equals).isPresent();
+    }
+
+    private Optional<CoordinatedShutdown.Reason> shutdownReason() {
+        return CoordinatedShutdown.get(system).getShutdownReason();
     }
 
     /** Blocks until the node has left the cluster and stopped (after SIGTERM or {@link #leave}). */
@@ -142,6 +163,13 @@ public final class StandaloneNode {
     public static final class Refused extends RuntimeException {
         Refused() {
             super("the cluster refused this node");
+        }
+    }
+
+    /** The node was stopped (SIGTERM, {@link #leave}) before it was Up. */
+    public static final class Stopped extends RuntimeException {
+        Stopped() {
+            super("the node was stopped before it joined the cluster");
         }
     }
 }

@@ -78,8 +78,6 @@ final class NodeCommand implements Callable<Integer> {
         Level level = pekkoLog.getLevel();
         pekkoLog.setLevel(Level.OFF);
         StandaloneNode node = StandaloneNode.start(options, settings);
-        // before it is Up: the shard coordinator writes its state to every member and would wait for this one
-        RunHost.install(node.system(), settings);
         try {
             // Pekko's own hook leaves the cluster; this one says so once that is done (nothing after a refusal)
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -92,6 +90,13 @@ final class NodeCommand implements Callable<Integer> {
             }, "edgesim-node-stopped"));
         } catch (IllegalStateException e) {
             // stopped (SIGTERM) while starting: the JVM is already on its way out
+            return 0;
+        }
+        // before it is Up: the shard coordinator writes its state to every member and would wait for this one
+        try {
+            RunHost.install(node.system(), settings);
+        } catch (IllegalStateException e) {
+            // stopped (SIGTERM) meanwhile: the shutdown hook says so
             return 0;
         }
         Duration timeout = settings.startupTimeout().multipliedBy(4);

@@ -21,7 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What the cluster benchmarks run by hand (such as {@link FidelityBenchmark}) measure the same
+ * What the cluster benchmarks run by hand ({@link FidelityBenchmark}, {@link MultiProcessBenchmark}) measure the same
  * way: the rate a run achieved, how late it delivered, a cluster's formation, the CPU and memory of a process, the
  * machine's load.
  */

@@ -78,10 +78,17 @@ public final class MultiProcessBenchmark {
                 Runtime.getRuntime().availableProcessors(), settings.executorThreads(),
                 settings.startupTimeout().toSeconds(), ClusterBenchmarks.loadAverage());
         for (String setup : setups) {
-            switch (setup) {
-                case "embedded" -> embedded(settings, rates, seconds);
-                case "processes" -> processes(settings, rates, seconds);
-                default -> throw new IllegalArgumentException("setup '" + setup + "'; allowed: embedded, processes");
+            // a setup that fails (a cluster not formed in time) is a figure too: say so and go on to the next
+            try {
+                switch (setup) {
+                    case "embedded" -> embedded(settings, rates, seconds);
+                    case "processes" -> processes(settings, rates, seconds);
+                    default -> throw new IllegalArgumentException("setup '" + setup + "'; allowed: embedded, "
+                            + "processes");
+                }
+            } catch (IllegalStateException e) {
+                System.out.printf(Locale.ROOT, "%s failed (load %.2f): %s%n", setup, ClusterBenchmarks.loadAverage(),
+                        e.getMessage());
             }
         }
     }
@@ -99,7 +106,8 @@ public final class MultiProcessBenchmark {
         List<String> regions = NodeRegions.of(scenario(rates[0], seconds));
         System.out.printf(Locale.ROOT, "%n== embedded: %d nodes (one ActorSystem per region) in this JVM (pid %d)%n",
                 regions.size(), pid);
-        System.out.println("this JVM before any cluster: " + ClusterBenchmarks.memory(pid));
+        System.out.printf(Locale.ROOT, "this JVM before any cluster: %s (load %.2f)%n", ClusterBenchmarks.memory(pid),
+                ClusterBenchmarks.loadAverage());
         // first, in the cold JVM, as a run would start
         EmbeddedCluster idle = EmbeddedCluster.start(regions, 1.0, settings);
         try {
@@ -254,12 +262,12 @@ public final class MultiProcessBenchmark {
     }
 
     private static void printMemory(String when, Memory whole, int nodes) {
-        System.out.printf(Locale.ROOT, "memory %s: this JVM %s; per node (/%d) %s%n", when, whole, nodes,
-                whole.dividedBy(nodes));
+        System.out.printf(Locale.ROOT, "memory %s: this JVM %s; per node (/%d) %s (load %.2f)%n", when, whole,
+                nodes, whole.dividedBy(nodes), ClusterBenchmarks.loadAverage());
     }
 
     private static void printNodeMemory(String when, List<NodeProcess> nodes) {
-        System.out.println("memory " + when + ":");
+        System.out.printf(Locale.ROOT, "memory %s (load %.2f):%n", when, ClusterBenchmarks.loadAverage());
         for (NodeProcess node : nodes) {
             System.out.printf(Locale.ROOT, "  node %s: %s%n", String.join(",", node.roles()),
                     ClusterBenchmarks.memory(node.process().pid()));

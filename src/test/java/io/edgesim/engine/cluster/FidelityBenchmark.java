@@ -1,22 +1,18 @@
 package io.edgesim.engine.cluster;
 
-import com.sun.management.OperatingSystemMXBean;
 import io.edgesim.engine.cluster.node.ClusterSettings;
-import io.edgesim.engine.cluster.node.EmbeddedCluster;
 import io.edgesim.result.DecisionListener;
-import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RegionResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
 
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+
+import static io.edgesim.engine.cluster.ClusterBenchmarks.columns;
 
 /**
  * Measures how faithfully the cluster engine injects latency, and what it costs, through the whole engine:
@@ -46,8 +42,7 @@ public final class FidelityBenchmark {
     }
 
     public static void main(String[] args) {
-        long[] rates = Arrays.stream((args.length > 0 ? args[0] : "1000,2000,5000,8000").split(","))
-                .mapToLong(Long::parseLong).toArray();
+        long[] rates = ClusterBenchmarks.rates(args.length > 0 ? args[0] : "1000,2000,5000,8000");
         long seconds = args.length > 1 ? Long.parseLong(args[1]) : 6;
         ClusterSettings settings = ClusterSettings.load();
         if (args.length > 2) {
@@ -57,7 +52,7 @@ public final class FidelityBenchmark {
                 Runtime.getRuntime().availableProcessors(), settings.delayLineSpinNanos() / 1_000,
                 settings.executorThreads());
         // first, in a cold JVM, as a run would start
-        timeFormation(settings, TWELVE_POPS);
+        ClusterBenchmarks.timeFormation(settings, TWELVE_POPS);
         System.out.println("rate/s  achieved/s  latency late ms p50/p99/max   arrival late ms p50/p99/max"
                 + "   SYD p50-rtt ms   CPU cores (of " + Runtime.getRuntime().availableProcessors() + ")"
                 + "   machine load");
@@ -70,35 +65,16 @@ public final class FidelityBenchmark {
         Scenario scenario = ScenarioLoader.load(SCENARIO, REGIONS, Map.of("clients.load.rate", Long.toString(rate),
                 "duration", seconds + "s"));
         ClusterEngine engine = new ClusterEngine(scenario, DecisionListener.NONE, 1.0, settings);
-        long cpuBefore = processCpuNanos();
+        long cpuBefore = ClusterBenchmarks.processCpuNanos();
         long wallBefore = System.nanoTime();
         RunResult result = engine.run();
-        double cores = (processCpuNanos() - cpuBefore) / (double) (System.nanoTime() - wallBefore);
+        double cores = (ClusterBenchmarks.processCpuNanos() - cpuBefore) / (double) (System.nanoTime() - wallBefore);
         Fidelity fidelity = engine.fidelity();
-        LimiterResult exact = result.limiters().get(0);
-        RegionResult sydney = exact.regions().get("SYD");
+        RegionResult sydney = ClusterBenchmarks.firstLimiter(result).regions().get("SYD");
         double sydneyExtraMs = sydney.latencyMs().p50() - scenario.regions().rttNanos("SYD", "FRA") / NANOS_PER_MS;
-        // the traffic's wall time ends with the last request's round trip: leave that out of the rate
-        long longestRoundTripNanos = scenario.pops().stream()
-                .mapToLong(pop -> scenario.regions().rttNanos(pop, "FRA")).max().orElse(0);
-        double achieved = exact.totals().sent() / ((fidelity.traffic().toNanos() - longestRoundTripNanos) / 1e9);
-        return String.format(Locale.ROOT, "%6d  %10.0f  %8.3f %7.3f %7.3f      %8.3f %7.3f %7.3f      %8.3f"
-                        + "        %4.2f         %5.2f",
-                rate, achieved, fidelity.latency().p50Ms(), fidelity.latency().p99Ms(), fidelity.latency().maxMs(),
-                fidelity.arrival().p50Ms(), fidelity.arrival().p99Ms(), fidelity.arrival().maxMs(), sydneyExtraMs,
-                cores, ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-    }
-
-    private static void timeFormation(ClusterSettings settings, List<String> regions) {
-        EmbeddedCluster cluster = EmbeddedCluster.start(regions, 1.0, settings);
-        Duration formation = cluster.formation();
-        long closeStart = System.nanoTime();
-        cluster.close();
-        System.out.printf(Locale.ROOT, "%d-node cluster Up in %d ms, shut down in %d ms%n", regions.size(),
-                formation.toMillis(), (System.nanoTime() - closeStart) / 1_000_000);
-    }
-
-    private static long processCpuNanos() {
-        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        double achieved = ClusterBenchmarks.achievedPerSecond(scenario, result, fidelity, "FRA");
+        return String.format(Locale.ROOT, "%6d  %10.0f  %s      %s      %8.3f        %4.2f         %5.2f",
+                rate, achieved, columns(fidelity.latency()), columns(fidelity.arrival()), sydneyExtraMs, cores,
+                ClusterBenchmarks.loadAverage());
     }
 }

@@ -1,0 +1,147 @@
+package io.edgesim.engine.cluster;
+
+import com.sun.management.OperatingSystemMXBean;
+import io.edgesim.engine.cluster.node.ClusterSettings;
+import io.edgesim.engine.cluster.node.EmbeddedCluster;
+import io.edgesim.result.ClusterRun.Lateness;
+import io.edgesim.result.LimiterResult;
+import io.edgesim.result.RunResult;
+import io.edgesim.scenario.Scenario;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the cluster benchmarks run by hand ({@link FidelityBenchmark}, {@link MultiProcessBenchmark}) measure the same
+ * way: the rate a run achieved, how late it delivered, a cluster's formation, the CPU and memory of a process, the
+ * machine's load.
+ */
+final class ClusterBenchmarks {
+
+    // /proc/PID/stat counts CPU time in clock ticks (getconf CLK_TCK: 100 on Linux)
+    private static final long NANOS_PER_TICK = 10_000_000L;
+    private static final Pattern HEAP_USED = Pattern.compile("garbage-first heap +total \\d+K, used (\\d+)K");
+    private static final Pattern VM_RSS = Pattern.compile("VmRSS:\\s+(\\d+) kB");
+
+    private ClusterBenchmarks() {
+    }
+
+    /** A comma-separated list of requests per second. */
+    static long[] rates(String csv) {
+        return Arrays.stream(csv.split(",")).mapToLong(Long::parseLong).toArray();
+    }
+
+    /**
+     * Requests per second of the run's first limiter: its requests over the wall time of the traffic, less the
+     * longest round trip from a PoP to {@code home} (the traffic's wall time ends with the last request's round trip);
+     * below the asked rate when the engine fell behind.
+     */
+    static double achievedPerSecond(Scenario scenario, RunResult result, Fidelity fidelity, String home) {
+        long longestRoundTripNanos = scenario.pops().stream()
+                .mapToLong(pop -> scenario.regions().rttNanos(pop, home)).max().orElse(0);
+        return firstLimiter(result).totals().sent()
+                / ((fidelity.traffic().toNanos() - longestRoundTripNanos) / 1e9);
+    }
+
+    static LimiterResult firstLimiter(RunResult result) {
+        return result.limiters().get(0);
+    }
+
+    /** p50, p99 and max in ms, each in a column of 7. */
+    static String columns(Lateness lateness) {
+        return String.format(Locale.ROOT, "%8.3f %7.3f %7.3f", lateness.p50Ms(), lateness.p99Ms(), lateness.maxMs());
+    }
+
+    /** The machine's load average over the last minute. */
+    static double loadAverage() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
+    /** Starts a cluster of {@code regions} in this JVM, prints how long it took to form and to shut down. */
+    static void timeFormation(ClusterSettings settings, List<String> regions) {
+        EmbeddedCluster cluster = EmbeddedCluster.start(regions, 1.0, settings);
+        Duration formation = cluster.formation();
+        long closeStart = System.nanoTime();
+        cluster.close();
+        System.out.printf(Locale.ROOT, "%d-node cluster Up in %d ms, shut down in %d ms%n", regions.size(),
+                formation.toMillis(), (System.nanoTime() - closeStart) / 1_000_000);
+    }
+
+    /** CPU time this process has used, in nanoseconds. */
+    static long processCpuNanos() {
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    /** CPU time (user and system) process {@code pid} has used, in nanoseconds, from /proc/PID/stat. */
+    static long processCpuNanos(long pid) {
+        String stat = read(Path.of("/proc", Long.toString(pid), "stat"));
+        // the command name in parentheses may hold spaces: count fields after its closing parenthesis
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" +");
+        // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name
+        return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * NANOS_PER_TICK;
+    }
+
+    /** A JVM's heap used after a full collection and its resident set, in KiB. */
+    record Memory(long heapAfterGcKib, long rssKib) {
+
+        Memory dividedBy(int parts) {
+            return new Memory(heapAfterGcKib / parts, rssKib / parts);
+        }
+
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "heap after GC %,7.1f MiB, RSS %,7.1f MiB", heapAfterGcKib / 1024.0,
+                    rssKib / 1024.0);
+        }
+    }
+
+    /**
+     * The memory of the JVM {@code pid} (this one or another): {@code jcmd PID GC.run} (a full collection), then
+     * the heap used from {@code jcmd PID GC.heap_info} (G1's) and VmRSS from /proc/PID/status.
+     */
+    static Memory memory(long pid) {
+        jcmd(pid, "GC.run");
+        Matcher heap = HEAP_USED.matcher(jcmd(pid, "GC.heap_info"));
+        Matcher rss = VM_RSS.matcher(read(Path.of("/proc", Long.toString(pid), "status")));
+        if (!heap.find() || !rss.find()) {
+            throw new IllegalStateException("no G1 heap use or VmRSS for process " + pid + " (G1, the JVM's default "
+                    + "collector, is the one read)");
+        }
+        return new Memory(Long.parseLong(heap.group(1)), Long.parseLong(rss.group(1)));
+    }
+
+    private static String jcmd(long pid, String command) {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        try {
+            Process process = new ProcessBuilder(jcmd.toString(), Long.toString(pid), command)
+                    .redirectErrorStream(true).start();
+            String output = new String(process.getInputStream().readAllBytes());
+            if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+                throw new IllegalStateException("jcmd " + pid + " " + command + " failed: " + output);
+            }
+            return output;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot run " + jcmd, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running jcmd", e);
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + file, e);
+        }
+    }
+}

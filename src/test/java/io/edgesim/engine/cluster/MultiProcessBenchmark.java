@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -170,8 +171,8 @@ public final class MultiProcessBenchmark {
             }
             long joinStart = System.nanoTime();
             cluster = join(LOOPBACK + ":" + seedPort, settings);
-            System.out.printf(Locale.ROOT, "coordinator joined in %.1f s; %d members hold regions%n",
-                    (System.nanoTime() - joinStart) / 1e9, cluster.regionMembers());
+            System.out.printf(Locale.ROOT, "coordinator joined in %.1f s; %d regions held by nodes%n",
+                    (System.nanoTime() - joinStart) / 1e9, cluster.holders().size());
             printNodeMemory("idle once Up", nodes);
             printHeader();
             List<Fidelity> runs = new ArrayList<>();
@@ -209,7 +210,7 @@ public final class MultiProcessBenchmark {
         Level level = pekkoLog.getLevel();
         pekkoLog.setLevel(Level.OFF);
         try {
-            return JoinedCluster.join(target, settings, settings.startupTimeout(),
+            return JoinedCluster.join(target, settings, settings.startupTimeout(), Optional.empty(),
                     system -> RunHost.install(system, settings));
         } finally {
             pekkoLog.setLevel(level);

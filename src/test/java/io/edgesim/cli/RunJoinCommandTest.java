@@ -112,7 +112,8 @@ class RunJoinCommandTest {
                     "  AMS held by no node: runs in this process");
             // while it runs, another run on the same nodes is refused in one line (exit 1: not bad input)
             Process busy = run(Map.of(), List.of(), seed, "--out", dir.resolve("busy").toString());
-            List<String> refusal = finish(busy, 1, 60);
+            // (a member slow to leave on a loaded machine adds a logged warning, not an error line)
+            List<String> refusal = finish(busy, 1, 60).stream().filter(line -> !line.contains(" WARN ")).toList();
             assertThat(refusal).hasSize(1);
             assertThat(refusal.get(0)).startsWith("edgesim: --join: another run is on these nodes (its coordinator's "
                     + "members at 127.0.0.1:").endsWith("runs on the same nodes take turns: start this one when that "

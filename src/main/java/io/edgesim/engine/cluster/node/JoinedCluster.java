@@ -5,6 +5,8 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,6 +22,8 @@ import java.util.function.Consumer;
  * which region (a node's roles are its region codes).
  */
 public final class JoinedCluster implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(JoinedCluster.class);
 
     /** The coordinator's cluster role; not a region code, so no object is ever homed on it. */
     public static final String ROLE = "coordinator";
@@ -60,11 +64,7 @@ public final class JoinedCluster implements AutoCloseable {
             Address self = member.awaitUp(timeout);
             return new JoinedCluster(member, self, options, settings, install);
         } catch (RuntimeException e) {
-            try {
-                stop(member, settings.shutdownTimeout());
-            } catch (IllegalStateException notStopped) {
-                e.addSuppressed(notStopped);
-            }
+            stop(member, settings.shutdownTimeout());
             throw e;
         }
     }
@@ -130,16 +130,12 @@ public final class JoinedCluster implements AutoCloseable {
             started.awaitUp(settings.startupTimeout());
             return started;
         } catch (RuntimeException e) {
-            try {
-                stop(started, settings.shutdownTimeout());
-            } catch (IllegalStateException notStopped) {
-                e.addSuppressed(notStopped);
-            }
+            stop(started, settings.shutdownTimeout());
             throw e;
         }
     }
 
-    /** Makes {@code started} leave the cluster and waits until it has stopped. */
+    /** Makes {@code started} leave the cluster and waits (up to the shutdown timeout) until it has stopped. */
     public void stopMember(StandaloneNode started) {
         stop(started, settings.shutdownTimeout());
     }
@@ -168,8 +164,15 @@ public final class JoinedCluster implements AutoCloseable {
         stop(member, settings.shutdownTimeout());
     }
 
+    // A member slow to leave (a loaded machine, TLS streams closing) must not turn a finished run into a failure:
+    // it has been told to leave, the nodes see it go, and the process ends anyway.
     private static void stop(StandaloneNode member, Duration timeout) {
         member.leave();
-        ClusterNode.await(member.system().getWhenTerminated().toCompletableFuture(), timeout, "leaving the cluster");
+        try {
+            ClusterNode.await(member.system().getWhenTerminated().toCompletableFuture(), timeout,
+                    "leaving the cluster");
+        } catch (IllegalStateException e) {
+            LOG.warn("{}; the process ends without waiting for it", e.getMessage());
+        }
     }
 }

@@ -75,7 +75,16 @@ public final class JoinedCluster implements AutoCloseable {
      * coordinators.
      */
     public Map<String, List<String>> holders() {
-        return holders(Cluster.get(member.system()).state().getMembers());
+        Map<String, List<String>> holders = new TreeMap<>();
+        for (Member node : Cluster.get(member.system()).state().getMembers()) {
+            if (node.status() != MemberStatus.up() || node.address().equals(self) || node.hasRole(ROLE)) {
+                continue;
+            }
+            for (String role : regionRoles(node)) {
+                holders.computeIfAbsent(role, r -> new ArrayList<>()).add(hostPort(node.address()));
+            }
+        }
+        return holders;
     }
 
     /**
@@ -92,19 +101,6 @@ public final class JoinedCluster implements AutoCloseable {
             }
         }
         return others;
-    }
-
-    private Map<String, List<String>> holders(Iterable<Member> members) {
-        Map<String, List<String>> holders = new TreeMap<>();
-        for (Member node : members) {
-            if (node.status() != MemberStatus.up() || node.address().equals(self) || node.hasRole(ROLE)) {
-                continue;
-            }
-            for (String role : regionRoles(node)) {
-                holders.computeIfAbsent(role, r -> new ArrayList<>()).add(hostPort(node.address()));
-            }
-        }
-        return holders;
     }
 
     /** This coordinator's member, which talks to the nodes. */

@@ -11,6 +11,7 @@ import io.edgesim.model.tier.TierSettings;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -24,20 +25,30 @@ import java.util.Set;
  */
 final class LimiterReader {
 
-    private static final List<String> SINGLE_KEYS = List.of("name", "clients", "reference", "plans");
-    private static final List<String> CHAIN_KEYS = List.of("name", "chain", "clients", "reference", "plans");
+    private static final List<String> SINGLE_KEYS = List.of("name", "clients", "reference", "plans", "limit-factor",
+            "contract");
+    private static final List<String> CHAIN_KEYS = List.of("name", "chain", "clients", "reference", "plans",
+            "limit-factor", "contract");
+    private static final List<String> STAGE_KEYS = List.of("plans", "limit-factor");
     private static final List<String> REFERENCE_KEYS = List.of("algorithm", "limit", "window", "rate", "burst",
             "anchor", "count", "key");
+    private static final String ON_OFF = "on (count and judge by the scenario's plans) or off (count every key by "
+            + "this limiter's own numbers)";
 
     private LimiterReader() {
     }
 
-    static List<LimiterSpec> read(ConfigReader root, StageReader stages, List<String> clientNames,
-                                  AssumptionLog log) {
+    /**
+     * @param contract    the scenario's top-level plans ({@link PlanReader#NONE} for none)
+     * @param clientPlans by client name, in the file's order, the client's plan (null for none)
+     */
+    static List<LimiterSpec> read(ConfigReader root, StageReader stages, PlanReader contract,
+                                  Map<String, String> clientPlans, AssumptionLog log) {
         List<ConfigReader> entries = root.objectList("limiters");
         if (entries.isEmpty()) {
             throw root.error("limiters", "the list is empty", "one or more limiters { name, tier, ... }");
         }
+        List<String> clientNames = List.copyOf(clientPlans.keySet());
         Map<String, Integer> seen = new HashMap<>();
         // binding namespace -> the first binding naming it: its period and its limiter's name
         Map<String, Map.Entry<Long, String>> namespaces = new HashMap<>();
@@ -45,17 +56,27 @@ final class LimiterReader {
         for (int i = 0; i < entries.size(); i++) {
             ConfigReader r = entries.get(i);
             String name = name(r, seen, i);
-            List<StageSpec> chain = new ArrayList<>();
-            PlanReader plans = PlanReader.NONE;
             if (r.written("chain")) {
                 r.rejectUnknownKeys(CHAIN_KEYS);
-                plans = PlanReader.read(r);
+            }
+            PlanReader under = underContract(r, contract) ? contract : PlanReader.NONE;
+            PlanReader own = PlanReader.read(r);
+            PlanReader plans = layer(r, own, under, "limiter");
+            Set<String> clients = clients(r, clientNames);
+            Map<String, String> covered = plansSeen(clientPlans, clients);
+            List<StageSpec> chain = new ArrayList<>();
+            if (r.written("chain")) {
                 List<ConfigReader> stageReaders = r.objectList("chain");
                 if (stageReaders.isEmpty()) {
                     throw r.error("chain", "the chain is empty", "one or more stages { tier, ... }");
                 }
                 for (ConfigReader stage : stageReaders) {
-                    StageSpec spec = stages.read(stage, List.of(), plans, log);
+                    PlanReader stageOwn = PlanReader.read(stage);
+                    PlanReader stagePlans = stage.has("limit-factor") ? layer(stage, stageOwn, under, "stage")
+                            : stageOwn.over(plans);
+                    StageSpec spec = stages.read(stage, STAGE_KEYS, stagePlans, under, log);
+                    stageOwn.requireUsed(spec.algorithm().kind().windowed(), !spec.algorithm().kind().windowed());
+                    contractWindow(stage, spec, stagePlans, under, covered);
                     // the WAF acts at Cloudflare's edge before any Worker code runs, so nothing can come before it
                     if (spec.kind() == TierKind.WAF && !chain.isEmpty()) {
                         throw stage.error("tier", "waf after " + chain.get(chain.size() - 1).kind().configName()
@@ -66,17 +87,128 @@ final class LimiterReader {
                     chain.add(spec);
                 }
             } else {
-                plans = PlanReader.read(r);
-                StageSpec spec = stages.read(r, SINGLE_KEYS, plans, log);
+                StageSpec spec = stages.read(r, SINGLE_KEYS, plans, under, log);
+                contractWindow(r, spec, plans, under, covered);
                 sameNamespacePeriod(r, spec, name, namespaces);
                 chain.add(spec);
             }
-            Set<String> clients = clients(r, clientNames);
             StageSpec last = chain.get(chain.size() - 1);
-            AlgorithmSpec reference = reference(r, last.algorithm(), plans);
-            plans.requireUsed(windowed(chain, reference, true), windowed(chain, reference, false));
-            KeyKind referenceKey = r.has("reference") ? StageReader.key(r.object("reference"), last.key()) : null;
-            out.add(new LimiterSpec(name, chain, clients, reference, referenceKey));
+            AlgorithmSpec reference = under.isEmpty() ? reference(r, last.algorithm(), plans)
+                    : contractReference(r, last.algorithm(), under);
+            own.requireUsed(windowed(chain, reference, true), windowed(chain, reference, false));
+            LimiterSpec limiter = new LimiterSpec(name, chain, clients, reference,
+                    r.has("reference") ? StageReader.key(r.object("reference"), last.key()) : null);
+            out.add(limiter);
+        }
+        return out;
+    }
+
+    /**
+     * Fails on a plan of a client that a limiter sees and does not cover: with no numbers for it in a stage or in
+     * the reference (under a contract, or when the limiter lists plans), a key of that plan would be counted, and
+     * judged, by the limiter's own numbers with no word. Called once every client's plan is known to be listed
+     * somewhere, so that a plan no limiter lists is reported as the typo it most likely is.
+     */
+    static void requireCovered(ConfigReader root, List<LimiterSpec> limiters, PlanReader contract,
+                               Map<String, String> clientPlans) {
+        List<ConfigReader> entries = root.objectList("limiters");
+        for (int i = 0; i < limiters.size(); i++) {
+            LimiterSpec limiter = limiters.get(i);
+            requireCovered(entries.get(i), limiter, plansSeen(clientPlans, limiter.clients()),
+                    underContract(entries.get(i), contract));
+        }
+    }
+
+    // whether the limiter counts under the scenario's contract: when there is one, unless it says contract = off
+    private static boolean underContract(ConfigReader r, PlanReader contract) {
+        if (!r.written("contract")) {
+            return !contract.isEmpty();
+        }
+        String value = r.shown("contract");
+        if (!value.equals("on") && !value.equals("off")) {
+            throw r.error("contract", "'" + value + "' is not on or off", ON_OFF);
+        }
+        if (contract.isEmpty()) {
+            throw r.error("contract", "the scenario has no contract (top-level plans) to count by",
+                    "leave contract out, or write the scenario's plans { NAME { limit, window } }");
+        }
+        return value.equals("on");
+    }
+
+    // what a limiter or stage enforces: its own plans over the layer below, or the contract times its limit-factor
+    private static PlanReader layer(ConfigReader r, PlanReader own, PlanReader contract, String what) {
+        if (!r.has("limit-factor")) {
+            return own.over(contract);
+        }
+        if (contract.isEmpty()) {
+            throw r.error("limit-factor", "scales the contract, and this " + what + " counts under none",
+                    "a scenario's plans { NAME { limit, window } } to scale, or leave "
+                    + "limit-factor out");
+        }
+        if (!own.isEmpty()) {
+            throw r.error("limit-factor", "beside plans of its own, which replace what it would scale",
+                    "limit-factor or plans, not both");
+        }
+        return contract.scaled(r.positiveNumber("limit-factor", 1e6, PlanReader.FACTOR));
+    }
+
+    // a stage that counts in another window than the contract's cannot take the contract's limits as they are: a
+    // contract of 100 per 60s counted per 10s would let six times the contract through with no word
+    private static void contractWindow(ConfigReader stage, StageSpec spec, PlanReader plans, PlanReader contract,
+                                       Map<String, String> covered) {
+        Long window = contract.windowNanos();
+        AlgorithmSpec algorithm = spec.algorithm();
+        if (window == null || !algorithm.kind().windowed() || algorithm.windowNanos() == window) {
+            return;
+        }
+        for (String plan : covered.keySet()) {
+            if (plans.limitFromContract(plan)) {
+                String key = stage.has("period") ? "period" : "window";
+                throw stage.error(key, Durations.format(algorithm.windowNanos()) + ", while the contract counts plan '"
+                        + plan + "' per " + Durations.format(window), "leave " + key + " out (the contract's "
+                        + "window), or plans { " + plan + " { limit } } on the stage or limiter for its own window");
+            }
+        }
+    }
+
+    // every plan of a client the limiter sees has numbers in every stage and in the reference: a key of a plan the
+    // limiter does not cover would otherwise be counted, and judged, by the limiter's own numbers with no word
+    private static void requireCovered(ConfigReader r, LimiterSpec limiter, Map<String, String> covered,
+                                       boolean underContract) {
+        if (!underContract && limiter.plans().isEmpty()) {
+            return;
+        }
+        for (Map.Entry<String, String> plan : covered.entrySet()) {
+            List<StageSpec> stages = limiter.stages();
+            for (int s = 0; s < stages.size(); s++) {
+                AlgorithmSpec algorithm = stages.get(s).algorithm();
+                if (!algorithm.plans().containsKey(plan.getKey())) {
+                    throw uncovered(r, limiter, plan, (stages.size() == 1 ? "its " : "stage " + (s + 1) + ", ")
+                            + stages.get(s).kind().configName(), algorithm);
+                }
+            }
+            if (!limiter.reference().plans().containsKey(plan.getKey())) {
+                throw uncovered(r, limiter, plan, "its reference", limiter.reference());
+            }
+        }
+    }
+
+    private static InputException uncovered(ConfigReader r, LimiterSpec limiter, Map.Entry<String, String> plan,
+                                            String where, AlgorithmSpec algorithm) {
+        String numbers = algorithm.kind().windowed() ? "limit" : "rate and burst";
+        return r.error("plans", "limiter '" + limiter.name() + "' has no " + numbers + " for plan '" + plan.getKey()
+                + "' (client '" + plan.getValue() + "') in " + where + " (" + algorithm.kind().configName() + ")",
+                "plans { " + plan.getKey() + " { " + (algorithm.kind().windowed() ? "limit" : "rate, burst")
+                        + " } } in the limiter, its stage or the contract");
+    }
+
+    // client plan -> the first client of it this limiter sees
+    private static Map<String, String> plansSeen(Map<String, String> clientPlans, Set<String> clients) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Map.Entry<String, String> client : clientPlans.entrySet()) {
+            if (client.getValue() != null && (clients.isEmpty() || clients.contains(client.getKey()))) {
+                out.putIfAbsent(client.getValue(), client.getKey());
+            }
         }
         return out;
     }
@@ -141,15 +273,44 @@ final class LimiterReader {
         return new LinkedHashSet<>(names);
     }
 
-    // the reference's algorithm, with the limiter's plans (the last stage's has them already)
+    // the reference's algorithm, with the limiter's plans (not a last stage's own)
     private static AlgorithmSpec reference(ConfigReader limiter, AlgorithmSpec lastStage, PlanReader plans) {
         if (!limiter.has("reference")) {
-            return lastStage;
+            return plans.apply(lastStage.withPlans(Map.of()));
         }
         ConfigReader r = limiter.object("reference");
         r.rejectUnknownKeys(REFERENCE_KEYS);
         AlgorithmKind kind = AlgorithmReader.kind(r, "algorithm", lastStage.kind());
         return plans.apply(AlgorithmReader.spec(r, kind, lastStage));
+    }
+
+    // the reference under a contract: the contract's numbers, in its window, by the algorithm of the reference
+    // block or else the last stage, whose anchor and way of counting it keeps when it counts in windows too
+    private static AlgorithmSpec contractReference(ConfigReader limiter, AlgorithmSpec lastStage,
+                                                   PlanReader contract) {
+        ConfigReader r = limiter.has("reference") ? limiter.object("reference") : null;
+        if (r != null) {
+            r.rejectUnknownKeys(REFERENCE_KEYS);
+            for (String key : List.of("limit", "window", "rate", "burst")) {
+                if (r.written(key)) {
+                    throw r.error(key, "the reference judges by the contract (the scenario's plans), so this " + key
+                            + " would count nothing", "algorithm, anchor, count, key");
+                }
+            }
+        }
+        AlgorithmKind kind = r == null ? lastStage.kind() : AlgorithmReader.kind(r, "algorithm", lastStage.kind());
+        long window = contract.windowNanos() != null ? contract.windowNanos() : lastStage.windowNanos();
+        AlgorithmSpec base = contract.base(kind, window);
+        if (base == null) {
+            base = kind.windowed() ? AlgorithmSpec.windowed(kind, 1, window) : AlgorithmSpec.rated(kind, 1, 1);
+        }
+        if (kind.windowed() && lastStage.kind().windowed()) {
+            base = base.withCount(lastStage.count());
+            if (kind == lastStage.kind()) {
+                base = base.withAnchor(lastStage.anchor());
+            }
+        }
+        return contract.apply(r == null ? base : AlgorithmReader.spec(r, kind, base));
     }
 
     // whether a stage or the reference counts in windows (windowed) or is a token-bucket or gcra (!windowed)

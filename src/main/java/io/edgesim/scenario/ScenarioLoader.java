@@ -10,6 +10,7 @@ import io.edgesim.model.tier.LimiterSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,7 +28,7 @@ public final class ScenarioLoader {
 
     private static final List<String> TOP_KEYS = List.of("name", "description", "duration", "seed", "regions",
             "regions-file", "clients", "client-defaults", "limiters", "tiers", "prices", "sweep", "latency",
-            "faults");
+            "faults", "plans");
     private static final List<String> LATENCY_KEYS = List.of("tails");
     private static final String ON_OFF = "on (draw each remote call's round trip from its pair's distribution in the "
             + "regions file) or off (every call takes the pair's p50)";
@@ -165,15 +166,40 @@ public final class ScenarioLoader {
         List<ClientSpec> clients = new ClientReader(durationNanos, pops, folder, openTraces).read(root);
         List<Fault> faults = FaultReader.read(root, regions, pops, durationNanos);
         TierSettingsReader tiers = TierSettingsReader.create(root, regions, !faults.isEmpty());
-        List<LimiterSpec> limiters = LimiterReader.read(root, new StageReader(tiers),
-                clients.stream().map(ClientSpec::name).toList(), log);
-        requireListedPlans(root, clients, limiters);
+        PlanReader contract = PlanReader.readContract(root);
+        requireListedPlans(root, clients, contract);
+        Map<String, String> clientPlans = new LinkedHashMap<>();
+        clients.forEach(c -> clientPlans.put(c.name(), c.plan()));
+        List<LimiterSpec> limiters = LimiterReader.read(root, new StageReader(tiers), contract, clientPlans, log);
+        if (contract.isEmpty()) {
+            requireListedPlans(root, clients, limiters);
+        }
+        LimiterReader.requireCovered(root, limiters, contract, clientPlans);
         FaultReader.requireTimeouts(root, faults, root.objectList("limiters"), limiters);
         Prices prices = PricesReader.read(root);
 
         RegionNotes.note(log, loaded, pops, limiters);
         return new Scenario(scenarioFile, name, description, durationNanos, seed, pops, clients, limiters, regions,
                 regionsFile, log.toMap(), prices, faults);
+    }
+
+    // under a contract every client is a customer of one of its plans: no key is counted by a limiter's own numbers
+    private static void requireListedPlans(ConfigReader root, List<ClientSpec> clients, PlanReader contract) {
+        if (contract.isEmpty()) {
+            return;
+        }
+        List<ConfigReader> entries = root.objectList("clients");
+        String allowed = "a plan of the contract: " + String.join(", ", contract.names());
+        for (int i = 0; i < clients.size(); i++) {
+            String plan = clients.get(i).plan();
+            if (plan == null) {
+                throw entries.get(i).error("plan", "missing: the scenario's plans are the customers' contract, and "
+                        + "every client is a customer of one", allowed);
+            }
+            if (!contract.names().contains(plan)) {
+                throw entries.get(i).error("plan", "'" + plan + "' is not a plan of the contract", allowed);
+            }
+        }
     }
 
     // a client's plan must be one some limiter lists: a plan no limiter knows is most likely a typo

@@ -23,6 +23,7 @@ final class StageReader {
     private static final List<String> GENERAL_KEYS = List.of("tier", "algorithm", "limit", "window", "rate", "burst",
             "anchor", "count", "key");
     private static final List<String> PERIOD_KEYS = List.of("tier", "algorithm", "limit", "period", "key");
+    private static final List<String> NUMBERS = List.of("limit", "rate", "burst");
 
     private static final String BINDING_PERIODS = "10 or 60";
 
@@ -35,10 +36,14 @@ final class StageReader {
     /**
      * @param stage       the stage's keys
      * @param limiterKeys keys of the enclosing limiter allowed beside the stage's own (single-tier form)
-     * @param plans       the limiter's plans, applied to the stage's algorithm before its tier settings are read
-     *                    (a KV stage's automatic expiration covers every plan's)
+     * @param plans       the stage's plans (its own over its limiter's over the contract), applied to the stage's
+     *                    algorithm before its tier settings are read (a KV stage's automatic expiration covers every
+     *                    plan's)
+     * @param contract    the contract the stage counts under ({@link PlanReader#NONE} for none): then every key has a
+     *                    plan, the stage writes no numbers of its own, and its window defaults to the contract's
      */
-    StageSpec read(ConfigReader stage, List<String> limiterKeys, PlanReader plans, AssumptionLog log) {
+    StageSpec read(ConfigReader stage, List<String> limiterKeys, PlanReader plans, PlanReader contract,
+                   AssumptionLog log) {
         if (!stage.has("tier")) {
             throw stage.error("tier", "missing", TierKind.allowedNames());
         }
@@ -58,12 +63,19 @@ final class StageReader {
         allowed.addAll(limiterKeys);
         allowed.addAll(TierSettingsReader.settingNames(kind));
         stage.rejectUnknownKeys(allowed);
+        if (!contract.isEmpty()) {
+            refuseNumbers(stage);
+        }
 
         AlgorithmSpec algorithm = plans.apply(switch (kind) {
-            case BINDING -> binding(stage);
-            case WAF -> waf(stage);
-            default -> AlgorithmReader.spec(stage, AlgorithmReader.kind(stage, "algorithm",
-                    AlgorithmReader.defaultKind()), null);
+            case BINDING -> binding(stage, plans, contract);
+            case WAF -> waf(stage, plans, contract);
+            default -> {
+                AlgorithmKind algorithmKind = AlgorithmReader.kind(stage, "algorithm", AlgorithmReader.defaultKind());
+                yield AlgorithmReader.spec(stage, algorithmKind, contract.isEmpty() ? null
+                        : base(plans, algorithmKind,
+                        algorithmKind.windowed() ? window(stage, "window", contract, null) : 0));
+            }
         });
         KeyKind key = key(stage, kind);
         TierSettings settings = tiers.read(kind, stage, algorithm, log);
@@ -81,30 +93,72 @@ final class StageReader {
         return new StageSpec(settings, algorithm, key);
     }
 
-    private AlgorithmSpec binding(ConfigReader stage) {
+    private AlgorithmSpec binding(ConfigReader stage, PlanReader plans, PlanReader contract) {
         AlgorithmKind kind = AlgorithmReader.kind(stage, "algorithm", AlgorithmKind.FIXED_WINDOW);
         if (kind != AlgorithmKind.FIXED_WINDOW) {
             throw stage.error("algorithm", "the binding counts in fixed windows, not " + kind.configName(),
                     "fixed-window");
         }
-        long limit = stage.positiveWhole("limit", AlgorithmReader.LIMIT);
+        if (!contract.isEmpty() && !stage.has("period")) {
+            long window = window(stage, "period", contract, BINDING_PERIODS);
+            if (BindingStore.periodProblem(window) != null) {
+                throw stage.error("period", "missing, and the contract's window " + Durations.format(window)
+                        + " is not a binding period", BINDING_PERIODS);
+            }
+            return base(plans, kind, window);
+        }
+        long limit = contract.isEmpty() ? stage.positiveWhole("limit", AlgorithmReader.LIMIT) : 1;
         long period = stage.wholeNumber("period", BINDING_PERIODS);
         // the model's rule (10 or 60 s), worded for the scenario file, where the period is in seconds
         if (period <= 0 || period > Long.MAX_VALUE / Durations.NANOS_PER_SECOND
                 || BindingStore.periodProblem(period * Durations.NANOS_PER_SECOND) != null) {
             throw stage.error("period", stage.shown("period") + " is not a binding period", BINDING_PERIODS);
         }
-        return AlgorithmSpec.windowed(kind, limit, period * Durations.NANOS_PER_SECOND);
+        return contract.isEmpty() ? AlgorithmSpec.windowed(kind, limit, period * Durations.NANOS_PER_SECOND)
+                : base(plans, kind, period * Durations.NANOS_PER_SECOND);
     }
 
-    private AlgorithmSpec waf(ConfigReader stage) {
+    private AlgorithmSpec waf(ConfigReader stage, PlanReader plans, PlanReader contract) {
         AlgorithmKind kind = AlgorithmReader.kind(stage, "algorithm", AlgorithmReader.defaultKind());
         if (!kind.windowed()) {
             throw stage.error("algorithm", "a WAF rule counts requests per period, not with " + kind.configName(),
                     "fixed-window, sliding-window, sliding-log");
         }
+        if (!contract.isEmpty()) {
+            return base(plans, kind, window(stage, "period", contract, null));
+        }
         long limit = stage.positiveWhole("limit", AlgorithmReader.LIMIT);
         return AlgorithmSpec.windowed(kind, limit, stage.positiveDurationNanos("period"));
+    }
+
+    // under a contract: the stage's window (or period) as written, else the contract's
+    private static long window(ConfigReader stage, String key, PlanReader contract, String periodAllowed) {
+        if (stage.has(key) || contract.windowNanos() == null) {
+            return periodAllowed == null ? stage.positiveDurationNanos(key)
+                    : stage.wholeNumber(key, periodAllowed) * Durations.NANOS_PER_SECOND;
+        }
+        return contract.windowNanos();
+    }
+
+    // the numbers of a stage whose keys all have plans: the first plan's (they count no key), or 1 where no plan
+    // has numbers for the family, which LimiterReader then reports as a plan the stage does not cover
+    private static AlgorithmSpec base(PlanReader plans, AlgorithmKind kind, long windowNanos) {
+        AlgorithmSpec base = plans.base(kind, windowNanos);
+        if (base != null) {
+            return base;
+        }
+        return kind.windowed() ? AlgorithmSpec.windowed(kind, 1, windowNanos) : AlgorithmSpec.rated(kind, 1, 1);
+    }
+
+    // under a contract every key has a plan, so numbers of the stage's own would count no key
+    private static void refuseNumbers(ConfigReader stage) {
+        for (String key : NUMBERS) {
+            if (stage.written(key)) {
+                throw stage.error(key, "the contract (the scenario's plans) gives every key its numbers, so this "
+                        + key + " would count nothing", "leave it out; limit-factor or plans on the limiter or the "
+                        + "stage to enforce other numbers than the contract's, or contract = off on the limiter");
+            }
+        }
     }
 
     // a binding or WAF stage counts as Cloudflare's product does: neither its anchor nor what it counts is a choice

@@ -148,7 +148,7 @@ class MainTest {
         assertThat(outcome.status()).isEqualTo(2);
         assertThat(outcome.err()).isEqualTo("edgesim: " + bad + ": limiters[0].p\\rlace\\u0000ment: unknown setting; "
                 + "allowed: tier, algorithm, limit, window, rate, burst, anchor, count, key, name, clients, reference, "
-                + "plans, read-latency, write-delay" + System.lineSeparator());
+                + "plans, limit-factor, contract, read-latency, write-delay" + System.lineSeparator());
     }
 
     @Test

@@ -137,12 +137,14 @@ class ScenarioErrorsTest {
                                 + "windows aligned to the epoch; allowed: leave count out"),
                 arguments("limiters = [ { name = l, tier = cache, limt = 100, window = 60s } ]",
                         "limiters[0].limt: unknown setting; allowed: tier, algorithm, limit, window, rate, burst, "
-                                + "anchor, count, key, name, clients, reference, plans, read-latency, write-delay"),
+                                + "anchor, count, key, name, clients, reference, plans, limit-factor, contract, "
+                                + "read-latency, write-delay"),
                 arguments("limiters = [ { name = b, tier = binding, limit = 1, period = 10, window = 10s } ]",
                         "limiters[0].window: unknown setting; allowed: tier, algorithm, limit, period, key, name, "
-                                + "clients, reference, plans, machines-per-pop, sync-interval, namespace"),
+                                + "clients, reference, plans, limit-factor, contract, machines-per-pop, sync-interval, "
+                                + "namespace"),
                 arguments("nme = x", "nme: unknown setting; allowed: name, description, duration, seed, regions, "
-                        + "regions-file, clients, client-defaults, limiters, tiers, prices, sweep, latency, faults"),
+                        + "regions-file, clients, client-defaults, limiters, tiers, prices, sweep, latency, faults, plans"),
                 arguments("clients = [ { name = a, rate = 1, pops { FRA = 1, XYZ = 1 } } ]",
                         "clients[0].pops.XYZ: XYZ is not a region of this scenario; allowed: FRA, AMS, SYD"),
                 arguments("clients = [ { name = a, rate = 1, pops = [FRA, LHR] } ]",
@@ -248,14 +250,14 @@ class ScenarioErrorsTest {
                 arguments("limiters = [ { name = s, chain = [ { tier = cache, limit = 1, window = 1s }, "
                                 + "{ tier = kv, limt = 1 } ] } ]",
                         "limiters[0].chain[1].limt: unknown setting; allowed: tier, algorithm, limit, window, rate, "
-                                + "burst, anchor, count, key, cache-ttl, expiration-ttl, hot-read, miss-read-min, miss-read-max, "
-                                + "min-write-interval, fail-open"),
+                                + "burst, anchor, count, key, plans, limit-factor, cache-ttl, expiration-ttl, hot-read, "
+                                + "miss-read-min, miss-read-max, min-write-interval, fail-open"),
                 arguments("limiters = [ { name = s, chain = [ { tier = cache, limit = 1, window = 1s }, "
                                 + "{ tier = waf, limit = 10, period = 10s } ] } ]",
                         "limiters[0].chain[1].tier: waf after cache: a WAF rule acts before the Worker runs; "
                                 + "allowed: waf only as the first stage of a chain"),
                 arguments("limiters = [ { name = s, tier = cache, chain = [ { tier = cache, limit = 1, window = 1s } ] } ]",
-                        "limiters[0].tier: unknown setting; allowed: name, chain, clients, reference, plans"),
+                        "limiters[0].tier: unknown setting; allowed: name, chain, clients, reference, plans, limit-factor, contract"),
                 arguments("limiters = []", "limiters: the list is empty; allowed: one or more limiters "
                         + "{ name, tier, ... }"),
                 arguments("tiers { cash { write-delay = 1ms } }", "tiers.cash: 'cash' is not a tier; "

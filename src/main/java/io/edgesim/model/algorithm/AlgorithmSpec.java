@@ -1,6 +1,8 @@
 package io.edgesim.model.algorithm;
 
 import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -174,14 +176,29 @@ public record AlgorithmSpec(AlgorithmKind kind, long limit, long windowNanos, do
 
     /**
      * Human form for tables: "100 per 60s" or "rate 10/s burst 3"; a setting other than the default is added as it
-     * is written: "100 per 60s, anchor first-request, count all".
+     * is written: "100 per 60s, anchor first-request, count all". With plans, each plan's numbers instead, smallest
+     * first, and the spec's own for keys of no plan as "others" unless a plan has the same numbers (under a
+     * contract the spec's own are its first plan's: every key has a plan): "per plan free 10, pro 100, others 60 per
+     * 60s".
      */
     public String describe() {
-        if (kind.windowed()) {
-            return limit + " per " + Durations.format(windowNanos)
-                    + (anchor == WindowAnchor.EPOCH ? "" : ", anchor " + anchor.configName())
-                    + (count == Counting.ADMITTED ? "" : ", count " + count.configName());
+        String settings = (anchor == WindowAnchor.EPOCH ? "" : ", anchor " + anchor.configName())
+                + (count == Counting.ADMITTED ? "" : ", count " + count.configName());
+        if (!plans.isEmpty()) {
+            List<String> each = plans.entrySet().stream()
+                    .sorted(Comparator.comparingDouble((Map.Entry<String, AlgorithmSpec> e) -> e.getValue().limit)
+                            .thenComparingDouble(e -> e.getValue().ratePerSecond).thenComparing(Map.Entry::getKey))
+                    .map(e -> e.getKey() + " " + e.getValue().numbers()).toList();
+            boolean ownIsAPlan = plans.values().stream().anyMatch(p -> p.numbers().equals(numbers()));
+            return "per plan " + String.join(", ", each) + (ownIsAPlan ? "" : ", others " + numbers())
+                    + (kind.windowed() ? " per " + Durations.format(windowNanos) : "") + settings;
         }
-        return "rate " + Durations.formatNumber(ratePerSecond) + "/s burst " + burst;
+        return kind.windowed() ? numbers() + " per " + Durations.format(windowNanos) + settings : numbers();
+    }
+
+    // "100" for windowed algorithms, "rate 10/s burst 3" for token-bucket and gcra
+    private String numbers() {
+        return kind.windowed() ? Long.toString(limit)
+                : "rate " + Durations.formatNumber(ratePerSecond) + "/s burst " + burst;
     }
 }

@@ -105,7 +105,9 @@ class AlgorithmSpecTest {
         assertThat(spec.forPlan("free")).isSameAs(spec);
         assertThat(spec.forPlan(null)).isSameAs(spec);
         assertThat(spec.forPlan("pro").limit()).isEqualTo(600);
-        assertThat(spec.describe()).isEqualTo("100 per 60s");
+        assertThat(spec.describe()).isEqualTo("per plan pro 600, others 100 per 60s");
+        assertThat(spec.withPlans(Map.of("pro", pro, "free", spec.withLimit(100))).describe())
+                .isEqualTo("per plan free 100, pro 600 per 60s");
     }
 
     @Test

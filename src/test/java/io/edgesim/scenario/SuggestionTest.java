@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+/** An unknown setting names the allowed one it was most likely meant to be, and only a close one. */
 class SuggestionTest {
 
     @Test
@@ -68,6 +70,15 @@ class SuggestionTest {
         assertThat(ScenarioFixture.errorOverBase(dir, "tiers { cache { write-dely = 1s } }"))
                 .isEqualTo(dir.resolve("s.conf") + ": tiers.cache.write-dely: unknown setting; allowed: read-latency, "
                         + "write-delay; did you mean `write-delay`?");
+    }
+
+    @Test
+    void aTypoInARegionsFileSuggestsTheSetting(@TempDir Path dir) {
+        Path regions = ScenarioFixture.write(dir, "r.conf", "include file(\""
+                + ScenarioFixture.REGIONS.toAbsolutePath() + "\")\njiter = 1ms\n");
+        assertThatThrownBy(() -> RegionsLoader.load(regions)).isInstanceOf(InputException.class)
+                .hasMessage(regions + ": jiter: unknown setting; allowed: regions, area-homes, intra-pop-rtt, jitter, "
+                        + "estimate, tails, rtt-ms, estimated-rtt-ms; did you mean `jitter`?");
     }
 
     @Test

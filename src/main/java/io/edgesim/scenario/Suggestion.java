@@ -22,7 +22,9 @@ final class Suggestion {
         String best = null;
         int bestDistance = limit + 1;
         for (String name : known) {
-            if (name.equals(written) || !digits(name).equals(digits(written))) {
+            // names whose lengths differ by more than the limit are further apart than it
+            if (name.equals(written) || Math.abs(name.length() - written.length()) > limit
+                    || !digits(name).equals(digits(written))) {
                 continue;
             }
             int d = distance(written.toLowerCase(Locale.ROOT), name.toLowerCase(Locale.ROOT));

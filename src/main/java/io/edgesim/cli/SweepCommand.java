@@ -60,13 +60,12 @@ final class SweepCommand implements Callable<Integer> {
         Scenario base = input.load();
         int runs = Replicas.parse(replications, VirtualEngine.NAME);
         SweepValues values = SweepValues.param(param);
-        values.checkEveryValue(input.scenarioFile, input::load);
+        List<Scenario> loaded = values.checkEveryValue(input.scenarioFile, input::load);
         Path dir = OutputFolder.prepare("--out", out != null ? out : Path.of("reports", base.name() + "-sweep"),
                 "sweep.csv");
         OutputClash.folderAgainstInputs("--out", dir, ScenarioLoader.inputFiles(base));
         List<Scenario> scenarios = new ArrayList<>();
-        for (String value : values.values()) {
-            Scenario scenario = values.load(input.scenarioFile, input::load, value);
+        for (Scenario scenario : loaded) {
             scenarios.add(seed != null ? scenario.withSeed(seed) : scenario);
         }
         int threads = ParallelRuns.defaultThreads();
@@ -87,6 +86,10 @@ final class SweepCommand implements Callable<Integer> {
         }
         var console = spec.commandLine().getOut();
         console.print(report.text());
+        String unchanged = SweepEffect.sweepLine(values.path(), scenarios, results);
+        if (unchanged != null) {
+            console.printf("%n%s%n", unchanged);
+        }
         console.printf("%nwrote %s (%s)%n", dir, String.join(", ", SweepReport.FILES));
         console.flush();
         return 0;

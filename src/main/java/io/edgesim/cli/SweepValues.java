@@ -94,11 +94,16 @@ record SweepValues(String origin, String path, List<String> values) {
         }
     }
 
-    /** Loads the scenario once per value, so that a bad value is reported before anything runs. */
-    void checkEveryValue(Path scenarioFile, Function<Map<String, String>, Scenario> loader) {
+    /**
+     * Loads the scenario once per value, so that a bad value is reported before anything runs; returns them in the
+     * order of the values.
+     */
+    List<Scenario> checkEveryValue(Path scenarioFile, Function<Map<String, String>, Scenario> loader) {
+        List<Scenario> scenarios = new ArrayList<>();
         for (String value : values) {
-            load(scenarioFile, loader, value);
+            scenarios.add(load(scenarioFile, loader, value));
         }
+        return scenarios;
     }
 
     private static List<String> range(String origin, String text) {

@@ -6,7 +6,10 @@ import picocli.CommandLine.Command;
 
 import java.util.concurrent.Callable;
 
-/** `edgesim validate SCENARIO`: checks a scenario without running it. */
+/**
+ * `edgesim validate SCENARIO`: checks a scenario without running it, and says in one more line when the sweep it
+ * declares changes no run ({@link SweepEffect#overridden}).
+ */
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = "Checks a scenario file (and the regions file it uses) without running it.")
 final class ValidateCommand implements Callable<Integer> {
@@ -24,6 +27,15 @@ final class ValidateCommand implements Callable<Integer> {
         spec.commandLine().getOut().printf("%s: ok - scenario %s, %d client source(s), %d limiter(s), regions %s%n",
                 input.scenarioFile, scenario.name(), scenario.clients().size(), scenario.limiters().size(),
                 String.join(", ", scenario.pops()));
+        SweepValues declared = SweepValues.declared(input.scenarioFile);
+        if (declared != null) {
+            String why = SweepEffect.overridden(declared.path(),
+                    declared.checkEveryValue(input.scenarioFile, input::load));
+            if (why != null) {
+                spec.commandLine().getOut().printf("%s: %s changes no run: %s%n", declared.origin(), declared.path(),
+                        why);
+            }
+        }
         return 0;
     }
 }

@@ -245,11 +245,11 @@ final class ConfigReader {
         return new TreeSet<>(config.root().keySet());
     }
 
-    /** Fails on the first key (in sorted order) that is not in {@code allowed}, naming the allowed ones. */
+    /** Fails on the first key (in sorted order) not in {@code allowed}, naming them and the {@link Suggestion}. */
     void rejectUnknownKeys(Collection<String> allowed) {
         for (String key : keys()) {
             if (!allowed.contains(key)) {
-                throw error(key, "unknown setting", String.join(", ", allowed));
+                throw error(key, "unknown setting", String.join(", ", allowed) + Suggestion.didYouMean(key, allowed));
             }
         }
     }

@@ -34,7 +34,7 @@ class LatencyKeysTest {
                 + ": latency.tails: 'yes' is not on or off; allowed: on (draw each remote call's round trip from its "
                 + "pair's distribution in the regions file) or off (every call takes the pair's p50)");
         assertThat(ScenarioFixture.errorOverBase(dir, "latency { tail = on }\n")).isEqualTo(dir.resolve("s.conf")
-                + ": latency.tail: unknown setting; allowed: tails");
+                + ": latency.tail: unknown setting; allowed: tails; did you mean `tails`?");
     }
 
     @Test

@@ -26,7 +26,8 @@ class PopulationErrorsTest {
                 arguments("rate { median = 1, sigma = 1 }",
                         "clients[0].rate.distribution: missing; allowed: zipf, lognormal, pareto"),
                 arguments("rate { distribution = zipf, total = 100, exponant = 1 }",
-                        "clients[0].rate.exponant: unknown setting; allowed: distribution, total, exponent"),
+                        "clients[0].rate.exponant: unknown setting; allowed: distribution, total, exponent; "
+                                + "did you mean `exponent`?"),
                 arguments("rate { distribution = zipf, total = 100, exponent = 1, median = 3 }",
                         "clients[0].rate.median: unknown setting; allowed: distribution, total, exponent"),
                 arguments("rate { distribution = zipf, exponent = 1.1 }",

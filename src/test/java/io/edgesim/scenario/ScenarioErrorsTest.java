@@ -90,7 +90,8 @@ class ScenarioErrorsTest {
                         "limiters[0].plans.pro.limit: 0 is too small; allowed: a whole number of 1 or more"),
                 arguments("limiters = [ { name = l, tier = cache, limit = 10, window = 60s, "
                                 + "plans { pro { limt = 600 } } } ]",
-                        "limiters[0].plans.pro.limt: unknown setting; allowed: limit, rate, burst"),
+                        "limiters[0].plans.pro.limt: unknown setting; allowed: limit, rate, burst; "
+                                + "did you mean `limit`?"),
                 arguments("limiters = [ { name = l, tier = cache, limit = 10, window = 60s, "
                                 + "plans { pro { rate = 5 } } } ]",
                         "limiters[0].plans.pro.rate: no stage nor the reference is a token-bucket or gcra; "
@@ -138,13 +139,15 @@ class ScenarioErrorsTest {
                 arguments("limiters = [ { name = l, tier = cache, limt = 100, window = 60s } ]",
                         "limiters[0].limt: unknown setting; allowed: tier, algorithm, limit, window, rate, burst, "
                                 + "anchor, count, key, name, clients, reference, plans, limit-factor, contract, "
-                                + "read-latency, write-delay"),
+                                + "read-latency, write-delay; "
+                                + "did you mean `limit`?"),
                 arguments("limiters = [ { name = b, tier = binding, limit = 1, period = 10, window = 10s } ]",
                         "limiters[0].window: unknown setting; allowed: tier, algorithm, limit, period, key, name, "
                                 + "clients, reference, plans, limit-factor, contract, machines-per-pop, sync-interval, "
                                 + "namespace"),
                 arguments("nme = x", "nme: unknown setting; allowed: name, description, duration, seed, regions, "
-                        + "regions-file, clients, client-defaults, limiters, tiers, prices, sweep, latency, faults, plans"),
+                        + "regions-file, clients, client-defaults, limiters, tiers, prices, sweep, latency, faults, "
+                        + "plans; did you mean `name`?"),
                 arguments("clients = [ { name = a, rate = 1, pops { FRA = 1, XYZ = 1 } } ]",
                         "clients[0].pops.XYZ: XYZ is not a region of this scenario; allowed: FRA, AMS, SYD"),
                 arguments("clients = [ { name = a, rate = 1, pops = [FRA, LHR] } ]",
@@ -219,7 +222,7 @@ class ScenarioErrorsTest {
                         "clients[0].burst.spread: 2s is not shorter than every (1s); "
                                 + "allowed: a duration shorter than every"),
                 arguments("clients = [ { name = a, rate = 1, burst { every = 1s, sise = 5 } } ]",
-                        "clients[0].burst.sise: unknown setting; allowed: every, size, spread"),
+                        "clients[0].burst.sise: unknown setting; allowed: every, size, spread; did you mean `size`?"),
                 arguments("clients = [ { name = a, rate = 1, key = \"k{j}\" } ]",
                         "clients[0].key: unknown placeholder {j}; allowed: {i}, {n}, {name}"),
                 arguments("clients = [ { name = a, rate = 1, ip = null } ]",
@@ -251,7 +254,8 @@ class ScenarioErrorsTest {
                                 + "{ tier = kv, limt = 1 } ] } ]",
                         "limiters[0].chain[1].limt: unknown setting; allowed: tier, algorithm, limit, window, rate, "
                                 + "burst, anchor, count, key, plans, limit-factor, cache-ttl, expiration-ttl, hot-read, "
-                                + "miss-read-min, miss-read-max, min-write-interval, fail-open"),
+                                + "miss-read-min, miss-read-max, min-write-interval, fail-open; "
+                                + "did you mean `limit`?"),
                 arguments("limiters = [ { name = s, chain = [ { tier = cache, limit = 1, window = 1s }, "
                                 + "{ tier = waf, limit = 10, period = 10s } ] } ]",
                         "limiters[0].chain[1].tier: waf after cache: a WAF rule acts before the Worker runs; "
@@ -263,7 +267,8 @@ class ScenarioErrorsTest {
                 arguments("tiers { cash { write-delay = 1ms } }", "tiers.cash: 'cash' is not a tier; "
                         + "allowed: isolate, cache, kv, binding, waf, durable-object, origin"),
                 arguments("tiers { cache { write-dely = 1ms } }",
-                        "tiers.cache.write-dely: unknown setting; allowed: read-latency, write-delay"),
+                        "tiers.cache.write-dely: unknown setting; allowed: read-latency, write-delay; "
+                                + "did you mean `write-delay`?"),
                 arguments("tiers { kv { expiration-ttl = 1s } }",
                         "tiers.kv.expiration-ttl: 1s is under the KV minimum of 60s; allowed: " + KV_EXPIRATION),
                 arguments("tiers { waf { mitigation-timeout = 1h } }\n"

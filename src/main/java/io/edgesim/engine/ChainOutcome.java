@@ -43,7 +43,7 @@ public final class ChainOutcome {
                                     long requestNanos, ChainProgress progress) {
         if (progress.outcome() == Outcome.REJECTED && recorder.wantsRefusal(limiter)) {
             recorder.keepRefusal(limiter, requestNanos, request.pop(), progress.rejection(spec.name(), spec,
-                    requestNanos + progress.latencyNanos()));
+                    request.plan(), requestNanos + progress.latencyNanos()));
         }
     }
 

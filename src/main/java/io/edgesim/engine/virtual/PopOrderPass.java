@@ -199,6 +199,7 @@ final class PopOrderPass {
                         && run.recorder.wantsRefusal(limiter.index)) {
                     firstRefusalIndex[g] = index;
                     firstRefusals[g] = progress.rejection(limiter.spec.name(), limiter.spec,
+                            run.keyIds.plan(stageKeys[g][progress.refusingStage()][at]),
                             nanos + progress.latencyNanos());
                 }
             }

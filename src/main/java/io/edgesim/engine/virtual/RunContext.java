@@ -37,6 +37,8 @@ final class RunContext {
     // by region index: the index of the scenario's PoP in that region, or -1
     private final int[] popOfRegion;
     final RequestKeys keys;
+    // the run's numbering of keys, which also knows each key's plan
+    final KeyIds keyIds;
     final ExactReferences exact;
     final RunRecorder recorder;
     final DecisionListener listener;
@@ -65,6 +67,7 @@ final class RunContext {
         this.block = new Request[blockSize];
         this.blockPops = new int[blockSize];
         this.keys = new RequestKeys(keyIds, blockSize);
+        this.keyIds = keyIds;
         this.exact = new ExactReferences(scenario.limiters(), keyIds);
         this.recorder = new RunRecorder(scenario, engine, keyIds);
         this.listener = listener;

@@ -100,6 +100,17 @@ class ContractRunTest {
     }
 
     @Test
+    void theSample429QuotesTheRefusedKeysPlanAsTheStageEnforcesIt(@TempDir Path dir) throws IOException {
+        RunResult run = run(dir, Map.of());
+
+        // the first refusal is a free key's sixth request, ~5 s in, when no other key is over its limit yet
+        assertThat(limiter(run, "per-location").firstRefusal().headers())
+                .containsEntry("RateLimit-Policy", "\"per-location\";q=5;w=60");
+        assertThat(limiter(run, "shield-2x").firstRefusal().headers())
+                .containsEntry("RateLimit-Policy", "\"shield-2x\";q=10;w=60");
+    }
+
+    @Test
     void aSweptLimitFactorChangesWhatTheShieldLetsThrough(@TempDir Path dir) throws IOException {
         assertThat(limiter(run(dir, Map.of("limiters.shield-2x.limit-factor", "1")), "shield-2x").totals()
                 .letThrough()).isEqualTo(150);

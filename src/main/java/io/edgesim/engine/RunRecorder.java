@@ -55,6 +55,7 @@ public final class RunRecorder {
     private final long bucketNanos;
     private final int buckets;
     private final FaultTally faults;
+    private final PeriodTally periods;
 
     /**
      * @param keys the engine's numbering of the run's keys: {@link #record} takes keys by their number there, and
@@ -72,6 +73,7 @@ public final class RunRecorder {
         this.bucketNanos = bucketSeconds * Durations.NANOS_PER_SECOND;
         this.buckets = (int) Math.max(1, (scenario.durationNanos() + bucketNanos - 1) / bucketNanos);
         this.faults = new FaultTally(scenario.faults(), scenario.limiters());
+        this.periods = new PeriodTally(scenario.faults(), scenario.limiters(), pops, scenario.durationNanos());
         this.limiters = new PerLimiter[scenario.limiters().size()];
         for (int i = 0; i < limiters.length; i++) {
             LimiterSpec spec = scenario.limiters().get(i);
@@ -119,6 +121,10 @@ public final class RunRecorder {
                 retryAfterNanos);
         limiters[limiter].keys.add(referenceKeyNumber, exactWindow, letThrough ? cost : 0, letThrough,
                 !letThrough && exactAllowed);
+        if (periods.active()) {
+            periods.add(limiter, pop, requestNanos, referenceKeyNumber, exactWindow, cost, outcome, failedOpen,
+                    exactAllowed, latencyNanos);
+        }
     }
 
     // counts everything but the per-window figures; true when the request was let through
@@ -214,7 +220,8 @@ public final class RunRecorder {
         }
         return new RunResult(scenario.name(), scenario.description(), engine, scenario.seed(),
                 scenario.durationNanos() / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(),
-                scenario.assumptions(), Optional.empty(), Optional.empty(), faults.results());
+                scenario.assumptions(), Optional.empty(), Optional.empty(), faults.results(),
+                periods.results(keyIds));
     }
 
     private List<RunResult.LatencyPair> latencyPairs() {
@@ -345,7 +352,7 @@ public final class RunRecorder {
     }
 
     // a bucket's middle can lie above the largest value recorded in it
-    private static double percentileMs(AbstractHistogram h, double percentile, double maxMs) {
+    static double percentileMs(AbstractHistogram h, double percentile, double maxMs) {
         return Math.min(maxMs, round(h.medianEquivalentValue(h.getValueAtPercentile(percentile)) / 1000.0, 3));
     }
 

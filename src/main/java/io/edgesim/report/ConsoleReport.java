@@ -36,6 +36,10 @@ public final class ConsoleReport {
         if (!run.faults().isEmpty()) {
             out.append("\nfaults: the requests each touched (failed over, lost, slowed, or failed by KV)\n")
                     .append(faultTable(run).text());
+            out.append("\nfault windows: the requests that arrived in each fault's window, and outside every fault\n")
+                    .append(PeriodTables.figures(run).text())
+                    .append("\nadded latency by fault window (p50 / p99 ms)\n")
+                    .append(PeriodTables.latency(run).text());
         }
         run.replications().ifPresent(r -> out.append('\n').append(replications(r)));
         return out.toString();

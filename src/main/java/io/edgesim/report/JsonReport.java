@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.edgesim.result.ClusterRun;
 import io.edgesim.result.Counts;
 import io.edgesim.result.FaultResult;
+import io.edgesim.result.PeriodResult;
 import io.edgesim.result.KeyResults;
 import io.edgesim.result.LatencyStats;
 import io.edgesim.result.LimiterResult;
@@ -50,6 +51,45 @@ public final class JsonReport {
         }
     }
 
+    private static void periods(ArrayNode out, List<PeriodResult> periods) {
+        for (PeriodResult period : periods) {
+            ObjectNode p = out.addObject();
+            p.put("period", period.label());
+            p.put("from_s", period.fromSeconds());
+            p.put("until_s", period.untilSeconds());
+            p.put("seconds", period.seconds());
+            ObjectNode limiters = p.putObject("limiters");
+            for (PeriodResult.LimiterPeriod l : period.limiters()) {
+                ObjectNode n = limiters.putObject(l.limiter());
+                n.put("sent", l.totals().sent());
+                n.put("accepted", l.totals().accepted());
+                n.put("rejected", l.totals().rejected());
+                n.put("failed", l.totals().failed());
+                n.put("failed_open", l.totals().failedOpen());
+                n.put("let_through", l.totals().letThrough());
+                n.put("exact_accepted", l.exact().accepted());
+                n.put("wrongly_accepted", l.exact().wronglyAccepted());
+                n.put("wrongly_rejected", l.exact().wronglyRejected());
+                if (l.multiplication().isPresent()) {
+                    n.put("multiplication", l.multiplication().getAsDouble());
+                } else {
+                    n.putNull("multiplication");
+                }
+                n.put("keys_seen", l.keysSeen());
+                n.put("keys_over_limit", l.keysOverLimit());
+                n.put("keys_wrongly_throttled", l.keysWronglyThrottled());
+                n.put("worst_key_ratio", l.worstKey());
+                ObjectNode latency = n.putObject("latency");
+                l.latency().forEach((region, r) -> {
+                    ObjectNode rn = latency.putObject(region);
+                    rn.put("samples", r.samples());
+                    rn.put("p50_ms", r.p50Ms());
+                    rn.put("p99_ms", r.p99Ms());
+                });
+            }
+        }
+    }
+
     public static String render(RunResult run) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("scenario", run.scenario());
@@ -76,6 +116,7 @@ public final class JsonReport {
         run.replications().ifPresent(r -> replications(root.putObject("replications"), r));
         if (!run.faults().isEmpty()) {
             faults(root.putArray("faults"), run.faults());
+            periods(root.putArray("fault_windows"), run.periods());
         }
         run.cluster().ifPresent(c -> cluster(root.putObject("cluster"), c));
         try {

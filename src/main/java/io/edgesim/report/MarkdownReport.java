@@ -67,6 +67,13 @@ public final class MarkdownReport {
                     .append("back), slowed, or failed at KV; each ended accepted, refused, or failed open or closed; ")
                     .append("*failed over* = those it moved to another PoP, counted there. The over-time chart ")
                     .append("shades each fault's interval.\n\n");
+            md.append("### Fault windows\n\n").append(PeriodTables.figures(run).markdown()).append('\n');
+            md.append("The same figures as the whole run's, over the requests that arrived in each fault's window ")
+                    .append("(from inclusive, until exclusive) and over those that arrived outside every fault; ")
+                    .append("*s* = the period's length in seconds. A key's figures count what it got through per ")
+                    .append("window of the exact count from the period's requests only.\n\n");
+            md.append("Added latency by fault window, p50 / p99 in ms (- = no request arrived there):\n\n")
+                    .append(PeriodTables.latency(run).markdown()).append('\n');
         }
         run.replications().ifPresent(r -> md.append(replications(r)));
         charts.forEach((file, caption) ->

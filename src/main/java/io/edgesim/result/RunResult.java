@@ -21,26 +21,29 @@ import java.util.Optional;
  *                        empty for a single run
  * @param cluster         the engine settings and delivery lateness of a cluster run; empty for the virtual engine
  * @param faults          the faults injected, each with what it did to the requests it touched; empty for none
+ * @param periods         with faults, the figures over each fault's window and over the time outside them (last);
+ *                        empty for none
  */
 public record RunResult(String scenario, String description, String engine, long seed, double durationSeconds,
                         List<String> regions, List<LimiterResult> limiters, List<LatencyPair> latencyPairs,
                         Map<String, String> assumptions, Optional<Replications> replications,
-                        Optional<ClusterRun> cluster, List<FaultResult> faults) {
+                        Optional<ClusterRun> cluster, List<FaultResult> faults, List<PeriodResult> periods) {
 
     public RunResult {
         faults = List.copyOf(faults);
+        periods = List.copyOf(periods);
     }
 
     /** This run with {@code summary} over its replications. */
     public RunResult withReplications(Replications summary) {
         return new RunResult(scenario, description, engine, seed, durationSeconds, regions, limiters, latencyPairs,
-                assumptions, Optional.of(summary), cluster, faults);
+                assumptions, Optional.of(summary), cluster, faults, periods);
     }
 
     /** This run with the settings and lateness of the cluster that ran it. */
     public RunResult withCluster(ClusterRun run) {
         return new RunResult(scenario, description, engine, seed, durationSeconds, regions, limiters, latencyPairs,
-                assumptions, replications, Optional.of(run), faults);
+                assumptions, replications, Optional.of(run), faults, periods);
     }
 
     /** A round trip between two regions of the run, and whether it is a great-circle estimate. */

@@ -1,8 +1,10 @@
 package io.edgesim.scenarios;
 
 import io.edgesim.result.Counts;
+import io.edgesim.result.ExactComparison;
 import io.edgesim.result.FaultResult;
 import io.edgesim.result.LimiterResult;
+import io.edgesim.result.PeriodResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import org.junit.jupiter.api.Test;
@@ -70,5 +72,36 @@ class RegionOutageScenarioTest {
         Counts amsterdam = limiter(result, "fail-open").regions().get("AMS").counts();
         // its own quarter of the 2,400 requests, and Frankfurt's 204
         assertThat(amsterdam.sent() - 204).isBetween(580L, 620L);
+    }
+
+    @Test
+    void theOutagesTwentySecondsHaveFiguresOfTheirOwn() {
+        // [20 s, 40 s): the customers' 20 x 20 = 400 and the abuser's 20 x 20 = 400 arrive; the exact count accepts
+        // the customers' 400 (each under its limit) and none of the abuser's (at its limit since ~5 s)
+        PeriodResult outage = result.periods().get(0);
+        assertThat(outage.label()).isEqualTo("region-outage FRA 20s-40s");
+        assertThat(outage.seconds()).isEqualTo(20.0);
+        PeriodResult.LimiterPeriod open = outage.limiters().get(0);
+        assertThat(open.totals()).isEqualTo(new Counts(DURING_OUTAGE, 0, 0, DURING_OUTAGE, DURING_OUTAGE));
+        assertThat(open.exact()).isEqualTo(new ExactComparison(400, 400, 0));
+        assertThat(open.multiplication().getAsDouble()).isEqualTo(2.0);
+        // the abuser got its 400 of the outage through in one window: 4x its 100, the one key over its limit
+        assertThat(open.keysOverLimit()).isEqualTo(1);
+        assertThat(open.worstKey()).isEqualTo(4.0);
+        assertThat(open.latency().keySet()).containsExactly("AMS", "LHR", "IAD");
+        assertThat(open.latency().get("LHR").p50Ms()).isEqualTo(1000.0);
+        PeriodResult.LimiterPeriod closed = outage.limiters().get(1);
+        assertThat(closed.totals().letThrough()).isZero();
+        assertThat(closed.exact()).isEqualTo(new ExactComparison(400, 0, 400));
+        assertThat(closed.keysWronglyThrottled()).isEqualTo(20);
+        // outside: 40 s, 1,600 requests; the customers' 800 and the abuser's first 100 go through, as exactly
+        PeriodResult outside = result.periods().get(1);
+        assertThat(outside.label()).isEqualTo(PeriodResult.OUTSIDE);
+        assertThat(outside.seconds()).isEqualTo(40.0);
+        for (PeriodResult.LimiterPeriod l : outside.limiters()) {
+            assertThat(l.totals().sent()).as(l.limiter()).isEqualTo(1600);
+            assertThat(l.totals().letThrough()).as(l.limiter()).isEqualTo(900);
+            assertThat(l.exact()).as(l.limiter()).isEqualTo(new ExactComparison(900, 0, 0));
+        }
     }
 }

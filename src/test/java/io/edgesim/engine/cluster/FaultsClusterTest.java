@@ -4,6 +4,7 @@ import io.edgesim.model.Request;
 import io.edgesim.result.Counts;
 import io.edgesim.result.FaultResult;
 import io.edgesim.result.LimiterResult;
+import io.edgesim.result.PeriodResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.traffic.RequestStream;
@@ -100,5 +101,22 @@ class FaultsClusterTest {
         assertThat(cluster.faults().get(1).limiters())
                 .containsExactly(new FaultResult.Effect("exact", 200, 200 - lostFromLhr, 0, lostFromLhr, 0, 200),
                         new FaultResult.Effect("local", 200, 200, 0, 0, 0, 200));
+    }
+
+    @Test
+    void bothEnginesGiveTheSameCountsForEachFaultWindow() {
+        assertThat(cluster.periods()).hasSize(3);
+        for (int p = 0; p < 3; p++) {
+            for (int l = 0; l < 2; l++) {
+                PeriodResult.LimiterPeriod onCluster = cluster.periods().get(p).limiters().get(l);
+                PeriodResult.LimiterPeriod onVirtual = virtual.periods().get(p).limiters().get(l);
+                assertThat(onCluster.totals()).as(onCluster.limiter()).isEqualTo(onVirtual.totals());
+                assertThat(onCluster.exact()).as(onCluster.limiter()).isEqualTo(onVirtual.exact());
+            }
+        }
+        // 5 s to 25 s: 200 requests; outside: the other 10 s, 100
+        assertThat(virtual.periods().get(0).limiters().get(1).totals().sent()).isEqualTo(200);
+        assertThat(virtual.periods().get(2).limiters().get(1).totals().sent()).isEqualTo(100);
+        assertThat(virtual.periods().get(2).seconds()).isEqualTo(10.0);
     }
 }

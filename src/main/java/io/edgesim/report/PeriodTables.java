@@ -1,0 +1,63 @@
+package io.edgesim.report;
+
+import io.edgesim.result.PeriodResult;
+import io.edgesim.result.RunResult;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The figures of a run with faults over each fault's window and over the time outside every fault
+ * ({@link PeriodResult}): one table of counts and per-key figures, one of added latency per region; both the
+ * console and report.md print them.
+ */
+final class PeriodTables {
+
+    private PeriodTables() {
+    }
+
+    /** One row per period and limiter: what arrived in the period and how the limiter did against the exact count. */
+    static Tables figures(RunResult run) {
+        Tables table = new Tables(List.of("period", "s", "limiter", "sent", "let through", "exact", "multiplication",
+                "wrongly accepted", "wrongly rejected", "failed", "keys seen", "keys over limit", "wrongly throttled",
+                "worst key"));
+        for (PeriodResult period : run.periods()) {
+            for (PeriodResult.LimiterPeriod l : period.limiters()) {
+                table.row(List.of(period.label(), Numbers.seconds(period.seconds()), l.limiter(),
+                        Long.toString(l.totals().sent()), Long.toString(l.totals().letThrough()),
+                        Long.toString(l.exact().accepted()),
+                        l.multiplication().isPresent() ? Numbers.fixed(l.multiplication().getAsDouble(), 2) + "x"
+                                : l.totals().letThrough() > 0 ? "unbounded" : "n/a",
+                        Long.toString(l.exact().wronglyAccepted()), Long.toString(l.exact().wronglyRejected()),
+                        Long.toString(l.totals().failed()), Long.toString(l.keysSeen()),
+                        Long.toString(l.keysOverLimit()), Long.toString(l.keysWronglyThrottled()),
+                        Numbers.fixed(l.worstKey(), 2) + "x"));
+            }
+        }
+        return table;
+    }
+
+    /**
+     * One row per period and limiter, one column per region: "p50 / p99" of the added latency in milliseconds, or
+     * "-" where no request of the period arrived.
+     */
+    static Tables latency(RunResult run) {
+        Set<String> regions = new LinkedHashSet<>(run.regions());
+        List<String> header = new ArrayList<>(List.of("period", "limiter"));
+        regions.forEach(r -> header.add(r + " p50 / p99 ms"));
+        Tables table = new Tables(header);
+        for (PeriodResult period : run.periods()) {
+            for (PeriodResult.LimiterPeriod l : period.limiters()) {
+                List<String> row = new ArrayList<>(List.of(period.label(), l.limiter()));
+                for (String region : regions) {
+                    PeriodResult.RegionLatency latency = l.latency().get(region);
+                    row.add(latency == null ? "-" : Numbers.ms(latency.p50Ms()) + " / " + Numbers.ms(latency.p99Ms()));
+                }
+                table.row(row);
+            }
+        }
+        return table;
+    }
+}

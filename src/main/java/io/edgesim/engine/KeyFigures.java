@@ -4,6 +4,7 @@ import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.result.KeyResults;
+import io.edgesim.scenario.ClientSpec;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,7 +32,8 @@ final class KeyFigures {
         return reference.kind().windowed() ? reference.limit() : 2 * reference.burst();
     }
 
-    static KeyResults of(KeyTally tally, KeyIds names, LimiterSpec spec) {
+    /** @param clients the scenario's clients, which declare the keys shares are of ({@link DeclaredKeys}) */
+    static KeyResults of(KeyTally tally, KeyIds names, LimiterSpec spec, List<ClientSpec> clients) {
         List<String> plans = new ArrayList<>(spec.plans());
         int numbers = tally.keyNumbers();
         double[] ratios = new double[numbers];
@@ -96,7 +98,8 @@ final class KeyFigures {
             double[] sorted = Arrays.copyOf(ofPlan, n);
             Arrays.sort(sorted);
             byPlan.add(new KeyResults.PlanKeys(plans.get(p), limitPerWindow(spec.reference().forPlan(plans.get(p))),
-                    n, overLimitByPlan[p], throttledByPlan[p], ratios(sorted)));
+                    n, DeclaredKeys.of(clients, spec, plans.get(p)), overLimitByPlan[p], throttledByPlan[p],
+                    ratios(sorted)));
         }
         double[] sorted = Arrays.copyOf(ratios, seen);
         Arrays.sort(sorted);
@@ -106,8 +109,9 @@ final class KeyFigures {
         }
         List<KeyResults.KeyOutcome> worst = new ArrayList<>(top);
         worst.sort(WORST_FIRST);
-        return new KeyResults(spec.referenceKey().configName(), spec.reference().windowNanos() / 1e9, seen, overLimit,
-                wronglyThrottled, ratios(sorted), byPercent, worst, byPlan);
+        return new KeyResults(spec.referenceKey().configName(), spec.reference().windowNanos() / 1e9, seen,
+                DeclaredKeys.of(clients, spec, null), overLimit, wronglyThrottled, ratios(sorted), byPercent, worst,
+                byPlan);
     }
 
     private static KeyResults.Ratios ratios(double[] sorted) {

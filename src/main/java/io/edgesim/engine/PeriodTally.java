@@ -9,6 +9,7 @@ import io.edgesim.result.Counts;
 import io.edgesim.result.ExactComparison;
 import io.edgesim.result.KeyResults;
 import io.edgesim.result.PeriodResult;
+import io.edgesim.scenario.ClientSpec;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.IntCountsHistogram;
 
@@ -78,7 +79,7 @@ final class PeriodTally {
     }
 
     /** One result per fault, in scenario order, then the outside period; empty for a run without faults. */
-    List<PeriodResult> results(KeyIds keyIds) {
+    List<PeriodResult> results(KeyIds keyIds, List<ClientSpec> clients) {
         List<PeriodResult> results = new ArrayList<>();
         if (faults.isEmpty()) {
             return results;
@@ -86,7 +87,7 @@ final class PeriodTally {
         for (int p = 0; p <= faults.size(); p++) {
             List<PeriodResult.LimiterPeriod> byLimiter = new ArrayList<>();
             for (int l = 0; l < limiters.size(); l++) {
-                byLimiter.add(periods[l][p].result(limiters.get(l), keyIds, pops));
+                byLimiter.add(periods[l][p].result(limiters.get(l), keyIds, pops, clients));
             }
             if (p < faults.size()) {
                 Fault fault = faults.get(p);
@@ -179,11 +180,12 @@ final class PeriodTally {
             keys.add(key, window, letThrough ? tokens : 0, letThrough, !letThrough && exactAllowed);
         }
 
-        PeriodResult.LimiterPeriod result(LimiterSpec spec, KeyIds keyIds, List<String> pops) {
+        PeriodResult.LimiterPeriod result(LimiterSpec spec, KeyIds keyIds, List<String> pops,
+                                          List<ClientSpec> clients) {
             Counts totals = new Counts(sent, accepted, rejected, failed, failedOpen);
             OptionalDouble multiplication = exactAccepted == 0 ? OptionalDouble.empty()
                     : OptionalDouble.of(RunRecorder.round(totals.letThrough() / (double) exactAccepted, 4));
-            KeyResults k = KeyFigures.of(keys, keyIds, spec);
+            KeyResults k = KeyFigures.of(keys, keyIds, spec, clients);
             Map<String, PeriodResult.RegionLatency> byRegion = new LinkedHashMap<>();
             for (int p = 0; p < latency.length; p++) {
                 AbstractHistogram h = latency[p];

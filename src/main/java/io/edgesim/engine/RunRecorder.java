@@ -221,7 +221,7 @@ public final class RunRecorder {
         return new RunResult(scenario.name(), scenario.description(), engine, scenario.seed(),
                 scenario.durationNanos() / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(),
                 scenario.assumptions(), Optional.empty(), Optional.empty(), faults.results(),
-                periods.results(keyIds));
+                periods.results(keyIds, scenario.clients()));
     }
 
     private List<RunResult.LatencyPair> latencyPairs() {
@@ -325,7 +325,7 @@ public final class RunRecorder {
                     totals, regions, rejectedBy, retryAfter, stageStats,
                     new ExactComparison(exactAccepted, wronglyAccepted, wronglyRejected), multiplication,
                     perWindow == null ? Optional.empty() : Optional.of(perWindow(perWindow, limit)),
-                    KeyFigures.of(keys, keyIds, spec), cost,
+                    KeyFigures.of(keys, keyIds, spec, scenario.clients()), cost,
                     new Timeline(bucketNanos / (double) Durations.NANOS_PER_SECOND, boxed(timelineAccepted),
                             boxed(timelineRejected), boxed(timelineFailed), boxed(timelineFailedOpen)),
                     firstRefusal);

@@ -148,10 +148,25 @@ public final class ConsoleReport {
     }
 
     /** "keys over limit 412 of 9873 (4.2%), wrongly throttled 17, worst key 8.19x". */
+    /**
+     * "keys over limit 166 of 10000 (1.7%; 9911 sent in the run), wrongly throttled 67 (0.7%), worst key 4.37x":
+     * shares of the keys the scenario declares, with how many of them sent; of the keys that sent when it cannot
+     * tell how many it declares.
+     */
     static String keys(KeyResults keys) {
-        String share = keys.seen() == 0 ? "" : " (" + Numbers.fixed(100.0 * keys.overLimit() / keys.seen(), 1) + "%)";
-        return "keys over limit " + keys.overLimit() + " of " + keys.seen() + share + ", wrongly throttled "
-                + keys.wronglyThrottled() + ", worst key " + Numbers.fixed(keys.letThroughRatio().max(), 2) + "x";
+        long population = keys.population();
+        String sent = keys.declared() < 0 ? " that sent" : "";
+        String overShare = population == 0 ? "" : " (" + Numbers.share(keys.overLimit(), population)
+                + (keys.declared() < 0 || keys.seen() == population ? "" : "; " + keys.seen() + " sent in the run")
+                + ")";
+        return "keys over limit " + keys.overLimit() + " of " + population + sent + overShare
+                + ", wrongly throttled " + keys.wronglyThrottled() + share(keys.wronglyThrottled(), population)
+                + ", worst key " + Numbers.fixed(keys.letThroughRatio().max(), 2) + "x";
+    }
+
+    // " (1.7%)" of population; "" for none
+    private static String share(long count, long population) {
+        return population == 0 ? "" : " (" + Numbers.share(count, population) + ")";
     }
 
     private static String multiplication(LimiterResult limiter) {

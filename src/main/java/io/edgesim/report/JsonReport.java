@@ -231,6 +231,7 @@ public final class JsonReport {
         node.put("key", keys.key());
         node.put("window_s", keys.windowSeconds());
         node.put("seen", keys.seen());
+        node.put("declared", keys.declared());
         node.put("over_limit", keys.overLimit());
         node.put("wrongly_throttled", keys.wronglyThrottled());
         ratios(node.putObject("let_through_ratio"), keys.letThroughRatio());
@@ -251,6 +252,7 @@ public final class JsonReport {
                 ObjectNode p = plans.putObject(plan.plan());
                 p.put("limit", plan.limit());
                 p.put("seen", plan.seen());
+                p.put("declared", plan.declared());
                 p.put("over_limit", plan.overLimit());
                 p.put("wrongly_throttled", plan.wronglyThrottled());
                 ratios(p.putObject("let_through_ratio"), plan.letThroughRatio());

@@ -53,7 +53,11 @@ public final class MarkdownReport {
                     .append("let requests through anyway, *n/a* when it let none through either.\n\n");
         }
         md.append("### Per key\n\n").append(keysTable(run).markdown()).append('\n');
-        md.append("Per key of each exact count: *over limit* = keys that got more than their limit through in one ")
+        md.append("Per key of each exact count: *keys* = the keys the scenario declares (a population's clients, one ")
+                .append("key each when its key template holds {i}; ? when the scenario cannot tell, as for a trace), ")
+                .append("*keys seen* = those that sent in the run; shares are of the keys declared (of those seen ")
+                .append("when unknown). ");
+        md.append("*over limit* = keys that got more than their limit through in one ")
                 .append("window of the exact count, *wrongly throttled* = keys with a request refused that the exact ")
                 .append("count accepted, *ratio* = a key's largest let-through in one window / its limit, over keys.")
                 .append(" For a token bucket or gcra the window is burst / rate and the limit in one 2 x burst.\n\n");
@@ -183,28 +187,41 @@ public final class MarkdownReport {
     }
 
     static Tables keysTable(RunResult run) {
-        Tables table = new Tables(List.of("limiter", "key", "window s", "keys seen", "over limit", "wrongly throttled",
-                "ratio p50", "ratio p90", "ratio p99", "ratio max"));
+        Tables table = new Tables(List.of("limiter", "key", "window s", "keys", "keys seen", "over limit",
+                "wrongly throttled", "ratio p50", "ratio p90", "ratio p99", "ratio max"));
         for (LimiterResult l : run.limiters()) {
             KeyResults k = l.keys();
-            table.row(List.of(l.name(), k.key(), Numbers.seconds(k.windowSeconds()), Long.toString(k.seen()),
-                    Long.toString(k.overLimit()), Long.toString(k.wronglyThrottled()),
+            table.row(List.of(l.name(), k.key(), Numbers.seconds(k.windowSeconds()), declared(k.declared()),
+                    Long.toString(k.seen()), shareOf(k.overLimit(), k.population()),
+                    shareOf(k.wronglyThrottled(), k.population()),
                     Numbers.fixed(k.letThroughRatio().p50(), 2), Numbers.fixed(k.letThroughRatio().p90(), 2),
                     Numbers.fixed(k.letThroughRatio().p99(), 2), Numbers.fixed(k.letThroughRatio().max(), 2)));
         }
         return table;
     }
 
+    // the keys a scenario declares, or "?" when it cannot tell
+    private static String declared(long declared) {
+        return declared < 0 ? "?" : Long.toString(declared);
+    }
+
+    // "166 (1.7%)" of population
+    private static String shareOf(long count, long population) {
+        return population == 0 ? Long.toString(count) : count + " (" + Numbers.share(count, population) + ")";
+    }
+
     /** Per plan of each limiter that lists plans: its keys' figures; null when no limiter lists any. */
     static Tables plansTable(RunResult run) {
-        Tables table = new Tables(List.of("limiter", "plan", "limit", "keys seen", "over limit", "wrongly throttled",
-                "ratio p50", "ratio p90", "ratio p99", "ratio max"));
+        Tables table = new Tables(List.of("limiter", "plan", "limit", "keys", "keys seen", "over limit",
+                "wrongly throttled", "ratio p50", "ratio p90", "ratio p99", "ratio max"));
         boolean any = false;
         for (LimiterResult l : run.limiters()) {
             for (KeyResults.PlanKeys p : l.keys().plans()) {
                 any = true;
-                table.row(List.of(l.name(), p.plan(), Long.toString(p.limit()), Long.toString(p.seen()),
-                        Long.toString(p.overLimit()), Long.toString(p.wronglyThrottled()),
+                long population = Math.max(p.declared(), p.seen());
+                table.row(List.of(l.name(), p.plan(), Long.toString(p.limit()), declared(p.declared()),
+                        Long.toString(p.seen()), shareOf(p.overLimit(), population),
+                        shareOf(p.wronglyThrottled(), population),
                         Numbers.fixed(p.letThroughRatio().p50(), 2), Numbers.fixed(p.letThroughRatio().p90(), 2),
                         Numbers.fixed(p.letThroughRatio().p99(), 2), Numbers.fixed(p.letThroughRatio().max(), 2)));
             }

@@ -42,6 +42,12 @@ final class Numbers {
         return interval.map(i -> mean(i.mean()) + " ± " + mean(i.halfWidth())).orElse("n/a");
     }
 
+    /** {@code count} as a percentage of {@code of} (more than 0): "1.7%", "<0.1%" for a share too small to show. */
+    static String share(long count, long of) {
+        double percent = 100.0 * count / of;
+        return count > 0 && percent < 0.05 ? "<0.1%" : fixed(percent, 1) + "%";
+    }
+
     static String usd(double value) {
         return "$" + fixed(value, 2);
     }

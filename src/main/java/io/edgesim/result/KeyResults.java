@@ -14,6 +14,9 @@ import java.util.List;
  * @param key              what the exact reference keys on ("api-key", "ip", ...)
  * @param windowSeconds    the window W, in seconds
  * @param seen             keys with at least one request
+ * @param declared         keys the scenario declares for the reference, whether they sent or not (a population's
+ *                         clients, one key each when its key template holds {i}): the population shares of keys
+ *                         are shares of; -1 when the scenario cannot tell (a trace, a key per request)
  * @param overLimit        keys that got more than their limit through in at least one window
  * @param wronglyThrottled keys with at least one request refused that the exact count accepted
  * @param letThroughRatio  over the keys seen, each key's largest let-through in one window divided by its limit
@@ -23,9 +26,17 @@ import java.util.List;
  * @param plans            the same figures for the keys of each plan the limiter lists, by plan name (empty for a
  *                         limiter without plans; keys without a plan, or of a plan it does not list, are in none)
  */
-public record KeyResults(String key, double windowSeconds, long seen, long overLimit, long wronglyThrottled,
-                         Ratios letThroughRatio, List<Double> ratioByPercent, List<KeyOutcome> top,
-                         List<PlanKeys> plans) {
+public record KeyResults(String key, double windowSeconds, long seen, long declared, long overLimit,
+                         long wronglyThrottled, Ratios letThroughRatio, List<Double> ratioByPercent,
+                         List<KeyOutcome> top, List<PlanKeys> plans) {
+
+    /**
+     * The population shares are shares of: the keys the scenario declares, or the keys seen when it cannot tell
+     * (or when more were seen than it declares).
+     */
+    public long population() {
+        return Math.max(declared, seen);
+    }
 
     /** How many keys {@link #top} lists at most. */
     public static final int TOP = 10;
@@ -42,12 +53,13 @@ public record KeyResults(String key, double windowSeconds, long seen, long overL
      * @param plan             the plan's name
      * @param limit            its limit per window, in tokens
      * @param seen             its keys with at least one request
+     * @param declared         its keys the scenario declares, or -1 when it cannot tell (see {@code #declared()})
      * @param overLimit        of those, keys over their limit in at least one window
      * @param wronglyThrottled of those, keys with at least one request refused that the exact count accepted
      * @param letThroughRatio  the distribution of their ratios
      */
-    public record PlanKeys(String plan, long limit, long seen, long overLimit, long wronglyThrottled,
-                           Ratios letThroughRatio) {
+    public record PlanKeys(String plan, long limit, long seen, long declared, long overLimit,
+                           long wronglyThrottled, Ratios letThroughRatio) {
     }
 
     /**

@@ -447,8 +447,8 @@ class RunRecorderTest {
                 new KeyResults.KeyOutcome("p", "pro", 20, 20, 50, 0.4, 0));
         assertThat(keys.overLimit()).isEqualTo(2);
         assertThat(keys.plans()).containsExactly(
-                new KeyResults.PlanKeys("free", 5, 1, 1, 0, new KeyResults.Ratios(4.0, 4.0, 4.0, 4.0)),
-                new KeyResults.PlanKeys("pro", 50, 1, 0, 0, new KeyResults.Ratios(0.4, 0.4, 0.4, 0.4)));
+                new KeyResults.PlanKeys("free", 5, 1, 1, 1, 0, new KeyResults.Ratios(4.0, 4.0, 4.0, 4.0)),
+                new KeyResults.PlanKeys("pro", 50, 1, 1, 0, 0, new KeyResults.Ratios(0.4, 0.4, 0.4, 0.4)));
         // the limiter's own limit would misjudge the keys of plans: no per-window figure against it
         assertThat(limiter.perWindow()).isEmpty();
     }

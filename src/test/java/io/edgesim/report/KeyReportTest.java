@@ -40,13 +40,14 @@ class KeyReportTest {
     @Test
     void consoleSaysHowManyKeysWentOverTheirLimitAndTheWorstRatio() {
         assertThat(ConsoleReport.render(fourKeys()))
-                .contains("keys over limit 1 of 4 (25.0%), wrongly throttled 0, worst key 2.00x");
+                .contains("keys over limit 1 of 4 (25.0%), wrongly throttled 0 (0.0%), worst key 2.00x");
     }
 
     @Test
     void markdownHasAPerKeyTableAndTheWorstKeys() {
         String md = MarkdownReport.render(fourKeys(), Charts.FILES);
-        assertThat(md).contains("| l | api-key | 10 | 4 | 1 | 0 | 0.33 | 2.00 | 2.00 | 2.00 |");
+        // the scenario declares one key, "k"; four were recorded, so shares are of the four
+        assertThat(md).contains("| l | api-key | 10 | 1 | 4 | 1 (25.0%) | 0 (0.0%) | 0.33 | 2.00 | 2.00 | 2.00 |");
         assertThat(md).contains("| a | 6 | 6 | 3 | 2.00 | 0 |");
         assertThat(md).contains("key-ratio-cdf.png");
     }

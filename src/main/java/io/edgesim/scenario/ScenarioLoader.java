@@ -169,7 +169,7 @@ public final class ScenarioLoader {
                 clients.stream().map(ClientSpec::name).toList(), log);
         requireListedPlans(root, clients, limiters);
         FaultReader.requireTimeouts(root, faults, root.objectList("limiters"), limiters);
-        Prices prices = PricesReader.read(root);
+        Prices prices = PricesReader.read(root, log);
 
         RegionNotes.note(log, loaded, pops, limiters);
         return new Scenario(scenarioFile, name, description, durationNanos, seed, pops, clients, limiters, regions,

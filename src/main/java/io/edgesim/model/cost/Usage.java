@@ -1,9 +1,12 @@
 package io.edgesim.model.cost;
 
 /**
- * Billable operations a tier performed during a run (summed over PoPs and objects).
+ * Billable operations the tiers performed during a run (summed over PoPs and objects); what the Workers did per
+ * request is counted apart, in {@link Invocations}.
  *
- * @param durableObjectRequests requests that reached a Durable Object (served or overloaded)
+ * @param durableObjectRequests requests that reached a Durable Object (served or overloaded); the bill counts the
+ *                              calls the Workers made instead ({@link Invocations}), which include those lost
+ *                              on the way
  * @param rowsWritten           SQLite rows written by Durable Objects (one per state change)
  * @param rowsRead              SQLite rows read by Durable Objects
  * @param activeNanos           time Durable Objects spent serving (billed duration, at 128 MB)

@@ -21,7 +21,7 @@ final class Costs {
         CostEstimate estimate = CostModel.estimate(invocations, usage, scenario.durationNanos(), scenario.prices());
         return new CostResult(RunRecorder.round(estimate.usdPerMonth(), 4), estimate.planMinimumUsd(),
                 rounded(estimate.usdByItem(), 4), rounded(estimate.monthlyQuantities(), 1),
-                estimate.includedQuantities());
+                estimate.includedQuantities(), estimate.unansweredObjectCalls());
     }
 
     private static Map<String, Double> rounded(Map<String, Double> values, int decimals) {

@@ -74,7 +74,16 @@ public final class MarkdownReport {
                 .append("the sum of the items, *cost/month* in the summary; the plan minimum is paid once per account. ")
                 .append("Every request that reaches the Worker is billed (one a WAF rule blocks is not), with the CPU ")
                 .append("time of the assumption `prices.worker-cpu-ms-per-request`, waiting not included; every call ")
-                .append("to a Durable Object is a billed request, answered or not.\n\n");
+                .append("to a Durable Object is a billed request, answered or not.");
+        List<String> unanswered = run.limiters().stream().filter(l -> l.cost().unansweredObjectCalls() > 0)
+                .map(l -> l.name() + " " + l.cost().unansweredObjectCalls()).toList();
+        if (!unanswered.isEmpty()) {
+            md.append(" Calls that never reached their object (lost on the way, or its home down), billed as ")
+                    .append("served ones (a request, a row read, a row written, the mean service time; what the ")
+                    .append("platform bills for them is not published): ").append(String.join(", ", unanswered))
+                    .append('.');
+        }
+        md.append("\n\n");
         run.replications().ifPresent(r -> md.append(replications(r)));
         charts.forEach((file, caption) ->
                 md.append("![").append(caption).append("](").append(file).append(")\n\n"));

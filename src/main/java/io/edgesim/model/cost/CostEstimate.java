@@ -19,9 +19,12 @@ import java.util.Map;
  * @param usdByItem         item to USD per month beyond the included amount (0 when within it)
  * @param usdPerMonth       sum of usdByItem, USD
  * @param planMinimumUsd    the plan's monthly minimum, USD, not included in usdPerMonth
+ * @param unansweredObjectCalls calls to Durable Objects in the run (not scaled) that never reached their object,
+ *                          billed as served ones
  */
 public record CostEstimate(Map<String, Double> monthlyQuantities, Map<String, Double> includedQuantities,
-                           Map<String, Double> usdByItem, double usdPerMonth, double planMinimumUsd) {
+                           Map<String, Double> usdByItem, double usdPerMonth, double planMinimumUsd,
+                           long unansweredObjectCalls) {
 
     public static final String WORKER_REQUESTS = "worker_requests";
     public static final String WORKER_CPU_MS = "worker_cpu_ms";

@@ -10,8 +10,9 @@ import java.util.Map;
  *
  * <p>Assumption: a month is 30 days, and the rate the run measured holds all month (usage over the run's duration
  * is scaled linearly). Each item is then charged {@code max(0, monthly - included) / 1e6 * price per million}; the
- * duration item is in GB-s: active seconds times the billed memory. Durable Object requests are the calls the
- * Workers made ({@link Invocations#durableObjectCalls()}), so an unanswered call is billed as a served one. Each
+ * duration item is in GB-s: active seconds times the billed memory. A call to a Durable Object that never reached it,
+ * and a KV read that failed, are billed as answered ones ({@link Usage#billedFor}), so that an outage never makes an
+ * option look cheaper. Each
  * limiter is priced as if alone on the account: it gets every included amount. Pure function; prices come from the
  * caller.
  */
@@ -27,37 +28,39 @@ public final class CostModel {
     }
 
     /**
-     * The monthly bill of {@code invocations} and {@code usage} measured over {@code durationNanos} of scenario time
+     * The monthly bill of {@code invocations} and {@code measured} usage, as billed ({@link Usage#billedFor}), over {@code durationNanos} of scenario time
      * (must be positive).
      */
-    public static CostEstimate estimate(Invocations invocations, Usage usage, long durationNanos, Prices prices) {
+    public static CostEstimate estimate(Invocations invocations, Usage measured, long durationNanos, Prices prices) {
         if (durationNanos <= 0) {
             throw new IllegalArgumentException("duration must be greater than 0 to scale usage to a month, was "
                     + durationNanos + " ns");
         }
         double toMonth = MONTH_NANOS / (double) durationNanos;
-        double gbSeconds = usage.activeNanos() / NANOS_PER_SECOND * prices.billedMemoryGb();
+        Usage billed = measured.billedFor(invocations);
+        double gbSeconds = billed.activeNanos() / NANOS_PER_SECOND * prices.billedMemoryGb();
         Bill bill = new Bill();
         bill.charge(CostEstimate.WORKER_REQUESTS, invocations.workerRequests() * toMonth,
                 prices.workerRequestsIncluded(), prices.workerRequestsPerMillion());
         bill.charge(CostEstimate.WORKER_CPU_MS, invocations.workerRequests() * prices.cpuMsPerRequest() * toMonth,
                 prices.cpuMsIncluded(), prices.cpuMsPerMillion());
-        bill.charge(CostEstimate.DURABLE_OBJECT_REQUESTS, invocations.durableObjectCalls() * toMonth,
+        bill.charge(CostEstimate.DURABLE_OBJECT_REQUESTS, billed.durableObjectRequests() * toMonth,
                 prices.durableObjectRequestsIncluded(), prices.durableObjectRequestsPerMillion());
-        bill.charge(CostEstimate.DURABLE_OBJECT_ROWS_WRITTEN, usage.rowsWritten() * toMonth,
+        bill.charge(CostEstimate.DURABLE_OBJECT_ROWS_WRITTEN, billed.rowsWritten() * toMonth,
                 prices.rowsWrittenIncluded(), prices.rowsWrittenPerMillion());
-        bill.charge(CostEstimate.DURABLE_OBJECT_ROWS_READ, usage.rowsRead() * toMonth,
+        bill.charge(CostEstimate.DURABLE_OBJECT_ROWS_READ, billed.rowsRead() * toMonth,
                 prices.rowsReadIncluded(), prices.rowsReadPerMillion());
         bill.charge(CostEstimate.DURABLE_OBJECT_DURATION, gbSeconds * toMonth,
                 prices.durationGbSecondsIncluded(), prices.durationPerMillionGbSeconds());
-        bill.charge(CostEstimate.KV_READS, usage.kvReads() * toMonth,
+        bill.charge(CostEstimate.KV_READS, billed.kvReads() * toMonth,
                 prices.kvReadsIncluded(), prices.kvReadsPerMillion());
-        bill.charge(CostEstimate.KV_WRITES, usage.kvWrites() * toMonth,
+        bill.charge(CostEstimate.KV_WRITES, billed.kvWrites() * toMonth,
                 prices.kvWritesIncluded(), prices.kvWritesPerMillion());
         bill.charge(CostEstimate.RATE_LIMITING_BINDING, invocations.bindingCalls() * toMonth, 0,
                 prices.bindingCallsPerMillion());
         double total = bill.usd.values().stream().mapToDouble(Double::doubleValue).sum();
-        return new CostEstimate(bill.quantities, bill.included, bill.usd, total, prices.planMinimum());
+        return new CostEstimate(bill.quantities, bill.included, bill.usd, total, prices.planMinimum(),
+                measured.unansweredObjectCalls(invocations));
     }
 
     // the items as they are charged, in report order

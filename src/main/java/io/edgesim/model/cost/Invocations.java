@@ -7,14 +7,16 @@ package io.edgesim.model.cost;
  *
  * @param workerRequests     Worker invocations: every request that a WAF rule did not block before the Worker
  * @param durableObjectCalls calls the Workers made to Durable Objects (served, overloaded, lost or timed out)
+ * @param kvReads            Workers KV reads the Workers attempted (one per request that meets a KV stage; one that
+ *                           failed because KV was down included)
  * @param bindingCalls       calls to the Rate Limiting binding ({@code limit()}), published as free
  */
-public record Invocations(long workerRequests, long durableObjectCalls, long bindingCalls) {
+public record Invocations(long workerRequests, long durableObjectCalls, long kvReads, long bindingCalls) {
 
-    public static final Invocations NONE = new Invocations(0, 0, 0);
+    public static final Invocations NONE = new Invocations(0, 0, 0, 0);
 
     public Invocations {
-        if (workerRequests < 0 || durableObjectCalls < 0 || bindingCalls < 0) {
+        if (workerRequests < 0 || durableObjectCalls < 0 || kvReads < 0 || bindingCalls < 0) {
             throw new IllegalArgumentException("invocations must not be negative");
         }
     }

@@ -9,8 +9,8 @@ import io.edgesim.model.cost.Invocations;
  * requests it blocks are no invocation; every other request is one, whatever became of it (accepted, refused,
  * failed, or waiting out a timeout). Every request that meets a durable-object stage is a call to an object, billed
  * whether or not it reached the object (the platform does not publish what it bills for a call lost on the way: the
- * upper bound, so that an outage never makes an option look cheaper); every request that meets a binding stage is a
- * call to the binding.
+ * upper bound, so that an outage never makes an option look cheaper); every request that meets a KV stage is one KV
+ * read, and one that meets a binding stage one call to the binding.
  */
 public final class ChainBilling {
 
@@ -29,6 +29,7 @@ public final class ChainBilling {
         long reaching = sent;
         long workerRequests = sent;
         long objectCalls = 0;
+        long kvReads = 0;
         long bindingCalls = 0;
         for (int s = 0; s < endedAtStage.length; s++) {
             TierKind kind = limiter.stages().get(s).kind();
@@ -36,11 +37,13 @@ public final class ChainBilling {
                 workerRequests = sent - endedAtStage[s];
             } else if (kind == TierKind.DURABLE_OBJECT) {
                 objectCalls += reaching;
+            } else if (kind == TierKind.KV) {
+                kvReads += reaching;
             } else if (kind == TierKind.BINDING) {
                 bindingCalls += reaching;
             }
             reaching -= endedAtStage[s];
         }
-        return new Invocations(workerRequests, objectCalls, bindingCalls);
+        return new Invocations(workerRequests, objectCalls, kvReads, bindingCalls);
     }
 }

@@ -31,7 +31,7 @@ class CostModelTest {
 
     @Test
     void durableObjectRequestsBeyondTheIncludedMillionCost15CentsPerMillion() {
-        Invocations calls = new Invocations(0, 10_000_000, 0);
+        Invocations calls = new Invocations(0, 10_000_000, 0, 0);
 
         CostEstimate estimate = CostModel.estimate(calls, Usage.NONE, MONTH, published());
 
@@ -41,22 +41,40 @@ class CostModelTest {
     }
 
     @Test
-    void durableObjectRequestsAreTheCallsTheWorkersMadeNotThoseThatReachedAnObject() {
-        // 3 M calls, of which only 2 M reached an object (the rest lost on the way): 2 M beyond the included
-        Invocations calls = new Invocations(0, 3_000_000, 0);
-        Usage reached = new Usage(2_000_000, 0, 0, 0, 0, 0);
+    void aCallThatNeverReachedItsObjectIsBilledAsAServedOne() {
+        // 3 M calls in the month, of which 2 M reached an object: 2 M served (2 M rows read, 1.5 M written, 2 ms of
+        // service each, 4,000 s). The 1 M lost on the way are billed as served: +1 M requests, +1 M rows read,
+        // +1 M rows written (the most a served call writes), +1 M x the mean 2 ms = +2,000 s of duration.
+        Invocations calls = new Invocations(0, 3_000_000, 0, 0);
+        Usage reached = new Usage(2_000_000, 1_500_000, 2_000_000, 4_000L * 1_000_000_000L, 0, 0);
 
         CostEstimate estimate = CostModel.estimate(calls, reached, MONTH, published());
 
         assertThat(estimate.monthlyQuantities().get(CostEstimate.DURABLE_OBJECT_REQUESTS)).isEqualTo(3_000_000);
+        assertThat(estimate.monthlyQuantities().get(CostEstimate.DURABLE_OBJECT_ROWS_READ)).isEqualTo(3_000_000);
+        assertThat(estimate.monthlyQuantities().get(CostEstimate.DURABLE_OBJECT_ROWS_WRITTEN)).isEqualTo(2_500_000);
+        // 6,000 s x 0.128 GB
+        assertThat(estimate.monthlyQuantities().get(CostEstimate.DURABLE_OBJECT_DURATION))
+                .isCloseTo(768, within(1e-6));
+        // 2 M requests beyond the included 1 M x $0.15
         assertThat(usd(estimate, CostEstimate.DURABLE_OBJECT_REQUESTS)).isCloseTo(0.30, within(1e-9));
+        assertThat(estimate.unansweredObjectCalls()).isEqualTo(1_000_000);
+    }
+
+    @Test
+    void aKvReadThatFailedIsBilledAsARead() {
+        // 30 M reads attempted, 10 M answered (KV down for the rest): 20 M beyond the included 10 M x $0.50
+        CostEstimate estimate = CostModel.estimate(new Invocations(0, 0, 30_000_000, 0),
+                new Usage(0, 0, 0, 0, 10_000_000, 0), MONTH, published());
+
+        assertThat(usd(estimate, CostEstimate.KV_READS)).isCloseTo(10.00, within(1e-9));
     }
 
     @Test
     void workerRequestsBeyondTenMillionCost30CentsPerMillionAndTheirCpuTwoCentsPerMillionMs() {
         // 40 M invocations at 2 ms: 30 M requests beyond the included 10 M x $0.30 = $9.00;
         // 80 M CPU ms, 50 M beyond the included 30 M x $0.02 = $1.00
-        Invocations calls = new Invocations(40_000_000, 0, 0);
+        Invocations calls = new Invocations(40_000_000, 0, 0, 0);
 
         CostEstimate estimate = CostModel.estimate(calls, Usage.NONE, MONTH, published(2));
 
@@ -67,7 +85,7 @@ class CostModelTest {
 
     @Test
     void theRateLimitingBindingCostsNothingHoweverOftenItIsCalled() {
-        CostEstimate estimate = CostModel.estimate(new Invocations(0, 0, 500_000_000), Usage.NONE, MONTH,
+        CostEstimate estimate = CostModel.estimate(new Invocations(0, 0, 0, 500_000_000), Usage.NONE, MONTH,
                 published());
 
         assertThat(estimate.monthlyQuantities().get(CostEstimate.RATE_LIMITING_BINDING)).isEqualTo(500_000_000);
@@ -76,8 +94,8 @@ class CostModelTest {
 
     @Test
     void kvReadsBeyondTenMillionCostFiftyCentsPerMillion() {
-        CostEstimate estimate = CostModel.estimate(Invocations.NONE, new Usage(0, 0, 0, 0, 20_000_000, 0), MONTH,
-                published());
+        CostEstimate estimate = CostModel.estimate(new Invocations(0, 0, 20_000_000, 0),
+                new Usage(0, 0, 0, 0, 20_000_000, 0), MONTH, published());
 
         assertThat(usd(estimate, CostEstimate.KV_READS)).isCloseTo(5.00, within(1e-9));
     }
@@ -121,7 +139,7 @@ class CostModelTest {
         // WAF blocked none; each is one call to the object; 300,000 accepted (one row written each), every served
         // request reads one row; each served for 1 ms (360 s of duration); no KV, no binding.
         long hour = 3_600L * 1_000_000_000L;
-        Invocations calls = new Invocations(360_000, 360_000, 0);
+        Invocations calls = new Invocations(360_000, 360_000, 0, 0);
         Usage objects = new Usage(360_000, 300_000, 360_000, 360L * 1_000_000_000L, 0, 0);
 
         CostEstimate estimate = CostModel.estimate(calls, objects, hour, published());
@@ -149,7 +167,7 @@ class CostModelTest {
 
     @Test
     void itemsComeInReportOrderWithTheirIncludedAmountsAndAddUpToTheTotal() {
-        Invocations calls = new Invocations(11_000_000, 2_000_000, 0);
+        Invocations calls = new Invocations(11_000_000, 2_000_000, 11_000_000, 0);
         Usage usage = new Usage(2_000_000, 60_000_000, 26_000_000_000L, 0, 11_000_000, 2_000_000);
 
         CostEstimate estimate = CostModel.estimate(calls, usage, MONTH, published());

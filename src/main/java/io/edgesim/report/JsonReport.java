@@ -167,6 +167,7 @@ public final class JsonReport {
         cost.put("plan_minimum_usd", limiter.cost().planMinimumUsd());
         // both parts have at most 4 decimals: keep the sum free of binary noise
         cost.put("bill_usd_per_month", Math.round(limiter.cost().billUsdPerMonth() * 1e4) / 1e4);
+        cost.put("unanswered_object_calls", limiter.cost().unansweredObjectCalls());
         ObjectNode items = cost.putObject("items");
         limiter.cost().items().forEach(items::put);
         ObjectNode monthly = cost.putObject("monthly");

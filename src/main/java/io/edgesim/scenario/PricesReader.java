@@ -22,14 +22,13 @@ final class PricesReader {
     static Prices read(ConfigReader scenario, AssumptionLog log) {
         ConfigReader defaults = Defaults.section("prices");
         ConfigReader p = defaults;
-        boolean written = scenario.has("prices");
-        if (written) {
-            ConfigReader own = scenario.object("prices");
+        ConfigReader own = scenario.has("prices") ? scenario.object("prices") : null;
+        if (own != null) {
             List<String> names = RegionsLoader.inFileOrder(defaults);
             own.rejectUnknownKeys(names);
             p = own.withFallback(defaults.config());
         }
-        if (!written || !scenario.object("prices").has(CPU_MS_PER_REQUEST)) {
+        if (own == null || !own.has(CPU_MS_PER_REQUEST)) {
             log.defaultUsed("prices." + CPU_MS_PER_REQUEST, p.shown(CPU_MS_PER_REQUEST) + " ms");
         }
         return new Prices(whole(p, "worker-requests-included"), money(p, "worker-requests-per-million"),

@@ -4,12 +4,11 @@ import io.edgesim.engine.ChainOutcome;
 import io.edgesim.engine.RunRecorder;
 import io.edgesim.model.Outcome;
 import io.edgesim.model.Request;
-import io.edgesim.model.cost.Usage;
 import io.edgesim.model.algorithm.Decision;
+import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.model.tier.LimiterSpec;
-
 import io.edgesim.result.DecisionListener;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;

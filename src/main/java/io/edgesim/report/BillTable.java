@@ -33,8 +33,9 @@ final class BillTable {
             if (limiters.stream().allMatch(l -> l.cost().monthly().getOrDefault(item, 0.0) == 0)) {
                 continue;
             }
+            double included = limiters.get(0).cost().included().getOrDefault(item, 0.0);
             List<String> row = new ArrayList<>(List.of(item.replace('_', ' '),
-                    quantity(item, limiters.get(0).cost().included().getOrDefault(item, 0.0))));
+                    included == 0 ? "-" : quantity(item, included)));
             for (LimiterResult l : limiters) {
                 CostResult cost = l.cost();
                 row.add(quantity(item, cost.monthly().getOrDefault(item, 0.0)) + ": "

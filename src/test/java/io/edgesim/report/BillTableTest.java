@@ -1,5 +1,7 @@
 package io.edgesim.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.edgesim.engine.virtual.VirtualEngine;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.ScenarioLoader;
@@ -19,6 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * accepts them all.
  */
 class BillTableTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void theOptionsBillsStandSideBySide(@TempDir Path dir) throws IOException {
@@ -52,5 +56,12 @@ class BillTableTest {
                 .contains("| **bill** |  | $9.78 | $13.51 |\n")
                 // no KV and no binding in either: their rows are left out
                 .doesNotContain("| kv reads |").doesNotContain("| rate limiting binding calls |");
+        JsonNode cost = JSON.readTree(JsonReport.render(run)).at("/limiters/1/cost");
+        assertThat(cost.get("usd_per_month").asDouble()).isEqualTo(8.514);
+        assertThat(cost.get("plan_minimum_usd").asDouble()).isEqualTo(5.0);
+        assertThat(cost.get("bill_usd_per_month").asDouble()).isEqualTo(13.514);
+        assertThat(cost.at("/included/worker_requests").asDouble()).isEqualTo(10_000_000);
+        assertThat(cost.at("/monthly/durable_object_requests").asDouble()).isEqualTo(25_920_000);
+        assertThat(cost.get("unanswered_object_calls").asLong()).isZero();
     }
 }

@@ -2,9 +2,11 @@ package io.edgesim.engine;
 
 import io.edgesim.model.Outcome;
 import io.edgesim.model.algorithm.Durations;
+import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.response.RateLimitResponse;
+import io.edgesim.model.tier.ChainBilling;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.result.CostResult;
 import io.edgesim.result.Counts;
@@ -209,14 +211,18 @@ public final class RunRecorder {
     /**
      * Builds the result.
      *
-     * @param costs      each limiter's monthly cost, in scenario order
+     * @param tierUsage  what each limiter's tiers did that Cloudflare bills, in scenario order; priced with what its
+     *                   chain made the Workers do ({@link ChainBilling}) into the limiter's monthly bill
      * @param stageStats each limiter's tier statistics by stage ("0:waf" -> {"worker_invocations_saved": n}), in
      *                   scenario order
      */
-    public RunResult finish(List<CostResult> costs, List<Map<String, Map<String, Long>>> stageStats) {
+    public RunResult finish(List<Usage> tierUsage, List<Map<String, Map<String, Long>>> stageStats) {
         List<LimiterResult> results = new ArrayList<>();
         for (int i = 0; i < limiters.length; i++) {
-            results.add(limiters[i].result(costs.get(i), stageStats.get(i)));
+            PerLimiter l = limiters[i];
+            CostResult cost = Costs.of(ChainBilling.of(l.spec, sum(l.sent), l.refusedByStage), tierUsage.get(i),
+                    scenario);
+            results.add(l.result(cost, stageStats.get(i)));
         }
         return new RunResult(scenario.name(), scenario.description(), engine, scenario.seed(),
                 scenario.durationNanos() / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(),

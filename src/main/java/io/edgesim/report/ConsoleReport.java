@@ -127,7 +127,8 @@ public final class ConsoleReport {
         return "exact count accepts " + limiter.exact().accepted() + "; multiplication "
                 + multiplication(limiter) + "; wrongly accepted "
                 + limiter.exact().wronglyAccepted() + ", wrongly rejected " + limiter.exact().wronglyRejected()
-                + "; cost " + Numbers.usd(limiter.cost().usdPerMonth()) + "/month";
+                + "; cost " + Numbers.usd(limiter.cost().usdPerMonth()) + "/month (+ "
+                + Numbers.usd(limiter.cost().planMinimumUsd()) + " plan minimum)";
     }
 
     /**

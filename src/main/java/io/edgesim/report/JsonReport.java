@@ -205,10 +205,16 @@ public final class JsonReport {
         keys(node.putObject("keys"), limiter.keys());
         ObjectNode cost = node.putObject("cost");
         cost.put("usd_per_month", limiter.cost().usdPerMonth());
+        cost.put("plan_minimum_usd", limiter.cost().planMinimumUsd());
+        // both parts have at most 4 decimals: keep the sum free of binary noise
+        cost.put("bill_usd_per_month", Math.round(limiter.cost().billUsdPerMonth() * 1e4) / 1e4);
+        cost.put("unanswered_object_calls", limiter.cost().unansweredObjectCalls());
         ObjectNode items = cost.putObject("items");
         limiter.cost().items().forEach(items::put);
         ObjectNode monthly = cost.putObject("monthly");
         limiter.cost().monthly().forEach(monthly::put);
+        ObjectNode included = cost.putObject("included");
+        limiter.cost().included().forEach(included::put);
         if (limiter.firstRefusal() != null) {
             ObjectNode refusal = node.putObject("first_refusal");
             refusal.put("time_s", limiter.firstRefusal().timeSeconds());

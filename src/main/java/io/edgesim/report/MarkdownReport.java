@@ -79,6 +79,22 @@ public final class MarkdownReport {
             md.append("Added latency by fault window, p50 / p99 in ms (- = no request arrived there):\n\n")
                     .append(PeriodTables.latency(run).markdown()).append('\n');
         }
+        md.append("## The bill\n\n").append(BillTable.of(run).markdown()).append('\n');
+        md.append("Each option priced as if alone on a Workers Paid account, the run's usage scaled to a 30-day month: ")
+                .append("a cell is the quantity per month and what it costs beyond the included amount. *usage* is ")
+                .append("the sum of the items, *cost/month* in the summary; the plan minimum is paid once per account. ")
+                .append("Every request that reaches the Worker is billed (one a WAF rule blocks is not), with the CPU ")
+                .append("time of the assumption `prices.worker-cpu-ms-per-request`, waiting not included; every call ")
+                .append("to a Durable Object is a billed request, answered or not.");
+        List<String> unanswered = run.limiters().stream().filter(l -> l.cost().unansweredObjectCalls() > 0)
+                .map(l -> l.name() + " " + l.cost().unansweredObjectCalls()).toList();
+        if (!unanswered.isEmpty()) {
+            md.append(" Calls that never reached their object (lost on the way, or its home down), billed as ")
+                    .append("served ones (a request, a row read, a row written, the mean service time; what the ")
+                    .append("platform bills for them is not published): ").append(String.join(", ", unanswered))
+                    .append('.');
+        }
+        md.append("\n\n");
         run.replications().ifPresent(r -> md.append(replications(r)));
         charts.forEach((file, caption) ->
                 md.append("![").append(caption).append("](").append(file).append(")\n\n"));
@@ -113,10 +129,6 @@ public final class MarkdownReport {
                     .append(String.join(", ", values.entrySet().stream()
                             .map(e -> e.getKey().replace('_', ' ') + " " + e.getValue()).toList()))
                     .append(".\n\n"));
-            if (limiter.cost().usdPerMonth() > 0 || limiter.cost().monthly().values().stream()
-                    .anyMatch(v -> v > 0)) {
-                md.append(costTable(limiter).markdown()).append('\n');
-            }
         }
         run.cluster().ifPresent(c -> md.append(cluster(c)));
         md.append("## Latency between regions\n\n");
@@ -297,13 +309,6 @@ public final class MarkdownReport {
                     Long.toString(l.exact().wronglyRejected()), Numbers.ms(worstP50),
                     Numbers.usd(l.cost().usdPerMonth())));
         }
-        return table;
-    }
-
-    private static Tables costTable(LimiterResult limiter) {
-        Tables table = new Tables(List.of("billed item", "per month", "USD/month"));
-        limiter.cost().items().forEach((item, usd) -> table.row(List.of(item,
-                Numbers.fixed(limiter.cost().monthly().getOrDefault(item, 0.0), 0), Numbers.usd(usd))));
         return table;
     }
 }

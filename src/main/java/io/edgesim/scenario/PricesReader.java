@@ -10,24 +10,36 @@ import java.util.List;
  */
 final class PricesReader {
 
+    private static final String CPU_MS_PER_REQUEST = "worker-cpu-ms-per-request";
+
     private PricesReader() {
     }
 
-    static Prices read(ConfigReader scenario) {
+    /**
+     * The prices in force; {@code log} notes the figures the platform does not publish (the CPU time of an
+     * invocation) when the scenario leaves them at their default.
+     */
+    static Prices read(ConfigReader scenario, AssumptionLog log) {
         ConfigReader defaults = Defaults.section("prices");
         ConfigReader p = defaults;
-        if (scenario.has("prices")) {
-            ConfigReader written = scenario.object("prices");
+        ConfigReader own = scenario.has("prices") ? scenario.object("prices") : null;
+        if (own != null) {
             List<String> names = RegionsLoader.inFileOrder(defaults);
-            written.rejectUnknownKeys(names);
-            p = written.withFallback(defaults.config());
+            own.rejectUnknownKeys(names);
+            p = own.withFallback(defaults.config());
         }
-        return new Prices(whole(p, "durable-object-requests-included"), money(p, "durable-object-requests-per-million"),
+        if (own == null || !own.has(CPU_MS_PER_REQUEST)) {
+            log.defaultUsed("prices." + CPU_MS_PER_REQUEST, p.shown(CPU_MS_PER_REQUEST) + " ms");
+        }
+        return new Prices(whole(p, "worker-requests-included"), money(p, "worker-requests-per-million"),
+                whole(p, "cpu-ms-included"), money(p, "cpu-ms-per-million"), money(p, CPU_MS_PER_REQUEST),
+                whole(p, "durable-object-requests-included"), money(p, "durable-object-requests-per-million"),
                 whole(p, "rows-written-included"), money(p, "rows-written-per-million"),
                 whole(p, "rows-read-included"), money(p, "rows-read-per-million"),
                 money(p, "duration-gb-seconds-included"), money(p, "duration-per-million-gb-seconds"),
                 money(p, "billed-memory-gb"), whole(p, "kv-reads-included"), money(p, "kv-reads-per-million"),
-                whole(p, "kv-writes-included"), money(p, "kv-writes-per-million"), money(p, "plan-minimum"));
+                whole(p, "kv-writes-included"), money(p, "kv-writes-per-million"),
+                money(p, "rate-limiting-binding-per-million"), money(p, "plan-minimum"));
     }
 
     private static long whole(ConfigReader p, String key) {

@@ -176,7 +176,7 @@ public final class ScenarioLoader {
         }
         LimiterReader.requireCovered(root, limiters, contract, clientPlans);
         FaultReader.requireTimeouts(root, faults, root.objectList("limiters"), limiters);
-        Prices prices = PricesReader.read(root);
+        Prices prices = PricesReader.read(root, log);
 
         RegionNotes.note(log, loaded, pops, limiters);
         return new Scenario(scenarioFile, name, description, durationNanos, seed, pops, clients, limiters, regions,

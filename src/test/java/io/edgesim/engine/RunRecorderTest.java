@@ -1,8 +1,8 @@
 package io.edgesim.engine;
 
 import io.edgesim.model.Outcome;
+import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyIds;
-import io.edgesim.result.CostResult;
 import io.edgesim.result.KeyResults;
 import io.edgesim.result.LatencyStats;
 import io.edgesim.result.LimiterResult;
@@ -70,7 +70,7 @@ class RunRecorderTest {
         feed.accept(recorder);
         int limiters = scenario.limiters().size();
         RunResult result = recorder.finish(
-                Collections.nCopies(limiters, new CostResult(0, Map.of(), Map.of())),
+                Collections.nCopies(limiters, Usage.NONE),
                 Collections.nCopies(limiters, Map.of()));
         return result.limiters().get(0);
     }

@@ -2,8 +2,8 @@ package io.edgesim.report;
 
 import io.edgesim.engine.RunRecorder;
 import io.edgesim.model.Outcome;
+import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyIds;
-import io.edgesim.result.CostResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioFixture;
@@ -53,7 +53,7 @@ class FaultReportTest {
         record(recorder, "AMS", Outcome.ACCEPTED, false);
         record(recorder, "AMS", Outcome.FAILED, true);
         recorder.recordFaults(0, 0b10, 0, Outcome.FAILED, true);
-        return recorder.finish(Collections.nCopies(1, new CostResult(0, Map.of(), Map.of())),
+        return recorder.finish(Collections.nCopies(1, Usage.NONE),
                 Collections.nCopies(1, Map.of()));
     }
 

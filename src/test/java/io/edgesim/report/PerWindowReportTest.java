@@ -48,7 +48,7 @@ class PerWindowReportTest {
 
     @Test
     void consoleSummaryLineEndsWithThePerWindowFigures() {
-        assertThat(ConsoleReport.render(doubled())).contains("; cost $0.00/month; per api-key per 10 s window from t = 0: up to 6 "
+        assertThat(ConsoleReport.render(doubled())).contains("; cost $0.00/month (+ $5.00 plan minimum); per api-key per 10 s window from t = 0: up to 6 "
                 + "let through against 3 (2.00x), mean 2.00x\n");
     }
 

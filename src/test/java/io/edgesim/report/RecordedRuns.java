@@ -2,8 +2,8 @@ package io.edgesim.report;
 
 import io.edgesim.engine.RunRecorder;
 import io.edgesim.model.Outcome;
+import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyIds;
-import io.edgesim.result.CostResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
@@ -50,7 +50,7 @@ final class RecordedRuns {
         Scenario scenario = ScenarioLoader.load(file, Path.of("regions.conf"));
         RunRecorder recorder = new RunRecorder(scenario, "virtual", keys);
         feed.accept(recorder);
-        return recorder.finish(Collections.nCopies(1, new CostResult(0, Map.of(), Map.of())),
+        return recorder.finish(Collections.nCopies(1, Usage.NONE),
                 Collections.nCopies(1, Map.of()));
     }
 

@@ -276,11 +276,14 @@ class ScenarioErrorsTest {
                         "tiers.waf.mitigation-timeout: mitigation timeout 1h is not available on the free plan; "
                                 + "allowed: 10s"),
                 arguments("prices { kv-reads = 1 }", "prices.kv-reads: unknown setting; allowed: "
-                        + "durable-object-requests-included, durable-object-requests-per-million, "
+                        + "worker-requests-included, worker-requests-per-million, cpu-ms-included, "
+                        + "cpu-ms-per-million, worker-cpu-ms-per-request, durable-object-requests-included, durable-object-requests-per-million, "
                         + "rows-written-included, rows-written-per-million, rows-read-included, rows-read-per-million, "
                         + "duration-gb-seconds-included, duration-per-million-gb-seconds, billed-memory-gb, "
                         + "kv-reads-included, kv-reads-per-million, kv-writes-included, kv-writes-per-million, "
-                        + "plan-minimum"),
+                        + "rate-limiting-binding-per-million, plan-minimum"),
+                arguments("prices { worker-cpu-ms-per-request = -0.5 }",
+                        "prices.worker-cpu-ms-per-request: -0.5 is negative; allowed: a number, 0 or more"),
                 arguments("prices { kv-reads-per-million = -1 }",
                         "prices.kv-reads-per-million: -1 is negative; allowed: a number, 0 or more"),
                 arguments("name = \"" + "a".repeat(201) + "\"", "name: a name of 201 characters is too long for a "

@@ -96,6 +96,7 @@ class ScenarioLoaderTest {
                 .containsEntry("tiers.durable-object.service-time", "1ms (default)")
                 .containsEntry("tiers.durable-object.placement.policy", "first-request (default)")
                 .containsEntry("regions.intra-pop-rtt", "1ms (assumption, regions.conf)")
+                .containsEntry("prices.worker-cpu-ms-per-request", "1 ms (assumption)")
                 .containsKey("regions.rtt.AMS-FRA")
                 .doesNotContainKey("tiers.cache.write-delay")
                 .doesNotContainKey("seed")
@@ -320,6 +321,16 @@ class ScenarioLoaderTest {
         assertThat(s.prices().kvReadsPerMillion()).isEqualTo(0.6);
         assertThat(s.prices().planMinimum()).isZero();
         assertThat(s.prices().kvWritesPerMillion()).isEqualTo(5.0);
+        assertThat(s.prices().workerRequestsPerMillion()).isEqualTo(0.30);
+        assertThat(s.prices().cpuMsPerRequest()).isEqualTo(1.0);
+    }
+
+    @Test
+    void theCpuTimeOfAnInvocationSetByTheScenarioIsNoLongerAnAssumption(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, "prices { worker-cpu-ms-per-request = 2.5 }\n");
+
+        assertThat(s.prices().cpuMsPerRequest()).isEqualTo(2.5);
+        assertThat(s.assumptions()).doesNotContainKey("prices.worker-cpu-ms-per-request");
     }
 
     @Test

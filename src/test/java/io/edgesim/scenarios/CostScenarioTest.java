@@ -43,4 +43,15 @@ class CostScenarioTest {
         assertThat(cost.items().get(CostEstimate.DURABLE_OBJECT_ROWS_READ)).isZero();
         assertThat(cost.items().get(CostEstimate.DURABLE_OBJECT_DURATION)).isZero();
     }
+
+    @Test
+    void theWorkerInvocationsStayInsideTheIncludedAmountsAndThePlanMinimumIsShownApart() {
+        // each check is one Worker request (10 M, the included amount) of 1 ms of CPU (10 M ms of the 30 M included)
+        assertThat(cost.monthly().get(CostEstimate.WORKER_REQUESTS)).isCloseTo(TEN_MILLION, within(TEN_MILLION / 1000))
+                .isLessThanOrEqualTo(10e6);
+        assertThat(cost.items().get(CostEstimate.WORKER_REQUESTS)).isZero();
+        assertThat(cost.items().get(CostEstimate.WORKER_CPU_MS)).isZero();
+        assertThat(cost.planMinimumUsd()).isEqualTo(5.00);
+        assertThat(cost.billUsdPerMonth()).isCloseTo(6.35, within(0.005));
+    }
 }

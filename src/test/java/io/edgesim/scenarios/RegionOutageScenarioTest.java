@@ -1,5 +1,7 @@
 package io.edgesim.scenarios;
 
+import io.edgesim.model.cost.CostEstimate;
+import io.edgesim.result.CostResult;
 import io.edgesim.result.Counts;
 import io.edgesim.result.ExactComparison;
 import io.edgesim.result.FaultResult;
@@ -8,6 +10,8 @@ import io.edgesim.result.PeriodResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static io.edgesim.scenarios.ShippedScenarios.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -103,5 +107,27 @@ class RegionOutageScenarioTest {
             assertThat(l.totals().letThrough()).as(l.limiter()).isEqualTo(900);
             assertThat(l.exact()).as(l.limiter()).isEqualTo(new ExactComparison(900, 0, 0));
         }
+    }
+
+    @Test
+    void theOutageMakesNoOptionCheaperThanTheSameRunWithoutIt() {
+        Scenario s = scenario;
+        RunResult calm = ShippedScenarios.run(new Scenario(s.source(), s.name(), s.description(), s.durationNanos(),
+                s.seed(), s.pops(), s.clients(), s.limiters(), s.regions(), s.regionsFile(), s.assumptions(),
+                s.prices(), List.of()));
+
+        for (String name : List.of("fail-open", "fail-closed", "shield-fail-open")) {
+            CostResult outage = limiter(result, name).cost();
+            CostResult without = limiter(calm, name).cost();
+            // every request that waited out the timeout is still a Worker request and an object call
+            assertThat(outage.monthly().get(CostEstimate.WORKER_REQUESTS)).as(name)
+                    .isEqualTo(without.monthly().get(CostEstimate.WORKER_REQUESTS));
+            assertThat(outage.monthly().get(CostEstimate.DURABLE_OBJECT_REQUESTS)).as(name)
+                    .isEqualTo(without.monthly().get(CostEstimate.DURABLE_OBJECT_REQUESTS));
+            assertThat(outage.billUsdPerMonth()).as(name).isGreaterThanOrEqualTo(without.billUsdPerMonth());
+        }
+        // the 800 requests of the outage never reached Frankfurt; behind the shield, the customers' 400
+        assertThat(limiter(result, "fail-open").cost().unansweredObjectCalls()).isEqualTo(DURING_OUTAGE);
+        assertThat(limiter(result, "shield-fail-open").cost().unansweredObjectCalls()).isEqualTo(400);
     }
 }

@@ -1,5 +1,6 @@
 package io.edgesim.scenarios;
 
+import io.edgesim.model.cost.CostEstimate;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PerWindow;
 import io.edgesim.result.RunResult;
@@ -76,5 +77,14 @@ class WafLoginScenarioTest {
             assertThat(saved(rule)).as(name).isEqualTo(rule.totals().rejected());
         }
         assertThat(saved(limiter(result, "rule-vs-attacker"))).isEqualTo(400);
+    }
+
+    @Test
+    void onlyTheRequestsTheRuleLetThroughAreBilledAsWorkerRequests() {
+        // 600 sent, 400 blocked before the Worker: 200 invocations in 60 s, 43,200 runs in a 30-day month
+        LimiterResult attacker = limiter(result, "rule-vs-attacker");
+
+        assertThat(attacker.cost().monthly().get(CostEstimate.WORKER_REQUESTS)).isEqualTo(200.0 * 43_200);
+        assertThat(attacker.cost().monthly().get(CostEstimate.WORKER_CPU_MS)).isEqualTo(200.0 * 43_200);
     }
 }

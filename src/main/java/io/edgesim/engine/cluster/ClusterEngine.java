@@ -1,6 +1,5 @@
 package io.edgesim.engine.cluster;
 
-import io.edgesim.engine.Costs;
 import io.edgesim.engine.StageStats;
 import io.edgesim.engine.cluster.actors.LocalTiers;
 import io.edgesim.engine.cluster.actors.ObjectLedger;
@@ -181,7 +180,7 @@ public final class ClusterEngine {
             stats.add(StageStats.of(scenario.limiters().get(l), s -> totals.stats(limiter, s)));
         }
         double toleranceMs = ClusterRun.defaultToleranceMs(NodeRegions.smallestOneWayNanos(scenario) / NANOS_PER_MS);
-        return sink.finish(Costs.of(usage, scenario), stats)
+        return sink.finish(usage, stats)
                 .withCluster(fidelity.run(placement, toleranceMs, remoteLimiters(scenario)));
     }
 

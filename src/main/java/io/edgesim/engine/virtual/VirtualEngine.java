@@ -1,6 +1,5 @@
 package io.edgesim.engine.virtual;
 
-import io.edgesim.engine.Costs;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyKind;
 import io.edgesim.model.tier.PopLocalTier;
@@ -228,6 +227,6 @@ public final class VirtualEngine {
             usage.add(limiter.usage());
             stats.add(limiter.stageStats());
         }
-        return run.recorder.finish(Costs.of(usage, scenario), stats);
+        return run.recorder.finish(usage, stats);
     }
 }

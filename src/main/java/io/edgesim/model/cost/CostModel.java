@@ -4,11 +4,17 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Turns the usage a run measured into a monthly bill at Workers Paid prices.
+ * Turns what a run measured into a monthly bill at Workers Paid prices: the Workers' {@link Invocations} (requests,
+ * and CPU time at {@link Prices#cpuMsPerRequest()} each: CPU, not wall time, so a request that waits out a timeout
+ * costs what any other does) and the tiers' {@link Usage} (the objects' rows and duration, KV operations).
  *
  * <p>Assumption: a month is 30 days, and the rate the run measured holds all month (usage over the run's duration
  * is scaled linearly). Each item is then charged {@code max(0, monthly - included) / 1e6 * price per million}; the
- * duration item is in GB-s: active seconds times the billed memory. Pure function; prices come from the caller.
+ * duration item is in GB-s: active seconds times the billed memory. A call to a Durable Object that never reached it,
+ * and a KV read that failed, are billed as answered ones ({@link Usage#billedFor}), so that an outage never makes an
+ * option look cheaper. Each
+ * limiter is priced as if alone on the account: it gets every included amount. Pure function; prices come from the
+ * caller.
  */
 public final class CostModel {
 
@@ -22,36 +28,51 @@ public final class CostModel {
     }
 
     /**
-     * The monthly cost of {@code usage} measured over {@code durationNanos} of scenario time (must be positive).
+     * The monthly bill of {@code invocations} and {@code measured} usage, as billed ({@link Usage#billedFor}), over {@code durationNanos} of scenario time
+     * (must be positive).
      */
-    public static CostEstimate estimate(Usage usage, long durationNanos, Prices prices) {
+    public static CostEstimate estimate(Invocations invocations, Usage measured, long durationNanos, Prices prices) {
         if (durationNanos <= 0) {
             throw new IllegalArgumentException("duration must be greater than 0 to scale usage to a month, was "
                     + durationNanos + " ns");
         }
         double toMonth = MONTH_NANOS / (double) durationNanos;
-        double gbSeconds = usage.activeNanos() / NANOS_PER_SECOND * prices.billedMemoryGb();
-        Map<String, Double> quantities = new LinkedHashMap<>();
-        Map<String, Double> usd = new LinkedHashMap<>();
-        charge(quantities, usd, CostEstimate.DURABLE_OBJECT_REQUESTS, usage.durableObjectRequests() * toMonth,
+        Usage billed = measured.billedFor(invocations);
+        double gbSeconds = billed.activeNanos() / NANOS_PER_SECOND * prices.billedMemoryGb();
+        Bill bill = new Bill();
+        bill.charge(CostEstimate.WORKER_REQUESTS, invocations.workerRequests() * toMonth,
+                prices.workerRequestsIncluded(), prices.workerRequestsPerMillion());
+        bill.charge(CostEstimate.WORKER_CPU_MS, invocations.workerRequests() * prices.cpuMsPerRequest() * toMonth,
+                prices.cpuMsIncluded(), prices.cpuMsPerMillion());
+        bill.charge(CostEstimate.DURABLE_OBJECT_REQUESTS, billed.durableObjectRequests() * toMonth,
                 prices.durableObjectRequestsIncluded(), prices.durableObjectRequestsPerMillion());
-        charge(quantities, usd, CostEstimate.DURABLE_OBJECT_ROWS_WRITTEN, usage.rowsWritten() * toMonth,
+        bill.charge(CostEstimate.DURABLE_OBJECT_ROWS_WRITTEN, billed.rowsWritten() * toMonth,
                 prices.rowsWrittenIncluded(), prices.rowsWrittenPerMillion());
-        charge(quantities, usd, CostEstimate.DURABLE_OBJECT_ROWS_READ, usage.rowsRead() * toMonth,
+        bill.charge(CostEstimate.DURABLE_OBJECT_ROWS_READ, billed.rowsRead() * toMonth,
                 prices.rowsReadIncluded(), prices.rowsReadPerMillion());
-        charge(quantities, usd, CostEstimate.DURABLE_OBJECT_DURATION, gbSeconds * toMonth,
+        bill.charge(CostEstimate.DURABLE_OBJECT_DURATION, gbSeconds * toMonth,
                 prices.durationGbSecondsIncluded(), prices.durationPerMillionGbSeconds());
-        charge(quantities, usd, CostEstimate.KV_READS, usage.kvReads() * toMonth,
+        bill.charge(CostEstimate.KV_READS, billed.kvReads() * toMonth,
                 prices.kvReadsIncluded(), prices.kvReadsPerMillion());
-        charge(quantities, usd, CostEstimate.KV_WRITES, usage.kvWrites() * toMonth,
+        bill.charge(CostEstimate.KV_WRITES, billed.kvWrites() * toMonth,
                 prices.kvWritesIncluded(), prices.kvWritesPerMillion());
-        double total = usd.values().stream().mapToDouble(Double::doubleValue).sum();
-        return new CostEstimate(quantities, usd, total, prices.planMinimum());
+        bill.charge(CostEstimate.RATE_LIMITING_BINDING, invocations.bindingCalls() * toMonth, 0,
+                prices.bindingCallsPerMillion());
+        double total = bill.usd.values().stream().mapToDouble(Double::doubleValue).sum();
+        return new CostEstimate(bill.quantities, bill.included, bill.usd, total, prices.planMinimum(),
+                measured.unansweredObjectCalls(invocations));
     }
 
-    private static void charge(Map<String, Double> quantities, Map<String, Double> usd, String item,
-                               double monthly, double included, double usdPerMillion) {
-        quantities.put(item, monthly);
-        usd.put(item, Math.max(0, monthly - included) / PER_MILLION * usdPerMillion);
+    // the items as they are charged, in report order
+    private static final class Bill {
+        final Map<String, Double> quantities = new LinkedHashMap<>();
+        final Map<String, Double> included = new LinkedHashMap<>();
+        final Map<String, Double> usd = new LinkedHashMap<>();
+
+        void charge(String item, double monthly, double includedAmount, double usdPerMillion) {
+            quantities.put(item, monthly);
+            included.put(item, includedAmount);
+            usd.put(item, Math.max(0, monthly - includedAmount) / PER_MILLION * usdPerMillion);
+        }
     }
 }

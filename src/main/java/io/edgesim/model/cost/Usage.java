@@ -1,19 +1,43 @@
 package io.edgesim.model.cost;
 
 /**
- * Billable operations a tier performed during a run (summed over PoPs and objects).
+ * Billable operations the tiers performed during a run (summed over PoPs and objects); what the Workers did per
+ * request is counted apart, in {@link Invocations}.
  *
- * @param durableObjectRequests requests that reached a Durable Object (served or overloaded)
+ * @param durableObjectRequests requests that reached a Durable Object (served or overloaded); the calls the
+ *                              Workers made that did not are added for the bill ({@link #billedFor})
  * @param rowsWritten           SQLite rows written by Durable Objects (one per state change)
  * @param rowsRead              SQLite rows read by Durable Objects
  * @param activeNanos           time Durable Objects spent serving (billed duration, at 128 MB)
- * @param kvReads               Workers KV reads (a read served from the PoP's cache is still a billed read)
+ * @param kvReads               Workers KV reads that KV answered (a read served from the PoP's cache is still a
+ *                              billed read)
  * @param kvWrites              Workers KV writes attempted and accepted
  */
 public record Usage(long durableObjectRequests, long rowsWritten, long rowsRead, long activeNanos, long kvReads,
                     long kvWrites) {
 
     public static final Usage NONE = new Usage(0, 0, 0, 0, 0, 0);
+
+    /**
+     * This usage as the platform bills it, given the calls the Workers made: each call that never reached its
+     * Durable Object ({@code calls.durableObjectCalls()} beyond {@link #durableObjectRequests}: lost on the way, or
+     * its home down) is billed as a served one - a request, a row read, a row written (the most a served call
+     * writes) and the mean service time of the served calls - and each KV read that failed ({@code calls.kvReads()}
+     * beyond {@link #kvReads}: KV down) as a read. Cloudflare does not publish what it bills for either; this is the
+     * most such a call can cost, so that an outage never makes an option look cheaper.
+     */
+    public Usage billedFor(Invocations calls) {
+        long unanswered = Math.max(0, calls.durableObjectCalls() - durableObjectRequests);
+        // a served request reads one row; an overloaded one reaches the object but is not served
+        long meanServiceNanos = rowsRead == 0 ? 0 : activeNanos / rowsRead;
+        return new Usage(durableObjectRequests + unanswered, rowsWritten + unanswered, rowsRead + unanswered,
+                activeNanos + unanswered * meanServiceNanos, Math.max(kvReads, calls.kvReads()), kvWrites);
+    }
+
+    /** Calls to Durable Objects in {@code calls} that never reached one (see {@link #billedFor}). */
+    public long unansweredObjectCalls(Invocations calls) {
+        return Math.max(0, calls.durableObjectCalls() - durableObjectRequests);
+    }
 
     public Usage plus(Usage other) {
         return new Usage(durableObjectRequests + other.durableObjectRequests, rowsWritten + other.rowsWritten,

@@ -5,10 +5,10 @@ import io.edgesim.engine.RunRecorder;
 import io.edgesim.model.Outcome;
 import io.edgesim.model.Request;
 import io.edgesim.model.algorithm.Decision;
+import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.model.tier.LimiterSpec;
-import io.edgesim.result.CostResult;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
@@ -162,7 +162,7 @@ public final class OutcomeSink implements ChainSink {
     }
 
     /** The run's result (see {@link RunRecorder#finish}); once every chain is recorded. */
-    public synchronized RunResult finish(List<CostResult> costs, List<Map<String, Map<String, Long>>> stageStats) {
-        return recorder.finish(costs, stageStats);
+    public synchronized RunResult finish(List<Usage> tierUsage, List<Map<String, Map<String, Long>>> stageStats) {
+        return recorder.finish(tierUsage, stageStats);
     }
 }

@@ -111,7 +111,8 @@ final class OutputFolder {
      */
     static WriteFailure cannotWriteStream(String flag, Path path, IOException e) {
         return new WriteFailure(flag + ": cannot write " + path + ": " + reason(e, path) + "; "
-                + StagedOutput.kind(path) + " is written as a stream, not staged, and keeps what reached it", e);
+                + StagedOutput.kind(path) + " is written as a stream, not staged: what it received before the error "
+                + "stays", e);
     }
 
     // the path is worth repeating only when it is not the one named already

@@ -98,8 +98,8 @@ class OutputsThroughLinksPipesAndDevicesTest {
         assertThat(outcome.status()).isEqualTo(1);
         assertThat(outcome.out()).isEmpty();
         assertThat(outcome.err()).isEqualTo("edgesim: --decisions: cannot write " + full + ": No space left on "
-                + "device; a character device is written as a stream, not staged, and keeps what reached it"
-                + System.lineSeparator());
+                + "device; a character device is written as a stream, not staged: what it received before the error "
+                + "stays" + System.lineSeparator());
         assertThat(out.resolve("result.json")).hasContent(before + " ");
         assertThat(StagedOutput.kind(full)).isEqualTo("a character device");
         assertThat(names(dir)).containsExactly("full", "out");

@@ -5,9 +5,9 @@ import io.edgesim.result.DecisionListener;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -25,7 +25,7 @@ public final class DecisionsCsv implements DecisionListener {
 
     private final BufferedWriter out;
 
-    /** Writes the header to {@code stream} at once, and a row per decision; {@link #close} closes the stream. */
+    /** Writes the header and then a row per decision to {@code stream}, buffered; {@link #close} closes the stream. */
     public DecisionsCsv(OutputStream stream) throws IOException {
         this.out = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8));
         out.write(HEADER);

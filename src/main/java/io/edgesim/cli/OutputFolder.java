@@ -1,5 +1,6 @@
 package io.edgesim.cli;
 
+import io.edgesim.report.StagedOutput;
 import io.edgesim.scenario.InputException;
 
 import java.io.IOException;
@@ -42,14 +43,20 @@ final class OutputFolder {
                 if (!Files.isDirectory(part)) {
                     throw new InputException(flag + ": cannot write " + dir + ": "
                             + (part.equals(dir.toAbsolutePath()) ? "it" : part.toString())
-                            + " is a file, not a folder" + ALLOWED);
+                            + " is " + StagedOutput.kind(part) + ", not a folder" + ALLOWED);
                 }
                 break;
             }
         }
-        Path absolute = dir.toAbsolutePath().normalize();
-        if (absolute.getParent() == null) {
+        if (dir.toAbsolutePath().normalize().getParent() == null) {
             throw new InputException(flag + ": cannot write " + dir + ": it is the root folder" + ALLOWED);
+        }
+        // a link is written through: the folder it names is the one replaced, beside it
+        Path absolute;
+        try {
+            absolute = StagedOutput.place(dir);
+        } catch (IOException e) {
+            throw refused(flag, dir, e);
         }
         if (marker != null && Files.isDirectory(dir) && !Files.exists(dir.resolve(marker)) && !isEmpty(flag, dir)) {
             throw new InputException(flag + ": " + dir + " holds files but no " + marker + ", so it is not an "
@@ -96,6 +103,16 @@ final class OutputFolder {
     static WriteFailure cannotWrite(String flag, Path path, IOException e) {
         return new WriteFailure(flag + ": cannot write " + path + ": " + reason(e, path) + "; " + path
                 + " is as it was before the run", e);
+    }
+
+    /**
+     * The one line for an error while writing a stream (a named pipe, a device, {@code /dev/stdout}): it is written
+     * directly, so what was written before the error stays there.
+     */
+    static WriteFailure cannotWriteStream(String flag, Path path, IOException e) {
+        return new WriteFailure(flag + ": cannot write " + path + ": " + reason(e, path) + "; "
+                + StagedOutput.kind(path) + " is written as a stream, not staged: what it received before the error "
+                + "stays", e);
     }
 
     // the path is worth repeating only when it is not the one named already

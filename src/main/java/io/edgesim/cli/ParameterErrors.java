@@ -37,7 +37,11 @@ final class ParameterErrors {
     static String describe(ParameterException ex) {
         CommandLine command = ex.getCommandLine();
         String line;
-        if (ex instanceof UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
+        List<String> unknownOptions = unknownOptions(command);
+        if (ex instanceof MissingParameterException && !unknownOptions.isEmpty()) {
+            // picocli checks what is required before what is unknown; a mistyped flag is what to fix first
+            line = unmatched(command, new UnmatchedArgumentException(command, unknownOptions));
+        } else if (ex instanceof UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
             line = unmatched(command, unmatched);
         } else if (ex instanceof OverwrittenOptionException twice && twice.getOverwritten() != null) {
             line = name(twice.getOverwritten()) + ": given twice; allowed: once";
@@ -50,6 +54,17 @@ final class ParameterErrors {
             line = ex.getMessage();
         }
         return oneLine(line);
+    }
+
+    // the arguments picocli set aside so far that look like options
+    private static List<String> unknownOptions(CommandLine command) {
+        List<String> options = new ArrayList<>();
+        for (String argument : command.getUnmatchedArguments()) {
+            if (argument.startsWith("-")) {
+                options.add(argument);
+            }
+        }
+        return options;
     }
 
     private static String unmatched(CommandLine command, UnmatchedArgumentException ex) {

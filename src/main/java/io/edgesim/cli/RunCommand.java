@@ -30,6 +30,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,8 +95,12 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--decisions", paramLabel = "FILE",
             description = "Also write one CSV row per request per limiter to FILE (with --replications, of the run "
-                    + "at the scenario's seed).")
+                    + "at the scenario's seed). A named pipe, a device or /dev/stdout is written as a stream; with "
+                    + "/dev/stdout the table goes to standard error, e.g. --decisions /dev/stdout | gzip > d.csv.gz.")
     Path decisions;
+
+    // standard output carries the decisions: what the run prints goes to standard error
+    private boolean decisionsOnStandardOutput;
 
     @Option(names = "--replications", paramLabel = "N",
             description = "Virtual engine only: also run seeds seed+1 .. seed+N-1, in parallel on all cores, and "
@@ -144,6 +149,7 @@ final class RunCommand implements Callable<Integer> {
         OutputClash.folderAgainstInputs("--out", dir, inputs);
         if (decisions != null) {
             checkDecisions(inputs, dir);
+            decisionsOnStandardOutput = isStandardOutput(decisions);
         }
         // the outputs are checked before joining: a bad --out is one line at once, not after the join
         try (JoinedCluster nodes = join == null ? null : joinNodes(scenario, tlsStores)) {
@@ -159,7 +165,7 @@ final class RunCommand implements Callable<Integer> {
         try (StagedOutput decisionsFile = decisions == null ? null : stage("--decisions", decisions, false);
              StagedOutput report = stage("--out", dir, true)) {
             try (DecisionListener listener = decisionsFile == null ? DecisionListener.NONE
-                    : openDecisions(decisionsFile.path())) {
+                    : openDecisions(decisionsFile)) {
                 if (engine.equals(ClusterEngine.NAME)) {
                     ClusterEngine cluster = new ClusterEngine(scenario, listener, scale, ClusterSettings.load());
                     if (nodes != null) {
@@ -180,7 +186,7 @@ final class RunCommand implements Callable<Integer> {
                             : new VirtualEngine(scenario, VirtualEngine.Order.BY_REQUEST, listener)).run();
                 }
             } catch (UncheckedIOException e) {
-                throw cannotWriteDecisions(e.getCause());
+                throw cannotWriteDecisions(decisionsFile, e.getCause());
             }
             try {
                 reportWriter.write(result, report.path());
@@ -191,7 +197,7 @@ final class RunCommand implements Callable<Integer> {
                 try {
                     decisionsFile.commit();
                 } catch (IOException e) {
-                    throw cannotWriteDecisions(e);
+                    throw cannotWriteDecisions(decisionsFile, e);
                 }
             }
             try {
@@ -204,7 +210,7 @@ final class RunCommand implements Callable<Integer> {
             throw OutputFolder.cannotWrite("--out", dir, e);
         }
         double wallSeconds = (System.nanoTime() - started) / 1e9;
-        var console = spec.commandLine().getOut();
+        PrintWriter console = console();
         console.print(ConsoleReport.render(result));
         if (fidelity != null) {
             console.printf("%n%s%n", fidelity);
@@ -307,7 +313,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private void printHolders(Scenario scenario, Map<String, List<String>> holders) {
-        var out = spec.commandLine().getOut();
+        PrintWriter out = console();
         out.printf("joined the cluster at %s%n", join);
         List<String> here = new ArrayList<>();
         for (String region : NodeRegions.of(scenario)) {
@@ -384,16 +390,31 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private DecisionListener openDecisions(Path staging) {
+    private DecisionListener openDecisions(StagedOutput file) {
         try {
-            return new DecisionsCsv(staging);
+            return new DecisionsCsv(file.open());
         } catch (IOException e) {
-            throw cannotWriteDecisions(e);
+            throw cannotWriteDecisions(file, e);
         }
     }
 
-    private WriteFailure cannotWriteDecisions(IOException e) {
-        return OutputFolder.cannotWrite("--decisions", decisions, e);
+    private WriteFailure cannotWriteDecisions(StagedOutput file, IOException e) {
+        return file.stream() ? OutputFolder.cannotWriteStream("--decisions", decisions, e)
+                : OutputFolder.cannotWrite("--decisions", decisions, e);
+    }
+
+    private PrintWriter console() {
+        return decisionsOnStandardOutput ? spec.commandLine().getErr() : spec.commandLine().getOut();
+    }
+
+    // the same file as this process's standard output (a pipe, a terminal, a redirected file), by any name
+    private static boolean isStandardOutput(Path path) {
+        Path standardOutput = Path.of("/dev/stdout");
+        try {
+            return Files.exists(path) && Files.exists(standardOutput) && Files.isSameFile(path, standardOutput);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static IOException asIo(Exception e) {

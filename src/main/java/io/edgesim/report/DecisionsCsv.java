@@ -5,10 +5,10 @@ import io.edgesim.result.DecisionListener;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * The --decisions file: one CSV row per request per limiter, in the order the engine completed them. retry_after_s is
@@ -25,12 +25,9 @@ public final class DecisionsCsv implements DecisionListener {
 
     private final BufferedWriter out;
 
-    public DecisionsCsv(Path file) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+    /** Writes the header and then a row per decision to {@code stream}, buffered; {@link #close} closes the stream. */
+    public DecisionsCsv(OutputStream stream) throws IOException {
+        this.out = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8));
         out.write(HEADER);
         out.write('\n');
     }

@@ -8,6 +8,8 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +28,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * 1 or 2; a failure is exactly one line on stderr without a stack trace or an exception's name; the inputs are the
  * same bytes afterwards; and an output folder written before is unchanged by a run that fails. A failure's message
  * names the mutations; {@code -Dfuzz.seed=N} (default 0) shifts every seed and {@code -Dfuzz.rounds=N} (default 1)
- * multiplies the number of mutations, to explore beyond the fixed set the suite runs.
+ * multiplies the number of mutations, to explore beyond the fixed set the suite runs. The command lines cover every
+ * command: a mutated `node` is given a port the test holds and a mutated `run --join` a scenario with kv stages, so
+ * none of them starts a node or waits on a join.
  */
 class CliFuzzTest {
 
@@ -67,7 +71,8 @@ class CliFuzzTest {
 
     /** Flags a mutation may insert: none names an output, so every output stays in the test's folder. */
     private static final List<String> FLAGS = List.of("--seed", "--regions", "--replications", "--param",
-            "--engine", "--speed", "--help", "--version", "-h", "--check", "--scenarios");
+            "--engine", "--speed", "--help", "--version", "-h", "--check", "--scenarios", "--roles", "--host",
+            "--port", "--seed-nodes", "--join", "--tls-keystore", "--tls-truststore", "--lateness-tolerance");
 
     private static final long SEED = Long.getLong("fuzz.seed", 0);
     private static final int ROUNDS = Integer.getInteger("fuzz.rounds", 1);
@@ -191,6 +196,11 @@ class CliFuzzTest {
         Mutator mutator = new Mutator(SEED + 19);
         Files.writeString(dir.resolve("trace.csv"), TRACE);
         Path scenario = Files.writeString(dir.resolve("s.conf"), TRACE_SCENARIO.formatted("trace.csv"));
+        // a scenario with kv stages: a run joining nodes refuses it before it joins, so no mutation waits on one
+        Path kv = Files.copy(Path.of("scenarios", "kv-counter.conf"), dir.resolve("kv.conf"));
+        Path scenarios = Files.createDirectories(dir.resolve("scenarios"));
+        Files.writeString(scenarios.resolve("trace.csv"), TRACE);
+        Files.writeString(scenarios.resolve("fuzz.conf"), TRACE_SCENARIO.formatted("trace.csv"));
         Path out = dir.resolve("out");
         String s = scenario.toString();
         String r = regions.toString();
@@ -201,28 +211,53 @@ class CliFuzzTest {
                 List.of("validate", s, "--regions", r),
                 List.of("regions", "--regions", r),
                 List.of("sweep", s, "--param", "limiters.local.limit=1..3", "--seed", "2"),
-                List.of("sweep", s, "--param", "clients.bg.rate=1,2.5", "--replications", "2"));
+                List.of("sweep", s, "--param", "clients.bg.rate=1,2.5", "--replications", "2"),
+                List.of("bench", s, "--regions", r),
+                List.of("reports", "--check"),
+                List.of("node", "--roles", "FRA,SYD", "--seed-nodes", "127.0.0.1:1,127.0.0.1:2"),
+                List.of("node", "--roles", "NRT"),
+                List.of("run", kv.toString(), "--engine", "cluster", "--join", "127.0.0.1:1", "--speed", "4",
+                        "--lateness-tolerance", "2"));
         List<List<Integer>> keep = List.of(List.of(1, 3), List.of(1), List.of(1, 3), List.of(2), List.of(1),
-                List.of(1));
+                List.of(1), List.of(1, 3), List.of(), List.of(), List.of(), List.of(1));
         assertThat(edgesim("run", s, "--out", out.toString()).status()).isZero();
-        for (int i = 0; i < 90 * ROUNDS; i++) {
-            int line = i % lines.size();
-            List<String> done = new ArrayList<>();
-            List<String> args = new ArrayList<>(mutator.mutateArgs(lines.get(line), keep.get(line), FLAGS, done));
-            String command = lines.get(line).get(0);
-            if (command.equals("run")) {
-                args.addAll(List.of("--out", out.toString(), "--decisions", dir.resolve("d.csv").toString()));
-            } else if (command.equals("sweep")) {
-                args.addAll(List.of("--out", dir.resolve("sweep").toString()));
+        List<String> reports = List.of("--scenarios", scenarios.toString(), "--reports",
+                dir.resolve("reports").toString());
+        List<String> regenerate = new ArrayList<>(List.of("reports"));
+        regenerate.addAll(reports);
+        assertThat(edgesim(regenerate.toArray(String[]::new)).status()).isZero();
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            // every node a mutation leaves valid fails to bind this port, and so never starts
+            List<String> node = List.of("--host", "127.0.0.1", "--port", Integer.toString(taken.getLocalPort()));
+            for (int i = 0; i < 165 * ROUNDS; i++) {
+                int line = i % lines.size();
+                List<String> done = new ArrayList<>();
+                List<String> args = new ArrayList<>(mutator.mutateArgs(lines.get(line), keep.get(line), FLAGS,
+                        done));
+                String command = lines.get(line).get(0);
+                if (command.equals("run")) {
+                    if (lines.get(line).contains("--join") && args.stream().noneMatch(a -> a.startsWith("--join"))) {
+                        // without --join, the kv scenario would run on the cluster engine, in real time
+                        args.addAll(List.of("--join", "127.0.0.1:1"));
+                    }
+                    args.addAll(List.of("--out", out.toString(), "--decisions", dir.resolve("d.csv").toString()));
+                } else if (command.equals("sweep")) {
+                    args.addAll(List.of("--out", dir.resolve("sweep").toString()));
+                } else if (command.equals("reports")) {
+                    args.addAll(reports);
+                } else if (command.equals("node")) {
+                    args.addAll(node);
+                }
+                check("command line " + args.stream().map(Mutator::printable).toList() + ": "
+                        + String.join("; ", done), out, args.toArray(String[]::new));
             }
-            check("command line " + args.stream().map(Mutator::printable).toList() + ": " + String.join("; ", done),
-                    out, args.toArray(String[]::new));
         }
     }
 
     /** Runs edgesim on {@code args} and checks the promises; {@code out} is a report folder to keep if it fails. */
     private void check(String as, Path out, String... args) throws IOException {
-        List<Path> outputPaths = out == null ? List.of() : List.of(out, dir.resolve("d.csv"), dir.resolve("sweep"));
+        List<Path> outputPaths = out == null ? List.of() : List.of(out, dir.resolve("d.csv"), dir.resolve("sweep"),
+                dir.resolve("reports"));
         Map<String, byte[]> inputs = contents(dir, outputPaths);
         Map<String, byte[]> outputs = out == null ? Map.of() : contents(out, List.of());
 

@@ -22,16 +22,21 @@ final class EdgesimProcesses {
      */
     static Process start(Map<String, String> environment, List<String> jvmOptions, String... args)
             throws IOException {
+        return builder(environment, jvmOptions, args).redirectErrorStream(true).start();
+    }
+
+    /** The same, not started, with stdout and stderr apart. */
+    static ProcessBuilder builder(Map<String, String> environment, List<String> jvmOptions, String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString()));
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().remove("EDGESIM_CLUSTER_SECRET");
         builder.environment().remove(TlsOptions.PASSWORD_ENV);
         builder.environment().putAll(environment);
-        return builder.start();
+        return builder;
     }
 
     static int freePort() throws IOException {

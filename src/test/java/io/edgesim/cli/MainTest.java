@@ -189,6 +189,19 @@ class MainTest {
     }
 
     @Test
+    void everyCommandNamesAnUnknownOptionBeforeWhatIsMissing() {
+        String[][] commandLines = {{"node", "--no-such-flag"}, {"node", "--rles", "FRA"}, {"run", "--no-such-flag"},
+                {"validate", "--no-such-flag"}, {"sweep", "scenarios/three-pops.conf", "--no-such-flag"},
+                {"bench", "--no-such-flag"}, {"reports", "--no-such-flag"}, {"regions", "--no-such-flag"},
+                {"run", "scenarios/three-pops.conf", "--engine", "cluster", "--join", "127.0.0.1:1", "--no-such-flag"}};
+        for (String[] commandLine : commandLines) {
+            String unknown = commandLine[commandLine[0].equals("node") ? 1 : commandLine.length - 1];
+            CommandLines.assertOneLineOfBadInput(edgesim(commandLine), "edgesim: " + unknown + ": 'edgesim "
+                    + commandLine[0] + "' has no such option; allowed: ");
+        }
+    }
+
+    @Test
     void aFlagValueOfTheWrongTypeIsOneLineNamingTheFlagAndWhatIsAllowed() {
         Outcome outcome = edgesim("run", "scenarios/three-pops.conf", "--seed", "abc");
 

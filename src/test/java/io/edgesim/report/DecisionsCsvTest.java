@@ -16,7 +16,7 @@ class DecisionsCsvTest {
     void retryAfterIsWhatTheHeaderCarriesAndNeverForARequestThatCanNeverPass(@TempDir Path dir)
             throws IOException {
         Path file = dir.resolve("decisions.csv");
-        try (DecisionsCsv csv = new DecisionsCsv(file)) {
+        try (DecisionsCsv csv = new DecisionsCsv(Files.newOutputStream(file))) {
             csv.decided("l", 0, "FRA", "k", 1, "true", 2, 0, 500_000);
             csv.decided("l", 1_000_000, "FRA", "k", 1, "false", 0, 3_599 * SECOND_NANOS + 1, 500_000);
             csv.decided("l", 2_000_000, "FRA", "k", 5, "false", 3, Long.MAX_VALUE, 500_000);

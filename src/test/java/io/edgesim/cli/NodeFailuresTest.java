@@ -1,0 +1,168 @@
+package io.edgesim.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.edgesim.report.DecisionsCsv;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import static io.edgesim.cli.EdgesimProcesses.freePort;
+import static io.edgesim.cli.EdgesimProcesses.lineStarting;
+import static io.edgesim.cli.EdgesimProcesses.output;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A node process that goes away in the middle of a run on node processes: killed outright (SIGKILL), Pekko's
+ * split-brain resolver downs it; stopped (SIGTERM), it leaves. Either way the run ends with every request accounted
+ * for - the chains in flight on the lost node failed, its PoP's later traffic moved to the nearest PoP - and the
+ * nodes left serve the next run.
+ */
+@Tag("cluster")
+class NodeFailuresTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    // three-pops: 885 requests in 59 s over FRA, AMS and SYD; its Durable Object homed in FRA
+    private static final String SCENARIO = "scenarios/three-pops.conf";
+    private static final long REQUESTS = 885;
+    // scenario time at which the node is stopped: well into the run, well before its end
+    private static final double STOP_AT_MS = 15_000;
+
+    @Test
+    void aNodeKilledMidRunIsDownedAndTheRunEndsWithEveryRequestAccountedFor(@TempDir Path dir) throws Exception {
+        List<String> sydney = runLosingTheSydneyNode(dir, node -> node.toHandle().destroyForcibly(), 137,
+                true);
+        assertThat(sydney).noneMatch(line -> line.contains("left the cluster"));
+    }
+
+    @Test
+    void aNodeStoppedMidRunLeavesAndTheRunEndsWithEveryRequestAccountedFor(@TempDir Path dir) throws Exception {
+        // SIGTERM, as a service manager stops it
+        List<String> sydney = runLosingTheSydneyNode(dir, node -> node.toHandle().destroy(), 143, false);
+        assertThat(sydney).contains("node SYD left the cluster");
+    }
+
+    /**
+     * Runs three-pops on a node for FRA and one for SYD (AMS in the coordinator), stops the SYD node with
+     * {@code stop} a quarter of the way in, checks the run and then a second run on the node left; returns what the
+     * SYD node printed after it was Up. With {@code lostInFlight}, SYD's chains must have failed: a killed node is
+     * downed only after the resolver's 7 s, while SYD's requests keep coming; one that leaves may be gone at once.
+     */
+    private static List<String> runLosingTheSydneyNode(Path dir, Consumer<Process> stop, int sydneyExit,
+                                                       boolean lostInFlight) throws Exception {
+        String seed = "127.0.0.1:" + freePort();
+        String sydneyAddress = "127.0.0.1:" + freePort();
+        Process frankfurt = null;
+        Process sydney = null;
+        Process coordinator = null;
+        try {
+            // the first node is the oldest member: the split-brain resolver (keep-oldest) keeps its side
+            frankfurt = EdgesimProcesses.start(Map.of(), List.of(), "node", "--roles", "FRA", "--port",
+                    seed.substring(seed.indexOf(':') + 1));
+            assertThat(lineStarting(output(frankfurt), "node FRA is Up")).isNotNull();
+            sydney = EdgesimProcesses.start(Map.of(), List.of(), "node", "--roles", "SYD", "--port",
+                    sydneyAddress.substring(sydneyAddress.indexOf(':') + 1), "--seed-nodes", seed);
+            BufferedReader sydneyLines = output(sydney);
+            assertThat(lineStarting(sydneyLines, "node SYD is Up")).isNotNull();
+
+            // the decisions come on the coordinator's stdout, as they complete: they say how far the run is
+            Path out = dir.resolve("out");
+            Path errors = dir.resolve("coordinator.txt");
+            coordinator = EdgesimProcesses.builder(Map.of(), List.of(), "run", SCENARIO, "--engine", "cluster",
+                    "--join", seed, "--decisions", "/dev/stdout", "--out", out.toString())
+                    .redirectError(errors.toFile()).start();
+            List<String> rows = new ArrayList<>();
+            boolean stopped = false;
+            try (BufferedReader lines = new BufferedReader(new InputStreamReader(coordinator.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                    rows.add(line);
+                    if (!stopped && rows.size() > 1 && Double.parseDouble(line.split(",")[1]) >= STOP_AT_MS) {
+                        stop.accept(sydney);
+                        stopped = true;
+                    }
+                }
+            }
+            assertThat(coordinator.waitFor(240, TimeUnit.SECONDS)).isTrue();
+            assertThat(coordinator.exitValue()).as(Files.readString(errors)).isZero();
+            assertThat(stopped).as("the node stopped mid-run").isTrue();
+            assertThat(sydney.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(sydney.exitValue()).isEqualTo(sydneyExit);
+            List<String> sydneyPrinted = sydneyLines.lines().toList();
+            assertThat(Files.readString(errors)).contains("1 of 3 nodes left the cluster during the run");
+
+            JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
+            JsonNode whole = JSON.readTree(Path.of("reports", "three-pops", "result.json").toFile());
+            long failedInSydney = 0;
+            for (JsonNode limiter : result.get("limiters")) {
+                String name = limiter.get("name").asText();
+                JsonNode totals = limiter.get("totals");
+                JsonNode regions = limiter.get("regions");
+                JsonNode wholeRegions = regionsOf(whole, name);
+                assertThat(totals.get("sent").asLong()).as(name + ": every request sent").isEqualTo(REQUESTS);
+                assertThat(totals.get("accepted").asLong() + totals.get("rejected").asLong()
+                        + totals.get("failed").asLong()).as(name + ": every request decided").isEqualTo(REQUESTS);
+                // the chains in flight on the lost node failed there; none failed elsewhere
+                if (lostInFlight) {
+                    assertThat(regions.at("/SYD/failed").asLong()).as(name + ": failed in SYD").isPositive();
+                }
+                assertThat(regions.at("/FRA/failed").asLong() + regions.at("/AMS/failed").asLong()).isZero();
+                failedInSydney += regions.at("/SYD/failed").asLong();
+                // SYD's later traffic went to another PoP
+                assertThat(regions.at("/SYD/sent").asLong()).as(name + ": sent in SYD")
+                        .isLessThan(wholeRegions.at("/SYD/sent").asLong());
+                assertThat(regions.at("/FRA/sent").asLong() + regions.at("/AMS/sent").asLong())
+                        .as(name + ": sent in FRA and AMS")
+                        .isGreaterThan(wholeRegions.at("/FRA/sent").asLong() + wholeRegions.at("/AMS/sent").asLong());
+            }
+            assertThat(rows.get(0)).isEqualTo(DecisionsCsv.HEADER);
+            assertThat(rows).hasSize(2 * (int) REQUESTS + 1);
+            assertThat(rows.stream().skip(1).map(row -> row.split(","))
+                    .filter(row -> row[2].equals("SYD") && row[5].equals("failed-closed")))
+                    .hasSize((int) failedInSydney);
+
+            // the node left serves the next run; SYD now runs in the coordinator's process
+            Path shorter = Files.writeString(dir.resolve("shorter.conf"), "include file(\""
+                    + Path.of(SCENARIO).toAbsolutePath() + "\")\nname = three-pops-short\nduration = 5s\nclients = "
+                    + "[ { name = spread, count = 1, key = \"edge_test\", rate = 15, arrival = constant, stop = 4s, "
+                    + "pops { FRA = 1, AMS = 1, SYD = 1 } } ]\n");
+            Process again = EdgesimProcesses.start(Map.of(), List.of(), "run", shorter.toString(), "--engine",
+                    "cluster", "--join", seed, "--out", dir.resolve("again").toString());
+            List<String> printed = output(again).lines().toList();
+            assertThat(again.waitFor(120, TimeUnit.SECONDS)).isTrue();
+            assertThat(again.exitValue()).as(String.join("\n", printed)).isZero();
+            assertThat(printed).contains("  FRA on the node at " + seed, "  AMS, SYD held by no node: runs in this "
+                    + "process");
+            JsonNode shortRun = JSON.readTree(dir.resolve("again").resolve("result.json").toFile());
+            for (JsonNode limiter : shortRun.get("limiters")) {
+                assertThat(limiter.at("/totals/sent").asLong()).isEqualTo(60);
+                assertThat(limiter.at("/totals/failed").asLong()).isZero();
+            }
+            assertThat(frankfurt.isAlive()).isTrue();
+            return sydneyPrinted;
+        } finally {
+            EdgesimProcesses.destroy(coordinator, sydney, frankfurt);
+        }
+    }
+
+    // the regions of limiter {@code name} in a result.json
+    private static JsonNode regionsOf(JsonNode result, String name) {
+        for (JsonNode limiter : result.get("limiters")) {
+            if (limiter.get("name").asText().equals(name)) {
+                return limiter.get("regions");
+            }
+        }
+        throw new AssertionError("no limiter " + name + " in " + result);
+    }
+}

@@ -1,0 +1,81 @@
+package io.edgesim.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A virtual run stopped with SIGTERM while it writes: the outputs it was writing never appear under their final
+ * names, the earlier ones are as they were, and no hidden staging copy is left.
+ */
+class StoppedRunTest {
+
+    // hours of traffic at thousands of requests a second: far longer than the test waits before stopping it
+    private static final String LONG_RUN = """
+            name = long
+            duration = 3600s
+            seed = 1
+            regions = [FRA, AMS, SYD]
+            clients = [ { name = bg, key = "bg", rate = 2000, pops { FRA = 1, SYD = 1 } } ]
+            limiters = [
+              { name = local, tier = cache, algorithm = fixed-window, limit = 5, window = 1s, key = api-key }
+            ]
+            """;
+
+    private static List<String> names(Path dir) throws Exception {
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    private static long stagedBytes(Path dir, String prefix) throws Exception {
+        try (Stream<Path> entries = Files.list(dir)) {
+            long bytes = -1;
+            for (Path entry : entries.toList()) {
+                if (entry.getFileName().toString().startsWith(prefix)) {
+                    bytes = Math.max(bytes, Files.size(entry));
+                }
+            }
+            return bytes;
+        }
+    }
+
+    @Test
+    void sigtermWhileWritingLeavesNoPartialOutputUnderAFinalName(@TempDir Path dir) throws Exception {
+        Path scenario = Files.writeString(dir.resolve("long.conf"), LONG_RUN);
+        Path decisions = Files.writeString(dir.resolve("decisions.csv"), "old decisions");
+        Path out = dir.resolve("out");
+        Process run = EdgesimProcesses.start(Map.of(), List.of(), "run", scenario.toString(), "--regions",
+                Path.of("regions.conf").toAbsolutePath().toString(), "--decisions", decisions.toString(), "--out",
+                out.toString());
+        try {
+            // the run is under way once its hidden decisions file holds rows
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (stagedBytes(dir, ".decisions.csv.edgesim-new-") < 100_000 && run.isAlive()) {
+                assertThat(System.nanoTime()).as("rows in the hidden decisions file within 120 s")
+                        .isLessThan(deadline);
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+            }
+            assertThat(run.isAlive()).as("the run still going when stopped").isTrue();
+            run.toHandle().destroy();
+            assertThat(run.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            String printed = new String(run.getInputStream().readAllBytes());
+
+            assertThat(run.exitValue()).as(printed).isEqualTo(143);
+            assertThat(decisions).hasContent("old decisions");
+            assertThat(out).doesNotExist();
+            assertThat(names(dir)).containsExactly("decisions.csv", "long.conf");
+        } finally {
+            EdgesimProcesses.destroy(run);
+        }
+    }
+}

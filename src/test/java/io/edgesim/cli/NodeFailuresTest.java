@@ -41,15 +41,18 @@ class NodeFailuresTest {
 
     @Test
     void aNodeKilledMidRunIsDownedAndTheRunEndsWithEveryRequestAccountedFor(@TempDir Path dir) throws Exception {
+        // at speed 1: the failure detector and the resolver take ~17 s of wall time to down the node, which must leave
+        // SYD's traffic of the run's second half to move
         List<String> sydney = runLosingTheSydneyNode(dir, node -> node.toHandle().destroyForcibly(), 137,
-                true);
+                true, 1);
         assertThat(sydney).noneMatch(line -> line.contains("left the cluster"));
     }
 
     @Test
     void aNodeStoppedMidRunLeavesAndTheRunEndsWithEveryRequestAccountedFor(@TempDir Path dir) throws Exception {
         // SIGTERM, as a service manager stops it
-        List<String> sydney = runLosingTheSydneyNode(dir, node -> node.toHandle().destroy(), 143, false);
+        // a node that leaves is gone at once: speed 2 leaves it half a minute of traffic to move
+        List<String> sydney = runLosingTheSydneyNode(dir, node -> node.toHandle().destroy(), 143, false, 2);
         assertThat(sydney).contains("node SYD left the cluster");
     }
 
@@ -60,7 +63,7 @@ class NodeFailuresTest {
      * downed only after the resolver's 7 s, while SYD's requests keep coming; one that leaves may be gone at once.
      */
     private static List<String> runLosingTheSydneyNode(Path dir, Consumer<Process> stop, int sydneyExit,
-                                                       boolean lostInFlight) throws Exception {
+                                                       boolean lostInFlight, int speed) throws Exception {
         String seed = "127.0.0.1:" + freePort();
         String sydneyAddress = "127.0.0.1:" + freePort();
         Process frankfurt = null;
@@ -80,7 +83,7 @@ class NodeFailuresTest {
             Path out = dir.resolve("out");
             Path errors = dir.resolve("coordinator.txt");
             coordinator = EdgesimProcesses.builder(Map.of(), List.of(), "run", SCENARIO, "--engine", "cluster",
-                    "--join", seed, "--decisions", "/dev/stdout", "--out", out.toString())
+                    "--join", seed, "--speed", Integer.toString(speed), "--decisions", "/dev/stdout", "--out", out.toString())
                     .redirectError(errors.toFile()).start();
             List<String> rows = new ArrayList<>();
             boolean stopped = false;

@@ -1,6 +1,8 @@
 package io.edgesim.scenario;
 
 import io.edgesim.model.cost.Prices;
+import io.edgesim.scenario.config.ConfigReader;
+import io.edgesim.scenario.config.Defaults;
 
 import java.util.List;
 
@@ -18,7 +20,7 @@ final class PricesReader {
         ConfigReader p = defaults;
         if (scenario.has("prices")) {
             ConfigReader written = scenario.object("prices");
-            List<String> names = RegionsLoader.inFileOrder(defaults);
+            List<String> names = defaults.keysInFileOrder();
             written.rejectUnknownKeys(names);
             p = written.withFallback(defaults.config());
         }

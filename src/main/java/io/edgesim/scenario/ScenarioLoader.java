@@ -6,6 +6,13 @@ import io.edgesim.model.cost.Prices;
 import io.edgesim.model.fault.Fault;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.scenario.config.AssumptionLog;
+import io.edgesim.scenario.config.ConfigReader;
+import io.edgesim.scenario.config.ConfigText;
+import io.edgesim.scenario.config.Defaults;
+import io.edgesim.scenario.region.RegionNotes;
+import io.edgesim.scenario.region.RegionsLoader;
+import io.edgesim.scenario.tier.TierSettingsReader;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

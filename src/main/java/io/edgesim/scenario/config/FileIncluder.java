@@ -1,4 +1,4 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.config;
 
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigIncludeContext;
@@ -9,6 +9,7 @@ import com.typesafe.config.ConfigIncluderURL;
 import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigSyntax;
+import io.edgesim.scenario.InputException;
 
 import java.io.File;
 import java.net.URL;

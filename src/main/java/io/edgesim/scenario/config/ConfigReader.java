@@ -1,4 +1,4 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.config;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
@@ -17,6 +17,7 @@ import com.typesafe.config.ConfigUtil;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.edgesim.model.algorithm.Durations;
+import io.edgesim.scenario.InputException;
 
 import java.io.File;
 import java.net.URL;
@@ -36,15 +37,15 @@ import java.util.TreeSet;
  * ("limiters[1]"), so every problem becomes an {@link InputException} of the form
  * {@code FILE: SETTING: what is wrong; allowed: ...}. A key set to null counts as absent.
  */
-final class ConfigReader {
+public final class ConfigReader {
 
-    static final String DURATION = "a duration with a unit, such as 250ms, 10s, 1m, 1h";
+    public static final String DURATION = "a duration with a unit, such as 250ms, 10s, 1m, 1h";
 
     /**
      * The longest duration any setting takes: 3650 days (10 years), about a thirtieth of the 292 years a long counts
      * in nanoseconds, so a run's times plus any delay added to them stay far from overflow.
      */
-    static final long MAX_DURATION_NANOS = 3_650L * 86_400L * Durations.NANOS_PER_SECOND;
+    public static final long MAX_DURATION_NANOS = 3_650L * 86_400L * Durations.NANOS_PER_SECOND;
 
     private final String file;
     private final String prefix;
@@ -54,7 +55,7 @@ final class ConfigReader {
     // the object this one's settings were taken into when they were written elsewhere (see under), or null
     private final String appliedTo;
 
-    ConfigReader(String file, String prefix, Config config) {
+    public ConfigReader(String file, String prefix, Config config) {
         this(file, prefix, config, Map.of(), null);
     }
 
@@ -70,12 +71,12 @@ final class ConfigReader {
      * Parses and resolves a HOCON file, with includes of existing files only ({@link FileIncluder}); a missing file,
      * a syntax error or nesting too deep to read becomes an InputException.
      */
-    static Config parseFile(Path path) {
+    public static Config parseFile(Path path) {
         return parse(path, new FileIncluder(path));
     }
 
     /** The files {@code path} includes, directly or not, in the order met. */
-    static List<Path> includedFiles(Path path) {
+    public static List<Path> includedFiles(Path path) {
         FileIncluder includer = new FileIncluder(path);
         parse(path, includer);
         return includer.included();
@@ -100,7 +101,7 @@ final class ConfigReader {
      * Parses a text rendered by {@link ConfigText} (a scenario or regions file sent to another process), named
      * {@code origin} in messages. It reads no file: an include is refused.
      */
-    static Config parseText(String origin, String text) {
+    public static Config parseText(String origin, String text) {
         ConfigParseOptions options = ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF)
                 .setOriginDescription(origin).setIncluder(new NoIncludes(origin));
         try {
@@ -149,7 +150,7 @@ final class ConfigReader {
     }
 
     /** The one line for a file whose objects or lists are nested too deeply to read. */
-    static InputException tooDeep(String file) {
+    public static InputException tooDeep(String file) {
         return InputException.at(file, null, "objects or lists nested too deeply to read; allowed: nesting a few "
                 + "levels deep, as in the documented settings");
     }
@@ -170,7 +171,7 @@ final class ConfigReader {
     }
 
     /** Null when {@code path} is a readable file, else "no such file", "is a directory, not a file", ... */
-    static String fileProblem(Path path) {
+    public static String fileProblem(Path path) {
         if (Files.isDirectory(path)) {
             return "is a directory, not a file";
         }
@@ -186,16 +187,16 @@ final class ConfigReader {
         return null;
     }
 
-    static String oneLine(String text) {
+    public static String oneLine(String text) {
         return text.replaceAll("\\s*\\R\\s*", " ").trim();
     }
 
-    Config config() {
+    public Config config() {
         return config;
     }
 
     /** Path of this object for messages: "limiters[1]", "" at the root. */
-    String path() {
+    public String path() {
         return prefix;
     }
 
@@ -203,7 +204,7 @@ final class ConfigReader {
      * Path of {@code key} for messages: "limiters[1].period"; for a key written in another object and taken into
      * this one, where it was written and where it was taken: "client-defaults.arrival (applied to clients[2])".
      */
-    String setting(String key) {
+    public String setting(String key) {
         return pathOf(key) + noteOf(key);
     }
 
@@ -225,28 +226,33 @@ final class ConfigReader {
     }
 
     /** "FILE: SETTING: problem; allowed: allowed" for {@code key} of this object. */
-    InputException error(String key, String problem, String allowed) {
+    public InputException error(String key, String problem, String allowed) {
         return InputException.at(file, setting(key), problem + "; allowed: " + allowed);
     }
 
     /** "FILE: SETTING: problem" where {@code problem} already says what is allowed (a model's message). */
-    InputException fail(String key, String problem) {
+    public InputException fail(String key, String problem) {
         return InputException.at(file, setting(key), problem);
     }
 
     /** The same for this object as a whole. */
-    InputException errorHere(String problem, String allowed) {
+    public InputException errorHere(String problem, String allowed) {
         String note = appliedTo == null ? "" : " (applied to " + appliedTo + ")";
         return InputException.at(file, prefix.isEmpty() ? null : prefix + note, problem + "; allowed: " + allowed);
     }
 
     /** The keys written in this object (null-valued ones included), sorted. */
-    Set<String> keys() {
+    public Set<String> keys() {
         return new TreeSet<>(config.root().keySet());
     }
 
+    /** The keys written in this object in the order they are written (by line), so the file sets the display order. */
+    public List<String> keysInFileOrder() {
+        return ConfigText.inFileOrder(config.root());
+    }
+
     /** Fails on the first key (in sorted order) not in {@code allowed}, naming them and the {@link Suggestion}. */
-    void rejectUnknownKeys(Collection<String> allowed) {
+    public void rejectUnknownKeys(Collection<String> allowed) {
         for (String key : keys()) {
             if (!allowed.contains(key)) {
                 throw error(key, "unknown setting", String.join(", ", allowed) + Suggestion.didYouMean(key, allowed));
@@ -255,25 +261,25 @@ final class ConfigReader {
     }
 
     /** True when {@code key} is set to something other than null. */
-    boolean has(String key) {
+    public boolean has(String key) {
         return config.hasPath(quote(key));
     }
 
     /** True when {@code key} is written, even as null. */
-    boolean written(String key) {
+    public boolean written(String key) {
         return config.root().containsKey(key);
     }
 
-    ConfigValue value(String key) {
+    public ConfigValue value(String key) {
         return config.getValue(quote(key));
     }
 
     /** "FRA" for strings, "60" for numbers, "[1,2]" for lists: the value as the user wrote it, for messages. */
-    String shown(String key) {
+    public String shown(String key) {
         return shown(value(key));
     }
 
-    static String shown(ConfigValue value) {
+    public static String shown(ConfigValue value) {
         // strings unquoted, numbers plain (60, 0.5, 1e300), lists and objects as JSON ([1,2], {"a":1})
         return switch (value.valueType()) {
             case STRING -> String.valueOf(value.unwrapped());
@@ -290,7 +296,7 @@ final class ConfigReader {
         return Durations.formatNumber(d);
     }
 
-    String string(String key) {
+    public String string(String key) {
         requirePresent(key, "a string");
         ConfigValueType type = value(key).valueType();
         if (type == ConfigValueType.OBJECT) {
@@ -303,11 +309,11 @@ final class ConfigReader {
     }
 
     /** The string at {@code key}, or null when absent or null. */
-    String optString(String key) {
+    public String optString(String key) {
         return has(key) ? string(key) : null;
     }
 
-    double number(String key, String allowed) {
+    public double number(String key, String allowed) {
         requirePresent(key, allowed);
         try {
             return config.getDouble(quote(key));
@@ -316,7 +322,7 @@ final class ConfigReader {
         }
     }
 
-    long wholeNumber(String key, String allowed) {
+    public long wholeNumber(String key, String allowed) {
         requirePresent(key, allowed);
         ConfigValue v = value(key);
         if (v.valueType() != ConfigValueType.NUMBER && v.valueType() != ConfigValueType.STRING) {
@@ -334,7 +340,7 @@ final class ConfigReader {
     }
 
     /** A whole number of at least 1. */
-    long positiveWhole(String key, String allowed) {
+    public long positiveWhole(String key, String allowed) {
         long n = wholeNumber(key, allowed);
         if (n < 1) {
             throw error(key, n + " is too small", allowed);
@@ -343,7 +349,7 @@ final class ConfigReader {
     }
 
     /** A whole number from 1 to {@code max} ({@code allowed} should say both). */
-    int positiveInt(String key, int max, String allowed) {
+    public int positiveInt(String key, int max, String allowed) {
         long n = positiveWhole(key, allowed);
         if (n > max) {
             throw error(key, n + " is too large", allowed);
@@ -352,7 +358,7 @@ final class ConfigReader {
     }
 
     /** A number greater than 0 and at most {@code max} ({@code allowed} should say both). */
-    double positiveNumber(String key, double max, String allowed) {
+    public double positiveNumber(String key, double max, String allowed) {
         double d = number(key, allowed);
         if (!(d > 0)) {
             throw error(key, shown(key) + " is too small", allowed);
@@ -363,7 +369,7 @@ final class ConfigReader {
         return d;
     }
 
-    boolean bool(String key) {
+    public boolean bool(String key) {
         requirePresent(key, "true or false");
         try {
             return config.getBoolean(quote(key));
@@ -373,12 +379,12 @@ final class ConfigReader {
     }
 
     /** A duration from 0 to {@link #MAX_DURATION_NANOS}, in nanoseconds. */
-    long durationNanos(String key) {
+    public long durationNanos(String key) {
         return durationNanos(key, false, MAX_DURATION_NANOS);
     }
 
     /** A duration greater than 0 and at most {@link #MAX_DURATION_NANOS}, in nanoseconds. */
-    long positiveDurationNanos(String key) {
+    public long positiveDurationNanos(String key) {
         return durationNanos(key, true, MAX_DURATION_NANOS);
     }
 
@@ -386,12 +392,12 @@ final class ConfigReader {
      * A duration in nanoseconds, from 0 (or, when {@code positive}, greater than 0) to {@code maxNanos}; every
      * message states that range. A bare number is refused: HOCON would read it as milliseconds.
      */
-    long durationNanos(String key, boolean positive, long maxNanos) {
+    public long durationNanos(String key, boolean positive, long maxNanos) {
         return durationNanos(key, positive, maxNanos, durationAllowed(positive, maxNanos));
     }
 
     /** The same, with {@code allowed} as the messages' "allowed" part (for a setting that also takes a word). */
-    long durationNanos(String key, boolean positive, long maxNanos, String allowed) {
+    public long durationNanos(String key, boolean positive, long maxNanos, String allowed) {
         requirePresent(key, allowed);
         ConfigValue v = value(key);
         if (v.valueType() == ConfigValueType.NUMBER) {
@@ -423,12 +429,12 @@ final class ConfigReader {
     }
 
     /** "a duration with a unit, ..., from 0 to 3650d" or "..., greater than 0 and at most 3650d". */
-    static String durationAllowed(boolean positive, long maxNanos) {
+    public static String durationAllowed(boolean positive, long maxNanos) {
         return DURATION + (positive ? ", greater than 0 and at most " : ", from 0 to ") + Durations.format(maxNanos);
     }
 
     /** A list of strings (a single string counts as a list of one). */
-    List<String> stringList(String key, String allowed) {
+    public List<String> stringList(String key, String allowed) {
         requirePresent(key, allowed);
         ConfigValue v = value(key);
         if (v.valueType() == ConfigValueType.STRING) {
@@ -455,7 +461,7 @@ final class ConfigReader {
      * The file named at {@code key}, relative to {@code folder}; a missing file, a directory or an unreadable file is
      * reported at this setting: "s.conf: clients[0].trace: dir/nope.csv: no such file; allowed: ...".
      */
-    Path file(String key, Path folder, String allowed) {
+    public Path file(String key, Path folder, String allowed) {
         Path path = folder.resolve(fileName(key, allowed));
         String problem = fileProblem(path);
         if (problem != null) {
@@ -465,7 +471,7 @@ final class ConfigReader {
     }
 
     /** The file name at {@code key} as written, not looked for. */
-    Path fileName(String key, String allowed) {
+    public Path fileName(String key, String allowed) {
         try {
             return Path.of(string(key));
         } catch (InvalidPathException e) {
@@ -475,7 +481,7 @@ final class ConfigReader {
     }
 
     /** The object at {@code key}, as a reader whose messages name "prefix.key". */
-    ConfigReader object(String key) {
+    public ConfigReader object(String key) {
         requirePresent(key, "an object { ... }");
         if (value(key).valueType() != ConfigValueType.OBJECT) {
             throw error(key, "'" + shown(key) + "' is not an object", "an object { ... }");
@@ -484,7 +490,7 @@ final class ConfigReader {
     }
 
     /** The list of objects at {@code key}, each a reader whose messages name "prefix.key[i]". */
-    List<ConfigReader> objectList(String key) {
+    public List<ConfigReader> objectList(String key) {
         requirePresent(key, "a list of objects [ { ... } ]");
         ConfigValue v = value(key);
         if (v.valueType() != ConfigValueType.LIST) {
@@ -505,7 +511,7 @@ final class ConfigReader {
     }
 
     /** This object with {@code fallback}'s keys added where this one has none (HOCON withFallback). */
-    ConfigReader withFallback(Config fallback) {
+    public ConfigReader withFallback(Config fallback) {
         return new ConfigReader(file, prefix, config.withFallback(fallback), borrowed, appliedTo);
     }
 
@@ -514,7 +520,7 @@ final class ConfigReader {
      * null, keeps its own whole value (an object is not merged with the default's). Keys taken count as written
      * here; messages about them name where they were written ({@link #setting}).
      */
-    ConfigReader under(ConfigReader defaults) {
+    public ConfigReader under(ConfigReader defaults) {
         Config merged = config;
         Map<String, String> taken = new HashMap<>(borrowed);
         for (Map.Entry<String, ConfigValue> e : defaults.config.root().entrySet()) {

@@ -1,5 +1,7 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.trace;
 
+import io.edgesim.scenario.InputException;
+import io.edgesim.scenario.config.ConfigReader;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.tier;
 
 import com.typesafe.config.ConfigValueType;
 import io.edgesim.model.algorithm.AlgorithmSpec;
@@ -9,6 +9,10 @@ import io.edgesim.model.tier.Placement;
 import io.edgesim.model.tier.TierKind;
 import io.edgesim.model.tier.TierSettings;
 import io.edgesim.model.tier.WafPlan;
+import io.edgesim.scenario.InputException;
+import io.edgesim.scenario.config.AssumptionLog;
+import io.edgesim.scenario.config.ConfigReader;
+import io.edgesim.scenario.config.Defaults;
 
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -22,22 +26,22 @@ import java.util.stream.Collectors;
  * from the layer that set it, so a bad value is reported at its own setting path. Defaults taken from
  * reference.conf are logged as assumptions.
  */
-final class TierSettingsReader {
+public final class TierSettingsReader {
 
     private static final List<String> PLACEMENT_KEYS = List.of("policy", "region", "hint");
     // per-request latencies and service times: a minute is far beyond any real one (the defaults are 0.5-20 ms)
     // and keeps a Durable Object's longest queue (queue-bound x service-time, at most ~2 years) far from overflow
-    static final long MAX_LATENCY_NANOS = 60L * Durations.NANOS_PER_SECOND;
-    static final int MAX_QUEUE_BOUND = 1_000_000;
+    public static final long MAX_LATENCY_NANOS = 60L * Durations.NANOS_PER_SECOND;
+    public static final int MAX_QUEUE_BOUND = 1_000_000;
     // the arrays of isolates and machines are allocated per PoP
-    static final int MAX_PER_POP = 100_000;
+    public static final int MAX_PER_POP = 100_000;
     private static final String PER_POP = "a whole number from 1 to 100,000";
     private static final String QUEUE_BOUND = "a whole number from 0 to 1,000,000";
     private static final List<String> SERVICE_TIME_KEYS = List.of("median", "p99");
     private static final String SERVICE_TIME = "{ median = 1ms, p99 = 15ms } with 0 < median <= p99 <= 60s, or one "
             + "duration";
     // the KV expiration that keeps a counter as long as its state matters (KvStore.expirationTtlNanosFor)
-    static final String AUTO = "auto";
+    public static final String AUTO = "auto";
     private static final String AUTO_RULE = "auto = max(60s, how long the counter's state matters)";
 
     private static final String DURABLE = "durable";
@@ -62,7 +66,7 @@ final class TierSettingsReader {
      *
      * @param faults whether the scenario injects faults
      */
-    static TierSettingsReader create(ConfigReader scenario, RegionMap regions, boolean faults) {
+    public static TierSettingsReader create(ConfigReader scenario, RegionMap regions, boolean faults) {
         Map<TierKind, ConfigReader> tiers = new EnumMap<>(TierKind.class);
         if (scenario.has("tiers")) {
             ConfigReader section = scenario.object("tiers");
@@ -84,11 +88,11 @@ final class TierSettingsReader {
     }
 
     /** The settings a tier has, in reference.conf order: the keys a stage of that tier may set. */
-    static List<String> settingNames(TierKind kind) {
-        return RegionsLoader.inFileOrder(Defaults.section("tiers." + kind.configName()));
+    public static List<String> settingNames(TierKind kind) {
+        return Defaults.section("tiers." + kind.configName()).keysInFileOrder();
     }
 
-    static TierKind tierKind(String name) {
+    public static TierKind tierKind(String name) {
         for (TierKind k : TierKind.values()) {
             if (k.configName().equals(name)) {
                 return k;
@@ -105,7 +109,7 @@ final class TierSettingsReader {
      *                  null for the scenario-wide section alone
      * @param log       where defaults in force are noted, or null
      */
-    TierSettings read(TierKind kind, ConfigReader stage, AlgorithmSpec algorithm, AssumptionLog log) {
+    public TierSettings read(TierKind kind, ConfigReader stage, AlgorithmSpec algorithm, AssumptionLog log) {
         Layers l = new Layers(kind, stage, scenarioTiers.get(kind), log);
         return switch (kind) {
             case ISOLATE -> new TierSettings.Isolate(l.perPop("isolates-per-pop"),
@@ -219,7 +223,7 @@ final class TierSettingsReader {
         return new TierSettings.Waf(name, l.duration("update-delay"), timeout);
     }
 
-    static WafPlan wafPlan(String name) {
+    public static WafPlan wafPlan(String name) {
         return Arrays.stream(WafPlan.values()).filter(p -> p.configName().equals(name)).findFirst().orElse(null);
     }
 

@@ -2,40 +2,32 @@ package io.edgesim.scenario.config;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
-import com.typesafe.config.ConfigFactory;
-import com.typesafe.config.ConfigIncludeContext;
-import com.typesafe.config.ConfigIncluder;
-import com.typesafe.config.ConfigIncluderClasspath;
-import com.typesafe.config.ConfigIncluderFile;
-import com.typesafe.config.ConfigIncluderURL;
 import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigObject;
-import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigRenderOptions;
-import com.typesafe.config.ConfigSyntax;
 import com.typesafe.config.ConfigUtil;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.edgesim.model.algorithm.Durations;
 import io.edgesim.scenario.InputException;
 
-import java.io.File;
-import java.net.URL;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Typed, validated reading of one HOCON object of one file. Knows the file and the path of the object inside it
- * ("limiters[1]"), so every problem becomes an {@link InputException} of the form
+ * Typed, validated reading of one HOCON object. Knows where each of its keys was written, the file and the path
+ * ("limiters[1].period"), so every problem becomes an {@link InputException} of the form
  * {@code FILE: SETTING: what is wrong; allowed: ...}. A key set to null counts as absent.
+ *
+ * <p>Settings that come from several places are layered in Typesafe Config's {@code withFallback} style, key by key:
+ * {@code stage.withFallback(tiersSection).withFallback(reference)} reads each key from the first layer that writes
+ * it, and every message about the key names where it was written ({@link Origins}).
  */
 public final class ConfigReader {
 
@@ -47,148 +39,17 @@ public final class ConfigReader {
      */
     public static final long MAX_DURATION_NANOS = 3_650L * 86_400L * Durations.NANOS_PER_SECOND;
 
-    private final String file;
-    private final String prefix;
     private final Config config;
-    // keys taken from another object (see under): key -> that object's path, where messages name the key
-    private final Map<String, String> borrowed;
-    // the object this one's settings were taken into when they were written elsewhere (see under), or null
-    private final String appliedTo;
+    private final Origins origins;
 
-    public ConfigReader(String file, String prefix, Config config) {
-        this(file, prefix, config, Map.of(), null);
+    /** The object {@code config}, written at {@code path} ("" for the root) of {@code file}. */
+    public ConfigReader(String file, String path, Config config) {
+        this(config, Origins.of(file, path));
     }
 
-    private ConfigReader(String file, String prefix, Config config, Map<String, String> borrowed, String appliedTo) {
-        this.file = file;
-        this.prefix = prefix;
+    private ConfigReader(Config config, Origins origins) {
         this.config = config;
-        this.borrowed = borrowed;
-        this.appliedTo = appliedTo;
-    }
-
-    /**
-     * Parses and resolves a HOCON file, with includes of existing files only ({@link FileIncluder}); a missing file,
-     * a syntax error or nesting too deep to read becomes an InputException.
-     */
-    public static Config parseFile(Path path) {
-        return parse(path, new FileIncluder(path));
-    }
-
-    /** The files {@code path} includes, directly or not, in the order met. */
-    public static List<Path> includedFiles(Path path) {
-        FileIncluder includer = new FileIncluder(path);
-        parse(path, includer);
-        return includer.included();
-    }
-
-    private static Config parse(Path path, FileIncluder includer) {
-        String file = path.toString();
-        String problem = fileProblem(path);
-        if (problem != null) {
-            throw InputException.at(file, null, problem);
-        }
-        try {
-            return ConfigFactory.parseFile(path.toFile(), includer.options()).resolve();
-        } catch (ConfigException e) {
-            throw malformed(file, e);
-        } catch (StackOverflowError e) {
-            throw tooDeep(file);
-        }
-    }
-
-    /**
-     * Parses a text rendered by {@link ConfigText} (a scenario or regions file sent to another process), named
-     * {@code origin} in messages. It reads no file: an include is refused.
-     */
-    public static Config parseText(String origin, String text) {
-        ConfigParseOptions options = ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF)
-                .setOriginDescription(origin).setIncluder(new NoIncludes(origin));
-        try {
-            return ConfigFactory.parseString(text, options).resolve();
-        } catch (ConfigException e) {
-            throw malformed(origin, e);
-        } catch (StackOverflowError e) {
-            throw tooDeep(origin);
-        }
-    }
-
-    /** The includer of a text: every include is one line of bad input. */
-    private record NoIncludes(String origin) implements ConfigIncluder, ConfigIncluderFile, ConfigIncluderURL,
-            ConfigIncluderClasspath {
-
-        private static final String ALLOWED = "allowed: the text of a scenario as ScenarioLoader.text renders it, "
-                + "which includes nothing";
-
-        @Override
-        public ConfigIncluder withFallback(ConfigIncluder fallback) {
-            return this;
-        }
-
-        @Override
-        public ConfigObject include(ConfigIncludeContext context, String what) {
-            throw InputException.at(origin, "include \"" + what + "\"", "a scenario text reads no file; " + ALLOWED);
-        }
-
-        @Override
-        public ConfigObject includeFile(ConfigIncludeContext context, File what) {
-            throw InputException.at(origin, "include file(\"" + what + "\")", "a scenario text reads no file; "
-                    + ALLOWED);
-        }
-
-        @Override
-        public ConfigObject includeURL(ConfigIncludeContext context, URL what) {
-            throw InputException.at(origin, "include url(\"" + what + "\")", "a scenario text reads no URL; "
-                    + ALLOWED);
-        }
-
-        @Override
-        public ConfigObject includeResources(ConfigIncludeContext context, String what) {
-            throw InputException.at(origin, "include classpath(\"" + what + "\")", "a scenario text reads "
-                    + "nothing from the classpath; " + ALLOWED);
-        }
-    }
-
-    /** The one line for a file whose objects or lists are nested too deeply to read. */
-    public static InputException tooDeep(String file) {
-        return InputException.at(file, null, "objects or lists nested too deeply to read; allowed: nesting a few "
-                + "levels deep, as in the documented settings");
-    }
-
-    private static InputException malformed(String file, ConfigException e) {
-        String detail = e.getMessage();
-        String where = null;
-        if (e.origin() != null) {
-            String description = e.origin().description();
-            if (detail.startsWith(description + ": ")) {
-                detail = detail.substring(description.length() + 2);
-            }
-            if (e.origin().lineNumber() > 0) {
-                where = "line " + e.origin().lineNumber();
-            }
-        }
-        return InputException.at(file, where, "malformed HOCON: " + oneLine(detail) + "; allowed: HOCON syntax");
-    }
-
-    /** Null when {@code path} is a readable file, else "no such file", "is a directory, not a file", ... */
-    public static String fileProblem(Path path) {
-        if (Files.isDirectory(path)) {
-            return "is a directory, not a file";
-        }
-        if (!Files.exists(path)) {
-            return "no such file";
-        }
-        if (!Files.isRegularFile(path)) {
-            return "is not a regular file";
-        }
-        if (!Files.isReadable(path)) {
-            return "cannot be read (no permission)";
-        }
-        return null;
-    }
-
-    public static String oneLine(String text) {
-        return text.replaceAll("\\s*\\R\\s*", " ").trim();
+        this.origins = origins;
     }
 
     public Config config() {
@@ -197,7 +58,7 @@ public final class ConfigReader {
 
     /** Path of this object for messages: "limiters[1]", "" at the root. */
     public String path() {
-        return prefix;
+        return origins.here().path();
     }
 
     /**
@@ -205,40 +66,24 @@ public final class ConfigReader {
      * this one, where it was written and where it was taken: "client-defaults.arrival (applied to clients[2])".
      */
     public String setting(String key) {
-        return pathOf(key) + noteOf(key);
+        return origins.of(key).pathOf(key) + origins.of(key).note();
     }
 
-    /** Where {@code key} was written: "limiters[1].period", "client-defaults.arrival". */
-    private String pathOf(String key) {
-        String owner = borrowed.getOrDefault(key, prefix);
-        return owner.isEmpty() ? key : owner + "." + key;
-    }
-
-    /** " (applied to clients[2])" for a key written elsewhere, else "". */
-    private String noteOf(String key) {
-        String target = borrowed.containsKey(key) ? prefix : appliedTo;
-        return target == null ? "" : " (applied to " + target + ")";
-    }
-
-    /** What {@link #appliedTo} is for the object at {@code key}. */
-    private String appliedToOf(String key) {
-        return borrowed.containsKey(key) ? prefix : appliedTo;
-    }
-
-    /** "FILE: SETTING: problem; allowed: allowed" for {@code key} of this object. */
+    /** "FILE: SETTING: problem; allowed: allowed" for {@code key} of this object, in the file it was written in. */
     public InputException error(String key, String problem, String allowed) {
-        return InputException.at(file, setting(key), problem + "; allowed: " + allowed);
+        return fail(key, problem + "; allowed: " + allowed);
     }
 
     /** "FILE: SETTING: problem" where {@code problem} already says what is allowed (a model's message). */
     public InputException fail(String key, String problem) {
-        return InputException.at(file, setting(key), problem);
+        return InputException.at(origins.of(key).file(), setting(key), problem);
     }
 
     /** The same for this object as a whole. */
     public InputException errorHere(String problem, String allowed) {
-        String note = appliedTo == null ? "" : " (applied to " + appliedTo + ")";
-        return InputException.at(file, prefix.isEmpty() ? null : prefix + note, problem + "; allowed: " + allowed);
+        Origins.Origin here = origins.here();
+        return InputException.at(here.file(), here.path().isEmpty() ? null : here.path() + here.note(),
+                problem + "; allowed: " + allowed);
     }
 
     /** The keys written in this object (null-valued ones included), sorted. */
@@ -449,7 +294,7 @@ public final class ConfigReader {
             ConfigValue item = list.get(i);
             if (item.valueType() == ConfigValueType.OBJECT || item.valueType() == ConfigValueType.LIST
                     || item.valueType() == ConfigValueType.NULL) {
-                throw InputException.at(file, pathOf(key) + "[" + i + "]" + noteOf(key),
+                throw InputException.at(origins.of(key).file(), item(key, i) + origins.of(key).note(),
                         "'" + shown(item) + "' is not a name; allowed: " + allowed);
             }
             out.add(String.valueOf(item.unwrapped()));
@@ -463,7 +308,7 @@ public final class ConfigReader {
      */
     public Path file(String key, Path folder, String allowed) {
         Path path = folder.resolve(fileName(key, allowed));
-        String problem = fileProblem(path);
+        String problem = HoconSource.fileProblem(path);
         if (problem != null) {
             throw error(key, path + ": " + problem, allowed);
         }
@@ -486,7 +331,7 @@ public final class ConfigReader {
         if (value(key).valueType() != ConfigValueType.OBJECT) {
             throw error(key, "'" + shown(key) + "' is not an object", "an object { ... }");
         }
-        return new ConfigReader(file, pathOf(key), config.getConfig(quote(key)), Map.of(), appliedToOf(key));
+        return new ConfigReader(config.getConfig(quote(key)), origins.child(key, origins.of(key).pathOf(key)));
     }
 
     /** The list of objects at {@code key}, each a reader whose messages name "prefix.key[i]". */
@@ -499,37 +344,59 @@ public final class ConfigReader {
         List<ConfigReader> out = new ArrayList<>();
         ConfigList list = (ConfigList) v;
         for (int i = 0; i < list.size(); i++) {
-            String where = pathOf(key) + "[" + i + "]";
             if (list.get(i).valueType() != ConfigValueType.OBJECT) {
-                throw InputException.at(file, where + noteOf(key), "'" + shown(list.get(i))
-                        + "' is not an object; allowed: an object { ... }");
+                throw InputException.at(origins.of(key).file(), item(key, i) + origins.of(key).note(), "'"
+                        + shown(list.get(i)) + "' is not an object; allowed: an object { ... }");
             }
-            out.add(new ConfigReader(file, where, ((ConfigObject) list.get(i)).toConfig(), Map.of(),
-                    appliedToOf(key)));
+            out.add(new ConfigReader(((ConfigObject) list.get(i)).toConfig(), origins.child(key, item(key, i))));
         }
         return out;
     }
 
-    /** This object with {@code fallback}'s keys added where this one has none (HOCON withFallback). */
-    public ConfigReader withFallback(Config fallback) {
-        return new ConfigReader(file, prefix, config.withFallback(fallback), borrowed, appliedTo);
+    /** Where item {@code index} of the list at {@code key} was written: "limiters[1]". */
+    private String item(String key, int index) {
+        return origins.of(key).pathOf(key) + "[" + index + "]";
     }
 
     /**
-     * This object with the keys of {@code defaults} that it does not write, key by key: a key written here, even as
-     * null, keeps its own whole value (an object is not merged with the default's). Keys taken count as written
-     * here; messages about them name where they were written ({@link #setting}).
+     * This object with the keys of {@code lower} that it does not write, key by key, in Typesafe Config's
+     * {@code withFallback} style: a key written here, even as null, keeps its own whole value (an object is not
+     * merged with the lower one's). A key taken counts as written here; messages about it name where it was written
+     * ({@link #setting}), so that {@code stage.withFallback(tiersSection)} reports "tiers.kv.miss-read-max".
      */
-    public ConfigReader under(ConfigReader defaults) {
+    public ConfigReader withFallback(ConfigReader lower) {
         Config merged = config;
-        Map<String, String> taken = new HashMap<>(borrowed);
-        for (Map.Entry<String, ConfigValue> e : defaults.config.root().entrySet()) {
+        Set<String> taken = new TreeSet<>();
+        for (Map.Entry<String, ConfigValue> e : lower.config.root().entrySet()) {
             if (!config.root().containsKey(e.getKey())) {
                 merged = merged.withValue(quote(e.getKey()), e.getValue());
-                taken.put(e.getKey(), defaults.prefix);
+                taken.add(e.getKey());
             }
         }
-        return new ConfigReader(file, prefix, merged, Map.copyOf(taken), appliedTo);
+        return new ConfigReader(merged, origins.withFallback(taken, lower.origins));
+    }
+
+    /**
+     * This object over {@code defaults} written for several objects (a scenario's {@code client-defaults}): as
+     * {@link #withFallback(ConfigReader)}, and messages about a key taken name this object too:
+     * "client-defaults.arrival (applied to clients[2])".
+     */
+    public ConfigReader under(ConfigReader defaults) {
+        return withFallback(new ConfigReader(defaults.config, defaults.origins.appliedTo(path())));
+    }
+
+    /** Whether the value at {@code key} is the one {@code layer} (this object or a layer below it) writes there. */
+    public boolean writtenIn(String key, ConfigReader layer) {
+        return layer.written(key) && origins.of(key).equals(layer.origins.of(key));
+    }
+
+    /**
+     * This object with reference.conf's {@code defaults} merged under it as Typesafe Config's own
+     * {@code withFallback} does (objects merged deeply), its keys named as this object's: reference.conf's values
+     * are valid, and a setting it leaves null is missing here, where the user would write it.
+     */
+    public ConfigReader withFallback(Config defaults) {
+        return new ConfigReader(config.withFallback(defaults), origins);
     }
 
     private void requirePresent(String key, String allowed) {

@@ -72,7 +72,7 @@ final class FileIncluder implements ConfigIncluder, ConfigIncluderFile, ConfigIn
             throw InputException.at(including.toString(), "include \"" + what + "\"", "not a file name: "
                     + e.getReason() + "; " + ALLOWED);
         }
-        String problem = ConfigReader.fileProblem(file);
+        String problem = HoconSource.fileProblem(file);
         if (problem != null) {
             throw InputException.at(including.toString(), "include \"" + what + "\"", file + " " + problem
                     .replaceFirst("^no such file", "does not exist") + "; " + ALLOWED);

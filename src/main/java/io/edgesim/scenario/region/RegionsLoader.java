@@ -10,6 +10,7 @@ import io.edgesim.model.region.Region;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.scenario.config.ConfigReader;
 import io.edgesim.scenario.config.ConfigText;
+import io.edgesim.scenario.config.HoconSource;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -93,17 +94,17 @@ public final class RegionsLoader {
 
     /** The region map of {@code file} with its estimate settings. */
     public static Loaded read(Path file) {
-        return read(file, ConfigReader.parseFile(file));
+        return read(file, HoconSource.parseFile(file));
     }
 
     /** {@code file} parsed with its includes, as one text that {@link #fromText} reads back. */
     public static String text(Path file) {
-        return ConfigText.render(ConfigReader.parseFile(file).root());
+        return ConfigText.render(HoconSource.parseFile(file).root());
     }
 
     /** A regions file from its {@link #text}; {@code label} stands for the file in messages and in the result. */
     public static Loaded fromText(Path label, String text) {
-        return read(label, ConfigReader.parseText(label.toString(), text));
+        return read(label, HoconSource.parseText(label.toString(), text));
     }
 
     private static Loaded read(Path file, Config config) {

@@ -25,7 +25,8 @@ public final class RegionNotes {
     private RegionNotes() {
     }
 
-    public static void note(AssumptionLog log, RegionsLoader.Loaded loaded, List<String> pops, List<LimiterSpec> limiters) {
+    public static void note(AssumptionLog log, RegionsLoader.Loaded loaded, List<String> pops,
+                            List<LimiterSpec> limiters) {
         RegionMap map = loaded.map();
         String file = loaded.file().toString();
         log.note("regions.intra-pop-rtt", millis(map.intraPopRttNanos()) + " (assumption, " + file + ")");

@@ -91,28 +91,14 @@ class ArchitectureTest {
 
     @Test
     void clusterEnginePartsNameOnlyThePartsBelowThem() throws IOException {
-        List<String> violations = new ArrayList<>();
-        for (Part part : CLUSTER_PARTS) {
-            List<Path> sources = javaSources(CLUSTER.resolve(part.folder()));
-            assertThat(sources).as("sources of engine.cluster." + part.folder()).hasSizeGreaterThan(3);
-            for (Path source : sources) {
-                violations.addAll(violations(source.toString(), read(source), List.of(part.rule())));
-            }
-        }
+        List<String> violations = partViolations(CLUSTER, "engine.cluster.", CLUSTER_PARTS);
 
         assertThat(violations).as("cluster engine code pointing up its layers").isEmpty();
     }
 
     @Test
     void scenarioPartsNameOnlyConfigBelowThem() throws IOException {
-        List<String> violations = new ArrayList<>();
-        for (Part part : SCENARIO_PARTS) {
-            List<Path> sources = javaSources(SCENARIO.resolve(part.folder()));
-            assertThat(sources).as("sources of scenario." + part.folder()).hasSizeGreaterThan(3);
-            for (Path source : sources) {
-                violations.addAll(violations(source.toString(), read(source), List.of(part.rule())));
-            }
-        }
+        List<String> violations = partViolations(SCENARIO, "scenario.", SCENARIO_PARTS);
         for (Path source : javaSources(MAIN)) {
             if (!source.startsWith(SCENARIO)) {
                 violations.addAll(violations(source.toString(), read(source), List.of(SCENARIO_MACHINERY)));
@@ -166,6 +152,19 @@ class ArchitectureTest {
                 "X.java:3: depends on Pekko: import org.apache.pekko.actor.typed.ActorRef;",
                 "X.java:7: reads the wall clock: long t = System . nanoTime();",
                 "X.java:8: reads the wall clock: java.time.Clock clock;");
+    }
+
+    /** The violations of each part's rule in its folder under {@code root} (the package {@code name} + folder). */
+    private static List<String> partViolations(Path root, String name, List<Part> parts) throws IOException {
+        List<String> violations = new ArrayList<>();
+        for (Part part : parts) {
+            List<Path> sources = javaSources(root.resolve(part.folder()));
+            assertThat(sources).as("sources of " + name + part.folder()).hasSizeGreaterThan(3);
+            for (Path source : sources) {
+                violations.addAll(violations(source.toString(), read(source), List.of(part.rule())));
+            }
+        }
+        return violations;
     }
 
     private static List<Path> javaSources(Path folder) throws IOException {

@@ -49,10 +49,8 @@ final class StageSettings {
         this.stage = stage;
         this.scenario = scenario;
         this.reference = Defaults.section("tiers." + kind.configName());
-        ConfigReader top = stage != null ? stage : scenario;
-        ConfigReader middle = stage != null ? scenario : null;
-        ConfigReader layers = middle == null ? top : top.withFallback(middle);
-        this.layered = layers == null ? reference : layers.withFallback(reference);
+        ConfigReader layers = scenario == null ? reference : scenario.withFallback(reference);
+        this.layered = stage == null ? layers : stage.withFallback(layers);
         this.log = log;
         this.regions = regions;
         this.faults = faults;

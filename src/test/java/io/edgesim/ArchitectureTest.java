@@ -17,8 +17,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The arrows of the architecture: the model (src/main/java/io/edgesim/model/**) imports nothing of Pekko, Akka, the
  * engines, the scenario language, the traffic generators, the reports or the CLI, and never reads a clock (time is
  * a parameter); inside the cluster engine, each part names only the parts below it (delivery, then node, then
- * actors, then the run wiring in engine.cluster itself). Comments and string literals are ignored; each violation
- * is reported as file:line.
+ * actors, then the run wiring in engine.cluster itself); inside the scenario language, config (the HOCON source,
+ * getters and layering) names none of the readers built on it, and the tier, region and trace readers name only
+ * config and InputException, not one another nor the scenario readers above them; outside the scenario language
+ * nothing names its config or tier machinery. Comments and string literals are ignored; each violation is reported
+ * as file:line.
  */
 class ArchitectureTest {
 
@@ -42,15 +45,36 @@ class ArchitectureTest {
     private static final String CLUSTER_TOP = "(?<![\\w.])io\\.edgesim\\.engine\\.cluster\\.[A-Z]";
 
     /** The parts of the cluster engine, each with what it must not name: the parts above it. */
-    private static final List<ClusterPart> CLUSTER_PARTS = List.of(
-            new ClusterPart("delivery", new Rule("names a part above delivery", Pattern.compile(
+    private static final List<Part> CLUSTER_PARTS = List.of(
+            new Part("delivery", new Rule("names a part above delivery", Pattern.compile(
                     "(?<![\\w.])io\\.edgesim\\.engine\\.cluster\\.(node|actors)\\b|" + CLUSTER_TOP))),
-            new ClusterPart("node", new Rule("names a part above node", Pattern.compile(
+            new Part("node", new Rule("names a part above node", Pattern.compile(
                     "(?<![\\w.])io\\.edgesim\\.engine\\.cluster\\.actors\\b|" + CLUSTER_TOP))),
-            new ClusterPart("actors", new Rule("names the run wiring above actors", Pattern.compile(CLUSTER_TOP))));
+            new Part("actors", new Rule("names the run wiring above actors", Pattern.compile(CLUSTER_TOP))));
 
-    private record ClusterPart(String folder, Rule rule) {
+    /** A folder of a layered package and what its sources must not name. */
+    private record Part(String folder, Rule rule) {
     }
+
+    private static final Path MAIN = Path.of("src", "main", "java", "io", "edgesim");
+    private static final Path SCENARIO = MAIN.resolve("scenario");
+    // a class of the scenario package itself other than InputException, the bad input every part throws
+    private static final String SCENARIO_TOP = "(?<![\\w.])io\\.edgesim\\.scenario\\.(?!InputException\\b)[A-Z]";
+    private static final String SCENARIO_PART = "(?<![\\w.])io\\.edgesim\\.scenario\\.";
+
+    /** The parts of the scenario language below its readers, each with what it must not name. */
+    private static final List<Part> SCENARIO_PARTS = List.of(
+            new Part("config", new Rule("names a reader built on config", Pattern.compile(
+                    SCENARIO_PART + "(tier|region|trace)\\b|" + SCENARIO_TOP))),
+            new Part("tier", new Rule("names a scenario part other than config", Pattern.compile(
+                    SCENARIO_PART + "(region|trace)\\b|" + SCENARIO_TOP))),
+            new Part("region", new Rule("names a scenario part other than config", Pattern.compile(
+                    SCENARIO_PART + "(tier|trace)\\b|" + SCENARIO_TOP))),
+            new Part("trace", new Rule("names a scenario part other than config", Pattern.compile(
+                    SCENARIO_PART + "(tier|region)\\b|" + SCENARIO_TOP))));
+
+    private static final Rule SCENARIO_MACHINERY = new Rule("names the scenario language's reading machinery",
+            Pattern.compile(SCENARIO_PART + "(config|tier)\\b"));
 
     @Test
     void modelImportsNoEngineNorPekkoAndReadsNoClock() throws IOException {
@@ -67,16 +91,35 @@ class ArchitectureTest {
 
     @Test
     void clusterEnginePartsNameOnlyThePartsBelowThem() throws IOException {
-        List<String> violations = new ArrayList<>();
-        for (ClusterPart part : CLUSTER_PARTS) {
-            List<Path> sources = javaSources(CLUSTER.resolve(part.folder()));
-            assertThat(sources).as("sources of engine.cluster." + part.folder()).hasSizeGreaterThan(3);
-            for (Path source : sources) {
-                violations.addAll(violations(source.toString(), read(source), List.of(part.rule())));
+        List<String> violations = partViolations(CLUSTER, "engine.cluster.", CLUSTER_PARTS);
+
+        assertThat(violations).as("cluster engine code pointing up its layers").isEmpty();
+    }
+
+    @Test
+    void scenarioPartsNameOnlyConfigBelowThem() throws IOException {
+        List<String> violations = partViolations(SCENARIO, "scenario.", SCENARIO_PARTS);
+        for (Path source : javaSources(MAIN)) {
+            if (!source.startsWith(SCENARIO)) {
+                violations.addAll(violations(source.toString(), read(source), List.of(SCENARIO_MACHINERY)));
             }
         }
 
-        assertThat(violations).as("cluster engine code pointing up its layers").isEmpty();
+        assertThat(violations).as("scenario code pointing up its layers").isEmpty();
+    }
+
+    @Test
+    void scenarioRulesCatchANameOfAReaderAbove() {
+        String source = String.join("\n",
+                "package io.edgesim.scenario.tier;",
+                "import io.edgesim.scenario.InputException;",
+                "import io.edgesim.scenario.config.ConfigReader;",
+                "import io.edgesim.scenario.region.RegionsLoader;",
+                "import io.edgesim.scenario.ClientSpec;");
+
+        assertThat(violations("T.java", source, List.of(SCENARIO_PARTS.get(1).rule()))).containsExactly(
+                "T.java:4: names a scenario part other than config: import io.edgesim.scenario.region.RegionsLoader;",
+                "T.java:5: names a scenario part other than config: import io.edgesim.scenario.ClientSpec;");
     }
 
     @Test
@@ -109,6 +152,19 @@ class ArchitectureTest {
                 "X.java:3: depends on Pekko: import org.apache.pekko.actor.typed.ActorRef;",
                 "X.java:7: reads the wall clock: long t = System . nanoTime();",
                 "X.java:8: reads the wall clock: java.time.Clock clock;");
+    }
+
+    /** The violations of each part's rule in its folder under {@code root} (the package {@code name} + folder). */
+    private static List<String> partViolations(Path root, String name, List<Part> parts) throws IOException {
+        List<String> violations = new ArrayList<>();
+        for (Part part : parts) {
+            List<Path> sources = javaSources(root.resolve(part.folder()));
+            assertThat(sources).as("sources of " + name + part.folder()).hasSizeGreaterThan(3);
+            for (Path source : sources) {
+                violations.addAll(violations(source.toString(), read(source), List.of(part.rule())));
+            }
+        }
+        return violations;
     }
 
     private static List<Path> javaSources(Path folder) throws IOException {

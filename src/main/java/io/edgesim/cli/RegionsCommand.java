@@ -1,11 +1,11 @@
 package io.edgesim.cli;
 
 import io.edgesim.model.region.RegionMap;
-import io.edgesim.scenario.RegionTable;
-import io.edgesim.scenario.RegionsLoader;
-import picocli.CommandLine;
+import io.edgesim.scenario.region.RegionTable;
+import io.edgesim.scenario.region.RegionsLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -4,6 +4,8 @@ import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.Counting;
 import io.edgesim.model.algorithm.WindowAnchor;
+import io.edgesim.scenario.config.ConfigReader;
+import io.edgesim.scenario.config.Defaults;
 
 /**
  * Reads an algorithm and its numbers: {@code limit} per {@code window} for the windowed algorithms, with

@@ -3,6 +3,10 @@ package io.edgesim.scenario;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.edgesim.model.algorithm.Durations;
+import io.edgesim.scenario.config.ConfigReader;
+import io.edgesim.scenario.config.Defaults;
+import io.edgesim.scenario.trace.TraceRow;
+import io.edgesim.scenario.trace.TraceRows;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,7 +33,6 @@ final class ClientReader {
     // still at least 1 microsecond apart; larger populations and bursts are one setting away (count, more clients)
     static final int MAX_COUNT = 10_000_000;
     static final int MAX_BURST_SIZE = 1_000_000;
-    static final int MAX_COST = 1_000_000;
     private static final String RATE = "requests per second per client, greater than 0 and at most 1,000,000";
     private static final String RAMP_TO = "requests per second per client at stop, from 0 to 1,000,000";
     private static final String COUNT = "a whole number of clients from 1 to 10,000,000";
@@ -113,7 +116,7 @@ final class ClientReader {
         written.rejectUnknownKeys(POPULATION_KEYS);
         ConfigReader r = written.withFallback(Defaults.section("client").config());
         int count = r.positiveInt("count", MAX_COUNT, COUNT);
-        int cost = r.positiveInt("cost", MAX_COST, COST);
+        int cost = r.positiveInt("cost", TraceRow.MAX_COST, COST);
         HeaderTemplates headers = new HeaderTemplates(template(r, "key", name), required(r, "ip", name),
                 template(r, "xff", name), template(r, "anon-token", name), required(r, "path", name));
         String arrivalName = r.string("arrival");
@@ -233,7 +236,7 @@ final class ClientReader {
             pops.forEach(p -> weights.add(1.0));
         } else if (v.valueType() == ConfigValueType.OBJECT) {
             ConfigReader section = r.object("pops");
-            for (String code : RegionsLoader.inFileOrder(section)) {
+            for (String code : section.keysInFileOrder()) {
                 checkPop(section, code, code);
                 double w = section.number(code, "a weight of 0 or more");
                 if (!(w >= 0) || Double.isInfinite(w)) {

@@ -8,6 +8,8 @@ import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.RemoteTier;
 import io.edgesim.model.tier.StageSpec;
+import io.edgesim.scenario.config.ConfigReader;
+import io.edgesim.scenario.tier.TierSettingsReader;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -8,6 +8,8 @@ import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.model.tier.TierKind;
 import io.edgesim.model.tier.TierSettings;
+import io.edgesim.scenario.config.AssumptionLog;
+import io.edgesim.scenario.config.ConfigReader;
 
 import java.util.ArrayList;
 import java.util.HashMap;

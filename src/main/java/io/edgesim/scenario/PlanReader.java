@@ -3,6 +3,7 @@ package io.edgesim.scenario;
 import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.Durations;
+import io.edgesim.scenario.config.ConfigReader;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,9 @@
 package io.edgesim.scenario;
 
 import io.edgesim.model.cost.Prices;
+import io.edgesim.scenario.config.AssumptionLog;
+import io.edgesim.scenario.config.ConfigReader;
+import io.edgesim.scenario.config.Defaults;
 
 import java.util.List;
 
@@ -24,7 +27,7 @@ final class PricesReader {
         ConfigReader p = defaults;
         ConfigReader own = scenario.has("prices") ? scenario.object("prices") : null;
         if (own != null) {
-            List<String> names = RegionsLoader.inFileOrder(defaults);
+            List<String> names = defaults.keysInFileOrder();
             own.rejectUnknownKeys(names);
             p = own.withFallback(defaults.config());
         }

@@ -1,5 +1,6 @@
 package io.edgesim.scenario;
 
+import io.edgesim.scenario.config.ConfigReader;
 import java.util.List;
 
 /**

@@ -6,6 +6,14 @@ import io.edgesim.model.cost.Prices;
 import io.edgesim.model.fault.Fault;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.scenario.config.AssumptionLog;
+import io.edgesim.scenario.config.ConfigReader;
+import io.edgesim.scenario.config.ConfigText;
+import io.edgesim.scenario.config.Defaults;
+import io.edgesim.scenario.config.HoconSource;
+import io.edgesim.scenario.region.RegionNotes;
+import io.edgesim.scenario.region.RegionsLoader;
+import io.edgesim.scenario.tier.TierSettingsReader;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -57,7 +65,7 @@ public final class ScenarioLoader {
             return read(root(scenarioFile, overrides), scenarioFile, folder,
                     root -> RegionsLoader.read(regionsFile(root, folder, defaultRegionsFile)), true);
         } catch (StackOverflowError e) {
-            throw ConfigReader.tooDeep(scenarioFile.toString());
+            throw HoconSource.tooDeep(scenarioFile.toString());
         }
     }
 
@@ -78,7 +86,7 @@ public final class ScenarioLoader {
             return new ScenarioText(scenarioFile.toString(), ConfigText.render(settings),
                     RegionsLoader.text(regionsFile));
         } catch (StackOverflowError e) {
-            throw ConfigReader.tooDeep(scenarioFile.toString());
+            throw HoconSource.tooDeep(scenarioFile.toString());
         }
     }
 
@@ -94,7 +102,7 @@ public final class ScenarioLoader {
         try {
             Path source = Path.of(origin);
             Path regions = Path.of(origin + " (regions)");
-            ConfigReader root = new ConfigReader(origin, "", ConfigReader.parseText(origin, text.scenario()));
+            ConfigReader root = new ConfigReader(origin, "", HoconSource.parseText(origin, text.scenario()));
             return read(root, source, folderOf(source), r -> {
                 if (r.written("regions-file")) {
                     throw r.error("regions-file", "a scenario text carries its regions and names no file",
@@ -103,7 +111,7 @@ public final class ScenarioLoader {
                 return RegionsLoader.fromText(regions, text.regions());
             }, false);
         } catch (StackOverflowError e) {
-            throw ConfigReader.tooDeep(origin);
+            throw HoconSource.tooDeep(origin);
         }
     }
 
@@ -114,9 +122,9 @@ public final class ScenarioLoader {
     public static List<Path> inputFiles(Scenario scenario) {
         List<Path> files = new ArrayList<>();
         files.add(scenario.source());
-        files.addAll(ConfigReader.includedFiles(scenario.source()));
+        files.addAll(HoconSource.includedFiles(scenario.source()));
         files.add(scenario.regionsFile());
-        files.addAll(ConfigReader.includedFiles(scenario.regionsFile()));
+        files.addAll(HoconSource.includedFiles(scenario.regionsFile()));
         for (ClientSpec client : scenario.clients()) {
             if (client instanceof ClientSpec.Trace trace) {
                 files.add(trace.file());
@@ -127,7 +135,7 @@ public final class ScenarioLoader {
 
     private static ConfigReader root(Path scenarioFile, Map<String, String> overrides) {
         return new ConfigReader(scenarioFile.toString(), "",
-                ScenarioOverrides.apply(ConfigReader.parseFile(scenarioFile), "--param", overrides));
+                ScenarioOverrides.apply(HoconSource.parseFile(scenarioFile), "--param", overrides));
     }
 
     // relative to the scenario's folder as the user named it, so messages show "scenarios/trace.csv"
@@ -154,7 +162,7 @@ public final class ScenarioLoader {
 
         String name = name(root, scenarioFile);
         // a long description may span lines in a """triple-quoted""" string; reports print it on one line
-        String description = root.has("description") ? ConfigReader.oneLine(root.string("description")) : "";
+        String description = root.has("description") ? HoconSource.oneLine(root.string("description")) : "";
         long durationNanos = root.positiveDurationNanos("duration");
         long seed = seed(root, log);
 
@@ -222,7 +230,7 @@ public final class ScenarioLoader {
      * {@code edgesim sweep --param}), or null. Runs ignore it; {@code edgesim reports} runs it.
      */
     public static String declaredSweep(Path scenarioFile) {
-        ConfigReader root = new ConfigReader(scenarioFile.toString(), "", ConfigReader.parseFile(scenarioFile));
+        ConfigReader root = new ConfigReader(scenarioFile.toString(), "", HoconSource.parseFile(scenarioFile));
         if (!root.has("sweep")) {
             return null;
         }
@@ -239,7 +247,7 @@ public final class ScenarioLoader {
                 : fileName.endsWith(".conf") ? fileName.substring(0, fileName.length() - 5) : fileName;
         String allowed = "up to " + MAX_NAME + " letters, digits, '.', '_' and '-', starting with a letter or digit";
         if (!NAME.matcher(name).matches()) {
-            throw root.error("name", "'" + ConfigReader.oneLine(name) + "' cannot name a report folder", allowed);
+            throw root.error("name", "'" + HoconSource.oneLine(name) + "' cannot name a report folder", allowed);
         }
         if (name.length() > MAX_NAME) {
             throw root.error("name", "a name of " + name.length() + " characters is too long for a report folder",

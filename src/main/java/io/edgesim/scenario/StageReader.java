@@ -9,6 +9,10 @@ import io.edgesim.model.tier.StageSpec;
 import io.edgesim.model.tier.TierKind;
 import io.edgesim.model.tier.TierSettings;
 import io.edgesim.model.tier.WafPlan;
+import io.edgesim.scenario.config.AssumptionLog;
+import io.edgesim.scenario.config.ConfigReader;
+import io.edgesim.scenario.config.Defaults;
+import io.edgesim.scenario.tier.TierSettingsReader;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.edgesim.traffic;
 
 import io.edgesim.model.Request;
 import io.edgesim.scenario.ClientSpec;
-import io.edgesim.scenario.TraceRow;
-import io.edgesim.scenario.TraceRows;
+import io.edgesim.scenario.trace.TraceRow;
+import io.edgesim.scenario.trace.TraceRows;
 
 import java.util.Collection;
 

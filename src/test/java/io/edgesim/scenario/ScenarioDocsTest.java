@@ -1,6 +1,8 @@
 package io.edgesim.scenario;
 
 import io.edgesim.model.tier.TierKind;
+import io.edgesim.scenario.config.Defaults;
+import io.edgesim.scenario.tier.TierSettingsReader;
 import io.edgesim.traffic.TrafficGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

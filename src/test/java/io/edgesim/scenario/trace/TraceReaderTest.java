@@ -1,5 +1,7 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.trace;
 
+import io.edgesim.scenario.InputException;
+import io.edgesim.scenario.ScenarioFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,18 +1,19 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.region;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigList;
-import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.region.LatencyTail;
 import io.edgesim.model.region.Region;
 import io.edgesim.model.region.RegionMap;
+import io.edgesim.scenario.config.ConfigReader;
+import io.edgesim.scenario.config.ConfigText;
+import io.edgesim.scenario.config.HoconSource;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -93,17 +94,17 @@ public final class RegionsLoader {
 
     /** The region map of {@code file} with its estimate settings. */
     public static Loaded read(Path file) {
-        return read(file, ConfigReader.parseFile(file));
+        return read(file, HoconSource.parseFile(file));
     }
 
     /** {@code file} parsed with its includes, as one text that {@link #fromText} reads back. */
-    static String text(Path file) {
-        return ConfigText.render(ConfigReader.parseFile(file).root());
+    public static String text(Path file) {
+        return ConfigText.render(HoconSource.parseFile(file).root());
     }
 
     /** A regions file from its {@link #text}; {@code label} stands for the file in messages and in the result. */
-    static Loaded fromText(Path label, String text) {
-        return read(label, ConfigReader.parseText(label.toString(), text));
+    public static Loaded fromText(Path label, String text) {
+        return read(label, HoconSource.parseText(label.toString(), text));
     }
 
     private static Loaded read(Path file, Config config) {
@@ -196,7 +197,7 @@ public final class RegionsLoader {
     }
 
     private static List<Region> regions(ConfigReader section) {
-        List<String> codes = inFileOrder(section);
+        List<String> codes = section.keysInFileOrder();
         if (codes.isEmpty()) {
             throw section.errorHere("no regions", "at least one region: CODE { city, lat, lon, area, durable-objects }");
         }
@@ -225,18 +226,6 @@ public final class RegionsLoader {
         return out;
     }
 
-    /** The keys of {@code section} in the order they are written (by line), so the file sets the display order. */
-    static List<String> inFileOrder(ConfigReader section) {
-        return inFileOrder(section.config().root());
-    }
-
-    static List<String> inFileOrder(ConfigObject object) {
-        return object.keySet().stream()
-                .sorted(Comparator.comparingInt((String k) -> object.get(k).origin().lineNumber())
-                        .thenComparing(Comparator.naturalOrder()))
-                .toList();
-    }
-
     private static Map<String, String> areaHomes(ConfigReader section, Map<String, Region> byCode) {
         section.rejectUnknownKeys(RegionMap.AREAS);
         List<String> capable = byCode.values().stream().filter(Region::durableObjects).map(Region::code).toList();
@@ -260,7 +249,7 @@ public final class RegionsLoader {
                                   boolean[][] given, boolean[][] estimated, boolean markEstimated,
                                   LatencyTail[][] tails, List<Region> regions, double kmPerMs) {
         String known = String.join(", ", index.keySet().stream().sorted().toList());
-        for (String pair : inFileOrder(section)) {
+        for (String pair : section.keysInFileOrder()) {
             String[] ends = pair.split("-", -1);
             if (ends.length != 2 || ends[0].equals(ends[1])) {
                 throw section.error(pair, "'" + pair + "' is not a pair of two regions", "FROM-TO, such as FRA-SYD");

@@ -1,9 +1,10 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.trace;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.edgesim.model.algorithm.Durations;
+import io.edgesim.scenario.config.ConfigReader;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

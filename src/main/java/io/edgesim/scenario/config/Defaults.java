@@ -1,4 +1,4 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.config;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
@@ -9,9 +9,9 @@ import java.util.List;
  * The defaults in reference.conf under {@code edgesim}, read once. The only place the scenario package reads
  * reference.conf; everything a scenario leaves out comes from here.
  */
-final class Defaults {
+public final class Defaults {
 
-    static final String FILE = "reference.conf";
+    public static final String FILE = "reference.conf";
 
     private static final Config EDGESIM = ConfigFactory.defaultReference().getConfig("edgesim");
     private static final List<String> ASSUMED = EDGESIM.getStringList("assumed");
@@ -20,12 +20,12 @@ final class Defaults {
     }
 
     /** The section at {@code path} under edgesim, as a reader whose messages name reference.conf. */
-    static ConfigReader section(String path) {
+    public static ConfigReader section(String path) {
         return new ConfigReader(FILE, "edgesim." + path, EDGESIM.getConfig(path));
     }
 
     /** True when reference.conf lists {@code path} (under edgesim) as an assumption. */
-    static boolean assumed(String path) {
+    public static boolean assumed(String path) {
         return ASSUMED.contains(path);
     }
 }

@@ -1,4 +1,4 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.config;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -13,19 +13,19 @@ import java.util.stream.Collectors;
  * that work against what they model (a KV expiration shorter than the counter's state lifetime), in sorted order so
  * that every run of the same scenario reports them identically.
  */
-final class AssumptionLog {
+public final class AssumptionLog {
 
     private final Map<String, String> entries = new TreeMap<>();
     // per default resolved stage by stage (expiration-ttl = auto): each stage's path and value, in reading order
     private final Map<String, List<String[]>> resolved = new TreeMap<>();
 
     /** A reference.conf default used as is; {@code path} is under edgesim ("tiers.cache.write-delay"). */
-    void defaultUsed(String path, String value) {
+    public void defaultUsed(String path, String value) {
         entries.put(path, value + (Defaults.assumed(path) ? " (assumption)" : " (default)"));
     }
 
     /** Any other note ("regions.rtt.AMS-FRA" -> "6.2ms (estimated ...)"). */
-    void note(String setting, String text) {
+    public void note(String setting, String text) {
         entries.put(setting, text);
     }
 
@@ -34,7 +34,7 @@ final class AssumptionLog {
      * {@code stage} is where it applies ("limiters[0]"), {@code value} what it came to there. The entry shows the
      * value when all stages agree, else each value with its stages.
      */
-    void defaultResolved(String path, String rule, String stage, String value) {
+    public void defaultResolved(String path, String rule, String stage, String value) {
         List<String[]> values = resolved.computeIfAbsent(path, k -> new ArrayList<>());
         values.add(new String[] {stage, value});
         Map<String, List<String>> stagesByValue = new LinkedHashMap<>();
@@ -47,7 +47,7 @@ final class AssumptionLog {
         entries.put(path, shown + " (" + (Defaults.assumed(path) ? "assumption" : "default") + " " + rule + ")");
     }
 
-    Map<String, String> toMap() {
+    public Map<String, String> toMap() {
         return Collections.unmodifiableMap(new LinkedHashMap<>(entries));
     }
 }

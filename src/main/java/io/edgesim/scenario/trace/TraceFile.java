@@ -1,5 +1,7 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.trace;
 
+import io.edgesim.scenario.InputException;
+import io.edgesim.scenario.config.HoconSource;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,7 +22,7 @@ abstract class TraceFile implements TraceRows {
 
     protected TraceFile(Path path) {
         this.file = path.toString();
-        String problem = ConfigReader.fileProblem(path);
+        String problem = HoconSource.fileProblem(path);
         if (problem != null) {
             throw InputException.at(file, null, problem);
         }
@@ -52,7 +54,7 @@ abstract class TraceFile implements TraceRows {
     }
 
     private static String ioReason(IOException e) {
-        return ConfigReader.oneLine(e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null
+        return HoconSource.oneLine(e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null
                 ? fs.getReason() : String.valueOf(e.getMessage()));
     }
 

@@ -1,4 +1,4 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.region;
 
 import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.region.Region;
@@ -7,6 +7,7 @@ import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.Placement;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.model.tier.TierSettings;
+import io.edgesim.scenario.config.AssumptionLog;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -19,12 +20,13 @@ import java.util.Set;
  * round trip among the regions the run involves (its PoPs and wherever its Durable Objects or origin live), which
  * regions host Durable Objects, and the area homes that location hints and per-area objects use.
  */
-final class RegionNotes {
+public final class RegionNotes {
 
     private RegionNotes() {
     }
 
-    static void note(AssumptionLog log, RegionsLoader.Loaded loaded, List<String> pops, List<LimiterSpec> limiters) {
+    public static void note(AssumptionLog log, RegionsLoader.Loaded loaded, List<String> pops,
+                            List<LimiterSpec> limiters) {
         RegionMap map = loaded.map();
         String file = loaded.file().toString();
         log.note("regions.intra-pop-rtt", millis(map.intraPopRttNanos()) + " (assumption, " + file + ")");

@@ -1,4 +1,4 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.trace;
 
 /**
  * One request of a recorded trace.
@@ -15,4 +15,7 @@ package io.edgesim.scenario;
  */
 public record TraceRow(long line, long timeNanos, String pop, String apiKey, int cost, String ip, String xff,
                        String anonToken, String path) {
+
+    /** The largest cost of one request, in tokens (a population's {@code cost} has the same bound). */
+    public static final int MAX_COST = 1_000_000;
 }

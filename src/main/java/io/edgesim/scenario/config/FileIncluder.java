@@ -1,4 +1,4 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.config;
 
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigIncludeContext;
@@ -9,6 +9,7 @@ import com.typesafe.config.ConfigIncluderURL;
 import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigSyntax;
+import io.edgesim.scenario.InputException;
 
 import java.io.File;
 import java.net.URL;
@@ -71,7 +72,7 @@ final class FileIncluder implements ConfigIncluder, ConfigIncluderFile, ConfigIn
             throw InputException.at(including.toString(), "include \"" + what + "\"", "not a file name: "
                     + e.getReason() + "; " + ALLOWED);
         }
-        String problem = ConfigReader.fileProblem(file);
+        String problem = HoconSource.fileProblem(file);
         if (problem != null) {
             throw InputException.at(including.toString(), "include \"" + what + "\"", file + " " + problem
                     .replaceFirst("^no such file", "does not exist") + "; " + ALLOWED);

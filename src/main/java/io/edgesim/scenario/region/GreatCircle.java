@@ -1,4 +1,4 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.region;
 
 import io.edgesim.model.region.Region;
 

@@ -1,5 +1,6 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.trace;
 
+import io.edgesim.scenario.InputException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,7 +1,9 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.region;
 
 import io.edgesim.model.region.LatencyTail;
 import io.edgesim.model.region.RegionMap;
+import io.edgesim.scenario.InputException;
+import io.edgesim.scenario.ScenarioFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

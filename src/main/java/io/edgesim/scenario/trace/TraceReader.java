@@ -1,6 +1,8 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.trace;
 
 import io.edgesim.model.algorithm.Durations;
+import io.edgesim.scenario.InputException;
+import io.edgesim.scenario.config.ConfigReader;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -133,7 +135,7 @@ public final class TraceReader extends TraceFile {
         }
         try {
             int cost = Integer.parseInt(text);
-            if (cost >= 1 && cost <= ClientReader.MAX_COST) {
+            if (cost >= 1 && cost <= TraceRow.MAX_COST) {
                 return cost;
             }
         } catch (NumberFormatException e) {

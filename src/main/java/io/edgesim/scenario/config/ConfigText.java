@@ -1,4 +1,4 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.config;
 
 import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigObject;
@@ -6,25 +6,34 @@ import com.typesafe.config.ConfigRenderOptions;
 import com.typesafe.config.ConfigUtil;
 import com.typesafe.config.ConfigValue;
 
+import java.util.Comparator;
 import java.util.List;
 
 /**
  * A parsed scenario or regions file as one JSON text (JSON is HOCON) that reads back to the same settings. Unlike
  * {@code ConfigObject.render}, which sorts keys by name, it writes each object's keys in the order
- * {@link RegionsLoader#inFileOrder} reads them, one per line, so the text read back keeps that order (the regions'
+ * {@link #inFileOrder} reads them, one per line, so the text read back keeps that order (the regions'
  * order, a PoP weight list's order). Leaves are rendered as HOCON renders them: numbers as written, strings quoted.
  */
-final class ConfigText {
+public final class ConfigText {
 
     private static final ConfigRenderOptions LEAF = ConfigRenderOptions.concise();
 
     private ConfigText() {
     }
 
-    static String render(ConfigObject root) {
+    public static String render(ConfigObject root) {
         StringBuilder out = new StringBuilder();
         value(root, out);
         return out.append('\n').toString();
+    }
+
+    /** The keys of {@code object} in the order they are written (by line), so the file sets the display order. */
+    public static List<String> inFileOrder(ConfigObject object) {
+        return object.keySet().stream()
+                .sorted(Comparator.comparingInt((String k) -> object.get(k).origin().lineNumber())
+                        .thenComparing(Comparator.naturalOrder()))
+                .toList();
     }
 
     private static void value(ConfigValue value, StringBuilder out) {
@@ -36,7 +45,7 @@ final class ConfigText {
     }
 
     private static void object(ConfigObject object, StringBuilder out) {
-        List<String> keys = RegionsLoader.inFileOrder(object);
+        List<String> keys = inFileOrder(object);
         out.append("{\n");
         for (int i = 0; i < keys.size(); i++) {
             out.append(ConfigUtil.quoteString(keys.get(i))).append(" : ");

@@ -1,4 +1,4 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.config;
 
 import java.util.Collection;
 import java.util.Locale;

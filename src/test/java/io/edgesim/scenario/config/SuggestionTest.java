@@ -1,5 +1,8 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.config;
 
+import io.edgesim.scenario.InputException;
+import io.edgesim.scenario.ScenarioFixture;
+import io.edgesim.scenario.region.RegionsLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

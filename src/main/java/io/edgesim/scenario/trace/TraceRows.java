@@ -1,4 +1,4 @@
-package io.edgesim.scenario;
+package io.edgesim.scenario.trace;
 
 import java.nio.file.Path;
 import java.util.Collection;

@@ -1,0 +1,155 @@
+package io.edgesim.scenario.config;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigIncludeContext;
+import com.typesafe.config.ConfigIncluder;
+import com.typesafe.config.ConfigIncluderClasspath;
+import com.typesafe.config.ConfigIncluderFile;
+import com.typesafe.config.ConfigIncluderURL;
+import com.typesafe.config.ConfigObject;
+import com.typesafe.config.ConfigParseOptions;
+import com.typesafe.config.ConfigSyntax;
+import io.edgesim.scenario.InputException;
+
+import java.io.File;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The HOCON source of a scenario or regions file: a file parsed and resolved with its includes (existing files only,
+ * {@link FileIncluder}), or a text rendered by {@link ConfigText} that includes nothing. Every problem of the source
+ * itself (a missing file, a syntax error, nesting too deep to read) is one {@link InputException} naming the file.
+ */
+public final class HoconSource {
+
+    private HoconSource() {
+    }
+
+    /**
+     * Parses and resolves a HOCON file, with includes of existing files only ({@link FileIncluder}); a missing file,
+     * a syntax error or nesting too deep to read becomes an InputException.
+     */
+    public static Config parseFile(Path path) {
+        return parse(path, new FileIncluder(path));
+    }
+
+    /** The files {@code path} includes, directly or not, in the order met. */
+    public static List<Path> includedFiles(Path path) {
+        FileIncluder includer = new FileIncluder(path);
+        parse(path, includer);
+        return includer.included();
+    }
+
+    private static Config parse(Path path, FileIncluder includer) {
+        String file = path.toString();
+        String problem = fileProblem(path);
+        if (problem != null) {
+            throw InputException.at(file, null, problem);
+        }
+        try {
+            return ConfigFactory.parseFile(path.toFile(), includer.options()).resolve();
+        } catch (ConfigException e) {
+            throw malformed(file, e);
+        } catch (StackOverflowError e) {
+            throw tooDeep(file);
+        }
+    }
+
+    /**
+     * Parses a text rendered by {@link ConfigText} (a scenario or regions file sent to another process), named
+     * {@code origin} in messages. It reads no file: an include is refused.
+     */
+    public static Config parseText(String origin, String text) {
+        ConfigParseOptions options = ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF)
+                .setOriginDescription(origin).setIncluder(new NoIncludes(origin));
+        try {
+            return ConfigFactory.parseString(text, options).resolve();
+        } catch (ConfigException e) {
+            throw malformed(origin, e);
+        } catch (StackOverflowError e) {
+            throw tooDeep(origin);
+        }
+    }
+
+    /** The includer of a text: every include is one line of bad input. */
+    private record NoIncludes(String origin) implements ConfigIncluder, ConfigIncluderFile, ConfigIncluderURL,
+            ConfigIncluderClasspath {
+
+        private static final String ALLOWED = "allowed: the text of a scenario as ScenarioLoader.text renders it, "
+                + "which includes nothing";
+
+        @Override
+        public ConfigIncluder withFallback(ConfigIncluder fallback) {
+            return this;
+        }
+
+        @Override
+        public ConfigObject include(ConfigIncludeContext context, String what) {
+            throw InputException.at(origin, "include \"" + what + "\"", "a scenario text reads no file; " + ALLOWED);
+        }
+
+        @Override
+        public ConfigObject includeFile(ConfigIncludeContext context, File what) {
+            throw InputException.at(origin, "include file(\"" + what + "\")", "a scenario text reads no file; "
+                    + ALLOWED);
+        }
+
+        @Override
+        public ConfigObject includeURL(ConfigIncludeContext context, URL what) {
+            throw InputException.at(origin, "include url(\"" + what + "\")", "a scenario text reads no URL; "
+                    + ALLOWED);
+        }
+
+        @Override
+        public ConfigObject includeResources(ConfigIncludeContext context, String what) {
+            throw InputException.at(origin, "include classpath(\"" + what + "\")", "a scenario text reads "
+                    + "nothing from the classpath; " + ALLOWED);
+        }
+    }
+
+    /** The one line for a file whose objects or lists are nested too deeply to read. */
+    public static InputException tooDeep(String file) {
+        return InputException.at(file, null, "objects or lists nested too deeply to read; allowed: nesting a few "
+                + "levels deep, as in the documented settings");
+    }
+
+    private static InputException malformed(String file, ConfigException e) {
+        String detail = e.getMessage();
+        String where = null;
+        if (e.origin() != null) {
+            String description = e.origin().description();
+            if (detail.startsWith(description + ": ")) {
+                detail = detail.substring(description.length() + 2);
+            }
+            if (e.origin().lineNumber() > 0) {
+                where = "line " + e.origin().lineNumber();
+            }
+        }
+        return InputException.at(file, where, "malformed HOCON: " + oneLine(detail) + "; allowed: HOCON syntax");
+    }
+
+    /** Null when {@code path} is a readable file, else "no such file", "is a directory, not a file", ... */
+    public static String fileProblem(Path path) {
+        if (Files.isDirectory(path)) {
+            return "is a directory, not a file";
+        }
+        if (!Files.exists(path)) {
+            return "no such file";
+        }
+        if (!Files.isRegularFile(path)) {
+            return "is not a regular file";
+        }
+        if (!Files.isReadable(path)) {
+            return "cannot be read (no permission)";
+        }
+        return null;
+    }
+
+    public static String oneLine(String text) {
+        return text.replaceAll("\\s*\\R\\s*", " ").trim();
+    }
+}

@@ -5,10 +5,13 @@ import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.response.RateLimitResponse;
+import io.edgesim.model.tier.HotObjects;
 import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.model.tier.ObjectShards;
 import io.edgesim.result.CostResult;
 import io.edgesim.result.Counts;
 import io.edgesim.result.ExactComparison;
+import io.edgesim.result.HotKeys;
 import io.edgesim.result.LatencyStats;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PerWindow;
@@ -206,11 +209,14 @@ public final class RunRecorder {
      * @param costs      each limiter's monthly cost, in scenario order
      * @param stageStats each limiter's tier statistics by stage ("0:waf" -> {"worker_invocations_saved": n}), in
      *                   scenario order
+     * @param hotObjects each limiter's hot Durable Objects, stage by stage (none for other stages), in scenario order
      */
-    public RunResult finish(List<CostResult> costs, List<Map<String, Map<String, Long>>> stageStats) {
+    public RunResult finish(List<CostResult> costs, List<Map<String, Map<String, Long>>> stageStats,
+                            List<List<HotObjects>> hotObjects) {
         List<LimiterResult> results = new ArrayList<>();
         for (int i = 0; i < limiters.length; i++) {
-            results.add(limiters[i].result(costs.get(i), stageStats.get(i)));
+            results.add(limiters[i].result(costs.get(i), stageStats.get(i),
+                    HotKeyFigures.of(limiters[i].spec, hotObjects.get(i))));
         }
         return new RunResult(scenario.name(), scenario.description(), engine, scenario.seed(),
                 scenario.durationNanos() / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(),
@@ -290,7 +296,7 @@ public final class RunRecorder {
             timelineFailedOpen = new long[buckets];
         }
 
-        LimiterResult result(CostResult cost, Map<String, Map<String, Long>> stageStats) {
+        LimiterResult result(CostResult cost, Map<String, Map<String, Long>> stageStats, HotKeys hotKeys) {
             // with plans keys have limits of their own: the per-key figures compare each with its own
             KeyTally.Summary perWindow = spec.reference().kind().windowed() && spec.plans().isEmpty()
                     ? keys.summary() : null;
@@ -314,14 +320,15 @@ public final class RunRecorder {
                     : OptionalDouble.of(round(totals.letThrough() / (double) exactAccepted, 4));
             return new LimiterResult(spec.name(), spec.tierDescription(),
                     spec.stages().get(spec.stages().size() - 1).algorithm().kind().configName() + " "
-                            + spec.stages().get(spec.stages().size() - 1).algorithm().describe(),
+                            + spec.stages().get(spec.stages().size() - 1).algorithm().describe()
+                            + ObjectShards.describe(spec.stages().get(spec.stages().size() - 1)),
                     totals, regions, rejectedBy, retryAfter, stageStats,
                     new ExactComparison(exactAccepted, wronglyAccepted, wronglyRejected), multiplication,
                     perWindow == null ? Optional.empty() : Optional.of(perWindow(perWindow, limit)),
                     KeyFigures.of(keys, keyIds, spec), cost,
                     new Timeline(bucketNanos / (double) Durations.NANOS_PER_SECOND, boxed(timelineAccepted),
                             boxed(timelineRejected), boxed(timelineFailed), boxed(timelineFailedOpen)),
-                    firstRefusal);
+                    firstRefusal, hotKeys);
         }
 
         private PerWindow perWindow(KeyTally.Summary summary, long limit) {

@@ -5,6 +5,7 @@ import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.KvStore;
+import io.edgesim.model.tier.ObjectShards;
 import io.edgesim.model.tier.Placement;
 import io.edgesim.model.tier.TierKind;
 import io.edgesim.model.tier.TierSettings;
@@ -33,6 +34,7 @@ final class TierSettingsReader {
     static final int MAX_PER_POP = 100_000;
     private static final String PER_POP = "a whole number from 1 to 100,000";
     private static final String QUEUE_BOUND = "a whole number from 0 to 1,000,000";
+    private static final String SHARDS = "a whole number from 1 to 1,000";
     private static final List<String> SERVICE_TIME_KEYS = List.of("median", "p99");
     private static final String SERVICE_TIME = "{ median = 1ms, p99 = 15ms } with 0 < median <= p99 <= 60s, or one "
             + "duration";
@@ -118,7 +120,7 @@ final class TierSettingsReader {
             case DURABLE_OBJECT -> {
                 long[] serviceTime = l.serviceTime("service-time");
                 yield new TierSettings.DurableObject(serviceTime[0], serviceTime[1], l.queueBound("queue-bound"),
-                        l.bool("fail-open"), placement(l), l.timeout(), inMemory(l));
+                        l.bool("fail-open"), placement(l), l.timeout(), inMemory(l), shards(l));
             }
             case ORIGIN -> origin(l);
         };
@@ -232,6 +234,11 @@ final class TierSettingsReader {
             throw r.error(key, "'" + value + "' is not a state", DURABLE + ", " + IN_MEMORY);
         }
         return value.equals(IN_MEMORY);
+    }
+
+    // not an assumption: one object per key is what a namespace does unless the code splits keys
+    private static int shards(Layers l) {
+        return l.reader("shards").positiveInt("shards", ObjectShards.MAX_SHARDS, SHARDS);
     }
 
     private Placement placement(Layers l) {

@@ -181,7 +181,7 @@ public final class ClusterEngine {
             stats.add(StageStats.of(scenario.limiters().get(l), s -> totals.stats(limiter, s)));
         }
         double toleranceMs = ClusterRun.defaultToleranceMs(NodeRegions.smallestOneWayNanos(scenario) / NANOS_PER_MS);
-        return sink.finish(Costs.of(usage, scenario), stats)
+        return sink.finish(Costs.of(usage, scenario), stats, totals.hot())
                 .withCluster(fidelity.run(placement, toleranceMs, remoteLimiters(scenario)));
     }
 

@@ -3,6 +3,7 @@ package io.edgesim.model.tier;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
+import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.region.LatencyTail;
@@ -21,6 +22,10 @@ import io.edgesim.model.region.LatencyTail;
  * state change (an accepted request; every request with {@code count = all}), and the service times as active
  * duration. Durable state: nothing is lost between requests. Arrivals must come in nondecreasing order; the engine
  * adds the network delays around it.
+ *
+ * <p>Load, for the hot-key rule ({@link ObjectLoad#hot()}): the requests refused as overloaded, those that waited
+ * behind another, the longest wait, and the most requests that arrived in one whole second of scenario time (kept
+ * with a comparison and two increments per request, so the per-request cost stays constant).
  */
 public final class DurableObjectServer {
 
@@ -44,6 +49,13 @@ public final class DurableObjectServer {
     private long activeNanos;
     private final LatencyTail serviceTime;
     private final long drawSeed;
+    // load: requests that waited, the longest wait, arrivals in the current whole second and in the busiest one
+    private long queued;
+    private long maxWaitNanos;
+    private long secondEndNanos = Long.MIN_VALUE;
+    private long inSecond;
+    private long busiestSecond;
+    private long busiestSecondStartNanos;
 
     /**
      * @param counters makes the object's counter (its namespace's, by the plan of the object's key)
@@ -81,6 +93,13 @@ public final class DurableObjectServer {
                 : settings.serviceTimeNanos();
         requests++;
         lastArrivalNanos = arrivalNanos;
+        if (arrivalNanos >= secondEndNanos) {
+            newSecond(arrivalNanos);
+        }
+        if (++inSecond > busiestSecond) {
+            busiestSecond = inSecond;
+            busiestSecondStartNanos = secondEndNanos - Durations.NANOS_PER_SECOND;
+        }
         while (waiting > 0 && firstWaitingStart() <= arrivalNanos) {
             dropFirstWaitingStart();
         }
@@ -94,6 +113,8 @@ public final class DurableObjectServer {
         }
         if (startNanos > arrivalNanos) {
             addWaitingStart(startNanos);
+            queued++;
+            maxWaitNanos = Math.max(maxWaitNanos, startNanos - arrivalNanos);
         }
         busyUntilNanos = startNanos + serviceTimeNanos;
         Decision decision = counter.tryAcquire(startNanos, cost);
@@ -127,6 +148,20 @@ public final class DurableObjectServer {
     /** Billable operations so far. */
     public Usage usage() {
         return new Usage(requests, rowsWritten, rowsRead, activeNanos, 0, 0);
+    }
+
+    /** The object's load so far, under the name {@code name}. */
+    public ObjectLoad load(String name) {
+        // every request not refused as overloaded was served and read its row
+        return new ObjectLoad(name, requests, requests - rowsRead, queued, maxWaitNanos, busiestSecond,
+                busiestSecondStartNanos, rowsRead, activeNanos);
+    }
+
+    // the whole second of scenario time that holds arrivalNanos
+    private void newSecond(long arrivalNanos) {
+        long start = Math.floorDiv(arrivalNanos, Durations.NANOS_PER_SECOND) * Durations.NANOS_PER_SECOND;
+        secondEndNanos = start + Durations.NANOS_PER_SECOND;
+        inSecond = 0;
     }
 
     // the waiting start times: a first-in first-out ring of primitive longs, allocated on the first wait (most

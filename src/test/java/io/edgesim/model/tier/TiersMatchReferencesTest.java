@@ -451,7 +451,7 @@ class TiersMatchReferencesTest {
         return new Pair() {
             @Override
             public Answer actual(Req request, int keyId) {
-                ObjectRoute route = tier.route(request.key(), keyId, request.pop());
+                ObjectRoute route = tier.route(request.key(), keyId, request.pop(), 0);
                 StageVerdict verdict = new StageVerdict();
                 long reply = tier.serve(route, keyId, request.nanos(), request.cost(), verdict);
                 return new Answer(verdict.result(), reply, route.toString());
@@ -490,7 +490,7 @@ class TiersMatchReferencesTest {
         return new Pair() {
             @Override
             public Answer actual(Req request, int keyId) {
-                ObjectRoute route = tier.route(request.key(), keyId, request.pop());
+                ObjectRoute route = tier.route(request.key(), keyId, request.pop(), 0);
                 StageVerdict verdict = new StageVerdict();
                 long reply = tier.serve(route, keyId, request.nanos(), request.cost(), verdict);
                 return new Answer(verdict.result(), reply, route.toString());

@@ -7,6 +7,7 @@ import io.edgesim.model.Request;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.tier.ChainProgress;
+import io.edgesim.model.tier.HotObjects;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.result.CostResult;
 import io.edgesim.result.DecisionListener;
@@ -162,7 +163,8 @@ public final class OutcomeSink implements ChainSink {
     }
 
     /** The run's result (see {@link RunRecorder#finish}); once every chain is recorded. */
-    public synchronized RunResult finish(List<CostResult> costs, List<Map<String, Map<String, Long>>> stageStats) {
-        return recorder.finish(costs, stageStats);
+    public synchronized RunResult finish(List<CostResult> costs, List<Map<String, Map<String, Long>>> stageStats,
+                                         List<List<HotObjects>> hotObjects) {
+        return recorder.finish(costs, stageStats, hotObjects);
     }
 }

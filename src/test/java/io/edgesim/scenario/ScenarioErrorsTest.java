@@ -67,9 +67,9 @@ class ScenarioErrorsTest {
                 arguments("tiers { durable-object { shards = -4 } }",
                         "tiers.durable-object.shards: -4 is too small; allowed: a whole number from 1 to 1,000"),
                 arguments("limiters = [ { name = c, tier = cache, limit = 100, window = 60s, shards = 4 } ]",
-                        "limiters[0].shards: unknown setting; allowed: tier, algorithm, limit, window, rate, burst, anchor, "
-                                + "count, key, name, clients, reference, plans, limit-factor, contract, read-latency, "
-                                + "write-delay"),
+                        "limiters[0].shards: unknown setting; allowed: tier, algorithm, limit, window, rate, burst, "
+                                + "anchor, count, key, name, clients, reference, plans, limit-factor, contract, "
+                                + "read-latency, write-delay"),
                 arguments("limiters = [ { name = l, tier = cache, limit = -5, window = 60s } ]",
                         "limiters[0].limit: -5 is too small; allowed: a whole number of 1 or more"),
                 arguments("limiters = [ { name = l, tier = cache, algorithm = token-bucket, rate = 0, burst = 3 } ]",

@@ -54,6 +54,14 @@ public final class ObjectShards {
         return shareOwn(algorithm, shards).withPlans(plans);
     }
 
+    /** What each object of {@code stage} enforces: its share when the stage is sharded, else the stage's algorithm. */
+    public static AlgorithmSpec enforced(StageSpec stage) {
+        if (stage.tier() instanceof TierSettings.DurableObject d && d.shards() > 1) {
+            return share(stage.algorithm(), d.shards());
+        }
+        return stage.algorithm();
+    }
+
     /**
      * What a sharded stage adds to its algorithm's description: ", each key over 4 objects of 25 per 60s" (each
      * object's share, as {@link AlgorithmSpec#describe} says it); "" for any other stage.

@@ -64,6 +64,9 @@ class ShardedObjectsRunTest {
         assertThat(sharded.multiplication()).hasValue(1.0);
         assertThat(sharded.stageStats()).containsEntry("0:durable-object", java.util.Map.of("objects", 4L));
         assertThat(sharded.algorithm()).isEqualTo("fixed-window 8 per 60s, each key over 4 objects of 2 per 60s");
+        // the first refusal, request 4, by shard 3, which holds 2 per 60 s
+        assertThat(sharded.firstRefusal().headers().get("RateLimit-Policy")).contains(";q=2;");
+        assertThat(sharded.firstRefusal().headers().get("RateLimit")).contains(";r=0;");
     }
 
     @Test

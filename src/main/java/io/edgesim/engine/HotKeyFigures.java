@@ -1,6 +1,5 @@
 package io.edgesim.engine;
 
-import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.tier.HotObjects;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.ObjectLoad;
@@ -27,9 +26,7 @@ final class HotKeyFigures {
             count += hot.count();
             String stage = s + ":" + limiter.stages().get(s).kind().configName();
             for (ObjectLoad load : hot.hottest()) {
-                hottest.add(new HotKey(stage, load.name(), load.busiestSecond(),
-                        load.busiestSecondStartNanos() / (double) Durations.NANOS_PER_SECOND,
-                        load.capacityPerSecond(), load.requests(), load.overloaded(), load.queued(),
+                hottest.add(new HotKey(stage, load.name(), load.busiestSecond(), load.capacityPerSecond(), load.requests(), load.overloaded(), load.queued(),
                         RunRecorder.round(load.maxWaitNanos() / NANOS_PER_MS, 3)));
             }
         }

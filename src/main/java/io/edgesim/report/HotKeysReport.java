@@ -19,7 +19,7 @@ final class HotKeysReport {
     }
 
     /**
-     * "hot key: hot-object: hot-key at 1500 req/s (its busiest second, from t = 0 s) overloaded its Durable Object,
+     * "hot key: hot-object: hot-key at 1500 req/s (its busiest second) overloaded its Durable Object,
      * which serves 1000 req/s: 2000 requests failed (overloaded), 6999 queued (longest wait 1000.0 ms); seed 23"
      * (the stage named too in a chain, and how many other objects were hot); null when the limiter has none.
      */
@@ -35,7 +35,7 @@ final class HotKeysReport {
         String more = hot.count() > 1 ? "; " + (hot.count() - 1) + " more hot object" + (hot.count() > 2 ? "s" : "")
                 + " in the report" : "";
         return "hot key: " + limiter.name() + ": " + k.object() + stage + " at " + k.busiestSecond()
-                + " req/s (its busiest second, from t = " + Numbers.seconds(k.busiestSecondAt()) + " s)" + verdict
+                + " req/s (its busiest second)" + verdict
                 + capacity(k) + " req/s: " + k.overloaded() + " requests failed (overloaded), " + k.queued()
                 + " queued (longest wait " + Numbers.ms(k.maxWaitMs()) + " ms)" + more + "; seed " + seed;
     }
@@ -45,11 +45,11 @@ final class HotKeysReport {
         if (limiter.hotKeys().count() == 0) {
             return null;
         }
-        Tables table = new Tables(List.of("stage", "object", "busiest second req/s", "from s", "serves req/s",
+        Tables table = new Tables(List.of("stage", "object", "busiest second req/s", "serves req/s",
                 "requests", "failed (overloaded)", "queued", "longest wait ms"));
         for (HotKey k : limiter.hotKeys().hottest()) {
             table.row(List.of(k.stage(), k.object(), Long.toString(k.busiestSecond()),
-                    Numbers.seconds(k.busiestSecondAt()), capacity(k), Long.toString(k.requests()),
+                    capacity(k), Long.toString(k.requests()),
                     Long.toString(k.overloaded()), Long.toString(k.queued()), Numbers.ms(k.maxWaitMs())));
         }
         return table;
@@ -69,7 +69,6 @@ final class HotKeysReport {
             o.put("stage", k.stage());
             o.put("object", k.object());
             o.put("busiest_second_requests", k.busiestSecond());
-            o.put("busiest_second_at_s", k.busiestSecondAt());
             if (k.capacityPerSecond() == Long.MAX_VALUE) {
                 o.putNull("capacity_per_second");
             } else {

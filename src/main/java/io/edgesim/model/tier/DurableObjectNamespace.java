@@ -118,17 +118,17 @@ public final class DurableObjectNamespace implements RemoteTier {
         return Map.of("objects", (long) objectCount());
     }
 
-    /** {@inheritDoc} Read once at the end of a run: one pass over the objects. */
+    /** {@inheritDoc} Read once at the end of a run: one pass over the objects, a load built for the hot ones. */
     @Override
     public HotObjects hotObjects() {
-        List<ObjectLoad> loads = new ArrayList<>();
-        for (int id = 0; id < keys.size() && loads.size() < objects.size(); id++) {
+        List<ObjectLoad> hot = new ArrayList<>();
+        for (int id = 0; id < keys.size(); id++) {
             DurableObjectServer object = objects.get(id);
-            if (object != null) {
-                loads.add(object.load(keys.key(id)));
+            if (object != null && object.hot()) {
+                hot.add(object.load(keys.key(id)));
             }
         }
-        return HotObjects.of(loads);
+        return HotObjects.of(hot);
     }
 
     // the object numbered objectId, created on its first request

@@ -16,27 +16,35 @@ import io.edgesim.model.algorithm.Durations;
  * @param overloaded              requests it refused at once because its queue was full
  * @param queued                  requests that waited for another to finish before being served
  * @param maxWaitNanos            the longest such wait
- * @param busiestSecond           the most requests that arrived in one whole second of scenario time
- * @param busiestSecondStartNanos when that second began (the first such second)
+ * @param busiestSecond           the most requests that arrived in one whole second of scenario time: its rate
  * @param served                  requests it served ({@code requests - overloaded})
  * @param activeNanos             the sum of their service times
  */
 public record ObjectLoad(String name, long requests, long overloaded, long queued, long maxWaitNanos,
-                         long busiestSecond, long busiestSecondStartNanos, long served, long activeNanos) {
+                         long busiestSecond, long served, long activeNanos) {
 
     /**
      * Requests the object serves per second, one after the other: one second over its mean service time, rounded
      * down; {@code Long.MAX_VALUE} when its service takes no time (or it served nothing).
      */
     public long capacityPerSecond() {
-        if (activeNanos <= 0) {
-            return Long.MAX_VALUE;
-        }
-        return (long) (served * (double) Durations.NANOS_PER_SECOND / activeNanos);
+        return capacityPerSecond(served, activeNanos);
     }
 
     /** True when it refused a request as overloaded, or its busiest second brought more than its capacity. */
     public boolean hot() {
-        return overloaded > 0 || busiestSecond > capacityPerSecond();
+        return hot(overloaded, busiestSecond, served, activeNanos);
+    }
+
+    /** {@link #hot()} of an object with these figures. */
+    static boolean hot(long overloaded, long busiestSecond, long served, long activeNanos) {
+        return overloaded > 0 || busiestSecond > capacityPerSecond(served, activeNanos);
+    }
+
+    private static long capacityPerSecond(long served, long activeNanos) {
+        if (activeNanos <= 0) {
+            return Long.MAX_VALUE;
+        }
+        return (long) (served * (double) Durations.NANOS_PER_SECOND / activeNanos);
     }
 }

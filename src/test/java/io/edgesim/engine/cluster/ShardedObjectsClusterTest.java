@@ -73,7 +73,7 @@ class ShardedObjectsClusterTest {
         RunResult virtual = ClusterRuns.virtual(scenario);
         RunResult cluster = ClusterRuns.cluster(scenario, 1.0);
 
-        HotKey expected = new HotKey("0:durable-object", "hot-key", 200, 0, 100, 400, 200, 0, 0);
+        HotKey expected = new HotKey("0:durable-object", "hot-key", 200, 100, 400, 200, 0, 0);
         assertThat(limiter(virtual, "hot").hotKeys().hottest()).containsExactly(expected);
         assertThat(limiter(cluster, "hot").hotKeys().hottest()).containsExactly(expected);
         assertThat(limiter(cluster, "hot").totals().failed()).isEqualTo(200);

@@ -121,19 +121,12 @@ public final class ReferenceDurableObjects {
     public String hotObjects(int kept) {
         List<ObjectLoad> hot = new ArrayList<>();
         objects.forEach((name, o) -> {
-            long busiest = 0;
-            long busiestSecond = 0;
-            for (Map.Entry<Long, Long> second : o.arrivalsBySecond.entrySet()) {
-                if (second.getValue() > busiest || (second.getValue() == busiest && second.getKey() < busiestSecond)) {
-                    busiest = second.getValue();
-                    busiestSecond = second.getKey();
-                }
-            }
+            long busiest = o.arrivalsBySecond.values().stream().mapToLong(Long::longValue).max().orElse(0);
             long served = o.requests - o.overloaded;
             long capacity = o.activeNanos == 0 ? Long.MAX_VALUE : (long) (served * (double) SECOND / o.activeNanos);
             if (o.overloaded > 0 || busiest > capacity) {
-                hot.add(new ObjectLoad(name, o.requests, o.overloaded, o.queued, o.maxWaitNanos, busiest,
-                        busiestSecond * SECOND, served, o.activeNanos));
+                hot.add(new ObjectLoad(name, o.requests, o.overloaded, o.queued, o.maxWaitNanos, busiest, served,
+                        o.activeNanos));
             }
         });
         hot.sort(Comparator.comparingLong(ObjectLoad::busiestSecond).reversed()

@@ -1,6 +1,8 @@
 package io.edgesim.engine.virtual;
 
 import io.edgesim.report.ConsoleReport;
+import io.edgesim.report.JsonReport;
+import io.edgesim.report.MarkdownReport;
 import io.edgesim.result.HotKey;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
@@ -11,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -79,6 +82,29 @@ class HotKeysRunTest {
                 + "Durable Object, which serves 100 req/s: 200 requests failed (overloaded), 0 queued (longest wait "
                 + "0.00 ms); seed 5\n");
         assertThat(console).doesNotContain("hot key: warm");
+    }
+
+    @Test
+    void manyHotKeysNameTheHottestOnTheConsoleAndListThemAllInTheReports(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("many.conf");
+        Files.writeString(file, SCENARIO
+                .replace("{ name = hot, key = \"hot-key\", rate = 200, pops = [FRA] }",
+                        "{ name = hot, count = 3, key = \"hot-{i}\", rate = 200, pops = [FRA] }\n"
+                                + "{ name = hotter, key = \"hotter\", rate = 300, pops = [FRA] }")
+                .replace("clients = [hot]", "clients = [hot, hotter]"));
+        RunResult result = new VirtualEngine(ScenarioLoader.load(file, Path.of("regions.conf"))).run();
+
+        // 300 a second (every 3.33 ms) on a 10 ms object with no queue: one in three served, 400 of 600 fail
+        assertThat(limiter(result, "hot").hotKeys().hottest()).extracting(HotKey::object)
+                .containsExactly("hotter", "hot-0", "hot-1", "hot-2");
+        assertThat(ConsoleReport.render(result)).contains("hot key: hot: hotter at 300 req/s (its busiest second) "
+                + "overloaded its Durable Object, which serves 100 req/s: 400 requests failed (overloaded), 0 queued "
+                + "(longest wait 0.00 ms); 3 more hot objects in the report; seed 5\n");
+        assertThat(MarkdownReport.render(result, Map.of()))
+                .contains("Hot keys (4, the hottest first):")
+                .contains("| 0:durable-object | hotter | 300 | 100 | 600 | 400 | 0 | 0.00 |")
+                .contains("| 0:durable-object | hot-2 | 200 | 100 | 400 | 200 | 0 | 0.00 |");
+        assertThat(JsonReport.render(result)).contains("\"hot_keys\" : {\n      \"count\" : 4,");
     }
 
     @Test

@@ -7,10 +7,13 @@ import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.response.RateLimitResponse;
 import io.edgesim.model.tier.ChainBilling;
+import io.edgesim.model.tier.HotObjects;
 import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.model.tier.ObjectShards;
 import io.edgesim.result.CostResult;
 import io.edgesim.result.Counts;
 import io.edgesim.result.ExactComparison;
+import io.edgesim.result.HotKeys;
 import io.edgesim.result.LatencyStats;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PerWindow;
@@ -215,14 +218,16 @@ public final class RunRecorder {
      *                   chain made the Workers do ({@link ChainBilling}) into the limiter's monthly bill
      * @param stageStats each limiter's tier statistics by stage ("0:waf" -> {"worker_invocations_saved": n}), in
      *                   scenario order
+     * @param hotObjects each limiter's hot Durable Objects, stage by stage (none for other stages), in scenario order
      */
-    public RunResult finish(List<Usage> tierUsage, List<Map<String, Map<String, Long>>> stageStats) {
+    public RunResult finish(List<Usage> tierUsage, List<Map<String, Map<String, Long>>> stageStats,
+                            List<List<HotObjects>> hotObjects) {
         List<LimiterResult> results = new ArrayList<>();
         for (int i = 0; i < limiters.length; i++) {
             PerLimiter l = limiters[i];
             CostResult cost = Costs.of(ChainBilling.of(l.spec, sum(l.sent), l.refusedByStage), tierUsage.get(i),
                     scenario);
-            results.add(l.result(cost, stageStats.get(i)));
+            results.add(l.result(cost, stageStats.get(i), HotKeyFigures.of(l.spec, hotObjects.get(i))));
         }
         return new RunResult(scenario.name(), scenario.description(), engine, scenario.seed(),
                 scenario.durationNanos() / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(),
@@ -303,7 +308,7 @@ public final class RunRecorder {
             timelineFailedOpen = new long[buckets];
         }
 
-        LimiterResult result(CostResult cost, Map<String, Map<String, Long>> stageStats) {
+        LimiterResult result(CostResult cost, Map<String, Map<String, Long>> stageStats, HotKeys hotKeys) {
             // with plans keys have limits of their own: the per-key figures compare each with its own
             KeyTally.Summary perWindow = spec.reference().kind().windowed() && spec.plans().isEmpty()
                     ? keys.summary() : null;
@@ -327,14 +332,15 @@ public final class RunRecorder {
                     : OptionalDouble.of(round(totals.letThrough() / (double) exactAccepted, 4));
             return new LimiterResult(spec.name(), spec.tierDescription(),
                     spec.stages().get(spec.stages().size() - 1).algorithm().kind().configName() + " "
-                            + spec.stages().get(spec.stages().size() - 1).algorithm().describe(),
+                            + spec.stages().get(spec.stages().size() - 1).algorithm().describe()
+                            + ObjectShards.describe(spec.stages().get(spec.stages().size() - 1)),
                     totals, regions, rejectedBy, retryAfter, stageStats,
                     new ExactComparison(exactAccepted, wronglyAccepted, wronglyRejected), multiplication,
                     perWindow == null ? Optional.empty() : Optional.of(perWindow(perWindow, limit)),
                     KeyFigures.of(keys, keyIds, spec, scenario.clients()), cost,
                     new Timeline(bucketNanos / (double) Durations.NANOS_PER_SECOND, boxed(timelineAccepted),
                             boxed(timelineRejected), boxed(timelineFailed), boxed(timelineFailedOpen)),
-                    firstRefusal);
+                    firstRefusal, hotKeys);
         }
 
         private PerWindow perWindow(KeyTally.Summary summary, long limit) {

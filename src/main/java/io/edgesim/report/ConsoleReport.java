@@ -32,6 +32,10 @@ public final class ConsoleReport {
             out.append(summary(limiter));
             limiter.perWindow().ifPresent(w -> out.append("; ").append(perWindow(w)));
             out.append('\n').append(keys(limiter.keys())).append('\n');
+            String hot = HotKeysReport.line(limiter, run.seed());
+            if (hot != null) {
+                out.append(hot).append('\n');
+            }
         }
         if (!run.faults().isEmpty()) {
             out.append("\nfaults: the requests each touched (failed over, lost, slowed, or failed by KV)\n")

@@ -224,6 +224,7 @@ public final class JsonReport {
             limiter.firstRefusal().headers().forEach(headers::put);
             refusal.put("body", limiter.firstRefusal().body());
         }
+        HotKeysReport.json(node, limiter);
         ObjectNode timeline = node.putObject("timeline");
         timeline.put("bucket_s", limiter.timeline().bucketSeconds());
         array(timeline.putArray("accepted"), limiter.timeline().accepted());

@@ -52,6 +52,14 @@ public final class MarkdownReport {
             md.append("Where the exact count accepts nothing there is no multiplication: *unbounded* when the limiter ")
                     .append("let requests through anyway, *n/a* when it let none through either.\n\n");
         }
+        List<String> hot = run.limiters().stream().map(l -> HotKeysReport.line(l, run.seed()))
+                .filter(line -> line != null).toList();
+        if (!hot.isEmpty()) {
+            hot.forEach(line -> md.append("- ").append(line).append('\n'));
+            md.append("\nA *hot key* asked more of one Durable Object than it serves: the object refused requests as ")
+                    .append("overloaded, or more arrived in one whole second than one second over its mean service ")
+                    .append("time.\n\n");
+        }
         md.append("### Per key\n\n").append(keysTable(run).markdown()).append('\n');
         md.append("Per key of each exact count: *keys* = the keys the scenario declares (a population's clients, one ")
                 .append("key each when its key template holds {i}; ? when the scenario cannot tell, as for a trace), ")
@@ -124,6 +132,11 @@ public final class MarkdownReport {
                         .append(" s) got:\n\n```\nHTTP/1.1 ").append(r.status()).append(" Too Many Requests\n");
                 r.headers().forEach((name, value) -> md.append(name).append(": ").append(value).append('\n'));
                 md.append('\n').append(r.body()).append("\n```\n\n");
+            }
+            Tables hotTable = HotKeysReport.table(limiter);
+            if (hotTable != null) {
+                md.append("Hot keys (").append(limiter.hotKeys().count()).append(", the hottest first):\n\n")
+                        .append(hotTable.markdown()).append('\n');
             }
             limiter.stageStats().forEach((stage, values) -> md.append("Stage ").append(stage).append(": ")
                     .append(String.join(", ", values.entrySet().stream()

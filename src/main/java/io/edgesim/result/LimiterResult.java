@@ -27,13 +27,14 @@ import java.util.OptionalDouble;
  * @param cost           monthly cost at the simulated rate
  * @param timeline       outcomes over time
  * @param firstRefusal   the 429 the first rejected client saw, or null when nothing was rejected
+ * @param hotKeys        the Durable Objects asked more than one object serves
  */
 public record LimiterResult(String name, String tier, String algorithm, Counts totals,
                             Map<String, RegionResult> regions, Map<String, StageRefusals> rejectedBy,
                             RetryAfterStats retryAfter, Map<String, Map<String, Long>> stageStats, ExactComparison exact,
                             OptionalDouble multiplication, Optional<PerWindow> perWindow, KeyResults keys,
                             CostResult cost, Timeline timeline,
-                            SampleResponse firstRefusal) {
+                            SampleResponse firstRefusal, HotKeys hotKeys) {
 
     /** True when the limiter let requests through that the exact count, accepting none, would all have refused. */
     public boolean multiplicationUnbounded() {

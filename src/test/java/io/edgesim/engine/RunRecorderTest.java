@@ -71,7 +71,7 @@ class RunRecorderTest {
         int limiters = scenario.limiters().size();
         RunResult result = recorder.finish(
                 Collections.nCopies(limiters, Usage.NONE),
-                Collections.nCopies(limiters, Map.of()));
+                Collections.nCopies(limiters, Map.of()), Collections.nCopies(limiters, List.of()));
         return result.limiters().get(0);
     }
 

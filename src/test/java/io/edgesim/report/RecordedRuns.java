@@ -13,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -51,7 +52,7 @@ final class RecordedRuns {
         RunRecorder recorder = new RunRecorder(scenario, "virtual", keys);
         feed.accept(recorder);
         return recorder.finish(Collections.nCopies(1, Usage.NONE),
-                Collections.nCopies(1, Map.of()));
+                Collections.nCopies(1, Map.of()), Collections.nCopies(1, List.of()));
     }
 
     /** {@code count} requests in FRA that the limiter accepted, the exact count accepting them or not. */

@@ -56,6 +56,20 @@ class ScenarioErrorsTest {
                         "limiters[0].period: '60s' is not a whole number; allowed: 10 or 60"),
                 arguments("limiters = [ { name = l, tier = cache, limit = 0, window = 60s } ]",
                         "limiters[0].limit: 0 is too small; allowed: a whole number of 1 or more"),
+                arguments("limiters = [ { name = d, tier = durable-object, limit = 100, window = 60s, shards = 0 } ]",
+                        "limiters[0].shards: 0 is too small; allowed: a whole number from 1 to 1,000"),
+                arguments("limiters = [ { name = d, tier = durable-object, limit = 100, window = 60s, shards = 2.5 } ]",
+                        "limiters[0].shards: 2.5 is not a whole number; allowed: a whole number from 1 to 1,000"),
+                arguments("limiters = [ { name = d, chain = [ { tier = durable-object, limit = 100, window = 60s, "
+                                + "shards = many } ] } ]",
+                        "limiters[0].chain[0].shards: 'many' is not a whole number; allowed: a whole number from 1 "
+                                + "to 1,000"),
+                arguments("tiers { durable-object { shards = -4 } }",
+                        "tiers.durable-object.shards: -4 is too small; allowed: a whole number from 1 to 1,000"),
+                arguments("limiters = [ { name = c, tier = cache, limit = 100, window = 60s, shards = 4 } ]",
+                        "limiters[0].shards: unknown setting; allowed: tier, algorithm, limit, window, rate, burst, "
+                                + "anchor, count, key, name, clients, reference, plans, limit-factor, contract, "
+                                + "read-latency, write-delay"),
                 arguments("limiters = [ { name = l, tier = cache, limit = -5, window = 60s } ]",
                         "limiters[0].limit: -5 is too small; allowed: a whole number of 1 or more"),
                 arguments("limiters = [ { name = l, tier = cache, algorithm = token-bucket, rate = 0, burst = 3 } ]",
@@ -319,6 +333,9 @@ class ScenarioErrorsTest {
                 arguments("tiers { durable-object { service-time = 61s } }",
                         "tiers.durable-object.service-time: 61s is too large; allowed: " + DURATION
                                 + ", from 0 to 60s"),
+                arguments("limiters = [ { name = d, tier = durable-object, limit = 1, window = 1s, "
+                                + "shards = 1001 } ]",
+                        "limiters[0].shards: 1001 is too large; allowed: a whole number from 1 to 1,000"),
                 arguments("limiters = [ { name = d, tier = durable-object, limit = 1, window = 1s, "
                                 + "queue-bound = 2000000 } ]",
                         "limiters[0].queue-bound: 2000000 is too large; allowed: a whole number from 0 to 1,000,000"),

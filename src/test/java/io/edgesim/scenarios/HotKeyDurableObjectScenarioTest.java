@@ -1,6 +1,7 @@
 package io.edgesim.scenarios;
 
 import io.edgesim.model.tier.TierSettings;
+import io.edgesim.result.HotKey;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
@@ -11,7 +12,10 @@ import static io.edgesim.scenarios.ShippedScenarios.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-/** scenarios/hot-key-durable-object.conf: a key at 1,500 requests per second on one object, and one at 800. */
+/**
+ * scenarios/hot-key-durable-object.conf: a key at 1,500 requests per second on one object, and one at 800; the hot key
+ * over two objects.
+ */
 class HotKeyDurableObjectScenarioTest {
 
     private static final int SECONDS = 6;
@@ -64,6 +68,29 @@ class HotKeyDurableObjectScenarioTest {
         for (int s = 2; s < SECONDS; s++) {
             assertThat(mean[s]).as("second " + s).isCloseTo(fullQueueMs, within(10.0));
         }
+    }
+
+    @Test
+    void hotKeyIsNamedWithItsRateAndFailedRequests() {
+        LimiterResult hot = limiter(result, "hot-object");
+
+        assertThat(hot.hotKeys().count()).isEqualTo(1);
+        HotKey key = hot.hotKeys().hottest().get(0);
+        assertThat(key.object()).isEqualTo("hot-key");
+        assertThat(key.busiestSecond()).isEqualTo(1500);
+        assertThat(key.capacityPerSecond()).isEqualTo(1_000_000_000L / object.serviceTimeNanos());
+        assertThat(key.overloaded()).isEqualTo(hot.totals().failed());
+        assertThat(limiter(result, "warm-object").hotKeys().count()).isZero();
+    }
+
+    @Test
+    void hotKeyOverTwoObjectsIsServedWithoutFailures() {
+        LimiterResult sharded = limiter(result, "hot-sharded");
+
+        assertThat(sharded.totals().accepted()).isEqualTo(sharded.totals().sent());
+        assertThat(sharded.hotKeys().count()).isZero();
+        assertThat(sharded.stageStats().get("0:durable-object")).containsEntry("objects", 2L);
+        assertThat(sharded.regions().get("FRA").latencyMs().p99()).isLessThan(10.0);
     }
 
     @Test

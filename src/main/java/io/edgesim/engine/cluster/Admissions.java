@@ -68,7 +68,8 @@ final class Admissions {
             for (StageSpec stage : limiter.stages()) {
                 if (stage.kind().remote()) {
                     String key = stage.key().extract(request);
-                    routes.add(routers[l][remote++].route(key, keys.idOf(key, request.plan()), request.pop()));
+                    routes.add(routers[l][remote++].route(key, keys.idOf(key, request.plan()), request.pop(),
+                            request.id()));
                 }
             }
             admissions.add(new Admission(l, exactKey, exactAllowed, exactWindow, routes));

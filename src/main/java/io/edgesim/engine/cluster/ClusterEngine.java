@@ -180,7 +180,7 @@ public final class ClusterEngine {
             stats.add(StageStats.of(scenario.limiters().get(l), s -> totals.stats(limiter, s)));
         }
         double toleranceMs = ClusterRun.defaultToleranceMs(NodeRegions.smallestOneWayNanos(scenario) / NANOS_PER_MS);
-        return sink.finish(usage, stats)
+        return sink.finish(usage, stats, totals.hot())
                 .withCluster(fidelity.run(placement, toleranceMs, remoteLimiters(scenario)));
     }
 

@@ -43,7 +43,7 @@ public final class NodeRegions {
                         // routes only: no draws
                         RemoteTier fresh = RemoteTier.of(stage, scenario.regions(), keys,
                                 FaultTimeline.none(scenario.regions()), 0);
-                        regions.add(fresh.route(ANY_KEY, keys.idOf(ANY_KEY, null), pop).homeRegion());
+                        regions.add(fresh.route(ANY_KEY, keys.idOf(ANY_KEY, null), pop, 0).homeRegion());
                     }
                 }
             }

@@ -86,7 +86,7 @@ final class Flight {
             String key = keys.key(at, request, stage.key());
             int keyId = keys.id(at, request, stage.key());
             if (limiter.remote[s] != null) {
-                route = limiter.remote[s].route(key, keyId, request.pop());
+                route = limiter.remote[s].route(key, keyId, request.pop(), request.id());
                 homeRegion = run.regions.indexOf(route.homeRegion());
                 remoteKey = key;
                 remoteKeyId = keyId;

@@ -3,6 +3,7 @@ package io.edgesim.engine.virtual;
 import io.edgesim.model.Seeds;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyKind;
+import io.edgesim.model.tier.HotObjects;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.PopTier;
 import io.edgesim.model.tier.RemoteTier;
@@ -104,6 +105,15 @@ final class LimiterRun {
             total = total.plus(remote[s] != null ? remote[s].usage() : factory.localUsage(spec.name(), s));
         }
         return total;
+    }
+
+    /** The hot Durable Objects of each stage (none for an in-PoP stage), in stage order. */
+    List<HotObjects> hotObjects() {
+        List<HotObjects> hot = new ArrayList<>();
+        for (RemoteTier tier : remote) {
+            hot.add(tier != null ? tier.hotObjects() : HotObjects.NONE);
+        }
+        return hot;
     }
 
     /** Statistics per stage for the report (see {@link StageFactory#stageStats}). */

@@ -2,6 +2,7 @@ package io.edgesim.engine.virtual;
 
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyKind;
+import io.edgesim.model.tier.HotObjects;
 import io.edgesim.model.tier.PopLocalTier;
 import io.edgesim.model.tier.PopTier;
 import io.edgesim.result.DecisionListener;
@@ -223,10 +224,12 @@ public final class VirtualEngine {
         }
         List<Usage> usage = new ArrayList<>();
         List<Map<String, Map<String, Long>>> stats = new ArrayList<>();
+        List<List<HotObjects>> hot = new ArrayList<>();
         for (LimiterRun limiter : limiters) {
             usage.add(limiter.usage());
             stats.add(limiter.stageStats());
+            hot.add(limiter.hotObjects());
         }
-        return run.recorder.finish(usage, stats);
+        return run.recorder.finish(usage, stats, hot);
     }
 }

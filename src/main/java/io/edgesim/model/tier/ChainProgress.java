@@ -114,12 +114,13 @@ public final class ChainProgress {
     /**
      * The 429 the client sees when the chain rejected the request: the refusing stage names itself as the scope;
      * {@code policy} names the limiter in the RateLimit fields, whose quota is the refusing stage's for the key's
-     * {@code plan} (null: none). Only for REJECTED outcomes.
+     * {@code plan} (null: none), as the object that refused enforces it when the stage is sharded. Only for REJECTED
+     * outcomes.
      */
     public RateLimitResponse rejection(String policy, LimiterSpec limiter, String plan, long nowNanos) {
         StageSpec stage = limiter.stages().get(refusingStage);
         return RateLimitResponse.rejected(policy, stage.kind().configName(), last.decision(),
-                stage.algorithm().forPlan(plan), nowNanos);
+                ObjectShards.enforced(stage).forPlan(plan), nowNanos);
     }
 
     /** The key the last stage counted under. */

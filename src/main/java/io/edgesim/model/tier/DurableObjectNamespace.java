@@ -11,6 +11,8 @@ import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.LatencyTail;
 import io.edgesim.model.region.RegionMap;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,7 +20,9 @@ import java.util.Map;
  * the number of their name, each a {@link DurableObjectServer} created on its first request. The virtual engine
  * holds one per stage; a cluster entity holds one for its one object. Each object's arrivals must come in
  * nondecreasing order. With {@code state = in-memory}, an object whose home region went down since its last request
- * starts over with a fresh counter (durable objects keep theirs: their storage survives).
+ * starts over with a fresh counter (durable objects keep theirs: their storage survives). With {@code shards = N},
+ * each key is split over N objects ({@link ObjectShards}): a request goes to the one its number picks, placed by the
+ * policy as an object of its own, counting with its share of the limit.
  */
 public final class DurableObjectNamespace implements RemoteTier {
 
@@ -33,6 +37,9 @@ public final class DurableObjectNamespace implements RemoteTier {
     private final KeyArray<DurableObjectServer> objects = new KeyArray<>();
     private final LatencyTail serviceTime;
     private final long drawSeed;
+    private final int shards;
+    // object names are numbered apart from their key's (per-area, sharded)
+    private final boolean namedApart;
 
     /**
      * A namespace numbering keys and object names with the run's {@code keys}, in a run with {@code faults}, its
@@ -44,20 +51,27 @@ public final class DurableObjectNamespace implements RemoteTier {
         this.settings = settings;
         this.regions = regions;
         this.faults = settings.inMemoryState() && !faults.isEmpty() ? faults : null;
-        this.counters = new PerPlan<>(algorithm, keys, CounterFactory::new);
+        this.shards = settings.shards();
+        this.counters = new PerPlan<>(ObjectShards.share(algorithm, shards), keys, CounterFactory::new);
         this.keys = keys;
         this.placement = new PlacementPolicy(settings.placement(), regions);
         this.serviceTime = settings.serviceTime();
+        this.namedApart = shards > 1 || settings.placement().policy() == Placement.Policy.PER_AREA;
     }
 
     @Override
-    public ObjectRoute route(String key, int keyId, String requestPop) {
-        return placement.route(key, keyId, requestPop);
+    public ObjectRoute route(String key, int keyId, String requestPop, long requestId) {
+        if (shards == 1) {
+            return placement.route(key, keyId, requestPop);
+        }
+        // a shard is an object of its own: its own name, and a first-request home of its own
+        String shard = ObjectShards.name(key, ObjectShards.shardOf(requestId, shards));
+        return placement.route(shard, keys.idOf(shard, keys.plan(keyId)), requestPop);
     }
 
     /**
      * {@inheritDoc} The object is found from the number of the key it was routed for: every policy but per-area
-     * names the object after the key itself, so only per-area objects need their name numbered.
+     * names an unsharded object after the key itself, so only per-area and sharded objects need their name numbered.
      */
     @Override
     public long serve(ObjectRoute route, int keyId, long arrivalNanos, long cost, StageVerdict into) {
@@ -79,10 +93,9 @@ public final class DurableObjectNamespace implements RemoteTier {
         RemoteTier.timedOut(settings, departedNanos, into);
     }
 
-    // a per-area object's name is numbered with its key's plan, which the object counts with
+    // a per-area or sharded object's name is numbered with its key's plan, which the object counts with
     private int objectId(ObjectRoute route, int keyId) {
-        return placement.placement().policy() == Placement.Policy.PER_AREA
-                ? keys.idOf(route.objectName(), keys.plan(keyId)) : keyId;
+        return namedApart ? keys.idOf(route.objectName(), keys.plan(keyId)) : keyId;
     }
 
     /** Objects created so far. */
@@ -103,6 +116,19 @@ public final class DurableObjectNamespace implements RemoteTier {
     @Override
     public Map<String, Long> stats() {
         return Map.of("objects", (long) objectCount());
+    }
+
+    /** {@inheritDoc} Read once at the end of a run: one pass over the objects, a load built for the hot ones. */
+    @Override
+    public HotObjects hotObjects() {
+        List<ObjectLoad> hot = new ArrayList<>();
+        for (int id = 0; id < keys.size(); id++) {
+            DurableObjectServer object = objects.get(id);
+            if (object != null && object.hot()) {
+                hot.add(object.load(keys.key(id)));
+            }
+        }
+        return HotObjects.of(hot);
     }
 
     // the object numbered objectId, created on its first request

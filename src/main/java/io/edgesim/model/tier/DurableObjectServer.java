@@ -3,6 +3,7 @@ package io.edgesim.model.tier;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.CounterFactory;
 import io.edgesim.model.algorithm.Decision;
+import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.algorithm.RateCounter;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.region.LatencyTail;
@@ -21,6 +22,11 @@ import io.edgesim.model.region.LatencyTail;
  * state change (an accepted request; every request with {@code count = all}), and the service times as active
  * duration. Durable state: nothing is lost between requests. Arrivals must come in nondecreasing order; the engine
  * adds the network delays around it.
+ *
+ * <p>Load, for the hot-key rule ({@link ObjectLoad#hot()}): the requests refused as overloaded, those that waited
+ * behind another, the longest wait, and the most requests that arrived in one whole second of scenario time (kept
+ * with two divisions by a constant, a comparison and an increment per request, so the per-request cost stays constant;
+ * the waits with the queue, made on the first wait).
  */
 public final class DurableObjectServer {
 
@@ -31,10 +37,8 @@ public final class DurableObjectServer {
     private RateCounter counter;
     // service time, queue bound, fail open: shared by the objects of a namespace
     private final TierSettings.DurableObject settings;
-    // start times of admitted requests that may not have started yet, in order (see addWaitingStart)
-    private long[] waitingStarts;
-    private int firstWaiting;
-    private int waiting;
+    // the requests admitted that may not have started yet, made on the first wait (see Queue)
+    private Queue queue;
     private long busyUntilNanos = Long.MIN_VALUE;
     private long lastArrivalNanos = Long.MIN_VALUE;
     private long requests;
@@ -44,6 +48,10 @@ public final class DurableObjectServer {
     private long activeNanos;
     private final LatencyTail serviceTime;
     private final long drawSeed;
+    // load: arrivals in the whole second of scenario time of the last arrival, and in the busiest one (ints: fewer
+    // than 2^31 requests reach one object in one second)
+    private int inSecond;
+    private int busiestSecond;
 
     /**
      * @param counters makes the object's counter (its namespace's, by the plan of the object's key)
@@ -79,21 +87,34 @@ public final class DurableObjectServer {
     public long serve(long arrivalNanos, long cost, StageVerdict into) {
         long serviceTimeNanos = serviceTime.hasTail() ? serviceTime.atKey(drawSeed + requests * 0x9e3779b97f4a7c15L)
                 : settings.serviceTimeNanos();
+        long second = Math.floorDiv(arrivalNanos, Durations.NANOS_PER_SECOND);
+        if (second != Math.floorDiv(lastArrivalNanos, Durations.NANOS_PER_SECOND)) {
+            inSecond = 0;
+        }
+        if (++inSecond > busiestSecond) {
+            busiestSecond = inSecond;
+        }
         requests++;
         lastArrivalNanos = arrivalNanos;
-        while (waiting > 0 && firstWaitingStart() <= arrivalNanos) {
-            dropFirstWaitingStart();
+        Queue q = queue;
+        if (q != null) {
+            q.dropStartedBy(arrivalNanos);
         }
+        int waiting = q == null ? 0 : q.size;
         long startNanos = Math.max(arrivalNanos, busyUntilNanos);
         if (startNanos > arrivalNanos && waiting >= settings.queueBound()) {
             // nothing was decided: the earliest a place frees is when the first waiting request starts
-            long retryAfterNanos = waiting == 0 ? startNanos - arrivalNanos : firstWaitingStart() - arrivalNanos;
+            long retryAfterNanos = waiting == 0 ? startNanos - arrivalNanos : q.firstStart() - arrivalNanos;
             into.failed(settings.failOpen(), new Decision(false, 0, retryAfterNanos, arrivalNanos), 0,
                     OVERLOADED_ERROR);
             return arrivalNanos;
         }
         if (startNanos > arrivalNanos) {
-            addWaitingStart(startNanos);
+            if (q == null) {
+                q = new Queue();
+                queue = q;
+            }
+            q.add(arrivalNanos, startNanos);
         }
         busyUntilNanos = startNanos + serviceTimeNanos;
         Decision decision = counter.tryAcquire(startNanos, cost);
@@ -119,8 +140,9 @@ public final class DurableObjectServer {
      */
     public void restart() {
         counter = counters.newCounter();
-        waiting = 0;
-        firstWaiting = 0;
+        if (queue != null) {
+            queue.clear();
+        }
         busyUntilNanos = Long.MIN_VALUE;
     }
 
@@ -129,30 +151,62 @@ public final class DurableObjectServer {
         return new Usage(requests, rowsWritten, rowsRead, activeNanos, 0, 0);
     }
 
-    // the waiting start times: a first-in first-out ring of primitive longs, allocated on the first wait (most
-    // objects never queue, and a million of them should not each carry an empty deque)
-
-    private long firstWaitingStart() {
-        return waitingStarts[firstWaiting];
+    /** The object's load so far, under the name {@code name}. */
+    public ObjectLoad load(String name) {
+        // every request not refused as overloaded was served and read its row
+        return new ObjectLoad(name, requests, requests - rowsRead, queue == null ? 0 : queue.waited,
+                queue == null ? 0 : queue.maxWaitNanos, busiestSecond, rowsRead, activeNanos);
     }
 
-    private void dropFirstWaitingStart() {
-        firstWaiting = (firstWaiting + 1) % waitingStarts.length;
-        waiting--;
+    /** True when the object was asked more than it serves ({@link ObjectLoad#hot()}), without building its load. */
+    public boolean hot() {
+        return ObjectLoad.hot(requests - rowsRead, busiestSecond, rowsRead, activeNanos);
     }
 
-    private void addWaitingStart(long nanos) {
-        if (waitingStarts == null) {
-            waitingStarts = new long[4];
-        } else if (waiting == waitingStarts.length) {
-            long[] bigger = new long[waiting * 2];
-            for (int i = 0; i < waiting; i++) {
-                bigger[i] = waitingStarts[(firstWaiting + i) % waitingStarts.length];
-            }
-            waitingStarts = bigger;
-            firstWaiting = 0;
+    /**
+     * The requests admitted that may not have started yet: their start times, a first-in first-out ring of primitive
+     * longs, made on the object's first wait (most objects never queue, and a million of them should not each carry
+     * an empty ring); and how many requests waited in all, and the longest wait.
+     */
+    private static final class Queue {
+        private long[] starts = new long[4];
+        private int first;
+        private int size;
+        private long waited;
+        private long maxWaitNanos;
+
+        long firstStart() {
+            return starts[first];
         }
-        waitingStarts[(firstWaiting + waiting) % waitingStarts.length] = nanos;
-        waiting++;
+
+        // forgets the requests that have started by nowNanos
+        void dropStartedBy(long nowNanos) {
+            while (size > 0 && starts[first] <= nowNanos) {
+                first = (first + 1) % starts.length;
+                size--;
+            }
+        }
+
+        // a request arriving at arrivalNanos that starts at startNanos
+        void add(long arrivalNanos, long startNanos) {
+            if (size == starts.length) {
+                long[] bigger = new long[size * 2];
+                for (int i = 0; i < size; i++) {
+                    bigger[i] = starts[(first + i) % starts.length];
+                }
+                starts = bigger;
+                first = 0;
+            }
+            starts[(first + size) % starts.length] = startNanos;
+            size++;
+            waited++;
+            maxWaitNanos = Math.max(maxWaitNanos, startNanos - arrivalNanos);
+        }
+
+        // empties it; what waited stays
+        void clear() {
+            first = 0;
+            size = 0;
+        }
     }
 }

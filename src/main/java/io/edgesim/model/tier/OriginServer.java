@@ -51,7 +51,7 @@ public final class OriginServer implements RemoteTier {
 
     /** Where a request for {@code key} goes: the key's counter at the origin region. */
     @Override
-    public ObjectRoute route(String key, int keyId, String requestPop) {
+    public ObjectRoute route(String key, int keyId, String requestPop, long requestId) {
         return new ObjectRoute(key, region);
     }
 

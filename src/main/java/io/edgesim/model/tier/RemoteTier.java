@@ -19,10 +19,11 @@ import java.util.Map;
 public interface RemoteTier {
 
     /**
-     * The object serving {@code key} for a request landing in {@code requestPop}, and its home (may fix a
-     * first-request home); {@code keyId} is {@code keys.idOf(key, request.plan())} with the tier's {@link KeyIds}.
+     * The object serving {@code key} for request number {@code requestId} landing in {@code requestPop}, and its home
+     * (may fix a first-request home); {@code keyId} is {@code keys.idOf(key, request.plan())} with the tier's
+     * {@link KeyIds}. The request's number picks the object of a key split over several ({@link ObjectShards}).
      */
-    ObjectRoute route(String key, int keyId, String requestPop);
+    ObjectRoute route(String key, int keyId, String requestPop, long requestId);
 
     /**
      * Serves a request of {@code cost} for key number {@code keyId} that reached the object of {@code route} at
@@ -49,6 +50,11 @@ public interface RemoteTier {
 
     /** Statistics for the report ("objects" -> Durable Objects created); empty when there is nothing to say. */
     Map<String, Long> stats();
+
+    /** The objects that were asked more than one object serves ({@link ObjectLoad#hot()}); none for an origin. */
+    default HotObjects hotObjects() {
+        return HotObjects.NONE;
+    }
 
     /**
      * The tier of remote stage {@code stage} (durable-object or origin), numbering keys with {@code keys}, in a

@@ -73,14 +73,24 @@ public sealed interface TierSettings {
      * {@code queueBound} others waiting gets an "overloaded" error; the limiter fails open on errors when
      * {@code failOpen}. Placement decides the home region. A request whose reply is not back at its PoP
      * {@code timeoutNanos} after it left fails (0: no timeout); with {@code inMemoryState} an object keeps its
-     * counter only in memory and loses it when its home region goes down (else it is durable).
+     * counter only in memory and loses it when its home region goes down (else it is durable). Each key is split over
+     * {@code shards} objects (1 to {@link ObjectShards#MAX_SHARDS}; 1: one object per key), each request going to one
+     * of them, each enforcing its share of the limit ({@link ObjectShards}).
      */
     record DurableObject(long serviceTimeNanos, long serviceTimeP99Nanos, int queueBound, boolean failOpen,
-                         Placement placement, long timeoutNanos, boolean inMemoryState) implements TierSettings {
+                         Placement placement, long timeoutNanos, boolean inMemoryState, int shards)
+            implements TierSettings {
 
-        /** A fixed service time, no timeout, durable state. */
+        public DurableObject {
+            if (shards < 1 || shards > ObjectShards.MAX_SHARDS) {
+                throw new IllegalArgumentException("shards must be from 1 to " + ObjectShards.MAX_SHARDS + ", was "
+                        + shards);
+            }
+        }
+
+        /** A fixed service time, no timeout, durable state, one object per key. */
         public DurableObject(long serviceTimeNanos, int queueBound, boolean failOpen, Placement placement) {
-            this(serviceTimeNanos, serviceTimeNanos, queueBound, failOpen, placement, 0, false);
+            this(serviceTimeNanos, serviceTimeNanos, queueBound, failOpen, placement, 0, false, 1);
         }
 
         public TierKind kind() {

@@ -1,6 +1,7 @@
 package io.edgesim.scenario.tier;
 
 import io.edgesim.model.region.RegionMap;
+import io.edgesim.model.tier.ObjectShards;
 import io.edgesim.model.tier.Placement;
 import io.edgesim.model.tier.TierSettings;
 import io.edgesim.scenario.config.ConfigReader;
@@ -20,6 +21,7 @@ final class DurableObjectReader {
     private static final List<String> PLACEMENT_KEYS = List.of("policy", "region", "hint");
     private static final String DURABLE = "durable";
     private static final String IN_MEMORY = "in-memory";
+    private static final String SHARDS = "a whole number from 1 to 1,000";
 
     private DurableObjectReader() {
     }
@@ -27,7 +29,12 @@ final class DurableObjectReader {
     static TierSettings read(StageSettings s) {
         long[] serviceTime = s.serviceTime("service-time");
         return new TierSettings.DurableObject(serviceTime[0], serviceTime[1], queueBound(s, "queue-bound"),
-                s.bool("fail-open"), placement(s), s.timeout(), inMemory(s));
+                s.bool("fail-open"), placement(s), s.timeout(), inMemory(s), shards(s));
+    }
+
+    // not an assumption: one object per key is what a namespace does unless the code splits keys
+    private static int shards(StageSettings s) {
+        return s.settings().positiveInt("shards", ObjectShards.MAX_SHARDS, SHARDS);
     }
 
     private static int queueBound(StageSettings s, String key) {

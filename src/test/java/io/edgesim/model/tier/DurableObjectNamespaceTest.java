@@ -25,8 +25,8 @@ class DurableObjectNamespaceTest {
         int k = keys.idOf("k", null);
         StageVerdict verdict = new StageVerdict();
 
-        ObjectRoute europe = namespace.route("k", k, "FRA");
-        ObjectRoute america = namespace.route("k", k, "GRU");
+        ObjectRoute europe = namespace.route("k", k, "FRA", 0);
+        ObjectRoute america = namespace.route("k", k, "GRU", 0);
         namespace.serve(europe, k, 0, 1, verdict);
         assertThat(verdict.outcome()).isEqualTo(Outcome.ACCEPTED);
         namespace.serve(europe, k, 10 * MS, 1, verdict);
@@ -53,11 +53,11 @@ class DurableObjectNamespaceTest {
         KeyIds keys = new KeyIds();
         DurableObjectNamespace namespace = new DurableObjectNamespace(
                 new TierSettings.DurableObject(MS, 15 * MS, 100, true, new Placement(Placement.Policy.FIXED, "FRA",
-                        null), 0, false),
+                        null), 0, false, 1),
                 AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 1000, 60 * SECOND), TestRegions.map(), keys,
                 FaultTimeline.none(TestRegions.map()), drawSeed);
         int k = keys.idOf("k", null);
-        ObjectRoute route = namespace.route("k", k, "FRA");
+        ObjectRoute route = namespace.route("k", k, "FRA", 0);
         StageVerdict verdict = new StageVerdict();
         long[] times = new long[20];
         for (int i = 0; i < times.length; i++) {

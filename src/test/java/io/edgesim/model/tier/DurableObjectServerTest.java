@@ -185,7 +185,7 @@ class DurableObjectServerTest {
     @Test
     void serviceTimesDrawnFromMedianAndP99ReproduceThemAndAreBilledAsDrawn() {
         TierSettings.DurableObject settings = new TierSettings.DurableObject(MS, 15 * MS, 10, false, ANYWHERE, 0,
-                false);
+                false, 1);
         DurableObjectServer server = new DurableObjectServer(new CounterFactory(AlgorithmSpec.windowed(
                 AlgorithmKind.FIXED_WINDOW, Long.MAX_VALUE / 4, SECOND)), settings, settings.serviceTime(), 99);
         StageVerdict verdict = new StageVerdict();

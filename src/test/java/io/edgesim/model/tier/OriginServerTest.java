@@ -30,7 +30,7 @@ class OriginServerTest {
         assertThat(accepted).isEqualTo(3);
         assertThat(serve(origin, keys, "other", "FRA", MS, 1).result().outcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(serve(origin, keys, "k", "FRA", SECOND, 1).result().outcome()).isEqualTo(Outcome.ACCEPTED);
-        assertThat(origin.route("k", keys.idOf("k", null), "SYD")).isEqualTo(new ObjectRoute("k", "IAD"));
+        assertThat(origin.route("k", keys.idOf("k", null), "SYD", 0)).isEqualTo(new ObjectRoute("k", "IAD"));
     }
 
     @Test

@@ -157,7 +157,7 @@ class PlansTest {
         StageVerdict verdict = new StageVerdict();
         int accepted = 0;
         for (int i = 0; i < SENT; i++) {
-            ObjectRoute route = objects.route(key, keyId, "FRA");
+            ObjectRoute route = objects.route(key, keyId, "FRA", 0);
             objects.serve(route, keyId, i * GAP, 1, verdict);
             accepted += verdict.result().decision().allowed() ? 1 : 0;
         }
@@ -169,7 +169,7 @@ class PlansTest {
         StageVerdict verdict = new StageVerdict();
         int accepted = 0;
         for (int i = 0; i < SENT; i++) {
-            origin.serve(origin.route(key, keyId, "FRA"), keyId, i * GAP, 1, verdict);
+            origin.serve(origin.route(key, keyId, "FRA", 0), keyId, i * GAP, 1, verdict);
             accepted += verdict.result().decision().allowed() ? 1 : 0;
         }
         return accepted;

@@ -42,7 +42,7 @@ final class TestRequests {
     static Served serve(RemoteTier tier, KeyIds keys, String key, String pop, long arrivalNanos, long cost) {
         int keyId = keys.idOf(key, null);
         StageVerdict verdict = new StageVerdict();
-        long replyNanos = tier.serve(tier.route(key, keyId, pop), keyId, arrivalNanos, cost, verdict);
+        long replyNanos = tier.serve(tier.route(key, keyId, pop, 0), keyId, arrivalNanos, cost, verdict);
         return new Served(verdict.result(), replyNanos);
     }
 

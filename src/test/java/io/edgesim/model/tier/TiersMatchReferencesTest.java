@@ -60,6 +60,8 @@ class TiersMatchReferencesTest {
     private static final List<String> POPS = List.of("FRA", "AMS", "IAD", "SYD", "AKL", "GRU", "JNB");
     private static final List<String> PLANS = Arrays.asList(null, "pro", "free", "gold");
     private static final RegionMap REGIONS = TestRegions.map();
+    // one object per key, or a key split over several (rates divided by these keep the reference's 9 decimals)
+    private static final int[] SHARDS = {1, 1, 2, 4, 5};
 
     /** What is checked: the counters alone, or one tier. */
     enum Subject { COUNTER, ISOLATE, CACHE, KV, BINDING, WAF, DURABLE_OBJECT, ORIGIN }
@@ -440,10 +442,12 @@ class TiersMatchReferencesTest {
             case 2 -> new Placement(Placement.Policy.LOCATION_HINT, null, "sam");
             default -> new Placement(Placement.Policy.PER_AREA, null, null);
         };
-        TierSettings.DurableObject settings = new TierSettings.DurableObject(
-                new long[] {MS, 0, random.nextLong(3 * MS)}[random.nextInt(3)], random.nextInt(6),
-                random.nextBoolean(), placement);
+        long serviceTime = new long[] {MS, 0, random.nextLong(3 * MS)}[random.nextInt(3)];
+        TierSettings.DurableObject settings = new TierSettings.DurableObject(serviceTime, serviceTime,
+                random.nextInt(6), random.nextBoolean(), placement, 0, false, SHARDS[random.nextInt(SHARDS.length)]);
         durations.add(settings.serviceTimeNanos());
+        // the number of each request in the stream, for the shard it goes to
+        long[] numbered = new long[2];
         DurableObjectNamespace tier = new DurableObjectNamespace(settings, spec, REGIONS, keys,
                 FaultTimeline.none(REGIONS), 0);
         ReferenceDurableObjects reference = new ReferenceDurableObjects(settings, spec, REGIONS);
@@ -451,7 +455,7 @@ class TiersMatchReferencesTest {
         return new Pair() {
             @Override
             public Answer actual(Req request, int keyId) {
-                ObjectRoute route = tier.route(request.key(), keyId, request.pop());
+                ObjectRoute route = tier.route(request.key(), keyId, request.pop(), numbered[0]++);
                 StageVerdict verdict = new StageVerdict();
                 long reply = tier.serve(route, keyId, request.nanos(), request.cost(), verdict);
                 return new Answer(verdict.result(), reply, route.toString());
@@ -459,7 +463,7 @@ class TiersMatchReferencesTest {
 
             @Override
             public Answer expected(Req request, String keyPlan) {
-                ObjectRoute route = reference.route(request.key(), request.pop());
+                ObjectRoute route = reference.route(request.key(), request.pop(), numbered[1]++);
                 routes.put(request, route);
                 ReferenceDurableObjects.Served served = reference.serve(route, keyPlan, request.nanos(),
                         request.cost());
@@ -473,12 +477,14 @@ class TiersMatchReferencesTest {
 
             @Override
             public String actualTotals() {
-                return tier.stats().toString();
+                HotObjects hot = tier.hotObjects();
+                return tier.stats() + ", hot " + hot.count() + " " + hot.hottest();
             }
 
             @Override
             public String expectedTotals() {
-                return Map.of("objects", (long) reference.objectCount()).toString();
+                return Map.of("objects", (long) reference.objectCount()) + ", hot "
+                        + reference.hotObjects(HotObjects.KEPT);
             }
         };
     }
@@ -490,7 +496,7 @@ class TiersMatchReferencesTest {
         return new Pair() {
             @Override
             public Answer actual(Req request, int keyId) {
-                ObjectRoute route = tier.route(request.key(), keyId, request.pop());
+                ObjectRoute route = tier.route(request.key(), keyId, request.pop(), 0);
                 StageVerdict verdict = new StageVerdict();
                 long reply = tier.serve(route, keyId, request.nanos(), request.cost(), verdict);
                 return new Answer(verdict.result(), reply, route.toString());

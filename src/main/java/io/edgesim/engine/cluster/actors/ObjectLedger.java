@@ -1,6 +1,7 @@
 package io.edgesim.engine.cluster.actors;
 
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.tier.HotObjects;
 import io.edgesim.model.tier.RemoteTier;
 
 import java.util.List;
@@ -37,6 +38,15 @@ public final class ObjectLedger {
     public int objectCount(String namespace) {
         Queue<RemoteTier> created = servers.get(namespace);
         return created == null ? 0 : created.size();
+    }
+
+    /** The hot objects of {@code namespace} on this node. */
+    public HotObjects hotObjects(String namespace) {
+        HotObjects hot = HotObjects.NONE;
+        for (RemoteTier server : servers.getOrDefault(namespace, new ConcurrentLinkedQueue<>())) {
+            hot = hot.plus(server.hotObjects());
+        }
+        return hot;
     }
 
     /** Billable operations of the objects of {@code namespace} on this node. */

@@ -8,6 +8,7 @@ import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.tier.ChainProgress;
+import io.edgesim.model.tier.HotObjects;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.result.RunResult;
@@ -162,7 +163,8 @@ public final class OutcomeSink implements ChainSink {
     }
 
     /** The run's result (see {@link RunRecorder#finish}); once every chain is recorded. */
-    public synchronized RunResult finish(List<Usage> tierUsage, List<Map<String, Map<String, Long>>> stageStats) {
-        return recorder.finish(tierUsage, stageStats);
+    public synchronized RunResult finish(List<Usage> tierUsage, List<Map<String, Map<String, Long>>> stageStats,
+                                         List<List<HotObjects>> hotObjects) {
+        return recorder.finish(tierUsage, stageStats, hotObjects);
     }
 }

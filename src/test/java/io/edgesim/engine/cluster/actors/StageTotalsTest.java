@@ -1,6 +1,7 @@
 package io.edgesim.engine.cluster.actors;
 
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.tier.HotObjects;
 import org.junit.jupiter.api.Test;
 
 import java.util.LinkedHashMap;
@@ -25,11 +26,11 @@ class StageTotalsTest {
         StageTotals fra = new StageTotals(
                 List.of(List.of(Usage.NONE, new Usage(300, 100, 0, 3_000_000L, 0, 0))),
                 List.of(List.of(ordered("isolate_evictions", 2, "max_admissions_between_syncs", 7), ordered(
-                        "objects", 1))));
+                        "objects", 1))), List.of(List.of(HotObjects.NONE, HotObjects.NONE)));
         StageTotals syd = new StageTotals(
                 List.of(List.of(Usage.NONE, new Usage(585, 0, 0, 5_850_000L, 0, 0))),
                 List.of(List.of(ordered("isolate_evictions", 3, "max_admissions_between_syncs", 5,
-                        "worker_invocations_saved", 9), Map.of())));
+                        "worker_invocations_saved", 9), Map.of())), List.of(List.of(HotObjects.NONE, HotObjects.NONE)));
 
         StageTotals both = fra.plus(syd);
 

@@ -1,7 +1,9 @@
 package io.edgesim.report;
 
 import io.edgesim.result.ClusterRun;
+import io.edgesim.result.Interval;
 import io.edgesim.result.KeyResults;
+import io.edgesim.result.Outlier;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PerWindow;
 import io.edgesim.result.Replications;
@@ -277,22 +279,25 @@ public final class MarkdownReport {
                 + " s" + (r.never() > 0 ? "; " + never : "") + ".\n\n";
     }
 
-    // the mean and interval of each figure per limiter
+    // every figure's mean and interval, a table per kind, then the runs far from the others
     private static String replications(Replications r) {
-        List<String> header = new ArrayList<>(List.of("limiter"));
-        Replications.FIGURES.forEach(f -> header.add(f.label()));
-        Tables table = new Tables(header);
-        r.limiters().forEach((name, figures) -> {
-            List<String> row = new ArrayList<>(List.of(name));
-            Replications.FIGURES.forEach(f -> row.add(Numbers.interval(figures.get(f.name()))));
-            table.row(row);
-        });
-        return "## Replications\n\n" + ConsoleReport.runs(r) + " (the other sections show the run at seed "
-                + r.seeds().get(0) + "). Each cell is the mean over the runs and, in brackets, its 95 % confidence "
-                + "interval: mean ± t(0.975, n - 1) × sd / √n, Student's t with the sample standard deviation; "
-                + "with "
-                + "one run, the value itself. *n/a*: some run had no value (its exact count accepted nothing).\n\n"
-                + table.markdown() + "\n";
+        StringBuilder md = new StringBuilder("## Replications\n\n").append(ReplicationTables.runs(r))
+                .append(" (the other sections show the run at seed ").append(r.seeds().get(0)).append("). Each cell ")
+                .append("is the mean over the runs and, in brackets, its 95 % interval: a percentile bootstrap (")
+                .append(Interval.RESAMPLES).append(" resamples of the runs, seeded from the scenario's seed), which ")
+                .append("never leaves the range of the values; with the median and range beside it where the mean ")
+                .append("differs from the median by more than 5 %. *n/a*: some run had no value (its exact count ")
+                .append("accepted nothing, or no request had latency there). Every run's value is in result.json.")
+                .append("\n\n");
+        ReplicationTables.tables(r).forEach((title, table) ->
+                md.append(title.isEmpty() ? "" : title + "\n\n").append(table.markdown()).append('\n'));
+        if (!r.outliers().isEmpty()) {
+            md.append("Runs far from the others on a figure (robust z-score against the median and MAD above ")
+                    .append(Numbers.seconds(Outlier.THRESHOLD)).append("):\n\n");
+            r.outliers().forEach(o -> md.append("- ").append(ReplicationTables.outlier(o)).append('\n'));
+            md.append('\n');
+        }
+        return md.toString();
     }
 
     static Tables headline(RunResult run) {

@@ -293,7 +293,7 @@ public final class MarkdownReport {
                 md.append(title.isEmpty() ? "" : title + "\n\n").append(table.markdown()).append('\n'));
         if (!r.outliers().isEmpty()) {
             md.append("Runs far from the others on a figure (robust z-score against the median and MAD above ")
-                    .append(Numbers.seconds(Outlier.THRESHOLD)).append("):\n\n");
+                    .append(Numbers.upTo(Outlier.THRESHOLD, 2)).append("):\n\n");
             r.outliers().forEach(o -> md.append("- ").append(ReplicationTables.outlier(o)).append('\n'));
             md.append('\n');
         }

@@ -19,6 +19,12 @@ final class Numbers {
         return fixed(value, value >= 100 ? 1 : 2);
     }
 
+    /** {@code value} rounded half up to {@code decimals}, without trailing zeros: "1312", "3.91", "0.5". */
+    static String upTo(double value, int decimals) {
+        return BigDecimal.valueOf(value).setScale(decimals, RoundingMode.HALF_UP).stripTrailingZeros()
+                .toPlainString();
+    }
+
     /** A number of seconds without trailing zeros: "60", "0.5". */
     static String seconds(double value) {
         return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();

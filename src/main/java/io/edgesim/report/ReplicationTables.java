@@ -7,6 +7,7 @@ import io.edgesim.result.Replications;
 import io.edgesim.result.RunFigures;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -54,15 +55,30 @@ final class ReplicationTables {
         return name.endsWith("_share") ? Numbers.fixed(100 * value, 2) + "%" : Numbers.mean(value);
     }
 
-    /** "seed 7: durable-object latency p99 in SYD 1312.0 ms, others 402.0 to 431.0 ms". */
+    /** "seed 7: durable-object latency p99 in SYD 1312 ms, others 402 to 431.5 ms". */
     static String outlier(Outlier o) {
         String name = o.figure().name();
         String unit = name.endsWith("_share") ? "" : RunFigures.unit(name);
-        return "seed " + o.seed() + ": " + o.figure().describe() + " " + value(name, o.value()) + unit + ", others "
-                + value(name, o.othersMin()) + " to " + value(name, o.othersMax()) + unit;
+        return "seed " + o.seed() + ": " + o.figure().describe() + " " + single(name, o.value()) + unit
+                + ", others " + single(name, o.othersMin()) + " to " + single(name, o.othersMax()) + unit;
     }
 
-    /** A line per limiter with its whole-run figures, then the furthest runs (at most {@link #CONSOLE_OUTLIERS}). */
+    // one run's value: a whole number as it is, a share as a percentage, anything else with up to 2 decimals
+    private static String single(String name, double value) {
+        if (name.endsWith("_share")) {
+            return value(name, value);
+        }
+        return Numbers.upTo(value, 2);
+    }
+
+    // the runs furthest from the median for their figure first, then in report order
+    private static final Comparator<Outlier> FURTHEST_FIRST = Comparator.comparingDouble(
+            (Outlier o) -> -Math.abs(o.robustZ()));
+
+    /**
+     * A line per limiter with its whole-run figures, then the runs far from the others (at most
+     * {@link #CONSOLE_OUTLIERS}, the furthest first).
+     */
     static String console(Replications r) {
         StringBuilder out = new StringBuilder().append(runs(r))
                 .append(": mean and 95 % interval of the mean (percentile bootstrap)\n");
@@ -73,9 +89,9 @@ final class ReplicationTables {
         });
         List<Outlier> outliers = r.outliers();
         if (!outliers.isEmpty()) {
-            out.append("runs far from the others (robust z above ").append(Numbers.seconds(Outlier.THRESHOLD))
+            out.append("runs far from the others (robust z above ").append(Numbers.upTo(Outlier.THRESHOLD, 2))
                     .append("):\n");
-            outliers.stream().limit(CONSOLE_OUTLIERS).forEach(o -> out.append(outlier(o)).append('\n'));
+            outliers.stream().sorted(FURTHEST_FIRST).limit(CONSOLE_OUTLIERS).forEach(o -> out.append(outlier(o)).append('\n'));
             if (outliers.size() > CONSOLE_OUTLIERS) {
                 out.append("and ").append(outliers.size() - CONSOLE_OUTLIERS).append(" more in report.md\n");
             }

@@ -126,9 +126,9 @@ class ReplicationsReportTest {
         // mean 505.0, median 416.5: more than 5 % apart
         assertThat(console).contains("; let through 505.0 (").contains("; median 416.5, range 402.0 to 1312.0); ")
                 .contains("runs far from the others (robust z above 3.5):\n"
-                        + "seed 1: l let through 1312.0, others 402.0 to 431.0\n");
+                        + "seed 1: l let through 1312, others 402 to 431\n");
         assertThat(md).contains("Runs far from the others on a figure (robust z-score against the median and MAD "
-                + "above 3.5):\n\n- seed 1: l let through 1312.0, others 402.0 to 431.0\n");
+                + "above 3.5):\n\n- seed 1: l let through 1312, others 402 to 431\n");
         assertThat(flat(JsonReport.render(run))).contains(flat("""
                     "outliers" : [ {
                         "limiter" : "l",

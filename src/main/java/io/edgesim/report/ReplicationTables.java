@@ -63,12 +63,13 @@ final class ReplicationTables {
                 + ", others " + single(name, o.othersMin()) + " to " + single(name, o.othersMax()) + unit;
     }
 
-    // one run's value: a whole number as it is, a share as a percentage, anything else with up to 2 decimals
+    // one run's value: milliseconds as the region tables print them, a share as a percentage, anything else as it
+    // is with up to 2 decimals
     private static String single(String name, double value) {
         if (name.endsWith("_share")) {
             return value(name, value);
         }
-        return Numbers.upTo(value, 2);
+        return RunFigures.unit(name).equals(" ms") ? Numbers.ms(value) : Numbers.upTo(value, 2);
     }
 
     // the runs furthest from the median for their figure first, then in report order

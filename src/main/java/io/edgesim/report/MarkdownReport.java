@@ -16,9 +16,9 @@ import java.util.Map;
 
 /**
  * report.md: the human-readable report, meant to be pasted into a design document: the question, the headline table
- * (one row per limiter), with replications every figure's mean and interval and the runs far from the others, a table per limiter by region, the
- * latency pairs in force (estimated ones marked) and every assumption in force. Charts, when given, are linked by
- * file name.
+ * (one row per limiter), with replications every figure's mean and interval and the runs far from the others, a
+ * table per limiter by region, the latency pairs in force (estimated ones marked) and every assumption in force.
+ * Charts, when given, are linked by file name.
  */
 public final class MarkdownReport {
 

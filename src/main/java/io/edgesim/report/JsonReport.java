@@ -282,7 +282,7 @@ public final class JsonReport {
         node.put("n", replications.n());
         ArrayNode seeds = node.putArray("seeds");
         replications.seeds().forEach(seeds::add);
-        node.put("interval", "percentile bootstrap of the mean, 95 %");
+        node.put("interval", "expanded percentile bootstrap of the mean, 95 %");
         node.put("resamples", Interval.RESAMPLES);
         ArrayNode figures = node.putArray("figures");
         for (Replications.Estimate estimate : replications.figures()) {

@@ -283,7 +283,8 @@ public final class MarkdownReport {
     private static String replications(Replications r) {
         StringBuilder md = new StringBuilder("## Replications\n\n").append(ReplicationTables.runs(r))
                 .append(" (the other sections show the run at seed ").append(r.seeds().get(0)).append("). Each cell ")
-                .append("is the mean over the runs and, in brackets, its 95 % interval: a percentile bootstrap (")
+                .append("is the mean over the runs and, in brackets, its 95 % interval: an expanded percentile ")
+                .append("bootstrap (")
                 .append(Interval.RESAMPLES).append(" resamples of the runs, seeded from the scenario's seed), which ")
                 .append("never leaves the range of the values; with the median and range beside it where the mean ")
                 .append("differs from the median by more than 5 %. *n/a*: some run had no value (its exact count ")

@@ -92,7 +92,8 @@ final class ReplicationTables {
         if (!outliers.isEmpty()) {
             out.append("runs far from the others (robust z above ").append(Numbers.upTo(Outlier.THRESHOLD, 2))
                     .append("):\n");
-            outliers.stream().sorted(FURTHEST_FIRST).limit(CONSOLE_OUTLIERS).forEach(o -> out.append(outlier(o)).append('\n'));
+            outliers.stream().sorted(FURTHEST_FIRST).limit(CONSOLE_OUTLIERS)
+                    .forEach(o -> out.append(outlier(o)).append('\n'));
             if (outliers.size() > CONSOLE_OUTLIERS) {
                 out.append("and ").append(outliers.size() - CONSOLE_OUTLIERS).append(" more in report.md\n");
             }

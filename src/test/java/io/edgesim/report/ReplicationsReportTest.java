@@ -72,7 +72,7 @@ class ReplicationsReportTest {
                   "replications" : {
                       "n" : 4,
                       "seeds" : [ 1, 2, 3, 4 ],
-                      "interval" : "percentile bootstrap of the mean, 95 %",
+                      "interval" : "expanded percentile bootstrap of the mean, 95 %",
                       "resamples" : 2000,
                       "figures" : [ {
                         "limiter" : "l",

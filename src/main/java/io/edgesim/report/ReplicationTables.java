@@ -36,15 +36,17 @@ final class ReplicationTables {
 
     /**
      * "301.2 (299.8 to 302.6)", "0.42% (0.10% to 0.80%)", or with the median and range when the mean is
-     * {@linkplain Interval#skewed() skewed}: "1044.2 (3.10 to 2395.5; median 0.00, range 0.00 to 9000.0)"; "n/a"
-     * when some run had no value.
+     * {@linkplain Interval#skewed() skewed} and prints differently from the median: "1044.2 (3.10 to 2395.5; median
+     * 0.00, range 0.00 to 9000.0)"; "n/a" when some run had no value.
      */
     static String cell(String name, Optional<Interval> interval) {
         if (interval.isEmpty()) {
             return "n/a";
         }
         Interval i = interval.get();
-        String spread = i.skewed() ? "; median " + value(name, i.median()) + ", range " + value(name, i.min())
+        // a mean and median that print the same need no second look, however far apart they are in relative terms
+        boolean differ = i.skewed() && !value(name, i.mean()).equals(value(name, i.median()));
+        String spread = differ ? "; median " + value(name, i.median()) + ", range " + value(name, i.min())
                 + " to " + value(name, i.max()) : "";
         return value(name, i.mean()) + " (" + value(name, i.ci95Low()) + " to " + value(name, i.ci95High())
                 + spread + ")";
@@ -64,12 +66,12 @@ final class ReplicationTables {
     }
 
     // one run's value: milliseconds as the region tables print them, a share as a percentage, anything else as it
-    // is with up to 2 decimals
+    // is with up to 4 decimals
     private static String single(String name, double value) {
         if (name.endsWith("_share")) {
             return value(name, value);
         }
-        return RunFigures.unit(name).equals(" ms") ? Numbers.ms(value) : Numbers.upTo(value, 2);
+        return RunFigures.unit(name).equals(" ms") ? Numbers.ms(value) : Numbers.upTo(value, 4);
     }
 
     // the runs furthest from the median for their figure first, then in report order

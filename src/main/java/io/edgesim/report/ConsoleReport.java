@@ -14,7 +14,7 @@ import java.util.Map;
 
 /**
  * The tables `edgesim run` prints: one per limiter, regions as rows; with replications, a line per limiter with the
- * mean and interval of each figure.
+ * mean and interval of each whole-run figure, and the runs far from the others.
  */
 public final class ConsoleReport {
 
@@ -66,27 +66,14 @@ public final class ConsoleReport {
         return table;
     }
 
-    /** A heading line, then one line per limiter with the mean and 95 % interval of each figure. */
+    /** A heading line, a line per limiter with its whole-run figures, then the runs far from the others. */
     static String replications(Replications r) {
-        StringBuilder out = new StringBuilder().append(runs(r))
-                .append(": mean and 95 % interval of the mean\n");
-        r.limiters().forEach((name, figures) -> {
-            out.append(name).append(':');
-            String separator = " ";
-            for (Replications.Figure figure : Replications.FIGURES) {
-                out.append(separator).append(figure.label()).append(' ')
-                        .append(Numbers.interval(figures.get(figure.name())));
-                separator = "; ";
-            }
-            out.append('\n');
-        });
-        return out.toString();
+        return ReplicationTables.console(r);
     }
 
     /** "20 runs at seeds 7 to 26", "1 run at seed 7". */
     static String runs(Replications r) {
-        return r.n() == 1 ? "1 run at seed " + r.seeds().get(0)
-                : r.n() + " runs at seeds " + r.seeds().get(0) + " to " + r.seeds().get(r.n() - 1);
+        return ReplicationTables.runs(r);
     }
 
     static String heading(LimiterResult limiter) {

@@ -8,12 +8,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.edgesim.result.ClusterRun;
 import io.edgesim.result.Counts;
 import io.edgesim.result.FaultResult;
+import io.edgesim.result.Figure;
+import io.edgesim.result.Interval;
 import io.edgesim.result.PeriodResult;
 import io.edgesim.result.KeyResults;
 import io.edgesim.result.LatencyStats;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PerWindow;
 import io.edgesim.result.RegionResult;
+import io.edgesim.result.Outlier;
 import io.edgesim.result.Replications;
 import io.edgesim.result.RunResult;
 
@@ -280,21 +283,57 @@ public final class JsonReport {
         node.put("n", replications.n());
         ArrayNode seeds = node.putArray("seeds");
         replications.seeds().forEach(seeds::add);
-        ObjectNode limiters = node.putObject("limiters");
-        replications.limiters().forEach((name, figures) -> {
-            ObjectNode limiter = limiters.putObject(name);
-            figures.forEach((figure, interval) -> {
-                if (interval.isPresent()) {
-                    ObjectNode i = limiter.putObject(figure);
-                    i.put("mean", interval.get().mean());
-                    i.put("ci95_low", interval.get().ci95Low());
-                    i.put("ci95_high", interval.get().ci95High());
+        node.put("interval", "expanded percentile bootstrap of the mean, 95 %");
+        node.put("resamples", Interval.RESAMPLES);
+        ArrayNode figures = node.putArray("figures");
+        for (Replications.Estimate estimate : replications.figures()) {
+            ObjectNode f = figure(figures.addObject(), estimate.figure());
+            if (estimate.interval().isPresent()) {
+                Interval i = estimate.interval().get();
+                f.put("mean", i.mean());
+                f.put("ci95_low", i.ci95Low());
+                f.put("ci95_high", i.ci95High());
+                f.put("median", i.median());
+                f.put("min", i.min());
+                f.put("max", i.max());
+            } else {
+                // at least one run had no value (a multiplication where the exact count accepted nothing)
+                f.putNull("mean");
+            }
+            ArrayNode values = f.putArray("values");
+            estimate.values().forEach(v -> {
+                if (v.isNaN()) {
+                    values.addNull();
                 } else {
-                    // at least one run had no value (a multiplication where the exact count accepted nothing)
-                    limiter.putNull(figure);
+                    values.add(v);
                 }
             });
-        });
+        }
+        ArrayNode outliers = node.putArray("outliers");
+        for (Outlier o : replications.outliers()) {
+            ObjectNode f = figure(outliers.addObject(), o.figure());
+            f.put("seed", o.seed());
+            f.put("value", o.value());
+            f.put("others_min", o.othersMin());
+            f.put("others_max", o.othersMax());
+            f.put("robust_z", o.robustZ());
+        }
+    }
+
+    // which figure: limiter, then region, plan and period when it names them, then the measure
+    private static ObjectNode figure(ObjectNode node, Figure figure) {
+        node.put("limiter", figure.limiter());
+        if (!figure.region().isEmpty()) {
+            node.put("region", figure.region());
+        }
+        if (!figure.plan().isEmpty()) {
+            node.put("plan", figure.plan());
+        }
+        if (!figure.period().isEmpty()) {
+            node.put("period", figure.period());
+        }
+        node.put("figure", figure.name());
+        return node;
     }
 
     private static void counts(ObjectNode node, Counts counts) {

@@ -1,7 +1,9 @@
 package io.edgesim.report;
 
 import io.edgesim.result.ClusterRun;
+import io.edgesim.result.Interval;
 import io.edgesim.result.KeyResults;
+import io.edgesim.result.Outlier;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PerWindow;
 import io.edgesim.result.Replications;
@@ -14,9 +16,9 @@ import java.util.Map;
 
 /**
  * report.md: the human-readable report, meant to be pasted into a design document: the question, the headline table
- * (one row per limiter), with replications the mean and interval of each figure, a table per limiter by region, the
- * latency pairs in force (estimated ones marked) and every assumption in force. Charts, when given, are linked by
- * file name.
+ * (one row per limiter), with replications every figure's mean and interval and the runs far from the others, a
+ * table per limiter by region, the latency pairs in force (estimated ones marked) and every assumption in force.
+ * Charts, when given, are linked by file name.
  */
 public final class MarkdownReport {
 
@@ -290,22 +292,26 @@ public final class MarkdownReport {
                 + " s" + (r.never() > 0 ? "; " + never : "") + ".\n\n";
     }
 
-    // the mean and interval of each figure per limiter
+    // every figure's mean and interval, a table per kind, then the runs far from the others
     private static String replications(Replications r) {
-        List<String> header = new ArrayList<>(List.of("limiter"));
-        Replications.FIGURES.forEach(f -> header.add(f.label()));
-        Tables table = new Tables(header);
-        r.limiters().forEach((name, figures) -> {
-            List<String> row = new ArrayList<>(List.of(name));
-            Replications.FIGURES.forEach(f -> row.add(Numbers.interval(figures.get(f.name()))));
-            table.row(row);
-        });
-        return "## Replications\n\n" + ConsoleReport.runs(r) + " (the other sections show the run at seed "
-                + r.seeds().get(0) + "). Each cell is the mean over the runs and, in brackets, its 95 % confidence "
-                + "interval: mean ± t(0.975, n - 1) × sd / √n, Student's t with the sample standard deviation; "
-                + "with "
-                + "one run, the value itself. *n/a*: some run had no value (its exact count accepted nothing).\n\n"
-                + table.markdown() + "\n";
+        StringBuilder md = new StringBuilder("## Replications\n\n").append(ReplicationTables.runs(r))
+                .append(" (the other sections show the run at seed ").append(r.seeds().get(0)).append("). Each cell ")
+                .append("is the mean over the runs and, in brackets, its 95 % interval: an expanded percentile ")
+                .append("bootstrap (")
+                .append(Interval.RESAMPLES).append(" resamples of the runs, seeded from the scenario's seed), which ")
+                .append("never leaves the range of the values; with the median and range beside it where the mean ")
+                .append("differs from the median by more than 5 %. *n/a*: some run had no value (its exact count ")
+                .append("accepted nothing, or no request had latency there). Every run's value is in result.json.")
+                .append("\n\n");
+        ReplicationTables.tables(r).forEach((title, table) ->
+                md.append(title.isEmpty() ? "" : title + "\n\n").append(table.markdown()).append('\n'));
+        if (!r.outliers().isEmpty()) {
+            md.append("Runs far from the others on a figure (robust z-score against the median and MAD above ")
+                    .append(Numbers.upTo(Outlier.THRESHOLD, 2)).append("):\n\n");
+            r.outliers().forEach(o -> md.append("- ").append(ReplicationTables.outlier(o)).append('\n'));
+            md.append('\n');
+        }
+        return md.toString();
     }
 
     static Tables headline(RunResult run) {

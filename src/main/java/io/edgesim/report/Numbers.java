@@ -1,11 +1,9 @@
 package io.edgesim.report;
 
-import io.edgesim.result.Interval;
 import io.edgesim.result.LimiterResult;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.util.Optional;
 
 /** Number formatting for reports: fixed decimals, no locale, no exponent. */
 final class Numbers {
@@ -21,6 +19,12 @@ final class Numbers {
         return fixed(value, value >= 100 ? 1 : 2);
     }
 
+    /** {@code value} rounded half up to {@code decimals}, without trailing zeros: "1312", "3.91", "0.5". */
+    static String upTo(double value, int decimals) {
+        return BigDecimal.valueOf(value).setScale(decimals, RoundingMode.HALF_UP).stripTrailingZeros()
+                .toPlainString();
+    }
+
     /** A number of seconds without trailing zeros: "60", "0.5". */
     static String seconds(double value) {
         return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
@@ -29,17 +33,6 @@ final class Numbers {
     /** A figure averaged over replications: 1 decimal from 100 on, else 2. */
     static String mean(double value) {
         return fixed(value, Math.abs(value) >= 100 ? 1 : 2);
-    }
-
-    /** "301.2 (299.8 to 302.6)": a mean and its 95 % interval, or "n/a" when some run had no value. */
-    static String interval(Optional<Interval> interval) {
-        return interval.map(i -> mean(i.mean()) + " (" + mean(i.ci95Low()) + " to " + mean(i.ci95High()) + ")")
-                .orElse("n/a");
-    }
-
-    /** "301.2 ± 1.4": a mean and the half-width of its 95 % interval, or "n/a" when some run had no value. */
-    static String plusMinus(Optional<Interval> interval) {
-        return interval.map(i -> mean(i.mean()) + " ± " + mean(i.halfWidth())).orElse("n/a");
     }
 
     /** {@code count} as a percentage of {@code of} (more than 0): "1.7%", "<0.1%" for a share too small to show. */

@@ -3,6 +3,7 @@ package io.edgesim.report;
 import io.edgesim.result.Interval;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.Replications;
+import io.edgesim.result.RunFigures;
 import io.edgesim.result.RunResult;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
@@ -83,7 +84,7 @@ public record SweepReport(String param, List<Point> points) {
         StringBuilder out = new StringBuilder(CSV_HEADER);
         if (replicated()) {
             out.append(",replications");
-            for (Replications.Figure f : Replications.FIGURES) {
+            for (RunFigures.Measure<?> f : RunFigures.LIMITER) {
                 out.append(',').append(f.name()).append("_mean,").append(f.name()).append("_ci95_low,")
                         .append(f.name()).append("_ci95_high");
             }
@@ -149,9 +150,9 @@ public record SweepReport(String param, List<Point> points) {
         }
         Replications r = points.get(0).result().replications().get();
         return r.n() + (r.n() == 1 ? " run" : " runs") + " per value, at seeds " + r.seeds().get(0) + " to "
-                + r.seeds().get(r.n() - 1) + ". Each cell is the mean over the runs ± the half-width of its 95 % "
-                + "confidence interval (Student t), and the charts draw that interval as error bars; sweep.csv has "
-                + "the run at the first seed, then the means and intervals.";
+                + r.seeds().get(r.n() - 1) + ". Each cell is the mean over the runs and its 95 % "
+                + "confidence interval (percentile bootstrap), and the charts draw that interval's half-width as "
+                + "error bars; sweep.csv has the run at the first seed, then the means and intervals.";
     }
 
     private Tables table() {
@@ -166,8 +167,8 @@ public record SweepReport(String param, List<Point> points) {
             for (LimiterResult l : p.result().limiters()) {
                 if (p.result().replications().isPresent()) {
                     Replications r = p.result().replications().get();
-                    row.add(Numbers.plusMinus(r.interval(l.name(), "let_through")));
-                    row.add(Numbers.plusMinus(r.interval(l.name(), "multiplication")));
+                    row.add(ReplicationTables.cell("let_through", r.interval(l.name(), "let_through")));
+                    row.add(ReplicationTables.cell("multiplication", r.interval(l.name(), "multiplication")));
                 } else {
                     row.add(Long.toString(l.totals().letThrough()));
                     row.add(Numbers.multiplication(l, ""));
@@ -180,7 +181,7 @@ public record SweepReport(String param, List<Point> points) {
 
     private static void csvIntervals(StringBuilder out, Replications r, String limiter) {
         out.append(',').append(r.n());
-        for (Replications.Figure f : Replications.FIGURES) {
+        for (RunFigures.Measure<?> f : RunFigures.LIMITER) {
             Optional<Interval> i = r.interval(limiter, f.name());
             out.append(',').append(i.map(v -> v.mean() + "," + v.ci95Low() + "," + v.ci95High())
                     .orElse("n/a,n/a,n/a"));

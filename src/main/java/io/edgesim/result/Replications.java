@@ -1,87 +1,114 @@
 package io.edgesim.result;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.ToDoubleFunction;
+import java.util.OptionalInt;
+import java.util.Set;
 
 /**
- * A scenario run at n seeds (seed, seed + 1, ..., seed + n - 1): for each limiter, the mean and 95 % interval of
- * each of its {@link #FIGURES} over the n runs.
+ * A scenario run at n seeds (seed, seed + 1, ..., seed + n - 1): every figure of {@link RunFigures} with each run's
+ * value, their mean, 95 % interval, median and range ({@link Interval}), and the runs furthest from the others
+ * ({@link Outlier}).
  *
  * @param n        how many runs
  * @param seeds    their seeds, in order
- * @param limiters per limiter (scenario order), per figure ({@link #FIGURES} order), the interval; empty for a
- *                 figure that at least one run did not have (a multiplication where the exact count accepted
- *                 nothing)
+ * @param figures  every figure some run has, in report order
+ * @param outliers the figures on which one run is far from the others, in report order
  */
-public record Replications(int n, List<Long> seeds, Map<String, Map<String, Optional<Interval>>> limiters) {
+public record Replications(int n, List<Long> seeds, List<Estimate> figures, List<Outlier> outliers) {
 
     /**
-     * A figure of a limiter that replications average: its name (as result.json writes it), how people read it, and
-     * how to read it from one run's result (NaN when that run has none).
+     * One figure over the runs.
+     *
+     * @param figure   which figure
+     * @param values   each run's value, in seed order; NaN where that run had none
+     * @param interval the mean and interval; empty when some run had no value
      */
-    public record Figure(String name, String label, ToDoubleFunction<LimiterResult> value) {
-    }
+    public record Estimate(Figure figure, List<Double> values, Optional<Interval> interval) {
 
-    /** The figures averaged, in the order reports show them. */
-    public static final List<Figure> FIGURES = List.of(
-            new Figure("let_through", "let through", l -> l.totals().letThrough()),
-            new Figure("multiplication", "multiplication", l -> l.multiplication().orElse(Double.NaN)),
-            new Figure("wrongly_accepted", "wrongly accepted", l -> l.exact().wronglyAccepted()),
-            new Figure("wrongly_rejected", "wrongly rejected", l -> l.exact().wronglyRejected()),
-            new Figure("keys_over_limit", "keys over limit", l -> l.keys().overLimit()),
-            new Figure("wrongly_throttled", "keys wrongly throttled", l -> l.keys().wronglyThrottled()));
+        public Estimate {
+            values = Collections.unmodifiableList(new ArrayList<>(values));
+        }
+    }
 
     public Replications {
         seeds = List.copyOf(seeds);
-        Map<String, Map<String, Optional<Interval>>> copy = new LinkedHashMap<>();
-        limiters.forEach((name, figures) -> copy.put(name, Collections.unmodifiableMap(new LinkedHashMap<>(figures))));
-        limiters = Collections.unmodifiableMap(copy);
+        figures = List.copyOf(figures);
+        outliers = List.copyOf(outliers);
         if (seeds.size() != n) {
             throw new IllegalArgumentException(n + " replications but " + seeds.size() + " seeds");
         }
     }
 
-    /** One run's figures: [limiter][figure], limiters in scenario order, figures in {@link #FIGURES} order. */
-    public static double[][] sample(RunResult run) {
-        double[][] values = new double[run.limiters().size()][FIGURES.size()];
-        for (int l = 0; l < values.length; l++) {
-            for (int f = 0; f < FIGURES.size(); f++) {
-                values[l][f] = FIGURES.get(f).value().applyAsDouble(run.limiters().get(l));
-            }
-        }
-        return values;
-    }
-
     /**
-     * The intervals over {@code samples} ({@link #sample} of each run, in seed order).
-     *
-     * @param limiters the limiters' names, in scenario order
+     * The estimates over {@code samples} ({@link RunFigures#of} of each run, in seed order). A figure one run lacks
+     * counts as NaN for it. Each interval's bootstrap is seeded from the first seed and the figure's name.
      */
-    public static Replications of(List<Long> seeds, List<String> limiters, List<double[][]> samples) {
-        Map<String, Map<String, Optional<Interval>>> intervals = new LinkedHashMap<>();
-        for (int l = 0; l < limiters.size(); l++) {
-            Map<String, Optional<Interval>> figures = new LinkedHashMap<>();
-            for (int f = 0; f < FIGURES.size(); f++) {
-                double[] values = new double[samples.size()];
-                boolean everyRunHasIt = true;
-                for (int r = 0; r < values.length; r++) {
-                    values[r] = samples.get(r)[l][f];
-                    everyRunHasIt &= !Double.isNaN(values[r]);
-                }
-                figures.put(FIGURES.get(f).name(), everyRunHasIt ? Optional.of(Interval.of(values))
-                        : Optional.empty());
-            }
-            intervals.put(limiters.get(l), figures);
+    public static Replications of(List<Long> seeds, List<Map<Figure, Double>> samples) {
+        if (seeds.size() != samples.size()) {
+            throw new IllegalArgumentException(seeds.size() + " seeds but " + samples.size() + " samples");
         }
-        return new Replications(seeds.size(), seeds, intervals);
+        Set<Figure> all = new LinkedHashSet<>();
+        samples.forEach(s -> all.addAll(s.keySet()));
+        List<Estimate> estimates = new ArrayList<>();
+        List<Outlier> outliers = new ArrayList<>();
+        for (Figure figure : all) {
+            double[] values = new double[samples.size()];
+            List<Double> kept = new ArrayList<>();
+            boolean everyRunHasIt = true;
+            for (int r = 0; r < values.length; r++) {
+                values[r] = samples.get(r).getOrDefault(figure, Double.NaN);
+                kept.add(values[r]);
+                everyRunHasIt &= !Double.isNaN(values[r]);
+            }
+            estimates.add(new Estimate(figure, kept, everyRunHasIt
+                    ? Optional.of(Interval.of(values, seeds.get(0) * 0x9E3779B97F4A7C15L ^ figure.stableHash()))
+                    : Optional.empty()));
+            OptionalInt furthest = Outlier.furthest(values);
+            if (furthest.isPresent()) {
+                outliers.add(outlier(figure, seeds, values, furthest.getAsInt()));
+            }
+        }
+        return new Replications(seeds.size(), seeds, estimates, outliers);
     }
 
-    /** The interval of {@code figure} (a {@link Figure#name()}) for {@code limiter}. */
-    public Optional<Interval> interval(String limiter, String figure) {
-        return limiters.get(limiter).get(figure);
+    private static Outlier outlier(Figure figure, List<Long> seeds, double[] values, int at) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (int r = 0; r < values.length; r++) {
+            if (r != at) {
+                min = Math.min(min, values[r]);
+                max = Math.max(max, values[r]);
+            }
+        }
+        double z = Outlier.robustZ(values)[at];
+        return new Outlier(figure, seeds.get(at), values[at], min, max, Math.round(z * 100) / 100.0);
+    }
+
+    /** The estimate of {@code figure}, if some run has it. */
+    public Optional<Estimate> estimate(Figure figure) {
+        return figures.stream().filter(e -> e.figure().equals(figure)).findFirst();
+    }
+
+    /** The interval of the whole-run figure {@code name} (a {@link RunFigures#LIMITER} name) of {@code limiter}. */
+    public Optional<Interval> interval(String limiter, String name) {
+        return estimate(Figure.whole(limiter, name)).flatMap(Estimate::interval);
+    }
+
+    /** Per limiter (scenario order), its whole-run figures ({@link RunFigures#LIMITER} order) and their intervals. */
+    public Map<String, Map<String, Optional<Interval>>> limiters() {
+        Map<String, Map<String, Optional<Interval>>> out = new LinkedHashMap<>();
+        for (Estimate e : figures) {
+            if (e.figure().isWholeRun()) {
+                out.computeIfAbsent(e.figure().limiter(), l -> new LinkedHashMap<>())
+                        .put(e.figure().name(), e.interval());
+            }
+        }
+        return out;
     }
 }

@@ -17,7 +17,7 @@ import java.util.Optional;
  * @param limiters        one result per limiter, in scenario order
  * @param latencyPairs    round trips in force between the regions involved, with "estimated" flags
  * @param assumptions     every setting in force that the scenario did not set ("setting" -> "value (why)")
- * @param replications    the mean and interval of each limiter's figures over the runs at seeds seed, seed + 1, ...;
+ * @param replications    every figure over the runs at seeds seed, seed + 1, ...: each run's value, mean and interval;
  *                        empty for a single run
  * @param cluster         the engine settings and delivery lateness of a cluster run; empty for the virtual engine
  * @param faults          the faults injected, each with what it did to the requests it touched; empty for none

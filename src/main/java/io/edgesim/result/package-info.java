@@ -1,6 +1,7 @@
 /**
- * What a run measured, as plain immutable records: written by both engines, read by the reports; and, for a run
- * replicated at several seeds, the mean and 95 % interval of each limiter's figures ({@link
+ * What a run measured, as plain immutable records: written by both engines, read by the reports; every figure the
+ * reports print as a flat list of named values ({@link io.edgesim.result.RunFigures}); and, for a run replicated at
+ * several seeds, each figure's values, mean, 95 % interval and the runs far from the others ({@link
  * io.edgesim.result.Replications}). Latencies are in milliseconds and times in seconds of scenario time; nothing here
  * holds wall-clock time, so the same run gives the same records.
  */

@@ -310,8 +310,9 @@ class MainTest {
         Outcome run = edgesim("run", "scenarios/three-pops.conf", "--replications", "3", "--out", dir.toString());
 
         assertThat(run.status()).isZero();
-        assertThat(run.out()).contains("3 runs at seeds 7 to 9: mean and 95 % interval of the mean\n"
-                + "local: let through 300.0 (300.0 to 300.0); multiplication 3.00 (3.00 to 3.00);");
+        assertThat(run.out()).contains("3 runs at seeds 7 to 9: mean and 95 % interval of the mean (percentile "
+                + "bootstrap)\nlocal: sent ").contains("; let through 300.0 (300.0 to 300.0); ")
+                .contains("; multiplication 3.00 (3.00 to 3.00);");
         assertThat(dir.resolve("result.json")).content().contains("\"seeds\" : [ 7, 8, 9 ]", "\"ci95_low\"");
         assertThat(dir.resolve("report.md")).content().contains("## Replications");
         assertThat(dir.resolve("let-through-replications.png")).isNotEmptyFile();
@@ -323,9 +324,9 @@ class MainTest {
                 "--replications", "2", "--out", dir.toString());
 
         assertThat(sweep.status()).isZero();
-        assertThat(sweep.out()).contains("150.0 ± 0.00", "300.0 ± 0.00");
-        assertThat(dir.resolve("sweep.csv")).content().contains(",replications,let_through_mean,")
-                .contains(",local,cache,885,150,").contains(",2,150.0,150.0,150.0,");
+        assertThat(sweep.out()).contains("150.0 (150.0 to 150.0)", "300.0 (300.0 to 300.0)");
+        assertThat(dir.resolve("sweep.csv")).content().contains(",replications,sent_mean,")
+                .contains(",local,cache,885,150,").contains(",2,885.0,885.0,885.0,150.0,150.0,150.0,");
     }
 
     @Test

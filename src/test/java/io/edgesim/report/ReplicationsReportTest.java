@@ -1,6 +1,9 @@
 package io.edgesim.report;
 
+import io.edgesim.result.Figure;
+import io.edgesim.result.Interval;
 import io.edgesim.result.Replications;
+import io.edgesim.result.RunFigures;
 import io.edgesim.result.RunResult;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.renderer.category.StatisticalBarRenderer;
@@ -12,90 +15,160 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** What a run with replications adds to each report: the mean and 95 % interval of each figure per limiter. */
+/** What a run with replications adds to each report: every figure's runs, mean, interval, and the far runs. */
 class ReplicationsReportTest {
 
     @TempDir
     Path dir;
 
-    /** Limiter "l" at 4 seeds: let through 298, 301, 303, 300 (mean 300.5, interval 297.1876 to 303.8124). */
+    /**
+     * Limiter "l" at seeds 1, 2, ...: its figures from one recorded run, with let through set to {@code letThrough}
+     * of each seed and no multiplication at seed 2.
+     */
     private RunResult replicated(double... letThrough) {
         RunResult run = RecordedRuns.run(dir, recorder -> RecordedRuns.accept(recorder, 3, true));
-        List<double[][]> samples = new ArrayList<>();
+        List<Map<Figure, Double>> samples = new ArrayList<>();
         List<Long> seeds = new ArrayList<>();
         for (int r = 0; r < letThrough.length; r++) {
-            samples.add(new double[][]{{letThrough[r], r == 1 ? Double.NaN : 1.0, 2, 0, 0, 0}});
+            Map<Figure, Double> figures = new LinkedHashMap<>(RunFigures.of(run));
+            figures.put(Figure.whole("l", "let_through"), letThrough[r]);
+            if (r == 1) {
+                figures.put(Figure.whole("l", "multiplication"), Double.NaN);
+            }
+            samples.add(figures);
             seeds.add(1L + r);
         }
-        return run.withReplications(Replications.of(seeds, List.of("l"), samples));
+        return run.withReplications(Replications.of(seeds, samples));
     }
 
     private RunResult fourSeeds() {
         return replicated(298, 301, 303, 300);
     }
 
-    @Test
-    void jsonHasTheIntervalsOfEveryFigureAndNullForOneSomeRunLacked() {
-        String json = JsonReport.render(fourSeeds());
+    /** Ten seeds; the first lets 1312 through, the others 402 to 431. */
+    private RunResult oneFarRun() {
+        return replicated(1312, 402, 405, 410, 412, 415, 418, 420, 425, 431);
+    }
 
-        assertThat(json).contains("""
+    // the text with every run of white space as one space: indentation is not what these tests check
+    private static String flat(String text) {
+        return text.strip().replaceAll("\\s+", " ");
+    }
+
+    @Test
+    void jsonKeepsEveryRunsValueOfEveryFigureWithItsInterval() {
+        RunResult run = fourSeeds();
+        Interval i = run.replications().orElseThrow().interval("l", "let_through").orElseThrow();
+
+        String json = flat(JsonReport.render(run));
+
+        assertThat(json).contains(flat("""
                   "replications" : {
                       "n" : 4,
                       "seeds" : [ 1, 2, 3, 4 ],
-                      "limiters" : {
-                        "l" : {
-                          "let_through" : {
-                            "mean" : 300.5,
-                            "ci95_low" : 297.1876,
-                            "ci95_high" : 303.8124
-                          },
-                          "multiplication" : null,
-                          "wrongly_accepted" : {
-                            "mean" : 2.0,
-                            "ci95_low" : 2.0,
-                            "ci95_high" : 2.0
-                          },""");
+                      "interval" : "expanded percentile bootstrap of the mean, 95 %",
+                      "resamples" : 2000,
+                      "figures" : [ {
+                        "limiter" : "l",
+                        "figure" : "sent",
+                        "mean" : 3.0,"""))
+                .contains(flat("""
+                        "figure" : "let_through",
+                        "mean" : 300.5,
+                        "ci95_low" : %s,
+                        "ci95_high" : %s,
+                        "median" : 300.5,
+                        "min" : 298.0,
+                        "max" : 303.0,
+                        "values" : [ 298.0, 301.0, 303.0, 300.0 ]""".formatted(i.ci95Low(), i.ci95High())))
+                .contains(flat("""
+                        "figure" : "multiplication",
+                        "mean" : null,
+                        "values" : [ 1.0, null, 1.0, 1.0 ]"""))
+                .contains(flat("""
+                        "limiter" : "l",
+                        "region" : "FRA",
+                        "figure" : "latency_p99_ms","""))
+                .contains("\"outliers\" : [ ]");
+        assertThat(i.ci95Low()).isBetween(298.0, 300.5);
+        assertThat(i.ci95High()).isBetween(300.5, 303.0);
         assertThat(JsonReport.render(RecordedRuns.run(dir, recorder -> RecordedRuns.accept(recorder, 3, true))))
                 .doesNotContain("replications");
     }
 
     @Test
-    void consolePrintsOneLinePerLimiterWithMeanAndInterval() {
-        assertThat(ConsoleReport.render(fourSeeds())).endsWith("""
+    void consolePrintsALinePerLimiterWithEveryWholeRunFigure() {
+        String console = ConsoleReport.render(fourSeeds());
 
-                4 runs at seeds 1 to 4: mean and 95 % interval of the mean
-                l: let through 300.5 (297.2 to 303.8); multiplication n/a; wrongly accepted 2.00 (2.00 to 2.00); \
-                wrongly rejected 0.00 (0.00 to 0.00); keys over limit 0.00 (0.00 to 0.00); keys wrongly throttled 0.00 \
-                (0.00 to 0.00)
-                """);
+        assertThat(console).contains("""
+
+                4 runs at seeds 1 to 4: mean and 95 % interval of the mean (percentile bootstrap)
+                l: sent 3.00 (3.00 to 3.00); let through 300.5 (""")
+                .contains("; multiplication n/a; wrongly accepted 0.00 (0.00 to 0.00); ")
+                .contains("; share of keys over limit 0.00% (0.00% to 0.00%); ")
+                .endsWith("report.md and result.json have every figure by region, plan and fault window\n")
+                .doesNotContain("far from the others");
     }
 
     @Test
-    void markdownHasAReplicationsSectionAndEmbedsTheErrorBarChart() {
+    void theRunFarFromTheOthersIsNamedWithTheMedianAndRange() {
+        RunResult run = oneFarRun();
+
+        String console = ConsoleReport.render(run);
+        String md = MarkdownReport.render(run, Charts.files(run));
+
+        // mean 505.0, median 416.5: more than 5 % apart
+        assertThat(console).contains("; let through 505.0 (").contains("; median 416.5, range 402.0 to 1312.0); ")
+                .contains("runs far from the others (robust z above 3.5):\n"
+                        + "seed 1: l let through 1312, others 402 to 431\n");
+        assertThat(md).contains("Runs far from the others on a figure (robust z-score against the median and MAD "
+                + "above 3.5):\n\n- seed 1: l let through 1312, others 402 to 431\n");
+        assertThat(flat(JsonReport.render(run))).contains(flat("""
+                    "outliers" : [ {
+                        "limiter" : "l",
+                        "figure" : "let_through",
+                        "seed" : 1,
+                        "value" : 1312.0,
+                        "others_min" : 402.0,
+                        "others_max" : 431.0,
+                        "robust_z" : 80.54
+                      } ]"""));
+    }
+
+    @Test
+    void markdownHasATablePerKindOfFigureAndEmbedsTheErrorBarChart() {
         RunResult run = fourSeeds();
 
         String md = MarkdownReport.render(run, Charts.files(run));
 
         assertThat(md).contains("## Replications\n\n4 runs at seeds 1 to 4 (the other sections show the run at seed 1)")
-                .contains("| limiter | let through | multiplication | wrongly accepted | wrongly rejected |")
-                .contains("| l | 300.5 (297.2 to 303.8) | n/a | 2.00 (2.00 to 2.00) | 0.00 (0.00 to 0.00) |")
+                .contains("| limiter | sent | let through | exact count accepts | multiplication | wrongly accepted |")
+                .contains("| l | 3.00 (3.00 to 3.00) | 300.5 (")
+                .contains("By region:\n\n| limiter | region | sent | let through | latency p50 ms | latency p90 ms "
+                        + "| latency p99 ms |")
+                .contains("| l | FRA | 3.00 (3.00 to 3.00) |")
                 .contains("](" + Charts.REPLICATIONS_FILE + ")");
         assertThat(Charts.files(RecordedRuns.run(dir, recorder -> { }))).isEqualTo(Charts.FILES);
     }
 
     @Test
     void letThroughChartDrawsTheMeanWithTheIntervalAsErrorBar() {
-        JFreeChart chart = Charts.letThroughReplicated(fourSeeds());
+        RunResult run = fourSeeds();
+        Interval i = run.replications().orElseThrow().interval("l", "let_through").orElseThrow();
+
+        JFreeChart chart = Charts.letThroughReplicated(run);
         StatisticalCategoryDataset data = (StatisticalCategoryDataset) chart.getCategoryPlot().getDataset();
 
         assertThat(chart.getCategoryPlot().getRenderer()).isInstanceOf(StatisticalBarRenderer.class);
         assertThat(data.getMeanValue(0, 0).doubleValue()).isEqualTo(300.5);
         // the renderer draws mean +- this
-        assertThat(data.getStdDevValue(0, 0).doubleValue()).isEqualTo(3.3124);
+        assertThat(data.getStdDevValue(0, 0).doubleValue()).isEqualTo(i.halfWidth());
         assertThat(data.getColumnKey(0)).isEqualTo("l");
     }
 
@@ -104,23 +177,19 @@ class ReplicationsReportTest {
         SweepReport sweep = new SweepReport("limiters.l.limit", List.of(
                 new SweepReport.Point("3", fourSeeds()), new SweepReport.Point("6", replicated(10, 12))));
 
-        assertThat(sweep.text()).contains("300.5 ± 3.31").contains("11.00 ± 12.71").contains("n/a");
+        // two runs: the interval is their range
+        assertThat(sweep.text()).contains("300.5 (").contains("11.00 (10.00 to 12.00)").contains("n/a");
         List<String> csv = sweep.csv().lines().toList();
-        assertThat(csv.get(0)).endsWith(",usd_per_month,keys_seen,keys_over_limit,keys_wrongly_throttled,worst_key_ratio,"
-                + "replications,let_through_mean,let_through_ci95_low,"
-                + "let_through_ci95_high,multiplication_mean,multiplication_ci95_low,multiplication_ci95_high,"
-                + "wrongly_accepted_mean,wrongly_accepted_ci95_low,wrongly_accepted_ci95_high,"
-                + "wrongly_rejected_mean,wrongly_rejected_ci95_low,wrongly_rejected_ci95_high,"
-                + "keys_over_limit_mean,keys_over_limit_ci95_low,keys_over_limit_ci95_high,wrongly_throttled_mean,"
-                + "wrongly_throttled_ci95_low,wrongly_throttled_ci95_high");
-        assertThat(csv.get(1)).endsWith(",4,300.5,297.1876,303.8124,n/a,n/a,n/a,2.0,2.0,2.0,0.0,0.0,0.0,0.0,0.0,0.0,0.0,0.0,"
-                + "0.0");
-        assertThat(csv.get(2)).contains(",2,11.0,-1.7062,23.7062,");
+        assertThat(csv.get(0)).contains(",worst_key_ratio,replications,sent_mean,sent_ci95_low,sent_ci95_high,"
+                + "let_through_mean,let_through_ci95_low,let_through_ci95_high,")
+                .endsWith(",usd_per_month_mean,usd_per_month_ci95_low,usd_per_month_ci95_high");
+        assertThat(csv.get(1)).contains(",4,3.0,3.0,3.0,300.5,");
+        assertThat(csv.get(2)).contains(",2,3.0,3.0,3.0,11.0,10.0,12.0,");
         JFreeChart chart = sweep.letThroughChart();
         StatisticalCategoryDataset data = (StatisticalCategoryDataset) chart.getCategoryPlot().getDataset();
         assertThat(chart.getCategoryPlot().getRenderer()).isInstanceOf(StatisticalLineAndShapeRenderer.class);
         assertThat(data.getMeanValue("l", "6").doubleValue()).isEqualTo(11.0);
-        assertThat(data.getStdDevValue("l", "6").doubleValue()).isEqualTo(12.7062);
+        assertThat(data.getStdDevValue("l", "6").doubleValue()).isEqualTo(1.0);
         sweep.write(dir.resolve("sweep"));
         assertThat(dir.resolve("sweep/sweep-accepted.png")).isNotEmptyFile();
         assertThat(dir.resolve("sweep/sweep-multiplication.png")).isNotEmptyFile();

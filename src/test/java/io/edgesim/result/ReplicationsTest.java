@@ -2,44 +2,79 @@ package io.edgesim.result;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ReplicationsTest {
 
-    @Test
-    void averagesEachFigureOfEachLimiterOverTheRuns() {
-        // [limiter][figure]: let_through, multiplication, wrongly_accepted, wrongly_rejected, keys_over_limit,
-        // wrongly_throttled
-        List<double[][]> samples = List.of(
-                new double[][]{{298, 2.98, 198, 0, 1, 0}, {100, 1, 0, 0, 0, 0}},
-                new double[][]{{301, 3.01, 201, 0, 1, 0}, {100, 1, 1, 1, 0, 1}},
-                new double[][]{{303, 3.03, 203, 0, 1, 0}, {100, 1, 0, 0, 0, 0}},
-                new double[][]{{300, 3.00, 200, 0, 1, 0}, {100, 1, 0, 0, 0, 0}});
+    private static final Figure LET_THROUGH = Figure.whole("local", "let_through");
+    private static final Figure MULTIPLICATION = Figure.whole("local", "multiplication");
+    private static final Figure SYD_P99 = new Figure("durable-object", "SYD", "", "", "latency_p99_ms");
 
-        Replications r = Replications.of(List.of(7L, 8L, 9L, 10L), List.of("local", "exact"), samples);
-
-        assertThat(r.n()).isEqualTo(4);
-        assertThat(r.limiters().keySet()).containsExactly("local", "exact");
-        assertThat(r.limiters().get("local").keySet())
-                .containsExactly("let_through", "multiplication", "wrongly_accepted", "wrongly_rejected", "keys_over_limit",
-                        "wrongly_throttled");
-        assertThat(r.interval("local", "let_through")).contains(new Interval(300.5, 297.1876, 303.8124));
-        assertThat(r.interval("exact", "let_through")).contains(new Interval(100, 100, 100));
-        assertThat(r.interval("exact", "wrongly_rejected").orElseThrow().mean()).isEqualTo(0.25);
-        assertThat(r.interval("local", "keys_over_limit")).contains(new Interval(1, 1, 1));
-        assertThat(r.interval("exact", "wrongly_throttled").orElseThrow().mean()).isEqualTo(0.25);
+    private static Map<Figure, Double> run(double letThrough, double multiplication, double sydP99) {
+        Map<Figure, Double> figures = new LinkedHashMap<>();
+        figures.put(LET_THROUGH, letThrough);
+        figures.put(MULTIPLICATION, multiplication);
+        figures.put(SYD_P99, sydP99);
+        return figures;
     }
 
     @Test
-    void aFigureSomeRunLacksHasNoInterval() {
-        List<double[][]> samples = List.of(new double[][]{{5, Double.NaN, 5, 0, 0, 0}}, new double[][]{{6, 3.0, 4, 0, 0, 0}});
+    void keepsEveryRunsValueOfEveryFigureInOrder() {
+        Replications r = Replications.of(List.of(7L, 8L, 9L), List.of(run(298, 2.98, 400), run(301, 3.01, 410),
+                run(303, 3.03, 405)));
 
-        Replications r = Replications.of(List.of(1L, 2L), List.of("l"), samples);
+        assertThat(r.n()).isEqualTo(3);
+        assertThat(r.figures()).extracting(Replications.Estimate::figure)
+                .containsExactly(LET_THROUGH, MULTIPLICATION, SYD_P99);
+        assertThat(r.estimate(SYD_P99).orElseThrow().values()).containsExactly(400.0, 410.0, 405.0);
+        Interval letThrough = r.interval("local", "let_through").orElseThrow();
+        assertThat(letThrough.mean()).isEqualTo(300.6667);
+        assertThat(letThrough.median()).isEqualTo(301);
+        assertThat(letThrough.ci95Low()).isGreaterThanOrEqualTo(298);
+        assertThat(letThrough.ci95High()).isLessThanOrEqualTo(303);
+        assertThat(r.limiters()).containsOnlyKeys("local");
+        assertThat(r.limiters().get("local")).containsOnlyKeys("let_through", "multiplication");
+    }
 
-        assertThat(r.interval("l", "multiplication")).isEqualTo(Optional.empty());
-        assertThat(r.interval("l", "let_through")).isPresent();
+    @Test
+    void aFigureSomeRunLacksHasItsValuesButNoInterval() {
+        Map<Figure, Double> withoutP99 = run(6, 3.0, 0);
+        withoutP99.remove(SYD_P99);
+
+        Replications r = Replications.of(List.of(1L, 2L), List.of(run(5, Double.NaN, 400), withoutP99));
+
+        assertThat(r.interval("local", "multiplication")).isEqualTo(Optional.empty());
+        assertThat(r.estimate(MULTIPLICATION).orElseThrow().values()).containsExactly(Double.NaN, 3.0);
+        assertThat(r.estimate(SYD_P99).orElseThrow().values()).containsExactly(400.0, Double.NaN);
+        assertThat(r.interval("local", "let_through")).isPresent();
+    }
+
+    @Test
+    void namesTheRunFurthestFromTheOthers() {
+        double[] p99 = {1312, 402, 405, 410, 412, 415, 418, 420, 425, 431};
+        List<Map<Figure, Double>> runs = new java.util.ArrayList<>();
+        List<Long> seeds = new java.util.ArrayList<>();
+        for (int i = 0; i < p99.length; i++) {
+            runs.add(run(300, 3, p99[i]));
+            seeds.add(7L + i);
+        }
+
+        Replications r = Replications.of(seeds, runs);
+
+        assertThat(r.outliers()).containsExactly(new Outlier(SYD_P99, 7, 1312, 402, 431, 80.54));
+        assertThat(SYD_P99.describe()).isEqualTo("durable-object latency p99 in SYD");
+    }
+
+    @Test
+    void theSameRunsGiveTheSameIntervals() {
+        List<Map<Figure, Double>> runs = List.of(run(1, 1, 1), run(5, 2, 9), run(2, 4, 3), run(8, 1, 2));
+
+        assertThat(Replications.of(List.of(3L, 4L, 5L, 6L), runs))
+                .isEqualTo(Replications.of(List.of(3L, 4L, 5L, 6L), runs));
     }
 }

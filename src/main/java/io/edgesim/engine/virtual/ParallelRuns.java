@@ -1,13 +1,15 @@
 package io.edgesim.engine.virtual;
 
 import io.edgesim.result.DecisionListener;
-import io.edgesim.result.LimiterResult;
+import io.edgesim.result.Figure;
 import io.edgesim.result.Replications;
+import io.edgesim.result.RunFigures;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -88,22 +90,21 @@ public final class ParallelRuns {
             for (int r = 0; r < n; r++) {
                 seeds.add(first.seed() + r);
             }
-            List<String> limiters = first.limiters().stream().map(LimiterResult::name).toList();
-            Replications summary = Replications.of(seeds, limiters, own.stream().map(Replica::sample).toList());
+            Replications summary = Replications.of(seeds, own.stream().map(Replica::sample).toList());
             results.add(first.withReplications(summary));
         }
         return results;
     }
 
     /** What one replication hands back: its figures, and its whole result when it is the first one. */
-    private record Replica(RunResult result, double[][] sample) {
+    private record Replica(RunResult result, Map<Figure, Double> sample) {
 
         static Replica kept(RunResult result) {
-            return new Replica(result, Replications.sample(result));
+            return new Replica(result, RunFigures.of(result));
         }
 
         static Replica sampled(RunResult result) {
-            return new Replica(null, Replications.sample(result));
+            return new Replica(null, RunFigures.of(result));
         }
     }
 

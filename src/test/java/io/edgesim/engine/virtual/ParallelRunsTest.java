@@ -2,15 +2,20 @@ package io.edgesim.engine.virtual;
 
 import io.edgesim.report.JsonReport;
 import io.edgesim.result.DecisionListener;
+import io.edgesim.result.Figure;
 import io.edgesim.result.Interval;
 import io.edgesim.result.Replications;
+import io.edgesim.result.RunFigures;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -44,10 +49,12 @@ class ParallelRunsTest {
     }
 
     @Test
-    void replicationsRunTheFollowingSeedsAndAverageTheirFigures() {
+    void replicationsRunTheFollowingSeedsAndKeepEachOnesFigures() {
+        List<Map<Figure, Double>> alone = new ArrayList<>();
         double[] wronglyAccepted = new double[4];
         for (int r = 0; r < 4; r++) {
             RunResult run = new VirtualEngine(threePops().withSeed(7 + r)).run();
+            alone.add(RunFigures.of(run));
             wronglyAccepted[r] = run.limiters().get(1).exact().wronglyAccepted();
         }
 
@@ -55,8 +62,11 @@ class ParallelRunsTest {
                 .orElseThrow();
 
         assertThat(r.seeds()).containsExactly(7L, 8L, 9L, 10L);
-        assertThat(r.interval("exact", "wrongly_accepted")).contains(Interval.of(wronglyAccepted));
-        assertThat(r.interval("local", "let_through")).contains(new Interval(300, 300, 300));
+        assertThat(r).isEqualTo(Replications.of(List.of(7L, 8L, 9L, 10L), alone));
+        assertThat(r.estimate(Figure.whole("exact", "wrongly_accepted")).orElseThrow().values())
+                .containsExactly(Arrays.stream(wronglyAccepted).boxed().toArray(Double[]::new));
+        assertThat(r.interval("local", "let_through")).contains(new Interval(300, 300, 300, 300, 300, 300));
+        assertThat(r.estimate(new Figure("exact", "SYD", "", "", "latency_p99_ms"))).isPresent();
     }
 
     @Test

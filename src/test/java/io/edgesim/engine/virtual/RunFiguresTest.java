@@ -1,0 +1,84 @@
+package io.edgesim.engine.virtual;
+
+import io.edgesim.result.Figure;
+import io.edgesim.result.KeyResults;
+import io.edgesim.result.LimiterResult;
+import io.edgesim.result.PeriodResult;
+import io.edgesim.result.RunFigures;
+import io.edgesim.result.RunResult;
+import io.edgesim.scenario.ScenarioLoader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Every figure the report prints, read from real runs: per limiter, region, plan and fault window. */
+class RunFiguresTest {
+
+    @Test
+    void readsEachLimitersFiguresOverTheRunPerRegionAndPerFaultWindow() {
+        RunResult run = new VirtualEngine(ScenarioLoader.load(Path.of("scenarios/region-outage.conf"),
+                Path.of("regions.conf"))).run();
+        LimiterResult failOpen = run.limiters().get(0);
+        PeriodResult outage = run.periods().get(0);
+        PeriodResult.LimiterPeriod failOpenInOutage = outage.limiters().get(0);
+
+        Map<Figure, Double> figures = RunFigures.of(run);
+
+        assertThat(figures).containsEntry(Figure.whole("fail-open", "let_through"),
+                (double) failOpen.totals().letThrough());
+        assertThat(figures).containsEntry(new Figure("fail-open", "FRA", "", "", "latency_p99_ms"),
+                failOpen.regions().get("FRA").latencyMs().p99());
+        assertThat(figures).containsEntry(new Figure("fail-open", "", "", outage.label(), "let_through"),
+                (double) failOpenInOutage.totals().letThrough());
+        assertThat(figures).containsEntry(new Figure("fail-open", "", "", PeriodResult.OUTSIDE, "worst_key"),
+                run.periods().get(1).limiters().get(0).worstKey());
+        String region = failOpenInOutage.latency().keySet().iterator().next();
+        assertThat(figures).containsEntry(new Figure("fail-open", region, "", outage.label(), "latency_p50_ms"),
+                failOpenInOutage.latency().get(region).p50Ms());
+        assertThat(figures.keySet().iterator().next()).isEqualTo(Figure.whole("fail-open", "sent"));
+    }
+
+    @Test
+    void readsEachPlansKeyFiguresAndSharesOfItsKeys(@TempDir Path dir) throws IOException {
+        Path scenario = dir.resolve("plans.conf");
+        Files.writeString(scenario, """
+                name = plans
+                duration = 20s
+                seed = 3
+                regions = [FRA, SYD]
+                clients = [
+                  { name = free, count = 50, key = "free-{i}", plan = free, rate = 2, pops { FRA = 1, SYD = 1 } }
+                  { name = pro, count = 5, key = "pro-{i}", plan = pro, rate = 20, pops { FRA = 1, SYD = 1 } }
+                ]
+                plans {
+                  free { limit = 10, window = 10s }
+                  pro { limit = 100, window = 10s }
+                }
+                limiters = [ { name = local, tier = cache, algorithm = fixed-window, key = api-key } ]
+                """);
+        RunResult run = new VirtualEngine(ScenarioLoader.load(scenario, Path.of("regions.conf"))).run();
+        KeyResults keys = run.limiters().get(0).keys();
+        KeyResults.PlanKeys free = keys.plans().stream().filter(p -> p.plan().equals("free")).findFirst()
+                .orElseThrow();
+
+        Map<Figure, Double> figures = RunFigures.of(run);
+
+        assertThat(free.overLimit()).isPositive();
+        assertThat(figures).containsEntry(new Figure("local", "", "free", "", "keys_over_limit"),
+                (double) free.overLimit());
+        assertThat(figures).containsEntry(new Figure("local", "", "free", "", "keys_over_limit_share"),
+                free.overLimit() / 50.0);
+        assertThat(figures).containsEntry(Figure.whole("local", "keys_over_limit_share"),
+                (double) keys.overLimit() / 55);
+        assertThat(figures.get(new Figure("local", "", "pro", "", "worst_key")))
+                .isEqualTo(keys.plans().stream().filter(p -> p.plan().equals("pro")).findFirst().orElseThrow()
+                        .letThroughRatio().max());
+        assertThat(figures.values()).allMatch(v -> v.isNaN() || v >= 0);
+    }
+}

@@ -3,7 +3,6 @@ package io.edgesim.report;
 import io.edgesim.result.Replications;
 import io.edgesim.result.RunResult;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.renderer.category.StatisticalBarRenderer;
 import org.jfree.chart.renderer.category.StatisticalLineAndShapeRenderer;
 import org.jfree.data.statistics.StatisticalCategoryDataset;
 import org.junit.jupiter.api.Test;
@@ -84,19 +83,7 @@ class ReplicationsReportTest {
                 .contains("| limiter | let through | multiplication | wrongly accepted | wrongly rejected |")
                 .contains("| l | 300.5 (297.2 to 303.8) | n/a | 2.00 (2.00 to 2.00) | 0.00 (0.00 to 0.00) |")
                 .contains("](" + Charts.REPLICATIONS_FILE + ")");
-        assertThat(Charts.files(RecordedRuns.run(dir, recorder -> { }))).isEqualTo(Charts.FILES);
-    }
-
-    @Test
-    void letThroughChartDrawsTheMeanWithTheIntervalAsErrorBar() {
-        JFreeChart chart = Charts.letThroughReplicated(fourSeeds());
-        StatisticalCategoryDataset data = (StatisticalCategoryDataset) chart.getCategoryPlot().getDataset();
-
-        assertThat(chart.getCategoryPlot().getRenderer()).isInstanceOf(StatisticalBarRenderer.class);
-        assertThat(data.getMeanValue(0, 0).doubleValue()).isEqualTo(300.5);
-        // the renderer draws mean +- this
-        assertThat(data.getStdDevValue(0, 0).doubleValue()).isEqualTo(3.3124);
-        assertThat(data.getColumnKey(0)).isEqualTo("l");
+        assertThat(Charts.files(RecordedRuns.run(dir, recorder -> { })).keySet()).isEqualTo(Charts.FILES.keySet());
     }
 
     @Test

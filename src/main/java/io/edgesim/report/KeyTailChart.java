@@ -1,0 +1,130 @@
+package io.edgesim.report;
+
+import io.edgesim.result.KeyResults;
+import io.edgesim.result.LimiterResult;
+import io.edgesim.result.RunResult;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The tail of the keys: per limiter, the share of keys seen (y) whose largest let-through in one window is at least x
+ * times their limit, on log-log axes, with the limit (x = 1) marked. Drawn from {@code KeyResults.ratioByPercent}
+ * (every whole percentile) and {@code KeyResults.top} (the keys with the largest ratios, each at its own share), so
+ * the few keys over their limit stay visible below 1 %; between the two, the line is straight.
+ */
+final class KeyTailChart {
+
+    static final String FILE = "key-ratio-cdf.png";
+    static final String CAPTION = "Per key: share of keys seen whose largest let-through in one window is at least x "
+            + "times their limit (log-log, the limit at x = 1)";
+    static final String X_LABEL = "largest let-through in one window / the key's limit (log scale)";
+    static final String Y_LABEL = "share of keys at or above x";
+
+    // ratios below this are light keys, not the tail; the axis starts no lower
+    private static final double SMALLEST_RATIO = 0.01;
+
+    private KeyTailChart() {
+    }
+
+    static String caption(RunResult run) {
+        Map<String, double[]> lines = new LinkedHashMap<>();
+        for (LimiterResult limiter : run.limiters()) {
+            TreeMap<Double, Double> points = points(limiter.keys());
+            double[] line = new double[points.size() * 2];
+            int i = 0;
+            for (Map.Entry<Double, Double> p : points.entrySet()) {
+                line[i++] = p.getKey();
+                line[i++] = p.getValue();
+            }
+            lines.put(limiter.name(), line);
+        }
+        return CAPTION + Coinciding.sentence(Coinciding.groups(lines));
+    }
+
+    /**
+     * Ratio -> share of the keys seen at or above it, ratios above 0: at each whole percentile p the nearest-rank
+     * ratio, which at least n - ceil(p n / 100) + 1 of the n keys reach, and the k-th largest ratio, which k reach.
+     */
+    static TreeMap<Double, Double> points(KeyResults keys) {
+        TreeMap<Double, Double> points = new TreeMap<>();
+        long n = keys.seen();
+        if (n == 0) {
+            return points;
+        }
+        for (int p = 0; p < keys.ratioByPercent().size(); p++) {
+            long rank = Math.max(1, (long) Math.ceil(p * n / 100.0));
+            add(points, keys.ratioByPercent().get(p), (double) (n - rank + 1) / n);
+        }
+        for (int k = 1; k <= keys.top().size(); k++) {
+            add(points, keys.top().get(k - 1).maxRatio(), (double) k / n);
+        }
+        return points;
+    }
+
+    /**
+     * The points as steps: the share at or above x holds from one ratio up to the next, and drops there. Exact where
+     * every key is known (up to 100 keys, and the top keys); between two percentiles it is the least share they
+     * allow.
+     */
+    static void steps(TreeMap<Double, Double> points, XYSeries series) {
+        Double previous = null;
+        for (Map.Entry<Double, Double> p : points.entrySet()) {
+            if (previous != null) {
+                series.add(previous.doubleValue(), p.getValue());
+            }
+            series.add(p.getKey(), p.getValue());
+            previous = p.getKey();
+        }
+    }
+
+    private static void add(TreeMap<Double, Double> points, double ratio, double share) {
+        if (ratio > 0) {
+            points.merge(ratio, share, Math::max);
+        }
+    }
+
+    static JFreeChart chart(RunResult run) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        double smallestShare = 1;
+        double smallestRatio = 1;
+        double largestRatio = 1;
+        int points = 0;
+        for (LimiterResult limiter : run.limiters()) {
+            XYSeries series = new XYSeries(limiter.name(), false, true);
+            TreeMap<Double, Double> tail = points(limiter.keys());
+            steps(tail, series);
+            if (!tail.isEmpty()) {
+                smallestShare = Math.min(smallestShare, tail.lastEntry().getValue());
+                smallestRatio = Math.min(smallestRatio, tail.firstKey());
+                largestRatio = Math.max(largestRatio, tail.lastKey());
+            }
+            points = Math.max(points, series.getItemCount());
+            data.addSeries(series);
+        }
+        RoundLogAxis ratio = RoundLogAxis.plain(X_LABEL);
+        ratio.setRange(Math.max(SMALLEST_RATIO, RoundLogAxis.roundDown(smallestRatio * 0.9)),
+                RoundLogAxis.roundUp(largestRatio * 1.1));
+        RoundLogAxis share = RoundLogAxis.percent(Y_LABEL);
+        // the share axis ends at all keys: a margin above 100 % would be room for nothing
+        share.setRange(RoundLogAxis.roundDown(smallestShare * 0.9), 1);
+        XYPlot plot = new XYPlot(data, ratio, share, new ChartStyle.MarkedLines(points / 8, data.getSeriesCount()));
+        ValueMarker limit = new ValueMarker(1.0, Color.DARK_GRAY, new BasicStroke(1.5f));
+        limit.setLabel("limit (x = 1)");
+        limit.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+        limit.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+        plot.addDomainMarker(limit);
+        return ChartStyle.apply(new JFreeChart(run.scenario() + ": keys at or above x times their limit",
+                JFreeChart.DEFAULT_TITLE_FONT, plot, true));
+    }
+}

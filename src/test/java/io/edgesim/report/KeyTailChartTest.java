@@ -1,0 +1,54 @@
+package io.edgesim.report;
+
+import io.edgesim.result.KeyResults;
+import io.edgesim.result.RunResult;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.ValueMarker;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class KeyTailChartTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theTailBelowOnePercentComesFromTheTopKeys() {
+        // 1,000 keys: every percentile at 0.5, the three worst at 4, 3 and 2 times their limit
+        List<KeyResults.KeyOutcome> top = List.of(outcome("a", 4), outcome("b", 3), outcome("c", 2));
+        KeyResults keys = new KeyResults("api-key", 10, 1000, 1000, 3, 0, new KeyResults.Ratios(0.5, 0.5, 0.5, 4),
+                Collections.nCopies(101, 0.5), top, List.of());
+
+        TreeMap<Double, Double> points = KeyTailChart.points(keys);
+
+        assertThat(points).containsExactlyEntriesOf(new TreeMap<>(Map.of(0.5, 1.0, 2.0, 0.003, 3.0, 0.002,
+                4.0, 0.001)));
+    }
+
+    @Test
+    void marksTheLimitAndEveryLimiterShowsWithLabelsThatFit() {
+        RunResult run = ChartRuns.fourLimiters(dir);
+        JFreeChart chart = KeyTailChart.chart(run);
+        ChartRuns.Rendered rendered = ChartRuns.render(chart);
+
+        ValueMarker limit = (ValueMarker) chart.getXYPlot().getDomainMarkers(org.jfree.chart.ui.Layer.FOREGROUND)
+                .iterator().next();
+        assertThat(limit.getValue()).isEqualTo(1.0);
+        assertThat(rendered.axisLabelOverhang()).allSatisfy(overhang -> assertThat(overhang).isNotPositive());
+        for (int series = 0; series < run.limiters().size(); series++) {
+            assertThat(rendered.pixels(ChartStyle.paint(series))).as("pixels of series %d", series).isPositive();
+        }
+    }
+
+    private static KeyResults.KeyOutcome outcome(String key, double ratio) {
+        return new KeyResults.KeyOutcome(key, null, 100, 100, 10, ratio, 0);
+    }
+}

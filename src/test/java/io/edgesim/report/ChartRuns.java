@@ -65,6 +65,29 @@ final class ChartRuns {
                 """.formatted(EXACT, TWIN, CACHE, BINDING));
     }
 
+    /** The 16 regions of regions.conf. */
+    static final List<String> REGIONS = List.of("FRA", "AMS", "LHR", "MAD", "IAD", "DFW", "YYZ", "YUL", "GRU", "NRT",
+            "KIX", "SIN", "SYD", "BOM", "MAA", "SJC");
+
+    /** 10 s of 40 keys over every region, through ten Durable Objects homed in ten different regions. */
+    static RunResult tenLimitersEverywhere(Path dir) {
+        StringBuilder limiters = new StringBuilder();
+        for (int i = 0; i < 10; i++) {
+            limiters.append("{ name = durable-object-homed-in-").append(REGIONS.get(i))
+                    .append(", tier = durable-object, limit = 20, window = 10s, key = api-key, ")
+                    .append("placement { policy = fixed, region = ").append(List.of("FRA", "IAD", "SIN", "SYD",
+                            "NRT", "SJC", "LHR", "AMS", "BOM", "DFW").get(i)).append(" } }\n");
+        }
+        return run(dir, """
+                name = wide
+                duration = 10s
+                regions = [%s]
+                clients = [ { name = light, key = "user-{i}", count = 40, rate = 3 } ]
+                limiters = [
+                %s]
+                """.formatted(String.join(", ", REGIONS), limiters));
+    }
+
     /** A run of {@code scenario} (HOCON) in the virtual engine. */
     static RunResult run(Path dir, String scenario) {
         Path file = dir.resolve("charts.conf");

@@ -5,6 +5,7 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.AxisState;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.axis.ValueTick;
+import org.jfree.chart.renderer.category.CategoryItemRenderer;
 import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.data.category.CategoryDataset;
@@ -12,7 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -53,6 +56,25 @@ class LatencyChartTest {
         for (int series = 0; series < 3; series++) {
             assertThat(chart.pixels(ChartStyle.paint(series))).as("pixels of series %d", series).isPositive();
         }
+    }
+
+    @Test
+    void tenLimitersInSixteenRegionsEachGetADistinctDotInEveryRegion() {
+        RunResult run = ChartRuns.tenLimitersEverywhere(dir);
+        ChartRuns.Rendered chart = ChartRuns.render(LatencyChart.chart(run));
+        CategoryDataset p50 = chart.chart().getCategoryPlot().getDataset(0);
+        CategoryItemRenderer dots = chart.chart().getCategoryPlot().getRenderer(0);
+
+        assertThat(p50.getRowCount()).isEqualTo(10);
+        assertThat(p50.getColumnKeys()).containsExactlyElementsOf(ChartRuns.REGIONS);
+        assertThat(chart.axisLabelOverhang()).allSatisfy(overhang -> assertThat(overhang).isNotPositive());
+        assertThat(chart.legend()).hasSize(10);
+        // colours repeat after eight: colour and marker together tell the ten apart
+        Set<List<Object>> looks = new HashSet<>();
+        for (int series = 0; series < 10; series++) {
+            looks.add(List.of(dots.getSeriesPaint(series), dots.getSeriesShape(series)));
+        }
+        assertThat(looks).hasSize(10);
     }
 
     @Test

@@ -20,8 +20,8 @@ import java.util.TreeMap;
 /**
  * The tail of the keys: per limiter, the share of keys seen (y) whose largest let-through in one window is at least x
  * times their limit, on log-log axes, with the limit (x = 1) marked. Drawn from {@code KeyResults.ratioByPercent}
- * (every whole percentile) and {@code KeyResults.top} (the keys with the largest ratios, each at its own share), so
- * the few keys over their limit stay visible below 1 %; between the two, the line is straight.
+ * (every whole percentile), {@code KeyResults.top} (the keys with the largest ratios, each at its own share) and
+ * {@code KeyResults.overLimit} (at the limit), so the few keys over their limit stay visible below 1 %.
  */
 final class KeyTailChart {
 
@@ -54,7 +54,8 @@ final class KeyTailChart {
 
     /**
      * Ratio -> share of the keys seen at or above it, ratios above 0: at each whole percentile p the nearest-rank
-     * ratio, which at least n - ceil(p n / 100) + 1 of the n keys reach, and the k-th largest ratio, which k reach.
+     * ratio, which at least n - ceil(p n / 100) + 1 of the n keys reach, the k-th largest ratio, which k reach, and
+     * at the limit (1) at least the keys over it.
      */
     static TreeMap<Double, Double> points(KeyResults keys) {
         TreeMap<Double, Double> points = new TreeMap<>();
@@ -69,6 +70,8 @@ final class KeyTailChart {
         for (int k = 1; k <= keys.top().size(); k++) {
             add(points, keys.top().get(k - 1).maxRatio(), (double) k / n);
         }
+        // the keys over their limit are counted whatever their rank: at the mark, the line is never below them
+        add(points, 1.0, (double) keys.overLimit() / n);
         return points;
     }
 
@@ -89,7 +92,7 @@ final class KeyTailChart {
     }
 
     private static void add(TreeMap<Double, Double> points, double ratio, double share) {
-        if (ratio > 0) {
+        if (ratio > 0 && share > 0) {
             points.merge(ratio, share, Math::max);
         }
     }

@@ -78,8 +78,11 @@ final class RoundLogAxis extends LogAxis {
         return 10 * decade;
     }
 
-    /** The tick values within [{@code lower}, {@code upper}], ascending. */
+    /** The tick values within [{@code lower}, {@code upper}], ascending; none unless 0 < lower <= upper. */
     static List<Double> ticks(double lower, double upper) {
+        if (!(lower > 0 && lower <= upper && Double.isFinite(upper))) {
+            return List.of();
+        }
         double decades = Math.log10(upper / lower);
         double[] multiples = decades <= 4 ? ONE_TWO_FIVE : ONE;
         int every = decades > 8 ? 2 : 1;

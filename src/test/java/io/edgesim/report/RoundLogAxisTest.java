@@ -19,6 +19,12 @@ class RoundLogAxisTest {
     }
 
     @Test
+    void noTicksForARangeALogAxisCannotHave() {
+        assertThat(RoundLogAxis.ticks(0, 1)).isEmpty();
+        assertThat(RoundLogAxis.ticks(10, 1)).isEmpty();
+    }
+
+    @Test
     void fitsItsRangeToTheRoundValuesAroundTheData() {
         RoundLogAxis axis = RoundLogAxis.plain("ms").fit(31.62, 316.23);
 

@@ -119,8 +119,8 @@ final class KeyTailChart {
         ratio.setRange(Math.max(SMALLEST_RATIO, RoundLogAxis.roundDown(smallestRatio * 0.9)),
                 RoundLogAxis.roundUp(largestRatio * 1.1));
         RoundLogAxis share = RoundLogAxis.percent(Y_LABEL);
-        // the share axis ends at all keys: a margin above 100 % would be room for nothing
-        share.setRange(RoundLogAxis.roundDown(smallestShare * 0.9), 1);
+        // a little room above 100 %, so that a line at all keys is not hidden in the plot's edge; no tick up there
+        share.setRange(RoundLogAxis.roundDown(smallestShare * 0.9), 1.25);
         XYPlot plot = new XYPlot(data, ratio, share, new ChartStyle.MarkedLines(points / 8, data.getSeriesCount()));
         ValueMarker limit = new ValueMarker(1.0, Color.DARK_GRAY, new BasicStroke(1.5f));
         limit.setLabel("limit (x = 1)");

@@ -31,7 +31,7 @@ final class KeyTailChart {
     static final String X_LABEL = "largest let-through in one window / the key's limit (log scale)";
     static final String Y_LABEL = "share of keys at or above x";
 
-    // ratios below this are light keys, not the tail; the axis starts no lower
+    // ratios below this are light keys, not the tail; the axis starts no lower unless no key is heavier
     private static final double SMALLEST_RATIO = 0.01;
 
     private KeyTailChart() {
@@ -101,7 +101,7 @@ final class KeyTailChart {
         XYSeriesCollection data = new XYSeriesCollection();
         double smallestShare = 1;
         double smallestRatio = 1;
-        double largestRatio = 1;
+        double largestRatio = 0;
         int points = 0;
         for (LimiterResult limiter : run.limiters()) {
             XYSeries series = new XYSeries(limiter.name(), false, true);
@@ -116,8 +116,9 @@ final class KeyTailChart {
             data.addSeries(series);
         }
         RoundLogAxis ratio = RoundLogAxis.plain(X_LABEL);
-        ratio.setRange(Math.max(SMALLEST_RATIO, RoundLogAxis.roundDown(smallestRatio * 0.9)),
-                RoundLogAxis.roundUp(largestRatio * 1.1));
+        // from 0.01 (or the smallest ratio above it), unless every key is lighter: then from the heaviest
+        double from = largestRatio > 0 ? Math.min(Math.max(SMALLEST_RATIO, smallestRatio), largestRatio) : 1;
+        ratio.setRange(RoundLogAxis.roundDown(from * 0.9), RoundLogAxis.roundUp(Math.max(1, largestRatio) * 1.1));
         RoundLogAxis share = RoundLogAxis.percent(Y_LABEL);
         // a little room above 100 %, so that a line at all keys is not hidden in the plot's edge; no tick up there
         share.setRange(RoundLogAxis.roundDown(smallestShare * 0.9), 1.25);

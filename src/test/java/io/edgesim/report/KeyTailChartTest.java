@@ -4,6 +4,7 @@ import io.edgesim.result.KeyResults;
 import io.edgesim.result.RunResult;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +40,21 @@ class KeyTailChartTest {
                 Collections.nCopies(101, 0.5), List.of(), List.of());
 
         assertThat(KeyTailChart.points(keys)).containsExactlyEntriesOf(new TreeMap<>(Map.of(0.5, 1.0)));
+    }
+
+    @Test
+    void keysAllLighterThanOneHundredthOfTheirLimitStillShow() {
+        RunResult run = ChartRuns.run(dir, """
+                name = light
+                duration = 10s
+                regions = [FRA]
+                clients = [ { name = one, key = "k", rate = 1 } ]
+                limiters = [ { name = roomy, tier = cache, limit = 10000, window = 10s, key = api-key } ]
+                """);
+        XYPlot plot = KeyTailChart.chart(run).getXYPlot();
+
+        assertThat(plot.getDataset().getXValue(0, 0)).isEqualTo(0.001);
+        assertThat(plot.getDomainAxis().getRange().contains(0.001)).isTrue();
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.edgesim.result.RunResult;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
@@ -13,7 +14,9 @@ import org.jfree.data.xy.XYSeriesCollection;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Font;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -49,7 +52,17 @@ final class KeyTailChart {
             }
             lines.put(limiter.name(), line);
         }
-        return CAPTION + Coinciding.sentence(Coinciding.groups(lines));
+        return CAPTION + Coinciding.sentence(Coinciding.groups(lines)) + undrawnNote(run, "; ");
+    }
+
+    /** The limiters no key of which got anything through (a ratio of 0 has no place on a log axis), in order. */
+    static List<String> undrawn(RunResult run) {
+        return run.limiters().stream().filter(l -> points(l.keys()).isEmpty()).map(LimiterResult::name).toList();
+    }
+
+    private static String undrawnNote(RunResult run, String before) {
+        List<String> undrawn = undrawn(run);
+        return undrawn.isEmpty() ? "" : before + "no key with a ratio above 0, not drawn: " + String.join(", ", undrawn);
     }
 
     /**
@@ -128,7 +141,11 @@ final class KeyTailChart {
         limit.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
         limit.setLabelTextAnchor(TextAnchor.TOP_LEFT);
         plot.addDomainMarker(limit);
-        return ChartStyle.apply(new JFreeChart(run.scenario() + ": keys at or above x times their limit",
-                JFreeChart.DEFAULT_TITLE_FONT, plot, true));
+        JFreeChart chart = new JFreeChart(run.scenario() + ": keys at or above x times their limit",
+                JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+        if (!undrawn(run).isEmpty()) {
+            chart.addSubtitle(new TextTitle(undrawnNote(run, ""), new Font(Font.SANS_SERIF, Font.PLAIN, 12)));
+        }
+        return ChartStyle.apply(chart);
     }
 }

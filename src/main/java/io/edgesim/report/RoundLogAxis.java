@@ -30,7 +30,8 @@ final class RoundLogAxis extends LogAxis {
 
     /** An axis whose tick labels read as plain numbers ("0.01", "2", "1,000"). */
     static RoundLogAxis plain(String label) {
-        return new RoundLogAxis(label, new DecimalFormat("#,##0.######", DecimalFormatSymbols.getInstance(Locale.ROOT)));
+        return new RoundLogAxis(label,
+                new DecimalFormat("#,##0.######", DecimalFormatSymbols.getInstance(Locale.ROOT)));
     }
 
     /** An axis of shares whose tick labels read as percentages (0.01 reads "1 %"). */

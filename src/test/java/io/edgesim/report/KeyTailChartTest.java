@@ -5,6 +5,7 @@ import io.edgesim.result.RunResult;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.title.TextTitle;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,6 +56,16 @@ class KeyTailChartTest {
 
         assertThat(plot.getDataset().getXValue(0, 0)).isEqualTo(0.001);
         assertThat(plot.getDomainAxis().getRange().contains(0.001)).isTrue();
+    }
+
+    @Test
+    void aLimiterWhoseKeysGotNothingThroughIsNamedNotDrawn() {
+        RunResult run = RecordedRuns.run(dir, recorder -> RecordedRuns.reject(recorder, RecordedRuns.SECOND_NANOS));
+
+        assertThat(KeyTailChart.undrawn(run)).containsExactly("l");
+        assertThat(KeyTailChart.caption(run)).endsWith("; no key with a ratio above 0, not drawn: l");
+        assertThat(((TextTitle) KeyTailChart.chart(run).getSubtitle(1)).getText())
+                .isEqualTo("no key with a ratio above 0, not drawn: l");
     }
 
     @Test

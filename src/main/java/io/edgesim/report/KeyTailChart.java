@@ -34,7 +34,7 @@ final class KeyTailChart {
     static final String X_LABEL = "largest let-through in one window / the key's limit (log scale)";
     static final String Y_LABEL = "share of keys at or above x";
 
-    // ratios below this are light keys, not the tail; the axis starts no lower unless no key is heavier
+    // ratios below this are light keys, not the tail; the axis starts no lower unless some limiter has no heavier key
     private static final double SMALLEST_RATIO = 0.01;
 
     private KeyTailChart() {
@@ -62,7 +62,8 @@ final class KeyTailChart {
 
     private static String undrawnNote(RunResult run, String before) {
         List<String> undrawn = undrawn(run);
-        return undrawn.isEmpty() ? "" : before + "no key with a ratio above 0, not drawn: " + String.join(", ", undrawn);
+        return undrawn.isEmpty() ? ""
+                : before + "no key with a ratio above 0, not drawn: " + String.join(", ", undrawn);
     }
 
     /**
@@ -115,6 +116,8 @@ final class KeyTailChart {
         double smallestShare = 1;
         double smallestRatio = 1;
         double largestRatio = 0;
+        // the heaviest key of the limiter whose heaviest key is lightest: the axis reaches it, so every line shows
+        double lightestHeaviest = Double.MAX_VALUE;
         int points = 0;
         for (LimiterResult limiter : run.limiters()) {
             XYSeries series = new XYSeries(limiter.name(), false, true);
@@ -124,13 +127,14 @@ final class KeyTailChart {
                 smallestShare = Math.min(smallestShare, tail.lastEntry().getValue());
                 smallestRatio = Math.min(smallestRatio, tail.firstKey());
                 largestRatio = Math.max(largestRatio, tail.lastKey());
+                lightestHeaviest = Math.min(lightestHeaviest, tail.lastKey());
             }
             points = Math.max(points, series.getItemCount());
             data.addSeries(series);
         }
         RoundLogAxis ratio = RoundLogAxis.plain(X_LABEL);
-        // from 0.01 (or the smallest ratio above it), unless every key is lighter: then from the heaviest
-        double from = largestRatio > 0 ? Math.min(Math.max(SMALLEST_RATIO, smallestRatio), largestRatio) : 1;
+        // from 0.01 (or the smallest ratio above it), unless a limiter's keys are all lighter: then from its heaviest
+        double from = largestRatio > 0 ? Math.min(Math.max(SMALLEST_RATIO, smallestRatio), lightestHeaviest) : 1;
         ratio.setRange(RoundLogAxis.roundDown(from * 0.9), RoundLogAxis.roundUp(Math.max(1, largestRatio) * 1.1));
         RoundLogAxis share = RoundLogAxis.percent(Y_LABEL);
         // a little room above 100 %, so that a line at all keys is not hidden in the plot's edge; no tick up there

@@ -44,17 +44,20 @@ class KeyTailChartTest {
     }
 
     @Test
-    void keysAllLighterThanOneHundredthOfTheirLimitStillShow() {
+    void aLimiterWhoseKeysAreAllLighterThanOneHundredthOfTheirLimitStillShows() {
         RunResult run = ChartRuns.run(dir, """
                 name = light
                 duration = 10s
                 regions = [FRA]
                 clients = [ { name = one, key = "k", rate = 1 } ]
-                limiters = [ { name = roomy, tier = cache, limit = 10000, window = 10s, key = api-key } ]
+                limiters = [
+                  { name = tight, tier = cache, limit = 2, window = 10s, key = api-key }
+                  { name = roomy, tier = cache, limit = 10000, window = 10s, key = api-key }
+                ]
                 """);
         XYPlot plot = KeyTailChart.chart(run).getXYPlot();
 
-        assertThat(plot.getDataset().getXValue(0, 0)).isEqualTo(0.001);
+        assertThat(plot.getDataset().getXValue(1, 0)).isEqualTo(0.001);
         assertThat(plot.getDomainAxis().getRange().contains(0.001)).isTrue();
     }
 

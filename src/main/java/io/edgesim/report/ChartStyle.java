@@ -1,60 +1,152 @@
 package io.edgesim.report;
 
+import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.DefaultDrawingSupplier;
 import org.jfree.chart.plot.Plot;
+import org.jfree.chart.plot.SeriesRenderingOrder;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.CategoryItemRenderer;
 import org.jfree.chart.renderer.category.LineAndShapeRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.xy.XYItemRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.util.SortOrder;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Paint;
+import java.awt.Shape;
 
-/** One look for every chart: white background, light grid, a colour-blind-safe palette, thick lines. */
+/**
+ * One look for every chart: white background, light grid, a colour-blind-safe palette. Lines that may coincide
+ * stay apart: each series has its own dash pattern and marker, the first drawn widest and at the back, so a line
+ * on top of another leaves the one beneath showing at its edges and in its gaps.
+ */
 final class ChartStyle {
 
     // Okabe-Ito palette
     private static final Paint[] PALETTE = {new Color(0, 114, 178), new Color(230, 159, 0), new Color(0, 158, 115),
             new Color(204, 121, 167), new Color(86, 180, 233), new Color(213, 94, 0), new Color(240, 228, 66),
             new Color(0, 0, 0)};
+    private static final float[][] DASHES = {null, {10f, 4f}, {3f, 3f}, {12f, 4f, 3f, 4f}, {6f, 6f}, {2f, 6f},
+            {16f, 4f}, {8f, 3f, 2f, 3f, 2f, 3f}};
+    private static final Shape[] SHAPES = DefaultDrawingSupplier.createStandardSeriesShapes();
     private static final Color GRID = new Color(210, 210, 210);
 
     private ChartStyle() {
     }
 
+    /** The colour of series {@code series}. */
+    static Paint paint(int series) {
+        return PALETTE[series % PALETTE.length];
+    }
+
+    /** The marker of series {@code series}. */
+    static Shape marker(int series) {
+        return SHAPES[series % SHAPES.length];
+    }
+
+    /**
+     * The line of series {@code series} of {@code count}: its own dash pattern, and narrower than every series drawn
+     * before it (from 4.5 px for the first down to 2 px for the last).
+     */
+    static BasicStroke line(int series, int count) {
+        float width = count <= 1 ? 2.5f : 2f + 2.5f * Math.max(0, count - 1 - series) / (count - 1);
+        float[] dash = DASHES[series % DASHES.length];
+        return dash == null ? new BasicStroke(width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND)
+                : new BasicStroke(width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, dash, 0f);
+    }
+
+    /** Styles {@code chart} in place, fonts as ChartFactory's charts have them, and returns it. */
     static JFreeChart apply(JFreeChart chart) {
+        ChartFactory.getChartTheme().apply(chart);
         chart.setBackgroundPaint(Color.WHITE);
+        chart.setPadding(new RectangleInsets(4, 4, 4, 12));
         Plot plot = chart.getPlot();
         plot.setBackgroundPaint(Color.WHITE);
         plot.setOutlineVisible(false);
         if (plot instanceof CategoryPlot category) {
             category.setRangeGridlinePaint(GRID);
-            if (category.getRenderer() instanceof BarRenderer bars) {
-                bars.setBarPainter(new StandardBarPainter());
-                bars.setShadowVisible(false);
-                bars.setItemMargin(0.05);
-            }
-            if (category.getRenderer() instanceof LineAndShapeRenderer lines) {
-                lines.setDefaultShapesVisible(true);
-            }
-            for (int i = 0; i < PALETTE.length; i++) {
-                category.getRenderer().setSeriesPaint(i, PALETTE[i]);
-                category.getRenderer().setSeriesStroke(i, new BasicStroke(2.5f));
+            category.setRowRenderingOrder(SortOrder.ASCENDING);
+            for (int r = 0; r < category.getRendererCount(); r++) {
+                CategoryItemRenderer renderer = category.getRenderer(r);
+                if (renderer != null) {
+                    style(renderer, category.getDataset(r) == null ? 0 : category.getDataset(r).getRowCount());
+                }
             }
         } else if (plot instanceof XYPlot xy) {
             xy.setRangeGridlinePaint(GRID);
             xy.setDomainGridlinePaint(GRID);
-            if (xy.getRenderer() instanceof XYLineAndShapeRenderer lines) {
-                lines.setDefaultShapesVisible(false);
-            }
-            for (int i = 0; i < PALETTE.length; i++) {
-                xy.getRenderer().setSeriesPaint(i, PALETTE[i]);
-                xy.getRenderer().setSeriesStroke(i, new BasicStroke(2.5f));
+            // series 0 first, at the back: it has the widest line
+            xy.setSeriesRenderingOrder(SeriesRenderingOrder.FORWARD);
+            for (int r = 0; r < xy.getRendererCount(); r++) {
+                XYItemRenderer renderer = xy.getRenderer(r);
+                if (renderer != null) {
+                    style(renderer, xy.getDataset(r) == null ? 0 : xy.getDataset(r).getSeriesCount());
+                }
             }
         }
         return chart;
+    }
+
+    private static void style(CategoryItemRenderer renderer, int count) {
+        if (renderer instanceof BarRenderer bars) {
+            bars.setBarPainter(new StandardBarPainter());
+            bars.setShadowVisible(false);
+            bars.setItemMargin(0.05);
+        }
+        if (renderer instanceof LineAndShapeRenderer lines) {
+            lines.setDefaultShapesVisible(true);
+        }
+        for (int i = 0; i < Math.max(count, PALETTE.length); i++) {
+            renderer.setSeriesPaint(i, paint(i));
+            if (renderer instanceof LineAndShapeRenderer) {
+                renderer.setSeriesStroke(i, line(i, count));
+                renderer.setSeriesShape(i, marker(i));
+            }
+        }
+    }
+
+    private static void style(XYItemRenderer renderer, int count) {
+        for (int i = 0; i < Math.max(count, PALETTE.length); i++) {
+            renderer.setSeriesPaint(i, paint(i));
+            renderer.setSeriesStroke(i, line(i, count));
+            renderer.setSeriesShape(i, marker(i));
+        }
+    }
+
+    /**
+     * Lines with a marker on every {@code every}-th point, each series' markers shifted along the line, so that on
+     * lines that coincide each series' markers still show.
+     */
+    static final class MarkedLines extends XYLineAndShapeRenderer {
+
+        private final int every;
+        private final int count;
+
+        MarkedLines(int every, int count) {
+            super(true, true);
+            this.every = Math.max(1, every);
+            this.count = Math.max(1, count);
+        }
+
+        @Override
+        public boolean getItemShapeVisible(int series, int item) {
+            return (item + series * every / count) % every == 0;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return super.equals(other) && other instanceof MarkedLines m && m.every == every && m.count == count;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * super.hashCode() + every * 7 + count;
+        }
     }
 }

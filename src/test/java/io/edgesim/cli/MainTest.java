@@ -315,7 +315,7 @@ class MainTest {
                 .contains("; multiplication 3.00 (3.00 to 3.00);");
         assertThat(dir.resolve("result.json")).content().contains("\"seeds\" : [ 7, 8, 9 ]", "\"ci95_low\"");
         assertThat(dir.resolve("report.md")).content().contains("## Replications");
-        assertThat(dir.resolve("let-through-replications.png")).isNotEmptyFile();
+        assertThat(dir.resolve("replications.png")).isNotEmptyFile();
     }
 
     @Test

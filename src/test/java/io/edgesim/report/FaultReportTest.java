@@ -108,7 +108,7 @@ class FaultReportTest {
 
     @Test
     void overTimeChartShadesEachFaultsInterval() {
-        JFreeChart chart = Charts.letThroughOverTime(run());
+        JFreeChart chart = OverTimeChart.chart(run());
 
         Collection<?> markers = chart.getXYPlot().getDomainMarkers(Layer.BACKGROUND);
         assertThat(markers).hasSize(2);

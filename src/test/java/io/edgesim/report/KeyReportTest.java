@@ -4,12 +4,12 @@ import io.edgesim.model.Outcome;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.result.RunResult;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.LogAxis;
 import org.jfree.data.xy.XYDataset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -60,19 +60,20 @@ class KeyReportTest {
     }
 
     @Test
-    void perKeyChartDrawsEachLimitersRatiosByPercentileOnALogAxisLeavingOutZeroes() {
-        RunResult run = fourKeys();
-        JFreeChart chart = Charts.keyRatioCdf(run);
+    void perKeyChartDrawsTheShareOfKeysAtOrAboveEachRatioOnLogLogAxes() {
+        JFreeChart chart = KeyTailChart.chart(fourKeys());
         XYDataset data = chart.getXYPlot().getDataset();
 
-        assertThat(chart.getXYPlot().getDomainAxis()).isInstanceOf(LogAxis.class);
-        assertThat(data.getSeriesCount()).isEqualTo(1);
-        // ratios 0, 1/3, 1, 2: percentiles 0-25 are 0 (not drawn), then 1/3 up to 50, 1 up to 75, 2 up to 100
-        assertThat(data.getItemCount(0)).isEqualTo(75);
-        assertThat(data.getXValue(0, 0)).isEqualTo(0.3333);
-        assertThat(data.getYValue(0, 0)).isEqualTo(0.26);
-        assertThat(data.getXValue(0, 74)).isEqualTo(2.0);
-        assertThat(data.getYValue(0, 74)).isEqualTo(1.0);
+        assertThat(chart.getXYPlot().getDomainAxis()).isInstanceOf(RoundLogAxis.class);
+        assertThat(chart.getXYPlot().getRangeAxis()).isInstanceOf(RoundLogAxis.class);
+        // ratios 2, 1, 1/3 and 0: one key of four at or above 2, two at or above 1, three at or above 1/3, in steps
+        // that drop just past each key; 0 is off a log axis
+        List<List<Double>> points = new ArrayList<>();
+        for (int i = 0; i < data.getItemCount(0); i++) {
+            points.add(List.of(data.getXValue(0, i), data.getYValue(0, i)));
+        }
+        assertThat(points).containsExactly(List.of(0.3333, 0.75), List.of(0.3333, 0.5), List.of(1.0, 0.5),
+                List.of(1.0, 0.25), List.of(2.0, 0.25));
     }
 
     @Test

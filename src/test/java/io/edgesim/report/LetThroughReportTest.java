@@ -91,7 +91,7 @@ class LetThroughReportTest {
     @Test
     void latencyChartHasALogAxisAndTablesGiveTheSamplesBesideThePercentiles() {
         RunResult run = failingOpen();
-        JFreeChart chart = Charts.latencyPerRegion(run);
+        JFreeChart chart = LatencyChart.chart(run);
 
         assertThat(chart.getCategoryPlot().getRangeAxis()).isInstanceOf(org.jfree.chart.axis.LogAxis.class);
         assertThat(chart.getCategoryPlot().getRangeAxis().getLabel()).contains("log scale");
@@ -104,7 +104,7 @@ class LetThroughReportTest {
 
     @Test
     void regionChartPlotsLetThroughSoAFailOpenLimiterDoesNotLookStrict() {
-        JFreeChart chart = Charts.letThroughPerRegion(failingOpen());
+        JFreeChart chart = RegionChart.chart(failingOpen());
         CategoryDataset data = chart.getCategoryPlot().getDataset();
 
         assertThat(data.getValue("l", "FRA").doubleValue()).isEqualTo(5.0);
@@ -114,7 +114,7 @@ class LetThroughReportTest {
     @Test
     void timeChartPlotsLetThroughPerSecond() {
         RunResult run = failingOpen();
-        XYDataset data = Charts.letThroughOverTime(run).getXYPlot().getDataset();
+        XYDataset data = OverTimeChart.chart(run).getXYPlot().getDataset();
         double bucket = run.limiters().get(0).timeline().bucketSeconds();
 
         assertThat(bucket).isEqualTo(1.0);

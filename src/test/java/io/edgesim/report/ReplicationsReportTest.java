@@ -6,7 +6,6 @@ import io.edgesim.result.Replications;
 import io.edgesim.result.RunFigures;
 import io.edgesim.result.RunResult;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.renderer.category.StatisticalBarRenderer;
 import org.jfree.chart.renderer.category.StatisticalLineAndShapeRenderer;
 import org.jfree.data.statistics.StatisticalCategoryDataset;
 import org.junit.jupiter.api.Test;
@@ -154,22 +153,7 @@ class ReplicationsReportTest {
                         + "| latency p99 ms |")
                 .contains("| l | FRA | 3.00 (3.00 to 3.00) |")
                 .contains("](" + Charts.REPLICATIONS_FILE + ")");
-        assertThat(Charts.files(RecordedRuns.run(dir, recorder -> { }))).isEqualTo(Charts.FILES);
-    }
-
-    @Test
-    void letThroughChartDrawsTheMeanWithTheIntervalAsErrorBar() {
-        RunResult run = fourSeeds();
-        Interval i = run.replications().orElseThrow().interval("l", "let_through").orElseThrow();
-
-        JFreeChart chart = Charts.letThroughReplicated(run);
-        StatisticalCategoryDataset data = (StatisticalCategoryDataset) chart.getCategoryPlot().getDataset();
-
-        assertThat(chart.getCategoryPlot().getRenderer()).isInstanceOf(StatisticalBarRenderer.class);
-        assertThat(data.getMeanValue(0, 0).doubleValue()).isEqualTo(300.5);
-        // the renderer draws mean +- this
-        assertThat(data.getStdDevValue(0, 0).doubleValue()).isEqualTo(i.halfWidth());
-        assertThat(data.getColumnKey(0)).isEqualTo("l");
+        assertThat(Charts.files(RecordedRuns.run(dir, recorder -> { })).keySet()).isEqualTo(Charts.FILES.keySet());
     }
 
     @Test

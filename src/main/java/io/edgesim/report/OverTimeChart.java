@@ -1,0 +1,88 @@
+package io.edgesim.report;
+
+import io.edgesim.result.FaultResult;
+import io.edgesim.result.LimiterResult;
+import io.edgesim.result.RunResult;
+import io.edgesim.result.Timeline;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.IntervalMarker;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.ui.Layer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+import java.awt.Color;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Requests let through per second over scenario time, a line per limiter, each fault's interval shaded and
+ * labelled. Lines that coincide are told apart by dash pattern and staggered markers, and the caption names them.
+ */
+final class OverTimeChart {
+
+    static final String FILE = "accepted-over-time.png";
+    static final String CAPTION = "Requests let through per second over time (accepted + failed open)";
+    static final String Y_LABEL = "let through per second";
+
+    private static final Color FAULT_SHADE = new Color(255, 160, 160, 90);
+    // about this many markers on each line
+    private static final int MARKERS = 12;
+
+    private OverTimeChart() {
+    }
+
+    static String caption(RunResult run) {
+        return CAPTION + Coinciding.sentence(Coinciding.groups(lines(run)));
+    }
+
+    static JFreeChart chart(RunResult run) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        int points = 0;
+        for (LimiterResult limiter : run.limiters()) {
+            XYSeries series = new XYSeries(limiter.name());
+            Timeline timeline = limiter.timeline();
+            double[] perSecond = perSecond(timeline);
+            for (int i = 0; i < perSecond.length; i++) {
+                series.add(i * timeline.bucketSeconds(), perSecond[i]);
+            }
+            points = Math.max(points, perSecond.length);
+            data.addSeries(series);
+        }
+        JFreeChart chart = ChartFactory.createXYLineChart(
+                run.scenario() + ": requests let through over time (accepted + failed open)", "scenario time (s)",
+                Y_LABEL, data, PlotOrientation.VERTICAL, true, false, false);
+        chart.getXYPlot().setRenderer(new ChartStyle.MarkedLines(points / MARKERS, data.getSeriesCount()));
+        shadeFaults(chart, run);
+        return ChartStyle.apply(chart);
+    }
+
+    private static Map<String, double[]> lines(RunResult run) {
+        Map<String, double[]> lines = new LinkedHashMap<>();
+        run.limiters().forEach(l -> lines.put(l.name(), perSecond(l.timeline())));
+        return lines;
+    }
+
+    private static double[] perSecond(Timeline timeline) {
+        double[] values = new double[timeline.accepted().size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = timeline.letThrough(i) / timeline.bucketSeconds();
+        }
+        return values;
+    }
+
+    // each fault's interval as a shaded band labelled with the fault
+    private static void shadeFaults(JFreeChart chart, RunResult run) {
+        for (FaultResult fault : run.faults()) {
+            IntervalMarker band = new IntervalMarker(fault.fromSeconds(), fault.untilSeconds());
+            band.setPaint(FAULT_SHADE);
+            band.setLabel(fault.label());
+            band.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+            band.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+            chart.getXYPlot().addDomainMarker(band, Layer.BACKGROUND);
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package io.edgesim.report;
+
+import io.edgesim.result.Interval;
+import io.edgesim.result.Replications;
+import io.edgesim.result.RunFigures;
+import io.edgesim.result.RunResult;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.AxisLocation;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.renderer.category.IntervalBarRenderer;
+import org.jfree.chart.renderer.category.LineAndShapeRenderer;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.category.DefaultIntervalCategoryDataset;
+
+import java.awt.Color;
+import java.awt.Font;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One figure of a run with replications, a row per limiter: its mean over the runs as a dot and its 95 % interval
+ * as a bar from the interval's low end to its high end. Limiter names stand on the left, wrapped over up to three
+ * lines, never cut. The figure is keys over limit unless one is named.
+ */
+final class ReplicationsChart {
+
+    static final String FILE = "replications.png";
+    /** The figure the chart shows by default: the question most scenarios ask is how many keys got past. */
+    static final String DEFAULT_FIGURE = "keys_over_limit";
+
+    private ReplicationsChart() {
+    }
+
+    static String caption(RunResult run) {
+        Replications r = run.replications().orElseThrow();
+        return capitalized(RunFigures.label(DEFAULT_FIGURE)) + " per limiter: mean of " + ConsoleReport.runs(r)
+                + ", with its 95 % interval";
+    }
+
+    static JFreeChart chart(RunResult run) {
+        return chart(run, DEFAULT_FIGURE);
+    }
+
+    /** The chart of the whole-run figure {@code name} (a {@link RunFigures} measure, "keys_over_limit"). */
+    static JFreeChart chart(RunResult run, String name) {
+        String label = RunFigures.label(name);
+        Replications replications = run.replications().orElseThrow();
+        List<String> drawn = new ArrayList<>();
+        List<String> without = new ArrayList<>();
+        List<Interval> intervals = new ArrayList<>();
+        replications.limiters().keySet().forEach(limiter -> {
+            Optional<Interval> i = replications.interval(limiter, name);
+            if (i.isPresent()) {
+                drawn.add(limiter);
+                intervals.add(i.get());
+            } else {
+                without.add(limiter);
+            }
+        });
+        Number[][] low = new Number[1][drawn.size()];
+        Number[][] high = new Number[1][drawn.size()];
+        DefaultCategoryDataset means = new DefaultCategoryDataset();
+        for (int i = 0; i < drawn.size(); i++) {
+            low[0][i] = intervals.get(i).ci95Low();
+            high[0][i] = intervals.get(i).ci95High();
+            means.addValue(intervals.get(i).mean(), "mean", drawn.get(i));
+        }
+        DefaultIntervalCategoryDataset bars = new DefaultIntervalCategoryDataset(new Comparable[]{"95 % interval"},
+                drawn.toArray(new Comparable[0]), low, high);
+        CategoryAxis limiters = new CategoryAxis(null);
+        limiters.setMaximumCategoryLabelWidthRatio(0.4f);
+        limiters.setMaximumCategoryLabelLines(3);
+        NumberAxis value = new NumberAxis(label + " (mean and 95 % interval over " + replications.n()
+                + (replications.n() == 1 ? " run)" : " runs)"));
+        IntervalBarRenderer range = new IntervalBarRenderer();
+        range.setMaximumBarWidth(0.04);
+        LineAndShapeRenderer mean = new LineAndShapeRenderer(false, true);
+        CategoryPlot plot = new CategoryPlot(means, limiters, value, mean);
+        plot.setDataset(1, bars);
+        plot.setRenderer(1, range);
+        plot.setOrientation(PlotOrientation.HORIZONTAL);
+        plot.setRangeAxisLocation(AxisLocation.BOTTOM_OR_LEFT);
+        JFreeChart chart = new JFreeChart(run.scenario() + ": " + label + " per limiter",
+                JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+        if (!without.isEmpty()) {
+            chart.addSubtitle(new TextTitle("no value in some run: " + String.join(", ", without),
+                    new Font(Font.SANS_SERIF, Font.PLAIN, 12)));
+        }
+        ChartStyle.apply(chart);
+        // a dark dot on a light bar: each stays visible when the interval is as narrow as the dot
+        mean.setSeriesPaint(0, Color.BLACK);
+        range.setSeriesPaint(0, new Color(86, 180, 233));
+        return chart;
+    }
+
+    private static String capitalized(String text) {
+        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
+    }
+}

@@ -1,0 +1,53 @@
+package io.edgesim.report;
+
+import io.edgesim.result.RunResult;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.renderer.xy.XYItemRenderer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.awt.BasicStroke;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class OverTimeChartTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void axisLabelsFitTheirAxes() {
+        ChartRuns.Rendered chart = ChartRuns.render(OverTimeChart.chart(ChartRuns.fourLimiters(dir)));
+
+        assertThat(chart.axisLabelOverhang()).allSatisfy(overhang -> assertThat(overhang).isNotPositive());
+        assertThat(chart.chart().getXYPlot().getRangeAxis().getLabel()).isEqualTo("let through per second");
+    }
+
+    @Test
+    void everyLimitersLineShowsEvenWhereTwoCoincide() {
+        ChartRuns.Rendered chart = ChartRuns.render(OverTimeChart.chart(ChartRuns.fourLimiters(dir)));
+
+        assertThat(chart.legend()).containsExactly(ChartRuns.EXACT, ChartRuns.TWIN, ChartRuns.CACHE,
+                ChartRuns.BINDING);
+        for (int series = 0; series < 4; series++) {
+            assertThat(chart.pixels(ChartStyle.paint(series))).as("pixels of series %d", series).isPositive();
+        }
+    }
+
+    @Test
+    void coincidingLinesHaveTheirOwnDashWidthAndMarkerAndTheCaptionNamesThem() {
+        RunResult run = ChartRuns.fourLimiters(dir);
+        JFreeChart chart = OverTimeChart.chart(run);
+        XYItemRenderer renderer = chart.getXYPlot().getRenderer();
+        BasicStroke first = (BasicStroke) renderer.getSeriesStroke(0);
+        BasicStroke second = (BasicStroke) renderer.getSeriesStroke(1);
+
+        assertThat(OverTimeChart.caption(run)).endsWith("lines that coincide, told apart by dash and marker: "
+                + ChartRuns.EXACT + " and " + ChartRuns.TWIN);
+        // the one drawn first is wider, so the one on top leaves its edges showing
+        assertThat(first.getLineWidth()).isGreaterThan(second.getLineWidth());
+        assertThat(first.getDashArray()).isNotEqualTo(second.getDashArray());
+        assertThat(renderer.getSeriesShape(0)).isNotEqualTo(renderer.getSeriesShape(1));
+    }
+}

@@ -203,7 +203,9 @@ public final class MarkdownReport {
                 .append(" s ").append(ConsoleReport.anchor(w)).append(", one count per ").append(w.key())
                 .append("): up to ").append(w.maxLetThrough())
                 .append(" let through against a limit of ").append(w.limit()).append(" (")
-                .append(Numbers.fixed(w.maxFactor(), 2)).append("x), mean ").append(Numbers.fixed(w.meanFactor(), 2))
+                .append(Numbers.fixed(w.maxFactor(), 2)).append("x")
+                .append(ConsoleReport.boundWithTerms(limiter.keys().bound())).append("), mean ")
+                .append(Numbers.fixed(w.meanFactor(), 2))
                 .append("x over ").append(w.windows()).append(w.windows() == 1 ? " window" : " windows")
                 .append(" with traffic");
         if (w.lateOutcomes() > 0) {

@@ -56,7 +56,7 @@ class PerWindowReportTest {
     void firstRequestWindowsSayTheyStartAtEachKeysFirstRequest() {
         PerWindow w = new PerWindow("api-key", 60, 100, 3, 150, 1.5, 1.2, 0, "first-request");
 
-        assertThat(ConsoleReport.perWindow(w)).isEqualTo("per api-key per 60 s window from each key's first request: "
+        assertThat(ConsoleReport.perWindow(w, null)).isEqualTo("per api-key per 60 s window from each key's first request: "
                 + "up to 150 let through against 100 (1.50x), mean 1.20x");
     }
 }

@@ -12,9 +12,9 @@ class RegionMapIndexTest {
 
     private static RegionMap map(long jitterNanos) {
         List<Region> regions = List.of(
-                new Region("FRA", "Frankfurt", 50.1, 8.7, "weur", true),
-                new Region("SYD", "Sydney", -33.9, 151.2, "oc", true),
-                new Region("IAD", "Ashburn", 38.9, -77.5, "enam", true));
+                new Region("FRA", "Frankfurt", "", 50.1, 8.7, "weur", true, 1),
+                new Region("SYD", "Sydney", "", -33.9, 151.2, "oc", true, 1),
+                new Region("IAD", "Ashburn", "", 38.9, -77.5, "enam", true, 1));
         long[][] rtt = {{0, 280_000_000L, 90_000_000L}, {280_000_000L, 0, 200_000_000L},
                 {90_000_000L, 200_000_000L, 0}};
         return new RegionMap(regions, rtt, new boolean[3][3], 1_000_000L, jitterNanos,

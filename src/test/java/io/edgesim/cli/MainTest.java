@@ -283,6 +283,20 @@ class MainTest {
     }
 
     @Test
+    void regionsSummarisesALargeFileByAreaAndPrintsItsMatrixOnlyWhenAsked() {
+        Outcome summary = edgesim("regions", "--regions", "regions/cloudflare.conf");
+        Outcome matrix = edgesim("regions", "--regions", "regions/cloudflare.conf", "--matrix");
+
+        assertThat(summary.status()).isZero();
+        assertThat(summary.out()).startsWith("340 PoPs, 32 hosting Durable Objects, by Durable Object area")
+                .contains("\nweur ", "\nafr ").doesNotContain("round trip, ms (*");
+        assertThat(summary.out().lines()).hasSizeLessThan(20);
+        assertThat(matrix.status()).isZero();
+        assertThat(matrix.out()).contains("round trip, ms (*", "57543 of 57630 pairs estimated");
+        assertThat(matrix.out().lines()).hasSizeGreaterThan(680);
+    }
+
+    @Test
     void badRegionsFileIsBadInput(@TempDir Path dir) throws IOException {
         Path regions = dir.resolve("regions.conf");
         Files.writeString(regions, "regions { FRA { city = Frankfurt } ");

@@ -158,21 +158,19 @@ public final class RegionsLoader {
                     kmPerMs);
         }
         long[][] rttNanos = new long[n][n];
+        // the matrix is symmetric: each pair is computed once (one great-circle distance) and mirrored
         for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                if (i == j) {
-                    tails[i][i] = withRatio(intraNanos, ratio, 0);
-                    continue;
-                }
+            tails[i][i] = withRatio(intraNanos, ratio, 0);
+            for (int j = i + 1; j < n; j++) {
+                double km = GreatCircle.distanceKm(regions.get(i), regions.get(j));
                 if (!given[i][j]) {
-                    rttMillis[i][j] = greatCircle.rttMillis(regions.get(i), regions.get(j));
-                    estimated[i][j] = true;
+                    rttMillis[i][j] = greatCircle.rttMillis(km);
+                    estimated[i][j] = estimated[j][i] = true;
                 }
-                rttNanos[i][j] = Math.round(rttMillis[i][j] * 1e6);
+                rttNanos[i][j] = rttNanos[j][i] = Math.round(rttMillis[i][j] * 1e6);
                 ownTail[i][j] = tails[i][j] != null;
                 if (tails[i][j] == null) {
-                    tails[i][j] = withRatio(rttNanos[i][j], ratio, floorNanos(regions.get(i), regions.get(j),
-                            kmPerMs));
+                    tails[i][j] = tails[j][i] = withRatio(rttNanos[i][j], ratio, floorNanos(km, kmPerMs));
                 }
             }
         }
@@ -197,7 +195,11 @@ public final class RegionsLoader {
 
     /** The propagation time of a round trip: great-circle distance there and back at the speed of light in fibre. */
     static double floorNanos(Region a, Region b, double fibreKmPerMs) {
-        return 2 * GreatCircle.distanceKm(a, b) / fibreKmPerMs * 1e6;
+        return floorNanos(GreatCircle.distanceKm(a, b), fibreKmPerMs);
+    }
+
+    private static double floorNanos(double distanceKm, double fibreKmPerMs) {
+        return 2 * distanceKm / fibreKmPerMs * 1e6;
     }
 
     private static List<Region> regions(ConfigReader section) {

@@ -43,4 +43,19 @@ class RegionMapIndexTest {
         assertThat(regions.oneWayNanos(1, 1, new SplittableRandom(1), 0)).isEqualTo(500_000L);
         assertThat(regions.oneWayNanos(0, 1, new SplittableRandom(1), 0)).isEqualTo(140_000_000L);
     }
+
+    @Test
+    void aPopWithoutDurableObjectsTakesTheNearestHostAndTiesGoToTheEarlierOne() {
+        List<Region> regions = List.of(
+                new Region("FRA", "Frankfurt", "", 50.1, 8.7, "weur", true, 1),
+                new Region("AMS", "Amsterdam", "", 52.4, 4.9, "weur", true, 1),
+                new Region("CDG", "Paris", "", 49.0, 2.5, "weur", false, 1),
+                new Region("SYD", "Sydney", "", -33.9, 151.2, "oc", false, 1));
+        long[][] rtt = {{0, 8, 9, 250}, {8, 0, 9, 260}, {9, 9, 0, 270}, {250, 260, 270, 0}};
+        RegionMap map = new RegionMap(regions, rtt, new boolean[4][4], 1, 0, Map.of("weur", "FRA"));
+
+        assertThat(map.nearestDurableObjectRegion("AMS")).isEqualTo("AMS");
+        assertThat(map.nearestDurableObjectRegion("CDG")).isEqualTo("FRA");
+        assertThat(map.nearestDurableObjectRegion("SYD")).isEqualTo("FRA");
+    }
 }

@@ -297,6 +297,19 @@ class MainTest {
     }
 
     @Test
+    void validateCountsTheRegionsOfALargeFileInsteadOfNamingThem(@TempDir Path dir) throws IOException {
+        Path scenario = dir.resolve("world.conf");
+        Files.writeString(scenario, "duration = 10s\nclients = [ { name = a, rate = 5 } ]\n"
+                + "limiters = [ { name = l, tier = cache, limit = 20, window = 10s } ]\n");
+
+        Outcome outcome = edgesim("validate", scenario.toString(), "--regions", "regions/cloudflare.conf");
+
+        assertThat(outcome.status()).isZero();
+        assertThat(outcome.out()).isEqualTo(scenario + ": ok - scenario world, 1 client source(s), 1 limiter(s), "
+                + "regions 340 of regions/cloudflare.conf\n");
+    }
+
+    @Test
     void badRegionsFileIsBadInput(@TempDir Path dir) throws IOException {
         Path regions = dir.resolve("regions.conf");
         Files.writeString(regions, "regions { FRA { city = Frankfurt } ");

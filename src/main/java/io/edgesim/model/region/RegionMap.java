@@ -188,6 +188,17 @@ public final class RegionMap {
         return !from.equals(to) && estimated[indexOf(from)][indexOf(to)];
     }
 
+    /** How many pairs of distinct regions among {@code codes} have an estimated round trip. */
+    public long estimatedPairs(List<String> codes) {
+        long n = 0;
+        for (int i = 0; i < codes.size(); i++) {
+            for (int j = i + 1; j < codes.size(); j++) {
+                n += estimated(codes.get(i), codes.get(j)) ? 1 : 0;
+            }
+        }
+        return n;
+    }
+
     public long intraPopRttNanos() {
         return intraPopRttNanos;
     }

@@ -93,15 +93,9 @@ public final class RegionNotes {
         RegionMap map = loaded.map();
         if (codes.size() > RegionSummary.MATRIX_LIMIT) {
             long pairs = (long) codes.size() * (codes.size() - 1) / 2;
-            long estimated = 0;
-            for (int i = 0; i < codes.size(); i++) {
-                for (int j = i + 1; j < codes.size(); j++) {
-                    estimated += map.estimated(codes.get(i), codes.get(j)) ? 1 : 0;
-                }
-            }
             log.note("regions.rtt", String.format(Locale.ROOT, "%d of the %d pairs among the run's %d regions "
                     + "estimated: great-circle distance x route factor %s / %s km per ms (`edgesim regions --regions "
-                    + "%s --matrix` prints them)", estimated, pairs, codes.size(),
+                    + "%s --matrix` prints them)", map.estimatedPairs(codes), pairs, codes.size(),
                     Durations.formatNumber(loaded.estimate().routeFactor()),
                     Durations.formatNumber(loaded.estimate().fibreKmPerMs()), loaded.file()));
             return;

@@ -35,7 +35,8 @@ public final class RegionSummary {
         long hosts = codes.stream().filter(c -> map.region(c).durableObjects()).count();
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "%d PoPs, %d hosting Durable Objects, by Durable Object area (more than "
-                + "%d PoPs: --matrix prints each PoP and the round-trip matrix)%n%n", codes.size(), hosts, MATRIX_LIMIT));
+                + "%d PoPs: --matrix prints each PoP and the round-trip matrix)%n%n", codes.size(), hosts,
+                MATRIX_LIMIT));
         out.append(String.format(Locale.ROOT, "%-4s  %5s  %8s  %-4s  %6s  %s%n", "area", "PoPs", "DO hosts", "home",
                 "weight", "round trip to the home, ms: min / median / max (estimated)"));
         for (String area : RegionMap.AREAS) {
@@ -60,14 +61,8 @@ public final class RegionSummary {
                     members.size()));
         }
         long pairs = (long) codes.size() * (codes.size() - 1) / 2;
-        long estimatedPairs = 0;
-        for (int i = 0; i < codes.size(); i++) {
-            for (int j = i + 1; j < codes.size(); j++) {
-                estimatedPairs += map.estimated(codes.get(i), codes.get(j)) ? 1 : 0;
-            }
-        }
         out.append(String.format(Locale.ROOT, "%n%d of %d pairs estimated from great-circle distance; round trip "
-                + "within one PoP %s ms; jitter %s ms one way%n", estimatedPairs, pairs,
+                + "within one PoP %s ms; jitter %s ms one way%n", map.estimatedPairs(codes), pairs,
                 millis(map.intraPopRttNanos()), millis(map.jitterNanos())));
         return out.toString();
     }

@@ -326,7 +326,8 @@ public final class MarkdownReport {
                     Long.toString(l.totals().accepted()), Long.toString(l.totals().rejected()),
                     Long.toString(l.totals().failed()), Long.toString(l.totals().letThrough()),
                     Long.toString(l.exact().accepted()),
-                    Numbers.multiplication(l, "x"), Long.toString(l.exact().wronglyAccepted()),
+                    Numbers.multiplication(l, "x") + ConsoleReport.bound(l.keys().bound()),
+                    Long.toString(l.exact().wronglyAccepted()),
                     Long.toString(l.exact().wronglyRejected()), Numbers.ms(worstP50),
                     Numbers.usd(l.cost().usdPerMonth())));
         }

@@ -70,7 +70,8 @@ public final class RunFigures {
             new Measure<>("failed", "failed", "", p -> p.totals().failed()),
             new Measure<>("keys_over_limit", "keys over limit", "", p -> p.keysOverLimit()),
             new Measure<>("wrongly_throttled", "keys wrongly throttled", "", p -> p.keysWronglyThrottled()),
-            new Measure<>("worst_key", "worst key", "x", p -> p.worstKey()));
+            new Measure<>("worst_key", "worst key", "x", p -> p.worstKey()),
+            new Measure<>("usd_per_month", "cost USD/month", "", p -> p.cost().usdPerMonth()));
 
     /** A limiter's added latency in one region over one fault window, or outside every fault. */
     public static final List<Measure<PeriodResult.RegionLatency>> PERIOD_REGION = List.of(

@@ -10,16 +10,18 @@ import java.util.List;
  * the order objects were found in). Parts found apart (the objects of each cluster member) add up with
  * {@link #plus}: the hottest of a union are among the hottest of its parts.
  *
- * @param count   hot objects in all
- * @param hottest the hottest, at most {@link #KEPT}, hottest first
+ * @param count      hot objects in all
+ * @param overloaded requests refused as overloaded by all of them (every object that refused one is hot), kept
+ *                   or only counted
+ * @param hottest    the hottest, at most {@link #KEPT}, hottest first
  */
-public record HotObjects(long count, List<ObjectLoad> hottest) {
+public record HotObjects(long count, long overloaded, List<ObjectLoad> hottest) {
 
     /** How many hot objects are kept by name; the others are only counted. */
     public static final int KEPT = 20;
 
     /** No hot object. */
-    public static final HotObjects NONE = new HotObjects(0, List.of());
+    public static final HotObjects NONE = new HotObjects(0, 0, List.of());
 
     private static final Comparator<ObjectLoad> HOTTEST_FIRST = Comparator
             .comparingLong(ObjectLoad::busiestSecond).reversed()
@@ -33,12 +35,14 @@ public record HotObjects(long count, List<ObjectLoad> hottest) {
     /** The hot ones among {@code loads}. */
     public static HotObjects of(Iterable<ObjectLoad> loads) {
         List<ObjectLoad> hot = new ArrayList<>();
+        long overloaded = 0;
         for (ObjectLoad load : loads) {
             if (load.hot()) {
                 hot.add(load);
+                overloaded += load.overloaded();
             }
         }
-        return kept(hot.size(), hot);
+        return kept(hot.size(), overloaded, hot);
     }
 
     /** The hot objects of both parts. */
@@ -51,11 +55,11 @@ public record HotObjects(long count, List<ObjectLoad> hottest) {
         }
         List<ObjectLoad> both = new ArrayList<>(hottest);
         both.addAll(other.hottest);
-        return kept(count + other.count, both);
+        return kept(count + other.count, overloaded + other.overloaded, both);
     }
 
-    private static HotObjects kept(long count, List<ObjectLoad> hot) {
+    private static HotObjects kept(long count, long overloaded, List<ObjectLoad> hot) {
         hot.sort(HOTTEST_FIRST);
-        return new HotObjects(count, hot.subList(0, Math.min(KEPT, hot.size())));
+        return new HotObjects(count, overloaded, hot.subList(0, Math.min(KEPT, hot.size())));
     }
 }

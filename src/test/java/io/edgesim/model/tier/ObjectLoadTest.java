@@ -123,4 +123,21 @@ class ObjectLoadTest {
         assertThat(both.hottest().get(19).name()).isEqualTo("a10");
         assertThat(HotObjects.of(second).plus(HotObjects.of(first))).isEqualTo(both);
     }
+
+    @Test
+    void hotObjectsCountTheOverloadedRequestsOfThoseOnlyCountedToo() {
+        List<ObjectLoad> first = new java.util.ArrayList<>();
+        List<ObjectLoad> second = new java.util.ArrayList<>();
+        for (int i = 0; i < 15; i++) {
+            // each refused 3 as overloaded: 30 hot objects, 20 kept, 90 refused in all
+            first.add(new ObjectLoad("a" + i, 1001 + i, 3, 0, 0, 1001 + i, 998 + i, (998L + i) * MS));
+            second.add(new ObjectLoad("b" + i, 2001 + i, 3, 0, 0, 2001 + i, 1998 + i, (1998L + i) * MS));
+        }
+
+        HotObjects both = HotObjects.of(first).plus(HotObjects.of(second));
+
+        assertThat(HotObjects.of(first).overloaded()).isEqualTo(45);
+        assertThat(both.hottest()).hasSize(HotObjects.KEPT);
+        assertThat(both.overloaded()).isEqualTo(90);
+    }
 }

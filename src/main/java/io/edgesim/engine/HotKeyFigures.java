@@ -1,8 +1,8 @@
 package io.edgesim.engine;
 
-import io.edgesim.model.tier.HotObjects;
+import io.edgesim.model.tier.remote.HotObjects;
 import io.edgesim.model.tier.LimiterSpec;
-import io.edgesim.model.tier.ObjectLoad;
+import io.edgesim.model.tier.remote.ObjectLoad;
 import io.edgesim.result.HotKey;
 import io.edgesim.result.HotKeys;
 

@@ -25,6 +25,7 @@ import io.edgesim.result.SampleResponse;
 import io.edgesim.result.StageRefusals;
 import io.edgesim.result.Timeline;
 import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.region.RegionSummary;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.IntCountsHistogram;
 
@@ -239,23 +240,32 @@ public final class RunRecorder {
                 periods.results(keyIds, scenario, invocations, tierUsage));
     }
 
+    // every pair among the run's PoPs and remote homes; with more regions than a matrix shows, only the pairs
+    // between a PoP and a remote home, the round trips the run can take
     private List<RunResult.LatencyPair> latencyPairs() {
         RegionMap regions = scenario.regions();
         List<String> involved = new ArrayList<>(pops);
+        List<String> homes = new ArrayList<>();
         for (LimiterSpec limiter : scenario.limiters()) {
             for (String home : RemoteHomes.of(limiter, regions)) {
                 if (!involved.contains(home)) {
                     involved.add(home);
                 }
+                if (!homes.contains(home)) {
+                    homes.add(home);
+                }
             }
         }
         List<RunResult.LatencyPair> pairs = new ArrayList<>();
+        boolean all = involved.size() <= RegionSummary.MATRIX_LIMIT;
         for (int i = 0; i < involved.size(); i++) {
             for (int j = i + 1; j < involved.size(); j++) {
                 String a = involved.get(i);
                 String b = involved.get(j);
-                pairs.add(new RunResult.LatencyPair(a, b, round(Durations.toMillis(regions.rttNanos(a, b)), 3),
-                        regions.estimated(a, b)));
+                if (all || homes.contains(a) || homes.contains(b)) {
+                    pairs.add(new RunResult.LatencyPair(a, b, round(Durations.toMillis(regions.rttNanos(a, b)), 3),
+                            regions.estimated(a, b)));
+                }
             }
         }
         return pairs;

@@ -15,7 +15,8 @@ import java.util.Optional;
  * @param durationSeconds scenario time simulated
  * @param regions         the PoPs of the scenario, in order
  * @param limiters        one result per limiter, in scenario order
- * @param latencyPairs    round trips in force between the regions involved, with "estimated" flags
+ * @param latencyPairs    round trips in force between the regions involved, with "estimated" flags (with more
+ *                        than 24 regions involved, only the pairs with a Durable Object or origin home)
  * @param assumptions     every setting in force that the scenario did not set ("setting" -> "value (why)")
  * @param replications    every figure over the runs at seeds seed, seed + 1, ...: each run's value, mean and interval;
  *                        empty for a single run

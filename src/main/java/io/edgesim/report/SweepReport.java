@@ -8,11 +8,8 @@ import io.edgesim.result.RunResult;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.PlotOrientation;
-import org.jfree.chart.renderer.category.StatisticalLineAndShapeRenderer;
 import org.jfree.data.category.DefaultCategoryDataset;
-import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
 
-import java.awt.Color;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -151,8 +148,8 @@ public record SweepReport(String param, List<Point> points) {
         Replications r = points.get(0).result().replications().get();
         return r.n() + (r.n() == 1 ? " run" : " runs") + " per value, at seeds " + r.seeds().get(0) + " to "
                 + r.seeds().get(r.n() - 1) + ". Each cell is the mean over the runs and its 95 % "
-                + "confidence interval (percentile bootstrap), and the charts draw that interval's half-width as "
-                + "error bars; sweep.csv has the run at the first seed, then the means and intervals.";
+                + "confidence interval (percentile bootstrap), and the charts draw that interval as error bars "
+                + "from its low end to its high end; sweep.csv has the run at the first seed, then the means and intervals.";
     }
 
     private Tables table() {
@@ -220,20 +217,19 @@ public record SweepReport(String param, List<Point> points) {
             return ChartStyle.apply(ChartFactory.createLineChart(title, param, measure, data,
                     PlotOrientation.VERTICAL, true, false, false));
         }
-        DefaultStatisticalCategoryDataset data = new DefaultStatisticalCategoryDataset();
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        IntervalLineRenderer renderer = new IntervalLineRenderer();
         for (Point p : points) {
             Replications r = p.result().replications().orElseThrow();
             for (LimiterResult l : p.result().limiters()) {
                 Optional<Interval> i = r.interval(l.name(), figure);
-                data.add(i.map(Interval::mean).orElse(null), i.map(Interval::halfWidth).orElse(null), l.name(),
-                        p.value());
+                data.addValue(i.map(Interval::mean).orElse(null), l.name(), p.value());
+                i.ifPresent(interval -> renderer.interval(l.name(), p.value(), interval));
             }
         }
         JFreeChart chart = ChartFactory.createLineChart(title + " (mean, 95 % interval)", param, measure, data,
                 PlotOrientation.VERTICAL, true, false, false);
-        // draws mean +- the "standard deviation" it is given: here the interval's half-width
-        StatisticalLineAndShapeRenderer renderer = new StatisticalLineAndShapeRenderer(true, true);
-        renderer.setErrorIndicatorPaint(Color.BLACK);
+        // the error bars run from the interval's low end to its high end, as the tables print it
         chart.getCategoryPlot().setRenderer(renderer);
         return ChartStyle.apply(chart);
     }

@@ -232,7 +232,7 @@ public final class RunRecorder {
         return new RunResult(scenario.name(), scenario.description(), engine, scenario.seed(),
                 scenario.durationNanos() / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(),
                 scenario.assumptions(), Optional.empty(), Optional.empty(), faults.results(),
-                periods.results(keyIds, scenario.clients()));
+                periods.results(keyIds, scenario.clients()), List.of());
     }
 
     private List<RunResult.LatencyPair> latencyPairs() {

@@ -128,6 +128,36 @@ public record SweepReport(String param, List<Point> points) {
         return files;
     }
 
+    /**
+     * The thresholds of --fail-if at every value: a line saying at which values they all held, then a line per
+     * threshold per value ("limiters.local.limit = 200: EXPR: FAILED (...)"); "" when there are none.
+     */
+    public String thresholdsText() {
+        if (points.get(0).result().thresholds().isEmpty()) {
+            return "";
+        }
+        List<String> failedAt = points.stream().filter(p -> !p.result().thresholdsHeld()).map(Point::value)
+                .toList();
+        StringBuilder out = new StringBuilder("thresholds (--fail-if): ").append(failedAt.isEmpty()
+                ? "all held at every value" : "failed at " + param + " = " + String.join(", ", failedAt))
+                .append('\n');
+        for (Point p : points) {
+            p.result().thresholds().forEach(o -> out.append(param).append(" = ").append(p.value()).append(": ")
+                    .append(ThresholdText.line(o, p.result())).append('\n'));
+        }
+        return out.toString();
+    }
+
+    /** One line per threshold that failed, naming the value: "threshold failed at PARAM = V: EXPR: ...". */
+    public List<String> failures() {
+        List<String> lines = new ArrayList<>();
+        for (Point p : points) {
+            p.result().thresholds().stream().filter(o -> !o.passed()).forEach(o -> lines.add(
+                    ThresholdText.failure(o, p.result(), " at " + param + " = " + p.value())));
+        }
+        return lines;
+    }
+
     private String markdown() {
         RunResult first = points.get(0).result();
         return "# " + first.scenario() + ": sweep of `" + param + "`\n\n"
@@ -138,6 +168,8 @@ public record SweepReport(String param, List<Point> points) {
                 + table().markdown() + "\n"
                 + "![requests let through against " + param + "](" + ACCEPTED_CHART + ")\n\n"
                 + "![multiplication against " + param + "](" + MULTIPLICATION_CHART + ")\n\n"
+                + (points.get(0).result().thresholds().isEmpty() ? ""
+                : "## Thresholds\n\n```\n" + thresholdsText() + "```\n\n")
                 + "Every run's full numbers are in sweep.csv.\n";
     }
 

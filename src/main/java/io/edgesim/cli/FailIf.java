@@ -98,30 +98,28 @@ final class FailIf {
                 throw bad("." + bound.word() + " reads the replications' interval, and there are none",
                         "add --replications N, or leave ." + bound.word() + " out to read the run's value");
             }
-            if (parts.size() > 1) {
-                throw bad("names " + String.join(" and ", parts) + ": a figure is read in one region or one plan",
-                        GRAMMAR);
-            }
+            // a plan's name may hold a dot: everything after plan: is its name
+            String place = String.join(".", parts);
             String region = "";
             String plan = "";
-            if (!parts.isEmpty()) {
-                String place = parts.get(0);
-                if (place.startsWith(PLAN)) {
-                    plan = place.substring(PLAN.length());
-                    if (!plans.contains(plan)) {
-                        throw bad("'" + plan + "' is not a plan of the scenario's clients", plans.isEmpty()
-                                ? "no plan: the scenario's clients have none" : String.join(", ", plans)
-                                + InputException.didYouMean(plan, plans));
-                    }
-                } else if (!regions.contains(place)) {
-                    List<String> words = new ArrayList<>(regions);
-                    Threshold.Bound.NAMED.forEach(b -> words.add(b.word()));
-                    throw bad("'" + place + "' is not a region of the scenario nor a bound", "a region ("
-                            + String.join(", ", regions) + "), plan:PLAN, mean, lower or upper"
-                            + InputException.didYouMean(place, words));
-                } else {
-                    region = place;
+            if (place.startsWith(PLAN)) {
+                plan = place.substring(PLAN.length());
+                if (!plans.contains(plan)) {
+                    throw bad("'" + plan + "' is not a plan of the scenario's clients", plans.isEmpty()
+                            ? "no plan: the scenario's clients have none" : String.join(", ", plans)
+                            + InputException.didYouMean(plan, plans));
                 }
+            } else if (parts.size() > 1) {
+                throw bad("names " + String.join(" and ", parts) + ": a figure is read in one region or one plan",
+                        GRAMMAR);
+            } else if (!place.isEmpty() && !regions.contains(place)) {
+                List<String> words = new ArrayList<>(regions);
+                Threshold.Bound.NAMED.forEach(b -> words.add(b.word()));
+                throw bad("'" + place + "' is not a region of the scenario nor a bound", "a region ("
+                        + String.join(", ", regions) + "), plan:PLAN, mean, lower or upper"
+                        + InputException.didYouMean(place, words));
+            } else {
+                region = place;
             }
             checkMeasuredThere(name, limiter, region, plan);
             double limit = limit(m.group(3), name);

@@ -137,4 +137,19 @@ class CompareCommandTest {
         assertOneLineOfBadInput(edgesim("compare", a.toString(), a.toString(), "--out",
                 a.resolve("result.json").toString()), "--out");
     }
+
+    @Test
+    void aSideWithReplicationsShowsItsMeanAndNoIntervalsAreCompared() throws IOException {
+        Path a = run("a", SCENARIO, "--replications", "2");
+        Path b = run("b", SCENARIO);
+
+        CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
+
+        assertThat(compare.out()).contains("- A: `" + a.resolve("result.json") + "` - scenario pair, engine virtual, "
+                        + "2 runs at seeds 5 to 6",
+                "- seeds: 2 runs at seeds 5 to 6 in A, seed 5 in B",
+                "A side with replications shows the mean over its runs, the other its run's value",
+                "| let through | whole run | 100.0 (100.0 to 100.0) | 100 | 0.00 | 0% |");
+        assertThat(compare.out()).doesNotContain("| intervals |", "separate", "overlap");
+    }
 }

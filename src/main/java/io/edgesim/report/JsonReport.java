@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.edgesim.result.ClusterRun;
+import io.edgesim.result.CostResult;
 import io.edgesim.result.Counts;
 import io.edgesim.result.FaultResult;
 import io.edgesim.result.Figure;
@@ -99,6 +100,10 @@ public final class JsonReport {
                     rn.put("p50_ms", r.p50Ms());
                     rn.put("p99_ms", r.p99Ms());
                 });
+                // the bill at the period's rate, per month (see PeriodResult.LimiterPeriod#cost)
+                ObjectNode cost = n.putObject("cost_at_period_rate");
+                cost.put("usd_per_month", l.cost().usdPerMonth());
+                costItems(cost, l.cost());
             }
         }
     }
@@ -193,6 +198,16 @@ public final class JsonReport {
         node.put("max", lateness.maxMs());
     }
 
+    // a bill item by item: what each costs per month, its quantity per month, and what the plan includes
+    private static void costItems(ObjectNode cost, CostResult bill) {
+        ObjectNode items = cost.putObject("items");
+        bill.items().forEach(items::put);
+        ObjectNode monthly = cost.putObject("monthly");
+        bill.monthly().forEach(monthly::put);
+        ObjectNode included = cost.putObject("included");
+        bill.included().forEach(included::put);
+    }
+
     private static ObjectNode limiter(LimiterResult limiter) {
         ObjectNode node = MAPPER.createObjectNode();
         node.put("name", limiter.name());
@@ -255,12 +270,7 @@ public final class JsonReport {
         // both parts have at most 4 decimals: keep the sum free of binary noise
         cost.put("bill_usd_per_month", Math.round(limiter.cost().billUsdPerMonth() * 1e4) / 1e4);
         cost.put("unanswered_object_calls", limiter.cost().unansweredObjectCalls());
-        ObjectNode items = cost.putObject("items");
-        limiter.cost().items().forEach(items::put);
-        ObjectNode monthly = cost.putObject("monthly");
-        limiter.cost().monthly().forEach(monthly::put);
-        ObjectNode included = cost.putObject("included");
-        limiter.cost().included().forEach(included::put);
+        costItems(cost, limiter.cost());
         if (limiter.firstRefusal() != null) {
             ObjectNode refusal = node.putObject("first_refusal");
             refusal.put("time_s", limiter.firstRefusal().timeSeconds());

@@ -152,4 +152,17 @@ class CompareCommandTest {
                 "| let through | whole run | 100.0 (100.0 to 100.0) | 100 | 0.00 | 0% |");
         assertThat(compare.out()).doesNotContain("| intervals |", "separate", "overlap");
     }
+
+    @Test
+    void anotherEngineIsALine() throws IOException {
+        Path a = run("a", SCENARIO);
+        // a cluster run's result.json, as far as compare reads it: another engine name
+        Path b = Files.writeString(dir.resolve("cluster.json"), Files.readString(a.resolve("result.json"))
+                .replace("\"engine\" : \"virtual\"", "\"engine\" : \"cluster\""));
+
+        CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
+
+        assertThat(compare.status()).as(compare.err()).isZero();
+        assertThat(compare.out()).contains("- engine: virtual in A, cluster in B", "## local", "## exact");
+    }
 }

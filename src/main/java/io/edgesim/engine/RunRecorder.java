@@ -237,7 +237,7 @@ public final class RunRecorder {
         return new RunResult(scenario.name(), scenario.description(), engine, scenario.seed(),
                 scenario.durationNanos() / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(),
                 scenario.assumptions(), Optional.empty(), Optional.empty(), faults.results(),
-                periods.results(keyIds, scenario, invocations, tierUsage));
+                periods.results(keyIds, scenario, invocations, tierUsage), List.of());
     }
 
     // every pair among the run's PoPs and remote homes; with more regions than a matrix shows, only the pairs

@@ -49,6 +49,9 @@ public final class ConsoleReport {
                     .append(PeriodTables.latency(run).text());
         }
         run.replications().ifPresent(r -> out.append('\n').append(replications(r)));
+        if (!run.thresholds().isEmpty()) {
+            out.append('\n').append(ThresholdText.console(run));
+        }
         return out.toString();
     }
 

@@ -19,16 +19,26 @@ import io.edgesim.result.PerWindow;
 import io.edgesim.result.RegionResult;
 import io.edgesim.result.Outlier;
 import io.edgesim.result.Replications;
+import io.edgesim.result.RunFigures;
 import io.edgesim.result.RunResult;
+import io.edgesim.result.Threshold;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * result.json: the machine-readable result. Field order is fixed and no wall-clock time is written, so the same run
- * gives the same bytes.
+ * gives the same bytes. Its shape is docs/result.schema.json at {@link #SCHEMA_VERSION}; docs/result-json.md says what
+ * may change within a version.
  */
 public final class JsonReport {
+
+    /**
+     * The version of result.json's shape: fields may be added within a version; a field removed, renamed, or given
+     * another type or meaning bumps it.
+     */
+    public static final int SCHEMA_VERSION = 1;
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -100,6 +110,7 @@ public final class JsonReport {
 
     public static String render(RunResult run) {
         ObjectNode root = MAPPER.createObjectNode();
+        root.put("schema_version", SCHEMA_VERSION);
         root.put("scenario", run.scenario());
         root.put("description", run.description());
         root.put("engine", run.engine());
@@ -121,17 +132,49 @@ public final class JsonReport {
         }
         ObjectNode assumptions = root.putObject("assumptions");
         run.assumptions().forEach(assumptions::put);
+        figures(root.putArray("figures"), run);
         run.replications().ifPresent(r -> replications(root.putObject("replications"), r));
         if (!run.faults().isEmpty()) {
             faults(root.putArray("faults"), run.faults());
             periods(root.putArray("fault_windows"), run.periods());
         }
         run.cluster().ifPresent(c -> cluster(root.putObject("cluster"), c));
+        if (!run.thresholds().isEmpty()) {
+            thresholds(root.putArray("thresholds"), run.thresholds());
+        }
         try {
             return MAPPER.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot render result.json", e);
         }
+    }
+
+    // every figure of the run at its seed, by the names replications and --fail-if use
+    private static void figures(ArrayNode out, RunResult run) {
+        RunFigures.of(run).forEach((figure, value) -> number(figure(out.addObject(), figure), "value", value));
+    }
+
+    private static void thresholds(ArrayNode out, List<Threshold.Outcome> outcomes) {
+        for (Threshold.Outcome o : outcomes) {
+            ObjectNode t = out.addObject();
+            t.put("expression", o.threshold().expression());
+            figure(t, o.threshold().figure());
+            t.put("bound", o.threshold().bound().name().toLowerCase(Locale.ROOT));
+            t.put("op", o.threshold().op().symbol());
+            t.put("limit", o.threshold().limit());
+            number(t, "value", o.value());
+            t.put("passed", o.passed());
+        }
+    }
+
+    // a number, or null for NaN (no value)
+    private static ObjectNode number(ObjectNode node, String field, double value) {
+        if (Double.isNaN(value)) {
+            node.putNull(field);
+        } else {
+            node.put(field, value);
+        }
+        return node;
     }
 
     private static void cluster(ObjectNode node, ClusterRun run) {

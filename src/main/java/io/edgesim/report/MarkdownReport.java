@@ -9,6 +9,7 @@ import io.edgesim.result.PerWindow;
 import io.edgesim.result.Replications;
 import io.edgesim.result.RetryAfterStats;
 import io.edgesim.result.RunResult;
+import io.edgesim.result.Threshold;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +47,16 @@ public final class MarkdownReport {
         md.append("## Summary\n\n").append(headline(run).markdown()).append('\n');
         if (run.cluster().filter(ClusterRun::latencyFlagged).isPresent()) {
             md.append(lateNote(run.cluster().get())).append("\n\n");
+        }
+        if (!run.thresholds().isEmpty()) {
+            md.append("### Thresholds\n\n");
+            long held = run.thresholds().stream().filter(Threshold.Outcome::passed).count();
+            md.append(held).append(" of ").append(run.thresholds().size())
+                    .append(" thresholds (`--fail-if`) held:\n\n");
+            run.thresholds().forEach(o -> md.append("- `").append(o.threshold().expression()).append("`: ")
+                    .append(ThresholdText.verdict(o, run))
+                    .append('\n'));
+            md.append('\n');
         }
         md.append("*let through* = accepted + failed open (failed requests the limiter let through anyway); ")
                 .append("*multiplication* = requests let through / requests an exact global count accepts on the same ")

@@ -44,7 +44,7 @@ class ParallelRunsTest {
         assertThat(new RunResult(replicated.scenario(), replicated.description(), replicated.engine(),
                 replicated.seed(), replicated.durationSeconds(), replicated.regions(), replicated.limiters(),
                 replicated.latencyPairs(), replicated.assumptions(), Optional.empty(), Optional.empty(),
-                replicated.faults(), replicated.periods()))
+                replicated.faults(), replicated.periods(), List.of()))
                 .isEqualTo(alone);
     }
 

@@ -4,7 +4,7 @@ import io.edgesim.engine.cluster.actors.HomeRegionShards;
 import io.edgesim.engine.cluster.actors.RemoteObjectEntity;
 import io.edgesim.engine.cluster.node.ClusterNode;
 import io.edgesim.engine.cluster.node.EmbeddedCluster;
-import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.remote.ObjectRoute;
 import org.apache.pekko.actor.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Adapter;

@@ -1,5 +1,7 @@
 package io.edgesim.model.tier;
 
+import io.edgesim.model.tier.remote.Placement;
+
 /**
  * Where a limiter counts a key, as far as the bound on its multiplication goes: in each location separately, in one
  * place for the whole edge, or neither plainly (a chain, in-isolate counters, KV's cached copies, one object per

@@ -4,7 +4,7 @@ import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.region.Region;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.LimiterSpec;
-import io.edgesim.model.tier.Placement;
+import io.edgesim.model.tier.remote.Placement;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.model.tier.TierSettings;
 import io.edgesim.scenario.config.AssumptionLog;

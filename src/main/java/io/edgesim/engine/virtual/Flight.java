@@ -3,6 +3,7 @@ package io.edgesim.engine.virtual;
 import io.edgesim.engine.ChainOutcome;
 import io.edgesim.model.Request;
 import io.edgesim.model.fault.FaultTimeline;
+import io.edgesim.model.fault.Leg;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.model.tier.KvEdge;
@@ -116,13 +117,10 @@ final class Flight {
         long arrival = departedNanos + oneWayNanos;
         boolean lost = false;
         if (faults != null) {
-            int from = run.popRegion[pop];
-            long slowedBy = faults.slowedBy(from, homeRegion, departedNanos);
-            arrival += faults.extraOneWayNanos(slowedBy);
-            int cut = faults.partitioned(from, homeRegion, departedNanos);
-            int down = faults.regionDown(homeRegion, arrival);
-            touched |= slowedBy | bit(cut) | bit(down);
-            lost = cut >= 0 || down >= 0;
+            Leg out = faults.out(run.popRegion[pop], homeRegion, departedNanos, oneWayNanos);
+            arrival = out.arrivalNanos();
+            touched |= out.touched();
+            lost = out.lost();
         }
         long timeout = tier.timeoutNanos();
         if (lost && timeout == 0) {
@@ -134,10 +132,6 @@ final class Flight {
         } else {
             limiter.queue.add(arrival, this);
         }
-    }
-
-    private static long bit(int fault) {
-        return fault < 0 ? 0 : 1L << fault;
     }
 
     /** The request reaches its remote tier (when away), times out waiting for it, or comes back to its PoP. */
@@ -181,12 +175,10 @@ final class Flight {
         FaultTimeline faults = run.faults;
         boolean lost = false;
         if (faults != null) {
-            int to = run.popRegion[pop];
-            long slowedBy = faults.slowedBy(homeRegion, to, replyNanos);
-            backNanos += faults.extraOneWayNanos(slowedBy);
-            int cut = faults.partitioned(homeRegion, to, replyNanos);
-            touched |= slowedBy | bit(cut);
-            lost = cut >= 0;
+            Leg back = faults.back(homeRegion, run.popRegion[pop], replyNanos, backNanos - replyNanos);
+            backNanos = back.arrivalNanos();
+            touched |= back.touched();
+            lost = back.lost();
         }
         long timeout = tier.timeoutNanos();
         if (lost && timeout == 0) {

@@ -75,6 +75,30 @@ class FaultTimelineTest {
     }
 
     @Test
+    void aRequestOnItsWayOutIsSlowedAtDepartureAndLostOverACutLinkOrToAHomeDownWhenItArrives() {
+        FaultTimeline t = timeline(new Fault(FaultKind.LATENCY, "SYD", "FRA", 300 * MS, 0, 10 * S),
+                new Fault(FaultKind.PARTITION, "SYD", "FRA", 0, 20 * S, 30 * S),
+                new Fault(FaultKind.REGION_OUTAGE, "FRA", null, 0, 40 * S, 50 * S));
+
+        assertThat(t.out(SYD, FRA, 5 * S, 125 * MS)).isEqualTo(new Leg(5 * S + 275 * MS, false, 0b1));
+        assertThat(t.out(SYD, FRA, 25 * S, 125 * MS)).isEqualTo(new Leg(25 * S + 125 * MS, true, 0b10));
+        // leaves before the outage, arrives in it
+        assertThat(t.out(SYD, FRA, 40 * S - 100 * MS, 125 * MS)).isEqualTo(new Leg(40 * S + 25 * MS, true, 0b100));
+        assertThat(t.out(AMS, FRA, 15 * S, 4 * MS)).isEqualTo(new Leg(15 * S + 4 * MS, false, 0));
+    }
+
+    @Test
+    void aReplyOnItsWayBackIsLostOnlyOverACutLinkNotByItsHomeGoingDown() {
+        FaultTimeline t = timeline(new Fault(FaultKind.LATENCY, "SYD", "FRA", 300 * MS, 0, 10 * S),
+                new Fault(FaultKind.PARTITION, "SYD", "FRA", 0, 20 * S, 30 * S),
+                new Fault(FaultKind.REGION_OUTAGE, "FRA", null, 0, 40 * S, 50 * S));
+
+        assertThat(t.back(FRA, SYD, 5 * S, 125 * MS)).isEqualTo(new Leg(5 * S + 275 * MS, false, 0b1));
+        assertThat(t.back(FRA, SYD, 25 * S, 125 * MS)).isEqualTo(new Leg(25 * S + 125 * MS, true, 0b10));
+        assertThat(t.back(FRA, SYD, 40 * S - 100 * MS, 125 * MS)).isEqualTo(new Leg(40 * S + 25 * MS, false, 0));
+    }
+
+    @Test
     void anInMemoryObjectLosesItsStateOnlyWhenAnOutageBeganSinceItsLastRequest() {
         FaultTimeline t = timeline(new Fault(FaultKind.REGION_OUTAGE, "FRA", null, 0, 20 * S, 40 * S));
 

@@ -7,6 +7,7 @@ import io.edgesim.model.Request;
 import io.edgesim.model.Seeds;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.fault.FaultTimeline;
+import io.edgesim.model.fault.Leg;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.model.tier.KvEdge;
@@ -242,14 +243,11 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         }
         if (faults != null) {
             // the delivery layer: a request over a cut link, or to a home down when it arrives, is lost
-            int pop = regions.indexOf(region);
-            int home = regions.indexOf(route.homeRegion());
-            long slowedBy = faults.slowedBy(pop, home, flight.departedNanos);
-            deadlineNanos += faults.extraOneWayNanos(slowedBy);
-            int cut = faults.partitioned(pop, home, flight.departedNanos);
-            int down = faults.regionDown(home, deadlineNanos);
-            flight.touched |= slowedBy | (cut < 0 ? 0 : 1L << cut) | (down < 0 ? 0 : 1L << down);
-            if (cut >= 0 || down >= 0) {
+            Leg out = faults.out(regions.indexOf(region), regions.indexOf(route.homeRegion()), flight.departedNanos,
+                    deadlineNanos - flight.departedNanos);
+            deadlineNanos = out.arrivalNanos();
+            flight.touched |= out.touched();
+            if (out.lost()) {
                 return;
             }
         }

@@ -6,8 +6,8 @@ import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.fault.Leg;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.ChainProgress;
-import io.edgesim.model.tier.KvEdge;
-import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.local.KvEdge;
+import io.edgesim.model.tier.remote.ObjectRoute;
 import io.edgesim.model.tier.RemoteTier;
 import io.edgesim.model.tier.StageSpec;
 

@@ -246,8 +246,9 @@ final class JoinedRun {
                 return List.copyOf(hosts.values());
             }
             if (System.nanoTime() > deadline) {
-                throw new ClusterFailure((onNodes ? "--join: " : "cluster: ") + "no run host answered for " + (missing.isEmpty()
-                        ? (members.size() - hosts.size()) + " of " + members.size() + " nodes" : "regions " + missing)
+                throw new ClusterFailure((onNodes ? "--join: " : "cluster: ") + "no run host answered for "
+                        + (missing.isEmpty() ? (members.size() - hosts.size()) + " of " + members.size() + " nodes"
+                        : "regions " + missing)
                         + " within " + timeout.toSeconds() + " s (edgesim.cluster.startup-timeout); allowed: nodes of "
                         + "this edgesim version");
             }

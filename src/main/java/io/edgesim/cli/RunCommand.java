@@ -57,6 +57,7 @@ final class RunCommand implements Callable<Integer> {
     // delivering a message is a second of scenario time
     private static final double MIN_SPEED = 0.001;
     private static final double MAX_SPEED = 1000;
+    private static final int MAX_MEMBERS = 1000;
     private static final double MAX_TOLERANCE_MS = 60_000;
 
     @CommandLine.Spec
@@ -101,6 +102,9 @@ final class RunCommand implements Callable<Integer> {
                     + "/dev/stdout the table goes to standard error, e.g. --decisions /dev/stdout | gzip > d.csv.gz.")
     Path decisions;
 
+    // the members a cluster run in this process starts (--members or its default), 0 otherwise
+    private int memberCount;
+
     // standard output carries the decisions: what the run prints goes to standard error
     private boolean decisionsOnStandardOutput;
 
@@ -120,6 +124,15 @@ final class RunCommand implements Callable<Integer> {
                     + "region (--roles), the others in this process, which feeds the traffic and writes the "
                     + "report. The nodes stay up for the next run.")
     String join;
+
+    @Option(names = "--members", paramLabel = "N",
+            description = "Cluster engine only, without --join: the cluster members this process starts for the "
+                    + "run's regions (its PoPs, then its object homes), region i on member i mod N; each PoP keeps "
+                    + "its own PoP actor and each object stays on the member of its home region. A whole number "
+                    + "from 1 to " + MAX_MEMBERS + "; with fewer regions, one member per region. Default: "
+                    + "edgesim.cluster.members (8). A scenario with a kv stage runs on 1 member (its store is one "
+                    + "object in one member's memory).")
+    String members;
 
     @CommandLine.Mixin
     TlsOptions tls;
@@ -152,11 +165,13 @@ final class RunCommand implements Callable<Integer> {
         if (join != null) {
             checkJoin();
         }
+        checkMembers();
         Optional<StandaloneNode.Tls> tlsStores = tlsStores();
         Scenario scenario = input.load();
         if (seed != null) {
             scenario = scenario.withSeed(seed);
         }
+        memberCount = engine.equals(ClusterEngine.NAME) && join == null ? memberCount(scenario) : 0;
         thresholds = FailIf.parse(failIf, scenario, replications != null);
         Path dir = OutputFolder.prepare("--out", out != null ? out : defaultFolder(scenario.name(), engine),
                 "result.json");
@@ -182,10 +197,11 @@ final class RunCommand implements Callable<Integer> {
             try (DecisionListener listener = decisionsFile == null ? DecisionListener.NONE
                     : openDecisions(decisionsFile)) {
                 if (engine.equals(ClusterEngine.NAME)) {
-                    ClusterEngine cluster = new ClusterEngine(scenario, listener, scale, ClusterSettings.load());
-                    if (nodes != null) {
-                        cluster.onNodes(nodes, input.text(scenario.seed()));
-                    }
+                    ClusterSettings settings = ClusterSettings.load();
+                    ClusterEngine.Hosting hosting = nodes != null ? new ClusterEngine.OnNodes(nodes)
+                            : new ClusterEngine.InProcess(memberCount);
+                    ClusterEngine cluster = new ClusterEngine(scenario, input.text(scenario.seed()), listener, scale,
+                            settings, hosting);
                     try (ProgressBar bar = ProgressBar.start(cluster::progress, spec.commandLine().getErr())) {
                         result = cluster.run();
                     }
@@ -268,6 +284,46 @@ final class RunCommand implements Callable<Integer> {
         return value;
     }
 
+    // parsed here, not by picocli, so that a bad value is one line like every other bad input
+    private int memberCount(Scenario scenario) {
+        if (members == null) {
+            return ClusterSettings.load().members();
+        }
+        int value;
+        try {
+            value = Integer.parseInt(members);
+        } catch (NumberFormatException e) {
+            value = 0;
+        }
+        if (value < 1 || value > MAX_MEMBERS) {
+            throw new InputException("--members: '" + members + "' is not a number of members; allowed: a whole "
+                    + "number from 1 to " + MAX_MEMBERS);
+        }
+        for (LimiterSpec limiter : scenario.limiters()) {
+            if (value > 1 && hasKv(limiter)) {
+                throw new InputException("--members: limiter '" + limiter.name() + "' has a kv stage, whose store "
+                        + "is one object in one member's memory; allowed: --members 1, or a scenario without kv "
+                        + "stages");
+            }
+        }
+        return value;
+    }
+
+    private static boolean hasKv(LimiterSpec limiter) {
+        return limiter.stages().stream().anyMatch(stage -> stage.kind() == TierKind.KV);
+    }
+
+    private void checkMembers() {
+        if (members != null && !engine.equals(ClusterEngine.NAME)) {
+            throw new InputException("--members: only the cluster engine has members; add --engine cluster or leave "
+                    + "--members out");
+        }
+        if (members != null && join != null) {
+            throw new InputException("--members: a run on nodes (--join) holds its regions on the nodes and one "
+                    + "member of its own; allowed: --members without --join");
+        }
+    }
+
     private void checkJoin() {
         if (!engine.equals(ClusterEngine.NAME)) {
             throw new InputException("--join: only the cluster engine runs on nodes; add --engine cluster or leave "
@@ -287,11 +343,11 @@ final class RunCommand implements Callable<Integer> {
 
     /**
      * Joins the nodes' cluster and prints which node holds which region of {@code scenario}; the run then runs there
-     * ({@link ClusterEngine#onNodes}). The caller leaves the cluster when the run is over.
+     * ({@link ClusterEngine.OnNodes}). The caller leaves the cluster when the run is over.
      */
     private JoinedCluster joinNodes(Scenario scenario, Optional<StandaloneNode.Tls> tlsStores) {
         for (LimiterSpec limiter : scenario.limiters()) {
-            if (limiter.stages().stream().anyMatch(stage -> stage.kind() == TierKind.KV)) {
+            if (hasKv(limiter)) {
                 throw new InputException("--join: limiter '" + limiter.name() + "' has a kv stage, whose store is "
                         + "one object in the coordinator's memory and cannot run across processes; allowed: a "
                         + "scenario without kv stages, or leave --join out");

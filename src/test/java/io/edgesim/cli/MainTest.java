@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -379,6 +380,31 @@ class MainTest {
         assertThat(outcome.status()).isEqualTo(2);
         assertThat(outcome.err().strip().lines()).hasSize(1);
         assertThat(outcome.err()).contains("--replications", "virtual engine only");
+    }
+
+    @Test
+    void membersIsAWholeNumberForAClusterRunInThisProcessWithoutKvStages() {
+        String[][] bad = {
+                {"--engine", "cluster", "--members", "0"},
+                {"--engine", "cluster", "--members", "two"},
+                {"--engine", "cluster", "--members", "1001"},
+                {"--members", "2"},
+                {"--engine", "cluster", "--members", "2", "--join", "127.0.0.1:1"}};
+        String[] said = {"'0' is not a number of members; allowed: a whole number from 1 to 1000",
+                "'two' is not a number of members", "'1001' is not a number of members",
+                "only the cluster engine has members", "--members without --join"};
+        for (int i = 0; i < bad.length; i++) {
+            List<String> args = new ArrayList<>(List.of("run", "scenarios/three-pops.conf"));
+            args.addAll(List.of(bad[i]));
+            Outcome outcome = edgesim(args.toArray(String[]::new));
+            assertThat(outcome.status()).as(args.toString()).isEqualTo(2);
+            assertThat(outcome.err().strip().lines()).as(args.toString()).hasSize(1);
+            assertThat(outcome.err()).as(args.toString()).startsWith("edgesim: --members: ").contains(said[i]);
+        }
+        Outcome kv = edgesim("run", "scenarios/kv-counter.conf", "--engine", "cluster", "--members", "2");
+        assertThat(kv.status()).isEqualTo(2);
+        assertThat(kv.err()).contains("--members: limiter 'propagation-lag' has a kv stage",
+                "allowed: --members 1, or a scenario without kv stages");
     }
 
     @Test

@@ -6,7 +6,7 @@ import io.edgesim.engine.cluster.actors.RunProtocol;
 import io.edgesim.engine.cluster.actors.StageTotals;
 import io.edgesim.engine.cluster.delivery.MonotonicScenarioClock;
 import io.edgesim.engine.cluster.node.ClusterFailure;
-import io.edgesim.engine.cluster.node.ClusterNode;
+import io.edgesim.engine.cluster.node.Futures;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.engine.cluster.node.JoinedCluster;
 import io.edgesim.engine.cluster.node.StandaloneNode;
@@ -33,19 +33,23 @@ import org.apache.pekko.cluster.typed.Cluster;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * A cluster run on {@code edgesim node} processes ({@link ClusterEngine#onNodes}), from the coordinating process:
- * starts a member here for the regions no node holds, finds every member's {@link RunHost}, and takes the run through
+ * A cluster run, from the coordinating process, whether its cluster is of {@code edgesim node} processes or of this
+ * process alone ({@link ClusterEngine.Hosting}): starts members here for the regions no node holds (all of them in a
+ * cluster of its own), finds every member's {@link RunHost}, and takes the run through
  * {@link RunProtocol}: the hosts build their PoPs from the scenario's text; the feeder here admits each request and
  * tells it to its PoP's actor, wherever it runs, a lookahead before its arrival (the actor holds it until then); the
  * chains come back to the run's {@link OutcomeSink} here; at the end each host sends its part of the bill and of the
@@ -64,22 +68,40 @@ final class JoinedRun {
     private final DecisionListener listener;
     private final double speed;
     private final ClusterSettings settings;
-    private final Nodes nodes;
+    private final JoinedCluster cluster;
+    private final int localMembers;
+    // the coordinator joined node processes (--join), rather than forming a cluster of its own
+    private final boolean onNodes;
+    private final long formationStart;
+    private final Consumer<List<StandaloneNode>> beforeFinish;
     // completes when the host's run host is gone (its member left or was removed)
     private final Map<ActorRef<RunProtocol.HostCommand>, CompletableFuture<Void>> gone = new ConcurrentHashMap<>();
 
-    /** The joined cluster and the scenario's text the nodes build the run from. */
-    record Nodes(JoinedCluster cluster, ScenarioText text) {
-    }
+    private final ScenarioText text;
 
-    JoinedRun(ClusterEngine engine, Scenario scenario, DecisionListener listener, double speed,
-              ClusterSettings settings, Nodes nodes) {
+    /**
+     * @param cluster        the cluster the coordinator is a member of
+     * @param text           the scenario's text, which the hosts build the run from
+     * @param onNodes        whether the cluster is of node processes (--join) or of this process alone
+     * @param members        how many members this process starts for the regions no node holds
+     * @param formationStart when (System.nanoTime) forming the cluster began
+     * @param beforeFinish   called with this process's members once every decision is recorded, before the hosts
+     *                       forget the run (tests inspect the sharding state there)
+     */
+    JoinedRun(ClusterEngine engine, Scenario scenario, ScenarioText text, DecisionListener listener, double speed,
+              ClusterSettings settings, JoinedCluster cluster, boolean onNodes, int members, long formationStart,
+              Consumer<List<StandaloneNode>> beforeFinish) {
         this.engine = engine;
         this.scenario = scenario;
+        this.text = text;
         this.listener = listener;
         this.speed = speed;
         this.settings = settings;
-        this.nodes = nodes;
+        this.cluster = cluster;
+        this.localMembers = members;
+        this.onNodes = onNodes;
+        this.formationStart = formationStart;
+        this.beforeFinish = beforeFinish;
     }
 
     /** One member's run host, the regions it holds and its address ("host:port"). */
@@ -88,29 +110,31 @@ final class JoinedRun {
     }
 
     RunResult run() {
-        long formationStart = System.nanoTime();
-        JoinedCluster cluster = nodes.cluster();
         List<String> nodeRegions = NodeRegions.of(scenario);
         Map<String, List<String>> holders = cluster.holders();
         List<String> unheld = nodeRegions.stream().filter(region -> !holders.containsKey(region)).toList();
-        StandaloneNode local = null;
+        List<StandaloneNode> locals = List.of();
         try {
             if (!unheld.isEmpty()) {
-                local = cluster.startMember(unheld);
-                LOG.debug("member for {} Up", unheld);
+                locals = cluster.startMembers(MemberRegions.pack(unheld, localMembers));
+                LOG.debug("{} members for {} Up", locals.size(), unheld);
             }
-            Address localAddress = local == null ? null : Cluster.get(local.system()).selfMember().address();
-            List<Host> hosts = findHosts(cluster, localAddress, nodeRegions);
+            Set<Address> localAddresses = new HashSet<>();
+            for (StandaloneNode local : locals) {
+                localAddresses.add(Cluster.get(local.system()).selfMember().address());
+            }
+            List<Host> hosts = findHosts(localAddresses, nodeRegions);
             Duration formation = Duration.ofNanos(System.nanoTime() - formationStart);
-            return run(cluster.system(), hosts, nodeRegions, formation);
+            engine.members(locals);
+            return run(cluster.system(), hosts, nodeRegions, formation, locals);
         } finally {
-            if (local != null) {
-                cluster.stopMember(local);
-            }
+            engine.members(List.of());
+            cluster.stopMembers(locals);
         }
     }
 
-    private RunResult run(ActorSystem<?> system, List<Host> hosts, List<String> nodeRegions, Duration formation) {
+    private RunResult run(ActorSystem<?> system, List<Host> hosts, List<String> nodeRegions, Duration formation,
+                          List<StandaloneNode> locals) {
         String runId = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
         Admissions admissions = new Admissions(scenario);
         OutcomeSink sink = new OutcomeSink(scenario, ClusterEngine.NAME, listener, admissions.keys());
@@ -133,15 +157,17 @@ final class JoinedRun {
         // a host that leaves from now on: its unfinished chains fail, and nothing more is asked of it
         watchHosts(system, runId, popsOfHost, sink);
         List<RunProtocol.Prepared> prepared = all(system, hosts, host -> replyTo -> new RunProtocol.Prepare(runId,
-                nodes.text(), speed, originEpochNanos, popsOfHost.get(host), outcomes, warmUpOutcomes, replyTo),
+                text, speed, originEpochNanos, popsOfHost.get(host), outcomes, warmUpOutcomes, replyTo),
                 "prepare the run");
         for (RunProtocol.Prepared ready : prepared) {
             ready.pops().forEach(pop -> pops.put(pop.region(), pop.pop()));
             ready.warmUpPops().forEach(pop -> warmUpPops.put(pop.region(), pop.pop()));
         }
         LOG.debug("run {} prepared on {} hosts", runId, hosts.size());
-        // the shard regions: every host's, and this coordinator's member's
-        this.<RunProtocol.Done>all(system, hosts, host -> replyTo -> new RunProtocol.WarmUp(runId, nodeRegions,
+        // the shard regions: every host's, and this coordinator's member's; the shards of the regions that home
+        // objects (a PoP that homes none has no shard to find: 340 PoPs' shards took over 30 s to ping)
+        List<String> homes = List.copyOf(NodeRegions.homes(scenario));
+        this.<RunProtocol.Done>all(system, hosts, host -> replyTo -> new RunProtocol.WarmUp(runId, homes,
                 hosts.size() + 1, replyTo), "warm up the shards");
         LOG.debug("shards warmed up");
         TrafficFeeder.Handoff tell = (deadlineNanos, pop, arrive) -> pop.tell(arrive);
@@ -165,6 +191,7 @@ final class JoinedRun {
         Duration traffic = Duration.ofNanos(System.nanoTime() - trafficStart);
         LOG.debug("traffic done");
 
+        beforeFinish.accept(locals);
         engine.phase("stopping");
         List<Host> left = hosts.stream().filter(host -> !goneSignal(host).isDone()).toList();
         StageTotals totals = StageTotals.none(scenario);
@@ -189,18 +216,18 @@ final class JoinedRun {
     }
 
     // the run hosts of the nodes and of this coordinator's own member, once every region the run needs has one
-    private List<Host> findHosts(JoinedCluster cluster, Address localAddress, List<String> nodeRegions) {
+    private List<Host> findHosts(Set<Address> localAddresses, List<String> nodeRegions) {
         ActorSystem<?> system = cluster.system();
         Duration timeout = settings.startupTimeout();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
-            Receptionist.Listing listing = ClusterNode.await(AskPattern.<Receptionist.Command, Receptionist.Listing>ask(
+            Receptionist.Listing listing = Futures.await(AskPattern.<Receptionist.Command, Receptionist.Listing>ask(
                             system.receptionist(), replyTo -> Receptionist.find(RunHost.KEY, replyTo), timeout,
                             system.scheduler()).toCompletableFuture(), timeout, "finding the nodes' run hosts");
             Map<Address, Member> members = new LinkedHashMap<>();
             for (Member member : Cluster.get(system).state().getMembers()) {
                 if (member.status() == MemberStatus.up()
-                        && (!member.hasRole(JoinedCluster.ROLE) || member.address().equals(localAddress))) {
+                        && (!member.hasRole(JoinedCluster.ROLE) || localAddresses.contains(member.address()))) {
                     members.put(member.address(), member);
                 }
             }
@@ -211,7 +238,7 @@ final class JoinedRun {
                 if (member != null) {
                     String hostPort = address.host().get() + ":" + address.port().get();
                     hosts.put(hostPort, new Host(ref, JoinedCluster.regionRoles(member), hostPort,
-                            address.equals(localAddress)));
+                            localAddresses.contains(address)));
                 }
             }
             List<String> missing = nodeRegions.stream()
@@ -221,8 +248,9 @@ final class JoinedRun {
                 return List.copyOf(hosts.values());
             }
             if (System.nanoTime() > deadline) {
-                throw new ClusterFailure("--join: no run host answered for " + (missing.isEmpty()
-                        ? (members.size() - hosts.size()) + " of " + members.size() + " nodes" : "regions " + missing)
+                throw new ClusterFailure((onNodes ? "--join: " : "cluster: ") + "no run host answered for "
+                        + (missing.isEmpty() ? (members.size() - hosts.size()) + " of " + members.size() + " nodes"
+                        : "regions " + missing)
                         + " within " + timeout.toSeconds() + " s (edgesim.cluster.startup-timeout); allowed: nodes of "
                         + "this edgesim version");
             }
@@ -285,24 +313,30 @@ final class JoinedRun {
             CompletableFuture<?> left = goneSignal(host);
             Object first;
             try {
-                first = ClusterNode.await(CompletableFuture.anyOf(answers.get(h), left), askTimeout(), what);
+                first = Futures.await(CompletableFuture.anyOf(answers.get(h), left), askTimeout(), what);
             } catch (IllegalStateException e) {
-                throw new ClusterFailure("--join: the node at " + host.address() + " did not " + what + " within "
+                throw new ClusterFailure(who(host) + " did not " + what + " within "
                         + askTimeout().toSeconds() + " s (3 x edgesim.cluster.startup-timeout)", e);
             }
             if (first == null) {
-                throw new ClusterFailure("--join: the node at " + host.address() + " left the cluster before it "
+                throw new ClusterFailure(who(host) + " left the cluster before it "
                         + "could " + what);
             }
             @SuppressWarnings("unchecked")
             R reply = (R) first;
             if (reply.error() != null) {
-                throw new ClusterFailure("--join: the node at " + host.address() + " could not " + what + ": "
+                throw new ClusterFailure(who(host) + " could not " + what + ": "
                         + reply.error());
             }
             replies.add(reply);
         }
         return replies;
+    }
+
+    // how a failure names a host: a node the user started, or a member of this process
+    private String who(Host host) {
+        return (onNodes ? "--join: the " : "cluster: the ") + (host.coordinator() ? "member" : "node") + " at "
+                + host.address();
     }
 
     // each region -> the member that simulated it, the coordinator's own marked

@@ -2,8 +2,7 @@ package io.edgesim.engine.cluster;
 
 import io.edgesim.engine.cluster.actors.HomeRegionShards;
 import io.edgesim.engine.cluster.actors.RemoteObjectEntity;
-import io.edgesim.engine.cluster.node.ClusterNode;
-import io.edgesim.engine.cluster.node.EmbeddedCluster;
+import io.edgesim.engine.cluster.node.Futures;
 import io.edgesim.model.tier.remote.ObjectRoute;
 import org.apache.pekko.actor.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -34,37 +33,6 @@ public final class ShardWarmUp {
     private static final Duration PING_ATTEMPT = Duration.ofSeconds(5);
 
     private ShardWarmUp() {
-    }
-
-    /**
-     * Pings every shard of every region of {@code cluster} from every node and checks that each answer comes from
-     * the shard's home region; blocks up to the startup timeout. {@link RemoteObjectEntity#initSharding} must have
-     * run on every node.
-     *
-     * @throws IllegalStateException when an answer is late or comes from another region's node
-     */
-    public static void run(EmbeddedCluster cluster) {
-        List<String> regions = cluster.nodes().stream().map(ClusterNode::region).toList();
-        // every node at once, as each waits for its answers
-        List<CompletableFuture<Void>> nodes = new ArrayList<>();
-        for (ClusterNode from : cluster.nodes()) {
-            CompletableFuture<Void> pinged = new CompletableFuture<>();
-            Thread pinging = new Thread(() -> {
-                try {
-                    fromMember(from.system(), cluster.nodes().size(), regions, NAMESPACE,
-                            cluster.settings().shardsPerRegion(), cluster.settings().startupTimeout());
-                    pinged.complete(null);
-                } catch (RuntimeException e) {
-                    pinged.completeExceptionally(e);
-                }
-            }, "edgesim-shard-warm-up-" + from.region());
-            pinging.setDaemon(true);
-            pinging.start();
-            nodes.add(pinged);
-        }
-        for (CompletableFuture<Void> pinged : nodes) {
-            ClusterNode.await(pinged, cluster.settings().startupTimeout().multipliedBy(2), "warming up the shards");
-        }
     }
 
     /**
@@ -113,7 +81,7 @@ public final class ShardWarmUp {
             }
             List<ObjectRoute> answered = new ArrayList<>();
             for (CompletableFuture<ObjectRoute> answer : answers) {
-                ObjectRoute route = ClusterNode.await(answer, attempt.plusSeconds(1), "pinging a shard");
+                ObjectRoute route = Futures.await(answer, attempt.plusSeconds(1), "pinging a shard");
                 if (route != null) {
                     answered.add(route);
                 }
@@ -139,7 +107,7 @@ public final class ShardWarmUp {
     private static int registeredRegions(ActorRef region, Duration timeout) {
         CompletableFuture<Object> answer = Patterns.ask(region, ShardRegion.getCurrentRegionsInstance(), timeout)
                 .toCompletableFuture();
-        return ((ShardRegion.CurrentRegions) ClusterNode.await(answer, timeout, "asking for the registered regions"))
+        return ((ShardRegion.CurrentRegions) Futures.await(answer, timeout, "asking for the registered regions"))
                 .getRegions().size();
     }
 

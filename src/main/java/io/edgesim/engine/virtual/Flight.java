@@ -3,6 +3,7 @@ package io.edgesim.engine.virtual;
 import io.edgesim.engine.ChainOutcome;
 import io.edgesim.model.Request;
 import io.edgesim.model.fault.FaultTimeline;
+import io.edgesim.model.fault.Leg;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.model.tier.local.KvEdge;
@@ -113,31 +114,19 @@ final class Flight {
     // the checked way out: lost, too slow, or on its way to the home
     private void depart(RemoteTier tier, long oneWayNanos) {
         FaultTimeline faults = run.faults;
-        long arrival = departedNanos + oneWayNanos;
-        boolean lost = false;
-        if (faults != null) {
-            int from = run.popRegion[pop];
-            long slowedBy = faults.slowedBy(from, homeRegion, departedNanos);
-            arrival += faults.extraOneWayNanos(slowedBy);
-            int cut = faults.partitioned(from, homeRegion, departedNanos);
-            int down = faults.regionDown(homeRegion, arrival);
-            touched |= slowedBy | bit(cut) | bit(down);
-            lost = cut >= 0 || down >= 0;
-        }
+        Leg out = faults == null ? Leg.clear(departedNanos, oneWayNanos)
+                : faults.out(run.popRegion[pop], homeRegion, departedNanos, oneWayNanos);
+        touched |= out.touched();
         long timeout = tier.timeoutNanos();
-        if (lost && timeout == 0) {
+        if (out.lost() && timeout == 0) {
             throw new IllegalStateException("a remote stage that faults can lose needs a timeout");
         }
-        if (lost || (timeout > 0 && arrival - departedNanos >= timeout)) {
+        if (out.servedBefore(departedNanos, timeout)) {
+            limiter.queue.add(out.arrivalNanos(), this);
+        } else {
             timingOut = true;
             limiter.queue.add(departedNanos + timeout, this);
-        } else {
-            limiter.queue.add(arrival, this);
         }
-    }
-
-    private static long bit(int fault) {
-        return fault < 0 ? 0 : 1L << fault;
     }
 
     /** The request reaches its remote tier (when away), times out waiting for it, or comes back to its PoP. */
@@ -179,21 +168,15 @@ final class Flight {
      */
     private long checkedBack(RemoteTier tier, long replyNanos, long backNanos) {
         FaultTimeline faults = run.faults;
-        boolean lost = false;
-        if (faults != null) {
-            int to = run.popRegion[pop];
-            long slowedBy = faults.slowedBy(homeRegion, to, replyNanos);
-            backNanos += faults.extraOneWayNanos(slowedBy);
-            int cut = faults.partitioned(homeRegion, to, replyNanos);
-            touched |= slowedBy | bit(cut);
-            lost = cut >= 0;
-        }
+        Leg back = faults == null ? Leg.clear(replyNanos, backNanos - replyNanos)
+                : faults.back(homeRegion, run.popRegion[pop], replyNanos, backNanos - replyNanos);
+        touched |= back.touched();
         long timeout = tier.timeoutNanos();
-        if (lost && timeout == 0) {
+        if (back.lost() && timeout == 0) {
             throw new IllegalStateException("a remote stage that faults can lose needs a timeout");
         }
-        if (!lost && (timeout == 0 || backNanos - departedNanos <= timeout)) {
-            return backNanos;
+        if (back.backWithin(departedNanos, timeout)) {
+            return back.arrivalNanos();
         }
         tier.timedOut(departedNanos, progress.answer());
         progress.apply(remoteKey);

@@ -129,6 +129,36 @@ public final class FaultTimeline {
         return best;
     }
 
+    /**
+     * A request's way out from region {@code from} to its remote home {@code home}, leaving at {@code departedNanos}
+     * with {@code oneWayNanos} the delay without faults: the latency faults on the link at departure lengthen it; a
+     * partition cutting the link at departure, or the home down when it would arrive, loses it. The one rule both
+     * engines apply to a request on its way.
+     */
+    public Leg out(int from, int home, long departedNanos, long oneWayNanos) {
+        long slowedBy = slowedBy(from, home, departedNanos);
+        long arrivalNanos = departedNanos + oneWayNanos + extraOneWayNanos(slowedBy);
+        int cut = partitioned(from, home, departedNanos);
+        int down = regionDown(home, arrivalNanos);
+        return new Leg(arrivalNanos, cut >= 0 || down >= 0, slowedBy | bit(cut) | bit(down));
+    }
+
+    /**
+     * A reply's way back from the home {@code home} to the PoP's region {@code to}, sent at {@code sentNanos} with
+     * {@code oneWayNanos} the delay without faults: the latency faults on the link when it leaves lengthen it; a
+     * partition cutting the link then loses it (the home served the request, so its being down later changes
+     * nothing).
+     */
+    public Leg back(int home, int to, long sentNanos, long oneWayNanos) {
+        long slowedBy = slowedBy(home, to, sentNanos);
+        int cut = partitioned(home, to, sentNanos);
+        return new Leg(sentNanos + oneWayNanos + extraOneWayNanos(slowedBy), cut >= 0, slowedBy | bit(cut));
+    }
+
+    private static long bit(int fault) {
+        return fault < 0 ? 0 : 1L << fault;
+    }
+
     /** The partition cutting the link between regions {@code a} and {@code b} at {@code nanos}, or -1. */
     public int partitioned(int a, int b, long nanos) {
         for (int i = 0; i < kinds.length; i++) {

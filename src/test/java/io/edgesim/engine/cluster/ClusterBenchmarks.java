@@ -2,7 +2,8 @@ package io.edgesim.engine.cluster;
 
 import com.sun.management.OperatingSystemMXBean;
 import io.edgesim.engine.cluster.node.ClusterSettings;
-import io.edgesim.engine.cluster.node.EmbeddedCluster;
+import io.edgesim.engine.cluster.node.JoinedCluster;
+import io.edgesim.engine.cluster.node.StandaloneNode;
 import io.edgesim.result.ClusterRun.Lateness;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
@@ -66,14 +67,24 @@ final class ClusterBenchmarks {
         return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 
-    /** Starts a cluster of {@code regions} in this JVM, prints how long it took to form and to shut down. */
-    static void timeFormation(ClusterSettings settings, List<String> regions) {
-        EmbeddedCluster cluster = EmbeddedCluster.start(regions, 1.0, settings);
-        Duration formation = cluster.formation();
+    /**
+     * Starts a cluster of {@code regions} in this JVM on {@code members} members (a run's coordinator member, then
+     * the members holding the regions, with the run hosts installed), prints how long it took until every member
+     * was Up and to shut down, and returns the time to Up.
+     */
+    static Duration timeFormation(ClusterSettings settings, List<String> regions, int members) {
+        long start = System.nanoTime();
+        JoinedCluster cluster = JoinedCluster.inProcess(settings, system -> RunHost.install(system, settings));
+        List<List<String>> packed = MemberRegions.pack(regions, members);
+        List<StandaloneNode> started = cluster.startMembers(packed);
+        Duration formation = Duration.ofNanos(System.nanoTime() - start);
         long closeStart = System.nanoTime();
+        cluster.stopMembers(started);
         cluster.close();
-        System.out.printf(Locale.ROOT, "%d-node cluster Up in %d ms, shut down in %d ms%n", regions.size(),
-                formation.toMillis(), (System.nanoTime() - closeStart) / 1_000_000);
+        System.out.printf(Locale.ROOT, "%d regions on %d members (+ coordinator): Up in %d ms, shut down in %d ms "
+                        + "(load %.2f)%n", regions.size(), packed.size(), formation.toMillis(),
+                (System.nanoTime() - closeStart) / 1_000_000, loadAverage());
+        return formation;
     }
 
     /** CPU time this process has used, in nanoseconds. */

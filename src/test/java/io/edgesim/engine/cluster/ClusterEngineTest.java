@@ -2,9 +2,9 @@ package io.edgesim.engine.cluster;
 
 import io.edgesim.engine.cluster.actors.HomeRegionShards;
 import io.edgesim.engine.cluster.actors.RemoteObjectEntity;
-import io.edgesim.engine.cluster.node.ClusterNode;
 import io.edgesim.engine.cluster.node.ClusterSettings;
-import io.edgesim.engine.cluster.node.EmbeddedCluster;
+import io.edgesim.engine.cluster.node.JoinedCluster;
+import io.edgesim.engine.cluster.node.StandaloneNode;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
@@ -14,6 +14,8 @@ import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.cluster.sharding.ShardRegion;
 import org.apache.pekko.cluster.sharding.typed.GetClusterShardingStats;
 import org.apache.pekko.cluster.sharding.typed.GetShardRegionState;
+import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
+import org.apache.pekko.cluster.typed.Cluster;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -24,6 +26,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -34,8 +37,9 @@ import static org.assertj.core.api.Assertions.within;
 
 /**
  * One short run on a Washington/Sydney/Frankfurt cluster with a limiter of every placement policy, a chain of an
- * in-PoP cache then a Durable Object, a KV counter and an origin limiter, compared with the virtual engine on the same
- * scenario; the sharding state is read from the cluster before it stops. Requests are at least ~100 ms apart at any
+ * in-PoP cache then a Durable Object, and an origin limiter, compared with the virtual engine on the same scenario;
+ * one member per region, whose sharding state is read before the run ends (a KV counter, which puts every PoP on one
+ * member, is in TimeScaleClusterTest). Requests are at least ~100 ms apart at any
  * object, far more than the delivery errors, so both engines see every object's requests in the same order.
  */
 @Tag("cluster")
@@ -60,7 +64,6 @@ class ClusterEngineTest {
                   { tier = cache, limit = 4, window = 60s }
                   { tier = durable-object, limit = 3, window = 60s, placement { policy = fixed, region = FRA } }
                 ] }
-              { name = kv, tier = kv, limit = 5, window = 60s }
               { name = origin, tier = origin, limit = 6, window = 60s, region = IAD }
             ]
             """;
@@ -78,14 +81,14 @@ class ClusterEngineTest {
     static void runBothEngines() throws IOException {
         scenario = ClusterRuns.load(dir, SCENARIO);
         virtual = ClusterRuns.virtual(scenario);
-        cluster = new ClusterEngine(scenario, DecisionListener.NONE, 1.0, ClusterSettings.load())
+        cluster = ClusterRuns.engine(scenario, DecisionListener.NONE, 1.0)
                 .run(ClusterEngineTest::readShardingState);
     }
 
     @Test
     void everyObjectLivesOnTheNodeItsPlacementPolicyHomesItAsShardingSeesIt() {
         assertThat(runObjectsOn("IAD")).containsExactlyInAnyOrder(
-                "IAD|0.0|tenant-42", "IAD|2.0|tenant-42@enam", "IAD|5.0|tenant-42");
+                "IAD|0.0|tenant-42", "IAD|2.0|tenant-42@enam", "IAD|4.0|tenant-42");
         assertThat(runObjectsOn("SYD")).containsExactlyInAnyOrder("SYD|1.0|tenant-42", "SYD|2.0|tenant-42@oc");
         assertThat(runObjectsOn("FRA")).containsExactlyInAnyOrder("FRA|2.0|tenant-42@weur", "FRA|3.1|tenant-42");
     }
@@ -120,11 +123,6 @@ class ClusterEngineTest {
     }
 
     @Test
-    void inPopTiersAddTheSameModelledLatencyOnBothEngines() {
-        assertThat(limiter(cluster, "kv").regions()).isEqualTo(limiter(virtual, "kv").regions());
-    }
-
-    @Test
     void sydneyPaysTheRoundTripToWashingtonForAnObjectFirstRequestedThere() {
         double expectedMs = rttMs(scenario, "SYD", "IAD") + 1;
 
@@ -134,27 +132,43 @@ class ClusterEngineTest {
                 .isCloseTo(rttMs(scenario, "SYD", "SYD") + 1, within(5.0));
     }
 
+    // the run's objects, their namespaces without the run id they start with ("RUNID/0.0")
     private static Set<String> runObjectsOn(String region) {
-        Set<String> objects = new HashSet<>(ENTITIES_BY_NODE.get(region));
-        objects.removeIf(id -> HomeRegionShards.namespace(id).startsWith("warm-up"));
+        Set<String> objects = new HashSet<>();
+        for (String id : ENTITIES_BY_NODE.get(region)) {
+            String namespace = HomeRegionShards.namespace(id);
+            if (!namespace.contains("warm-up")) {
+                objects.add(id.replace(namespace, namespace.substring(namespace.indexOf('/') + 1)));
+            }
+        }
         return objects;
     }
 
-    private static void readShardingState(EmbeddedCluster running) {
-        for (ClusterNode node : running.nodes()) {
-            TestProbe<ShardRegion.CurrentShardRegionState> probe = TestProbe.create(node.system());
-            node.sharding().shardState().tell(new GetShardRegionState(RemoteObjectEntity.TYPE_KEY, probe.ref()));
+    // keyed by the regions each member holds (one each here: three regions, up to eight members)
+    private static void readShardingState(List<StandaloneNode> members) {
+        for (StandaloneNode member : members) {
+            TestProbe<ShardRegion.CurrentShardRegionState> probe = TestProbe.create(member.system());
+            ClusterSharding.get(member.system()).shardState()
+                    .tell(new GetShardRegionState(RemoteObjectEntity.TYPE_KEY, probe.ref()));
             Set<String> entities = new HashSet<>();
             probe.receiveMessage().getShards().forEach(shard -> entities.addAll(shard.getEntityIds()));
-            ENTITIES_BY_NODE.put(node.region(), entities);
+            ENTITIES_BY_NODE.put(regions(member), entities);
         }
-        ClusterNode asking = running.nodes().get(0);
+        StandaloneNode asking = members.get(0);
         TestProbe<ShardRegion.ClusterShardingStats> probe = TestProbe.create(asking.system());
-        asking.sharding().shardState().tell(new GetClusterShardingStats(RemoteObjectEntity.TYPE_KEY,
+        ClusterSharding.get(asking.system()).shardState().tell(new GetClusterShardingStats(RemoteObjectEntity.TYPE_KEY,
                 Duration.ofSeconds(3), probe.ref()));
         Map<Address, ShardRegion.ShardRegionStats> stats = probe.receiveMessage(Duration.ofSeconds(5)).getRegions();
-        for (ClusterNode node : running.nodes()) {
-            SHARDS_BY_NODE.put(node.region(), stats.get(node.address()).getStats().keySet());
+        for (StandaloneNode member : members) {
+            SHARDS_BY_NODE.put(regions(member), stats.get(address(member)).getStats().keySet());
         }
+    }
+
+    private static Address address(StandaloneNode member) {
+        return Cluster.get(member.system()).selfMember().address();
+    }
+
+    private static String regions(StandaloneNode member) {
+        return String.join(",", JoinedCluster.regionRoles(Cluster.get(member.system()).selfMember()));
     }
 }

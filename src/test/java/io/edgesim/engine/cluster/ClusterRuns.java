@@ -7,10 +7,12 @@ import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
+import io.edgesim.scenario.ScenarioText;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 /** Loading scenarios and running them on either engine, for the tests of this package (run in the project folder). */
 final class ClusterRuns {
@@ -37,7 +39,25 @@ final class ClusterRuns {
     }
 
     static RunResult cluster(Scenario scenario, double speed) {
-        return new ClusterEngine(scenario, DecisionListener.NONE, speed, ClusterSettings.load()).run();
+        return engine(scenario, DecisionListener.NONE, speed).run();
+    }
+
+    /** The cluster engine for {@code scenario}, its members in this process, as many as the settings say. */
+    static ClusterEngine engine(Scenario scenario, DecisionListener listener, double speed) {
+        ClusterSettings settings = ClusterSettings.load();
+        return engine(scenario, listener, speed, settings, settings.members());
+    }
+
+    /** The same with {@code members} members. */
+    static ClusterEngine engine(Scenario scenario, DecisionListener listener, double speed, ClusterSettings settings,
+                                int members) {
+        return new ClusterEngine(scenario, text(scenario), listener, speed, settings,
+                new ClusterEngine.InProcess(members));
+    }
+
+    /** {@code scenario} as text, read again from its files (a scenario loaded from a file, without overrides). */
+    static ScenarioText text(Scenario scenario) {
+        return ScenarioLoader.text(scenario.source(), scenario.regionsFile(), Map.of(), scenario.seed());
     }
 
     static LimiterResult limiter(RunResult result, String name) {

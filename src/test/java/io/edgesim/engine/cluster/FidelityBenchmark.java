@@ -52,7 +52,7 @@ public final class FidelityBenchmark {
                 Runtime.getRuntime().availableProcessors(), settings.delayLineSpinNanos() / 1_000,
                 settings.executorThreads());
         // first, in a cold JVM, as a run would start
-        ClusterBenchmarks.timeFormation(settings, TWELVE_POPS);
+        ClusterBenchmarks.timeFormation(settings, TWELVE_POPS, settings.members());
         System.out.println("rate/s  achieved/s  latency late ms p50/p99/max   arrival late ms p50/p99/max"
                 + "   SYD p50-rtt ms   CPU cores (of " + Runtime.getRuntime().availableProcessors() + ")"
                 + "   machine load");
@@ -64,7 +64,7 @@ public final class FidelityBenchmark {
     private static String runRate(ClusterSettings settings, long rate, long seconds) {
         Scenario scenario = ScenarioLoader.load(SCENARIO, REGIONS, Map.of("clients.load.rate", Long.toString(rate),
                 "duration", seconds + "s"));
-        ClusterEngine engine = new ClusterEngine(scenario, DecisionListener.NONE, 1.0, settings);
+        ClusterEngine engine = ClusterRuns.engine(scenario, DecisionListener.NONE, 1.0, settings, settings.members());
         long cpuBefore = ClusterBenchmarks.processCpuNanos();
         long wallBefore = System.nanoTime();
         RunResult result = engine.run();

@@ -4,7 +4,6 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import io.edgesim.engine.cluster.ClusterBenchmarks.Memory;
 import io.edgesim.engine.cluster.node.ClusterSettings;
-import io.edgesim.engine.cluster.node.EmbeddedCluster;
 import io.edgesim.engine.cluster.node.JoinedCluster;
 import io.edgesim.result.Counts;
 import io.edgesim.result.DecisionListener;
@@ -36,10 +35,10 @@ import static io.edgesim.engine.cluster.ClusterBenchmarks.columns;
  * The cluster engine on one JVM against three {@code edgesim node} processes, on {@code bench/cluster-48-pops.conf}
  * (48 PoPs sending to one Durable Object homed in Frankfurt), run once per rate in each setup:
  * <ul>
- *   <li>{@code embedded}: {@link ClusterEngine} in this JVM, one ActorSystem per region (48 members);</li>
+ *   <li>{@code embedded}: {@link ClusterEngine} in this JVM, the regions on edgesim.cluster.members members;</li>
  *   <li>{@code processes}: three node processes ({@code java -cp target/edgesim.jar io.edgesim.cli.Main node}) on
  *   loopback holding 16 regions each, and this JVM as the coordinator ({@link JoinedCluster} and
- *   {@link ClusterEngine#onNodes}, as {@code edgesim run --join} does): it feeds the traffic and records the outcomes;
+ *   {@link ClusterEngine.OnNodes}, as {@code edgesim run --join} does): it feeds the traffic and records the outcomes;
  *   every PoP and the object run on the nodes. The node processes are stopped at the end whatever happens.</li>
  * </ul>
  * Per setup it prints the time to Up (embedded: the formation of a 48-node cluster in the cold JVM; processes: from
@@ -105,30 +104,26 @@ public final class MultiProcessBenchmark {
     private static void embedded(ClusterSettings settings, long[] rates, long seconds) {
         long pid = ProcessHandle.current().pid();
         List<String> regions = NodeRegions.of(scenario(rates[0], seconds));
-        System.out.printf(Locale.ROOT, "%n== embedded: %d nodes (one ActorSystem per region) in this JVM (pid %d)%n",
-                regions.size(), pid);
+        int members = Math.min(settings.members(), regions.size());
+        System.out.printf(Locale.ROOT, "%n== embedded: %d regions on %d members in this JVM (pid %d)%n",
+                regions.size(), members, pid);
         System.out.printf(Locale.ROOT, "this JVM before any cluster: %s (load %.2f)%n", ClusterBenchmarks.memory(pid),
                 ClusterBenchmarks.loadAverage());
         // first, in the cold JVM, as a run would start
-        EmbeddedCluster idle = EmbeddedCluster.start(regions, 1.0, settings);
-        try {
-            System.out.printf(Locale.ROOT, "time to Up: %d-node cluster formed in %.1f s (load %.2f)%n",
-                    regions.size(), idle.formation().toMillis() / 1e3, ClusterBenchmarks.loadAverage());
-            printMemory("idle once Up", ClusterBenchmarks.memory(pid), regions.size());
-        } finally {
-            idle.close();
-        }
+        ClusterBenchmarks.timeFormation(settings, regions, members);
         printHeader();
         Memory[] loaded = new Memory[1];
         List<Fidelity> runs = new ArrayList<>();
         for (int r = 0; r < rates.length; r++) {
             boolean last = r == rates.length - 1;
             Scenario scenario = scenario(rates[r], seconds);
-            ClusterEngine engine = new ClusterEngine(scenario, DecisionListener.NONE, 1.0, settings);
+            ClusterEngine engine = new ClusterEngine(scenario, ScenarioLoader.text(SCENARIO, REGIONS,
+                    overrides(rates[r], seconds), scenario.seed()), DecisionListener.NONE, 1.0, settings,
+                    new ClusterEngine.InProcess(members));
             long cpuBefore = ClusterBenchmarks.processCpuNanos();
             long wallBefore = System.nanoTime();
             // the last run's memory with its cluster, PoPs and object still up
-            RunResult result = engine.run(cluster -> {
+            RunResult result = engine.run(started -> {
                 if (last) {
                     loaded[0] = ClusterBenchmarks.memory(pid);
                 }
@@ -178,9 +173,9 @@ public final class MultiProcessBenchmark {
             List<Fidelity> runs = new ArrayList<>();
             for (long rate : rates) {
                 Scenario scenario = scenario(rate, seconds);
-                ClusterEngine engine = new ClusterEngine(scenario, DecisionListener.NONE, 1.0, settings)
-                        .onNodes(cluster, ScenarioLoader.text(SCENARIO, REGIONS, overrides(rate, seconds),
-                                scenario.seed()));
+                ClusterEngine engine = new ClusterEngine(scenario, ScenarioLoader.text(SCENARIO, REGIONS,
+                        overrides(rate, seconds), scenario.seed()), DecisionListener.NONE, 1.0, settings,
+                        new ClusterEngine.OnNodes(cluster));
                 long cpuBefore = cpuNanos(nodes);
                 long wallBefore = System.nanoTime();
                 RunResult result = engine.run();

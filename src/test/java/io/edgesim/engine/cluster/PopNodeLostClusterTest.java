@@ -1,7 +1,6 @@
 package io.edgesim.engine.cluster;
 
-import io.edgesim.engine.cluster.node.ClusterNode;
-import io.edgesim.engine.cluster.node.ClusterSettings;
+import io.edgesim.engine.cluster.node.StandaloneNode;
 import io.edgesim.result.Counts;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.result.LimiterResult;
@@ -19,7 +18,7 @@ import static io.edgesim.engine.cluster.ClusterRuns.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A PoP's node is really gone mid-run (its ActorSystem terminated, not a simulated fault): the run completes, the
+ * A PoP's member is really gone mid-run (its ActorSystem terminated, not a simulated fault): the run completes, the
  * requests landing in that PoP from then on are counted at the nearest PoP left, and every request is accounted for.
  * Ten clients' worth of traffic per PoP: 10 requests per second each in FRA, AMS and LHR for 10 s; LHR's node is
  * stopped about 4 s in, and AMS (6 ms away) takes its traffic.
@@ -47,12 +46,12 @@ class PopNodeLostClusterTest {
                     fail-open = true, placement { policy = fixed, region = FRA } }
                 ]
                 """);
-        ClusterEngine engine = new ClusterEngine(scenario, DecisionListener.NONE, 1.0, ClusterSettings.load());
+        ClusterEngine engine = ClusterRuns.engine(scenario, DecisionListener.NONE, 1.0);
         CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(engine::run);
         while (engine.progress().scenarioNanos() < 4 * S && !run.isDone()) {
             Thread.sleep(20);
         }
-        ClusterNode london = engine.runningNode("LHR");
+        StandaloneNode london = engine.runningMember("LHR");
         assertThat(london).as("the run is still sending traffic").isNotNull();
         london.system().terminate();
         RunResult result = run.get(120, TimeUnit.SECONDS);

@@ -96,7 +96,7 @@ class TailsAgreeClusterTest {
         virtual = new VirtualEngine(scenario, VirtualEngine.Order.BY_REQUEST, virtualLatencies).run();
         onVirtual = virtualLatencies.byRequest();
         Latencies clusterLatencies = new Latencies();
-        cluster = new ClusterEngine(scenario, clusterLatencies, 1.0, ClusterSettings.load()).run();
+        cluster = ClusterRuns.engine(scenario, clusterLatencies, 1.0).run();
         onCluster = clusterLatencies.byRequest();
     }
 

@@ -27,7 +27,8 @@ class TimeScaleClusterTest {
             regions = [FRA, SYD]
             clients = [ { name = c, key = "k", rate = 10, pops = [FRA, SYD] } ]
             limiters = [ { name = exact, tier = durable-object, limit = 20, window = 60s,
-                           placement { policy = fixed, region = FRA } } ]
+                           placement { policy = fixed, region = FRA } }
+                         { name = kv, tier = kv, limit = 5, window = 60s } ]
             """;
 
     @Test
@@ -46,8 +47,19 @@ class TimeScaleClusterTest {
         assertThat(doubled.exact().totals()).isEqualTo(normal.exact().totals());
     }
 
+    // a kv stage's store is one object in memory: every PoP runs on one member
+    @Test
+    void aKvCounterCountsAndAddsItsModelledLatencyAsTheVirtualEngineDoes(@TempDir Path dir) throws IOException {
+        Scenario scenario = ClusterRuns.load(dir, SCENARIO);
+        Measured normal = run(scenario, 1.0);
+
+        assertThat(limiter(normal.result, "kv").regions()).isEqualTo(limiter(ClusterRuns.virtual(scenario), "kv")
+                .regions());
+        assertThat(normal.fidelity.nodes()).isEqualTo(1);
+    }
+
     private static Measured run(Scenario scenario, double speed) {
-        ClusterEngine engine = new ClusterEngine(scenario, DecisionListener.NONE, speed, ClusterSettings.load());
+        ClusterEngine engine = ClusterRuns.engine(scenario, DecisionListener.NONE, speed);
         RunResult result = engine.run();
         return new Measured(result, engine.fidelity());
     }

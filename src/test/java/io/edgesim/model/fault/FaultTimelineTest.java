@@ -75,6 +75,43 @@ class FaultTimelineTest {
     }
 
     @Test
+    void aRequestOnItsWayOutIsSlowedAtDepartureAndLostOverACutLinkOrToAHomeDownWhenItArrives() {
+        FaultTimeline t = timeline(new Fault(FaultKind.LATENCY, "SYD", "FRA", 300 * MS, 0, 10 * S),
+                new Fault(FaultKind.PARTITION, "SYD", "FRA", 0, 20 * S, 30 * S),
+                new Fault(FaultKind.REGION_OUTAGE, "FRA", null, 0, 40 * S, 50 * S));
+
+        assertThat(t.out(SYD, FRA, 5 * S, 125 * MS)).isEqualTo(new Leg(5 * S + 275 * MS, false, 0b1));
+        assertThat(t.out(SYD, FRA, 25 * S, 125 * MS)).isEqualTo(new Leg(25 * S + 125 * MS, true, 0b10));
+        // leaves before the outage, arrives in it
+        assertThat(t.out(SYD, FRA, 40 * S - 100 * MS, 125 * MS)).isEqualTo(new Leg(40 * S + 25 * MS, true, 0b100));
+        assertThat(t.out(AMS, FRA, 15 * S, 4 * MS)).isEqualTo(new Leg(15 * S + 4 * MS, false, 0));
+    }
+
+    @Test
+    void aReplyOnItsWayBackIsLostOnlyOverACutLinkNotByItsHomeGoingDown() {
+        FaultTimeline t = timeline(new Fault(FaultKind.LATENCY, "SYD", "FRA", 300 * MS, 0, 10 * S),
+                new Fault(FaultKind.PARTITION, "SYD", "FRA", 0, 20 * S, 30 * S),
+                new Fault(FaultKind.REGION_OUTAGE, "FRA", null, 0, 40 * S, 50 * S));
+
+        assertThat(t.back(FRA, SYD, 5 * S, 125 * MS)).isEqualTo(new Leg(5 * S + 275 * MS, false, 0b1));
+        assertThat(t.back(FRA, SYD, 25 * S, 125 * MS)).isEqualTo(new Leg(25 * S + 125 * MS, true, 0b10));
+        assertThat(t.back(FRA, SYD, 40 * S - 100 * MS, 125 * MS)).isEqualTo(new Leg(40 * S + 25 * MS, false, 0));
+    }
+
+    @Test
+    void aRequestWhoseWayOutTakesTheWholeTimeoutIsNeverServedWhileAReplyBackAtTheTimeoutCounts() {
+        long departed = 10 * S;
+        assertThat(Leg.clear(departed, 99 * MS).servedBefore(departed, 100 * MS)).isTrue();
+        assertThat(Leg.clear(departed, 100 * MS).servedBefore(departed, 100 * MS)).isFalse();
+        assertThat(Leg.clear(departed, 100 * MS).backWithin(departed, 100 * MS)).isTrue();
+        assertThat(Leg.clear(departed, 101 * MS).backWithin(departed, 100 * MS)).isFalse();
+        // no timeout: only a loss fails it
+        assertThat(Leg.clear(departed, 10 * S).servedBefore(departed, 0)).isTrue();
+        assertThat(new Leg(departed + MS, true, 1).servedBefore(departed, 0)).isFalse();
+        assertThat(new Leg(departed + MS, true, 1).backWithin(departed, S)).isFalse();
+    }
+
+    @Test
     void anInMemoryObjectLosesItsStateOnlyWhenAnOutageBeganSinceItsLastRequest() {
         FaultTimeline t = timeline(new Fault(FaultKind.REGION_OUTAGE, "FRA", null, 0, 20 * S, 40 * S));
 

@@ -4,8 +4,8 @@ import io.edgesim.model.Request;
 import io.edgesim.model.tier.ChainProgress;
 
 /**
- * Where a PoP actor hands each finished chain: the run's {@link OutcomeSink} when the PoP runs in the process that
- * feeds the traffic, or a sink that sends it there from a node process.
+ * Where a PoP actor hands each finished chain: its run host's sink, which sends it to the coordinator's
+ * {@link OutcomeSink} ({@code RunProtocol.ChainDone}), whichever process the PoP runs in.
  */
 public interface ChainSink {
 

@@ -20,11 +20,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Where every PoP actor records the end of each request's chain: the run's one {@link RunRecorder} and decision
- * listener, behind a lock (neither is thread-safe, and outcomes come from every node's actors), with counters the
- * progress bar and the end of the run read without it.
+ * Where the coordinator records the end of each request's chain, as every member's run host sends it
+ * ({@link #recordForwarded}), and the chains of a PoP whose member went away ({@link #popLost}): the run's one
+ * {@link RunRecorder} and decision listener, behind a lock (neither is thread-safe, and outcomes come from every
+ * member), with counters the progress bar and the end of the run read without it.
  */
-public final class OutcomeSink implements ChainSink {
+public final class OutcomeSink {
 
     /** The error of a request whose PoP's node went away before its chain ended. */
     public static final String POP_LOST_ERROR = "pop-lost";
@@ -93,10 +94,9 @@ public final class OutcomeSink implements ChainSink {
         }
     }
 
-    /** Records a finished chain (see {@link ChainOutcome}). */
-    @Override
-    public synchronized void record(int pop, Request request, Admission admission, ChainProgress progress, long touched,
-                             long failedOver) {
+    // records a finished chain (see ChainOutcome)
+    private void record(int pop, Request request, Admission admission, ChainProgress progress, long touched,
+                        long failedOver) {
         int limiter = admission.limiter();
         if (pending.remove(pendingKey(request, limiter)) == null && lostPops[pop]) {
             // recorded as lost already

@@ -6,6 +6,7 @@ import io.edgesim.model.Seeds;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.fault.FaultTimeline;
+import io.edgesim.model.fault.Leg;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.remote.ObjectRoute;
@@ -210,13 +211,13 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
         long touched = 0;
         if (faults != null) {
             // the delivery layer: a reply over a cut link is lost; a slow link delays it
-            int home = regions.indexOf(homeRegion);
-            int pop = regions.indexOf(serve.fromRegion());
-            if (faults.partitioned(home, pop, replyNanos) >= 0) {
+            Leg back = faults.back(regions.indexOf(homeRegion), regions.indexOf(serve.fromRegion()), replyNanos,
+                    replyDeadlineNanos - replyNanos);
+            if (back.lost()) {
                 return Behaviors.same();
             }
-            touched = faults.slowedBy(home, pop, replyNanos);
-            replyDeadlineNanos += faults.extraOneWayNanos(touched);
+            touched = back.touched();
+            replyDeadlineNanos = back.arrivalNanos();
         }
         serve.replyTo().tell(new Served(serve.flightId(), replyDeadlineNanos, verdict.result(), touched));
         return Behaviors.same();

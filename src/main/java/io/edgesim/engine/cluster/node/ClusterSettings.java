@@ -24,11 +24,13 @@ import java.time.Duration;
  * @param drainTimeout      longest real time without any request completing, once all traffic is fed
  * @param warmUpRequests    requests of warm-up traffic before the clock starts, 0 or more
  * @param warmUpInterval    real time between two warm-up requests
+ * @param members           members a run in this process starts for its regions without --members, at least 1
+ *                          (one per region when it has fewer)
  */
 public record ClusterSettings(Config nodeConfig, String host, int executorThreads, int shardsPerRegion,
                               Duration startupTimeout, Duration shutdownTimeout, long delayLineSpinNanos,
                               Duration feederLookahead, Duration startLeadIn, Duration drainTimeout,
-                              int warmUpRequests, Duration warmUpInterval) {
+                              int warmUpRequests, Duration warmUpInterval, int members) {
 
     /** The resource holding the defaults. */
     public static final String RESOURCE = "edgesim-cluster.conf";
@@ -59,7 +61,8 @@ public record ClusterSettings(Config nodeConfig, String host, int executorThread
                     positive(config, "feeder.lead-in"),
                     positive(config, "drain-timeout"),
                     atLeast(config, "warm-up.requests", 0),
-                    positive(config, "warm-up.interval"));
+                    positive(config, "warm-up.interval"),
+                    atLeast(config, "members", 1));
             if (settings.delayLineSpinNanos < 0) {
                 throw InputException.at(RESOURCE, PREFIX + "delay-line.spin", "must be 0 or more");
             }
@@ -77,7 +80,7 @@ public record ClusterSettings(Config nodeConfig, String host, int executorThread
     public ClusterSettings withDelayLineSpinNanos(long spinNanos) {
         return new ClusterSettings(nodeConfig, host, executorThreads, shardsPerRegion, startupTimeout,
                 shutdownTimeout, spinNanos, feederLookahead, startLeadIn, drainTimeout, warmUpRequests,
-                warmUpInterval);
+                warmUpInterval, members);
     }
 
     private static int atLeast(Config config, String name, int minimum) {

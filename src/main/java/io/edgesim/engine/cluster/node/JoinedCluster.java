@@ -5,8 +5,10 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.dispatch.ExecutionContexts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import scala.concurrent.ExecutionContextExecutorService;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,12 +16,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.function.Consumer;
 
 /**
- * The coordinator of a run on running {@code edgesim node} processes: a member of their cluster with the role
- * {@link #ROLE} (no region), joined through one of them, that reads from the cluster's membership which node holds
- * which region (a node's roles are its region codes).
+ * The coordinator of a cluster run: a member with the role {@link #ROLE} (no region), either of the cluster of
+ * running {@code edgesim node} processes, joined through one of them ({@link #join}), or of a cluster of its own in
+ * this process ({@link #inProcess}). It reads from the cluster's membership which node holds which region (a node's
+ * roles are its region codes) and starts the members that hold the regions no node holds ({@link #startMembers}).
  */
 public final class JoinedCluster implements AutoCloseable {
 
@@ -33,9 +38,13 @@ public final class JoinedCluster implements AutoCloseable {
     private final StandaloneNode.Options options;
     private final ClusterSettings settings;
     private final Consumer<ActorSystem<?>> install;
+    // the threads of the members of a cluster of this process's own; null on node processes' cluster
+    private final ExecutionContextExecutorService executor;
 
     private JoinedCluster(StandaloneNode member, Address self, StandaloneNode.Options options,
-                          ClusterSettings settings, Consumer<ActorSystem<?>> install) {
+                          ClusterSettings settings, Consumer<ActorSystem<?>> install,
+                          ExecutionContextExecutorService executor) {
+        this.executor = executor;
         this.member = member;
         this.self = self;
         this.options = options;
@@ -62,11 +71,44 @@ public final class JoinedCluster implements AutoCloseable {
         try {
             install.accept(member.system());
             Address self = member.awaitUp(timeout);
-            return new JoinedCluster(member, self, options, settings, install);
+            return new JoinedCluster(member, self, options, settings, install, null);
         } catch (RuntimeException e) {
             stop(member, settings.shutdownTimeout());
             throw e;
         }
+    }
+
+    /**
+     * Starts a cluster of its own in this process: a coordinator member that joins itself, on an executor of
+     * {@code settings.executorThreads()} threads that the members {@link #startMembers} starts share with it.
+     *
+     * @param install as for {@link #join}
+     * @throws IllegalStateException when the member is not Up within the startup timeout (it is stopped)
+     */
+    public static JoinedCluster inProcess(ClusterSettings settings, Consumer<ActorSystem<?>> install) {
+        StandaloneNode.Options options = new StandaloneNode.Options(List.of(ROLE), settings.host(), 0, List.of(),
+                Optional.empty());
+        ExecutionContextExecutorService executor = sharedExecutor(settings.executorThreads());
+        StandaloneNode member = StandaloneNode.start(options, settings, executor);
+        try {
+            install.accept(member.system());
+            Address self = member.awaitUp(settings.startupTimeout());
+            return new JoinedCluster(member, self, options, settings, install, executor);
+        } catch (RuntimeException e) {
+            stop(member, settings.shutdownTimeout());
+            executor.shutdown();
+            throw e;
+        }
+    }
+
+    private static ExecutionContextExecutorService sharedExecutor(int threads) {
+        ForkJoinPool pool = new ForkJoinPool(threads, p -> {
+            ForkJoinWorkerThread thread = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
+            thread.setName("edgesim-member-" + thread.getPoolIndex());
+            thread.setDaemon(true);
+            return thread;
+        }, null, true);
+        return ExecutionContexts.fromExecutorService(pool);
     }
 
     /**
@@ -109,31 +151,40 @@ public final class JoinedCluster implements AutoCloseable {
     }
 
     /**
-     * Starts a member in this process holding {@code regions} (as roles, with the coordinators' role, so that no
-     * other coordinator takes it for a node), joined through the node this coordinator joined, bound and secured as
-     * the coordinator's member is, and waits until it is Up.
+     * Starts one member in this process per entry of {@code regionsPerMember}, holding those regions (as roles, with
+     * the coordinators' role, so that no other coordinator takes it for a node), joined through this coordinator's
+     * member, bound and secured as it is, and waits until all of them are Up.
      *
-     * @throws IllegalStateException when it is not Up within the startup timeout (it is stopped)
+     * @return the members, in the order of {@code regionsPerMember}
+     * @throws IllegalStateException when one is not Up within the startup timeout (all of them are stopped)
      */
-    public StandaloneNode startMember(List<String> regions) {
-        List<String> roles = new ArrayList<>(regions);
-        roles.add(ROLE);
-        StandaloneNode.Options memberOptions = new StandaloneNode.Options(roles, options.host(), 0,
-                options.seedNodes(), options.tls());
-        StandaloneNode started = StandaloneNode.start(memberOptions, settings);
+    public List<StandaloneNode> startMembers(List<List<String>> regionsPerMember) {
+        List<StandaloneNode> started = new ArrayList<>();
         try {
-            install.accept(started.system());
-            started.awaitUp(settings.startupTimeout());
+            for (List<String> regions : regionsPerMember) {
+                List<String> roles = new ArrayList<>(regions);
+                roles.add(ROLE);
+                StandaloneNode.Options memberOptions = new StandaloneNode.Options(roles, options.host(), 0,
+                        List.of(hostPort(self)), options.tls());
+                StandaloneNode member = executor == null ? StandaloneNode.start(memberOptions, settings)
+                        : StandaloneNode.start(memberOptions, settings, executor);
+                started.add(member);
+                install.accept(member.system());
+            }
+            for (StandaloneNode member : started) {
+                member.awaitUp(settings.startupTimeout());
+            }
             return started;
         } catch (RuntimeException e) {
-            stop(started, settings.shutdownTimeout());
+            stopMembers(started);
             throw e;
         }
     }
 
-    /** Makes {@code started} leave the cluster and waits (up to the shutdown timeout) until it has stopped. */
-    public void stopMember(StandaloneNode started) {
-        stop(started, settings.shutdownTimeout());
+    /** Makes every member of {@code started} leave the cluster at once and waits until they have stopped. */
+    public void stopMembers(List<StandaloneNode> started) {
+        started.forEach(StandaloneNode::leave);
+        started.forEach(member -> stop(member, settings.shutdownTimeout()));
     }
 
     /**
@@ -158,6 +209,9 @@ public final class JoinedCluster implements AutoCloseable {
     @Override
     public void close() {
         stop(member, settings.shutdownTimeout());
+        if (executor != null) {
+            executor.shutdown();
+        }
     }
 
     // A member slow to leave (a loaded machine, TLS streams closing) must not turn a finished run into a failure:
@@ -165,7 +219,7 @@ public final class JoinedCluster implements AutoCloseable {
     private static void stop(StandaloneNode member, Duration timeout) {
         member.leave();
         try {
-            ClusterNode.await(member.system().getWhenTerminated().toCompletableFuture(), timeout,
+            Futures.await(member.system().getWhenTerminated().toCompletableFuture(), timeout,
                     "leaving the cluster");
         } catch (IllegalStateException e) {
             LOG.warn("{}; the process ends without waiting for it", e.getMessage());

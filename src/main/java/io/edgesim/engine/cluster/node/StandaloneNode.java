@@ -3,13 +3,16 @@ package io.edgesim.engine.cluster.node;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import org.apache.pekko.actor.Address;
+import org.apache.pekko.actor.BootstrapSetup;
 import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.cluster.ClusterEvent;
 import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.cluster.typed.Join;
 import org.apache.pekko.cluster.typed.Subscribe;
+import scala.concurrent.ExecutionContextExecutor;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,6 +29,9 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class StandaloneNode {
 
+    /** Every member of a cluster shares this ActorSystem name, as cluster membership requires. */
+    static final String SYSTEM_NAME = "edgesim";
+
     private final ActorSystem<Void> system;
     private final CompletableFuture<Address> up = new CompletableFuture<>();
 
@@ -39,7 +45,7 @@ public final class StandaloneNode {
      * @param roles     the region codes it holds, at least one
      * @param host      the address it binds and is reached at
      * @param port      its port
-     * @param seedNodes "host:port" of the members it joins through (its own address to start a cluster)
+     * @param seedNodes "host:port" of the members it joins through (its own address, or none, to start a cluster)
      * @param tls       the key and trust stores of Artery TLS; empty for plain TCP
      */
     public record Options(List<String> roles, String host, int port, List<String> seedNodes, Optional<Tls> tls) {
@@ -61,7 +67,7 @@ public final class StandaloneNode {
         values.put("pekko.remote.artery.canonical.hostname", options.host());
         values.put("pekko.remote.artery.canonical.port", options.port());
         values.put("pekko.cluster.seed-nodes", options.seedNodes().stream()
-                .map(seed -> "pekko://" + ClusterNode.SYSTEM_NAME + "@" + seed).toList());
+                .map(seed -> "pekko://" + SYSTEM_NAME + "@" + seed).toList());
         // a process of its own leaves the cluster when it is told to stop
         values.put("pekko.coordinated-shutdown.run-by-jvm-shutdown-hook", "on");
         // A process killed outright (or cut off) would stay unreachable for ever: its runs never end on the other
@@ -85,13 +91,28 @@ public final class StandaloneNode {
         return ConfigFactory.parseMap(values).withFallback(settings.nodeConfig());
     }
 
-    /** Starts the node; it joins its seed nodes at once. */
+    /** Starts the node; it joins its seed nodes at once (itself when it has none: a cluster of its own). */
     public static StandaloneNode start(Options options, ClusterSettings settings) {
-        Config config = config(options, settings);
-        StandaloneNode node = new StandaloneNode(ActorSystem.create(Behaviors.empty(), ClusterNode.SYSTEM_NAME,
-                config));
+        return start(options, BootstrapSetup.create(config(options, settings)));
+    }
+
+    /**
+     * The same, with every dispatcher of the node on {@code executor}: members started in one process share a few
+     * threads instead of each running a pool of its own.
+     */
+    public static StandaloneNode start(Options options, ClusterSettings settings, ExecutionContextExecutor executor) {
+        return start(options, BootstrapSetup.create(config(options, settings)).withDefaultExecutionContext(executor));
+    }
+
+    private static StandaloneNode start(Options options, BootstrapSetup setup) {
+        StandaloneNode node = new StandaloneNode(ActorSystem.create(Behaviors.empty(), SYSTEM_NAME,
+                setup));
         // the subscription replays members already Up, so the node's own Up is not missed
         node.watchSelfUp();
+        if (options.seedNodes().isEmpty()) {
+            Cluster cluster = Cluster.get(node.system);
+            cluster.manager().tell(Join.create(cluster.selfMember().address()));
+        }
         return node;
     }
 
@@ -106,7 +127,7 @@ public final class StandaloneNode {
     public Address awaitUp(Duration timeout) {
         CompletableFuture<Object> either = CompletableFuture.anyOf(up,
                 system.getWhenTerminated().toCompletableFuture());
-        Object first = ClusterNode.await(either, timeout, "joining the cluster");
+        Object first = Futures.await(either, timeout, "joining the cluster");
         if (first instanceof Address address) {
             return address;
         }

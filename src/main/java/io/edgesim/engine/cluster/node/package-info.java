@@ -1,10 +1,10 @@
 /**
- * The nodes of a cluster run: {@link io.edgesim.engine.cluster.node.EmbeddedCluster} starts one ActorSystem
- * ({@link io.edgesim.engine.cluster.node.ClusterNode}, role = its region code) per region in this JVM, forms the
- * cluster and shuts it down; {@link io.edgesim.engine.cluster.node.StandaloneNode} is a member in a process of its own
- * (one ActorSystem, its regions as roles), admitted by {@link io.edgesim.engine.cluster.node.JoinCheck} only with the
- * same protocol version and shared secret; {@link io.edgesim.engine.cluster.node.JoinedCluster} is a run's coordinator
- * joining such members and reading which holds which region; {@link io.edgesim.engine.cluster.node.ClusterSettings} are the engine's
- * validated settings (edgesim-cluster.conf). Depends on {@code delivery}.
+ * The members of a cluster run: {@link io.edgesim.engine.cluster.node.StandaloneNode} is one member (one
+ * ActorSystem, the regions it holds as roles), in a process of its own ({@code edgesim node}) or started by a
+ * coordinator in its process, admitted by {@link io.edgesim.engine.cluster.node.JoinCheck} only with the same
+ * protocol version and shared secret; {@link io.edgesim.engine.cluster.node.JoinedCluster} is a run's coordinator, a
+ * member joined to node processes or of a cluster of its own process, which reads which member holds which region and
+ * starts members for the regions no node holds; {@link io.edgesim.engine.cluster.node.ClusterSettings} are the
+ * engine's validated settings (edgesim-cluster.conf). Depends on {@code delivery}.
  */
 package io.edgesim.engine.cluster.node;

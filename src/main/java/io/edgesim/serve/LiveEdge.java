@@ -1,0 +1,203 @@
+package io.edgesim.serve;
+
+import io.edgesim.engine.cluster.ClusterEngine;
+import io.edgesim.engine.cluster.node.ClusterSettings;
+import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.result.DecisionListener;
+import io.edgesim.result.RunResult;
+import io.edgesim.scenario.ClientSpec;
+import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.ScenarioText;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.http.javadsl.Http;
+import org.apache.pekko.http.javadsl.ServerBinding;
+import org.apache.pekko.http.javadsl.model.ContentTypes;
+import org.apache.pekko.http.javadsl.model.HttpEntities;
+import org.apache.pekko.http.javadsl.model.HttpHeader;
+import org.apache.pekko.http.javadsl.model.HttpRequest;
+import org.apache.pekko.http.javadsl.model.HttpResponse;
+import org.apache.pekko.http.javadsl.model.headers.RawHeader;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.UnaryOperator;
+
+/**
+ * A scenario's PoPs served to live HTTP clients: a cluster run in this process ({@link ClusterEngine}) whose traffic
+ * is the requests of an Apache Pekko HTTP listener per PoP on loopback, ports {@code basePort}, {@code basePort + 1},
+ * ... in the scenario's PoP order (0: any free port each). Every request but {@code GET /edgesim/stats} (the counts
+ * so far, JSON) goes through every limiter the way the run sends it and is answered with what the served limiter
+ * decided ({@link LiveAnswer}); a request without a header the limiters key on is a 400 naming it. {@link #stop}
+ * unbinds the listeners, lets the requests in flight finish and returns the run's result.
+ */
+public final class LiveEdge {
+
+    /** The path of the counts so far. */
+    public static final String STATS_PATH = "/edgesim/stats";
+    static final int BAD_REQUEST = 400;
+    private static final String HOST = "127.0.0.1";
+
+    private final Scenario scenario;
+    private final LiveRequests keys;
+    private final LiveCounts counts;
+    private final LiveTraffic traffic;
+    private final CompletableFuture<RunResult> run = new CompletableFuture<>();
+    private final ActorSystem<Void> http;
+    private final Map<String, URI> listeners = new LinkedHashMap<>();
+    private final List<ServerBinding> bindings = new ArrayList<>();
+
+    private LiveEdge(Scenario scenario, int served, ClientSpec client) {
+        this.scenario = scenario;
+        this.keys = new LiveRequests(scenario.limiters());
+        this.counts = new LiveCounts(scenario, scenario.limiters().get(served).name());
+        this.traffic = new LiveTraffic(scenario, served, client, counts);
+        this.http = ActorSystem.create(Behaviors.empty(), "edgesim-serve");
+    }
+
+    /**
+     * Starts the cluster run and, once its scenario time 0 is set, the listeners.
+     *
+     * @param served   the index of the limiter whose answer clients get
+     * @param client   the scenario's client that live requests count as (the served limiter sees it)
+     * @param speed    scenario nanoseconds per real nanosecond
+     * @param basePort the first PoP's port; 0 for a free port per PoP
+     * @throws IllegalStateException when the run fails to start or a port cannot be bound
+     */
+    public static LiveEdge start(Scenario scenario, ScenarioText text, int served, ClientSpec client, double speed,
+                                 ClusterSettings settings, int basePort) {
+        LiveEdge edge = new LiveEdge(scenario, served, client);
+        ClusterEngine engine = new ClusterEngine(scenario, text, DecisionListener.NONE, speed, settings,
+                new ClusterEngine.InProcess(settings.members()));
+        Thread running = new Thread(() -> {
+            try {
+                edge.run.complete(engine.run(edge.traffic));
+            } catch (RuntimeException | Error e) {
+                edge.run.completeExceptionally(e);
+            }
+        }, "edgesim-serve-run");
+        running.start();
+        try {
+            CompletableFuture.anyOf(edge.traffic.started(), edge.run).get(settings.startupTimeout().toSeconds() * 4,
+                    TimeUnit.SECONDS);
+            if (edge.run.isDone()) {
+                edge.run.join();
+            }
+            edge.bind(basePort);
+        } catch (InterruptedException | ExecutionException | TimeoutException | RuntimeException e) {
+            edge.traffic.stop();
+            edge.http.terminate();
+            throw new IllegalStateException("serve: the cluster run did not start: " + e.getMessage(), e);
+        }
+        return edge;
+    }
+
+    private void bind(int basePort) throws InterruptedException, ExecutionException {
+        List<String> pops = scenario.pops();
+        for (int p = 0; p < pops.size(); p++) {
+            String pop = pops.get(p);
+            ServerBinding binding = Http.get(http).newServerAt(HOST, basePort == 0 ? 0 : basePort + p)
+                    .bind((org.apache.pekko.japi.function.Function<HttpRequest, CompletionStage<HttpResponse>>)
+                            request -> handle(pop, request)).toCompletableFuture().get();
+            bindings.add(binding);
+            listeners.put(pop, URI.create("http://" + HOST + ":" + binding.localAddress().getPort()));
+        }
+    }
+
+    /** The listener of each PoP, in the scenario's order. */
+    public Map<String, URI> listeners() {
+        return new LinkedHashMap<>(listeners);
+    }
+
+    /** The counts so far, as {@code /edgesim/stats} answers them. */
+    public String stats() {
+        return counts.json();
+    }
+
+    private CompletionStage<HttpResponse> handle(String pop, HttpRequest request) {
+        String path = request.getUri().path();
+        if (path.equals(STATS_PATH)) {
+            request.discardEntityBytes(http);
+            return CompletableFuture.completedFuture(HttpResponse.create()
+                    .withEntity(HttpEntities.create(ContentTypes.APPLICATION_JSON, counts.json())));
+        }
+        request.discardEntityBytes(http);
+        UnaryOperator<String> header = name -> request.getHeader(name).map(HttpHeader::value)
+                .orElse(null);
+        String missing = keys.missing(header);
+        if (missing != null) {
+            counts.badRequest();
+            return CompletableFuture.completedFuture(json(BAD_REQUEST, "{\"error\":\"missing_header\",\"header\":\""
+                    + missing + "\"}"));
+        }
+        CompletableFuture<LiveAnswer> answer = traffic.submit(pop, keys.read(header, path));
+        if (answer == null) {
+            return CompletableFuture.completedFuture(json(LiveAnswer.UNAVAILABLE, "{\"error\":\"stopping\"}"));
+        }
+        return answer.thenApply(LiveEdge::response);
+    }
+
+    private static HttpResponse json(int status, String body) {
+        return HttpResponse.create().withStatus(status)
+                .withEntity(HttpEntities.create(ContentTypes.APPLICATION_JSON, body));
+    }
+
+    private static HttpResponse response(LiveAnswer answer) {
+        List<HttpHeader> headers = new ArrayList<>();
+        // the entity carries the content type
+        answer.headers().forEach((name, value) -> {
+            if (!name.equalsIgnoreCase("Content-Type")) {
+                headers.add(RawHeader.create(name, value));
+            }
+        });
+        return json(answer.status(), answer.body()).withHeaders(headers);
+    }
+
+    /**
+     * Unbinds the listeners, ends the live traffic and waits for the run to record every request taken.
+     *
+     * @return the run's result: every request a listener took, each under every limiter that sees it
+     */
+    public RunResult stop(Duration timeout) {
+        for (ServerBinding binding : bindings) {
+            binding.unbind().toCompletableFuture().join();
+        }
+        traffic.stop();
+        try {
+            return run.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the run drained", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("serve: the run did not finish: " + e.getMessage(), e);
+        } finally {
+            http.terminate();
+        }
+    }
+
+    /** The scenario's limiter named {@code name} (null: the first), as an index; -1 when it has none so named. */
+    public static int limiterIndex(Scenario scenario, String name) {
+        List<LimiterSpec> limiters = scenario.limiters();
+        for (int l = 0; l < limiters.size(); l++) {
+            if (name == null || limiters.get(l).name().equals(name)) {
+                return l;
+            }
+        }
+        return -1;
+    }
+
+    /** The scenario's first client the limiter with index {@code served} sees, or null when it sees none. */
+    public static ClientSpec client(Scenario scenario, int served) {
+        return scenario.clients().stream().filter(c -> scenario.limiters().get(served).sees(c.name())).findFirst()
+                .orElse(null);
+    }
+}

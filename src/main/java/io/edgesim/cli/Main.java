@@ -18,7 +18,7 @@ import java.io.PrintWriter;
         description = "Simulates rate limiting at the edge: per-PoP counters, Durable Objects and inter-region "
                 + "latency, side by side on the same traffic.",
         subcommands = {RunCommand.class, ValidateCommand.class, RegionsCommand.class, SweepCommand.class,
-                ReportsCommand.class, BenchCommand.class, NodeCommand.class,
+                ReportsCommand.class, BenchCommand.class, NodeCommand.class, ServeCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -92,24 +92,37 @@ public final class LiveEdge {
             if (edge.run.isDone()) {
                 edge.run.join();
             }
-            edge.bind(basePort);
         } catch (InterruptedException | ExecutionException | TimeoutException | RuntimeException e) {
             edge.traffic.stop();
             edge.http.terminate();
-            throw new IllegalStateException("serve: the cluster run did not start: " + e.getMessage(), e);
+            throw new IllegalStateException("the cluster run did not start: " + e.getMessage(), e);
+        }
+        try {
+            edge.bind(basePort);
+        } catch (IllegalArgumentException e) {
+            edge.stop(settings.drainTimeout());
+            throw e;
         }
         return edge;
     }
 
-    private void bind(int basePort) throws InterruptedException, ExecutionException {
+    /** @throws IllegalArgumentException when a port cannot be listened on, naming it and why */
+    private void bind(int basePort) {
         List<String> pops = scenario.pops();
         for (int p = 0; p < pops.size(); p++) {
             String pop = pops.get(p);
-            ServerBinding binding = Http.get(http).newServerAt(HOST, basePort == 0 ? 0 : basePort + p)
-                    .bind((org.apache.pekko.japi.function.Function<HttpRequest, CompletionStage<HttpResponse>>)
-                            request -> handle(pop, request)).toCompletableFuture().get();
-            bindings.add(binding);
-            listeners.put(pop, URI.create("http://" + HOST + ":" + binding.localAddress().getPort()));
+            int port = basePort == 0 ? 0 : basePort + p;
+            try {
+                ServerBinding binding = Http.get(http).newServerAt(HOST, port)
+                        .bind((org.apache.pekko.japi.function.Function<HttpRequest, CompletionStage<HttpResponse>>)
+                                request -> handle(pop, request)).toCompletableFuture().get();
+                bindings.add(binding);
+                listeners.put(pop, URI.create("http://" + HOST + ":" + binding.localAddress().getPort()));
+            } catch (InterruptedException | ExecutionException e) {
+                Throwable cause = e.getCause() == null ? e : e.getCause();
+                throw new IllegalArgumentException("cannot listen on " + HOST + ":" + port + " for " + pop + ": "
+                        + cause.getMessage(), e);
+            }
         }
     }
 

@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
 import java.io.PrintWriter;
 
 /**
- * Entry point of the `edgesim` command. Exit status: 0 success; 2 bad input (one line naming the file or flag, the
+ * Entry point of the `edgesim` command. Exit status: 0 success; 3 a threshold of --fail-if failed (after the report
+ * was written, one line per failed threshold); 2 bad input (one line naming the file or flag, the
  * setting, what is wrong and what is allowed - picocli's own complaints about the command line are rewritten to that
  * form by {@link ParameterErrors}); 1 a failure of the environment (an output that cannot be written, a
  * {@link WriteFailure}; a heap too small for the run) or a bug, also one line. No stack trace is printed unless
@@ -18,11 +19,14 @@ import java.io.PrintWriter;
         description = "Simulates rate limiting at the edge: per-PoP counters, Durable Objects and inter-region "
                 + "latency, side by side on the same traffic.",
         subcommands = {RunCommand.class, ValidateCommand.class, RegionsCommand.class, SweepCommand.class,
-                ReportsCommand.class, BenchCommand.class, NodeCommand.class, ServeCommand.class,
+                ReportsCommand.class, CompareCommand.class, BenchCommand.class, NodeCommand.class,
+                ServeCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     public static final int EXIT_BAD_INPUT = 2;
+    /** The run was written, and a threshold of --fail-if failed. */
+    public static final int EXIT_THRESHOLD_FAILED = 3;
     /** The environment failed (disk full, out of memory) or edgesim has a bug. */
     public static final int EXIT_ENVIRONMENT = 1;
 

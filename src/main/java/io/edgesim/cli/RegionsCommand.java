@@ -1,6 +1,7 @@
 package io.edgesim.cli;
 
 import io.edgesim.model.region.RegionMap;
+import io.edgesim.scenario.region.RegionSummary;
 import io.edgesim.scenario.region.RegionTable;
 import io.edgesim.scenario.region.RegionsLoader;
 import picocli.CommandLine.Command;
@@ -10,9 +11,13 @@ import picocli.CommandLine;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-/** `edgesim regions`: prints the PoPs and the round-trip matrix, marking estimated pairs. */
+/**
+ * `edgesim regions`: prints the PoPs and the round-trip matrix, marking estimated pairs; a file of more than
+ * {@link RegionSummary#MATRIX_LIMIT} PoPs is summarised by area unless {@code --matrix} asks for the matrix.
+ */
 @Command(name = "regions", mixinStandardHelpOptions = true,
-        description = "Prints the PoPs and the round-trip matrix in ms; * marks great-circle estimates.")
+        description = "Prints the PoPs and the round-trip matrix in ms; * marks great-circle estimates. A file of "
+                + "more than " + RegionSummary.MATRIX_LIMIT + " PoPs is summarised by Durable Object area instead.")
 final class RegionsCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -21,11 +26,15 @@ final class RegionsCommand implements Callable<Integer> {
     @Option(names = "--regions", paramLabel = "FILE", description = "Regions file. Default: ./regions.conf.")
     Path regions;
 
+    @Option(names = "--matrix", description = "Print every PoP and the round-trip matrix, however many PoPs.")
+    boolean matrix;
+
     @Override
     public Integer call() {
         Path file = Paths.regionsFile(regions);
         RegionMap map = RegionsLoader.load(file);
-        spec.commandLine().getOut().print(RegionTable.format(map));
+        boolean summary = !matrix && RegionSummary.summarised(map);
+        spec.commandLine().getOut().print(summary ? RegionSummary.format(map) : RegionTable.format(map));
         return 0;
     }
 }

@@ -18,9 +18,11 @@ import io.edgesim.report.ConsoleReport;
 import io.edgesim.report.DecisionsCsv;
 import io.edgesim.report.ReportWriter;
 import io.edgesim.report.StagedOutput;
+import io.edgesim.report.ThresholdText;
 import io.edgesim.result.ClusterRun;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.result.RunResult;
+import io.edgesim.result.Threshold;
 import io.edgesim.scenario.InputException;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
@@ -106,6 +108,9 @@ final class RunCommand implements Callable<Integer> {
     // standard output carries the decisions: what the run prints goes to standard error
     private boolean decisionsOnStandardOutput;
 
+    // the thresholds of --fail-if, read against the scenario before the run
+    private List<Threshold> thresholds = List.of();
+
     @Option(names = "--replications", paramLabel = "N",
             description = "Virtual engine only: also run seeds seed+1 .. seed+N-1, in parallel on all cores, and "
                     + "add the mean and 95 %% interval of each limiter's figures over the N runs to the report (the "
@@ -131,6 +136,15 @@ final class RunCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     TlsOptions tls;
+
+    @Option(names = "--fail-if", paramLabel = "EXPR",
+            description = "A threshold on a figure of the run, e.g. 'durable-object.latency_p99_ms.SYD < 300ms' or "
+                    + "'per-location.keys_over_limit_share < 1%%' (repeatable): "
+                    + "LIMITER.FIGURE[.REGION|.plan:PLAN][.mean|.lower|.upper] OP NUMBER[ms|s|%%|x], OP one of "
+                    + "< <= > >= == !=. With --replications the mean over the runs, or the named end of its 95 %% "
+                    + "interval. A threshold that fails is one line on standard error, and the exit status is 3 "
+                    + "after the report is written.")
+    List<String> failIf;
 
     /** Writes the report folder; a test puts one here that fails as a full disk would. */
     ReportWriting reportWriter = ReportWriter::write;
@@ -158,6 +172,7 @@ final class RunCommand implements Callable<Integer> {
             scenario = scenario.withSeed(seed);
         }
         memberCount = engine.equals(ClusterEngine.NAME) && join == null ? memberCount(scenario) : 0;
+        thresholds = FailIf.parse(failIf, scenario, replications != null);
         Path dir = OutputFolder.prepare("--out", out != null ? out : defaultFolder(scenario.name(), engine),
                 "result.json");
         List<Path> inputs = ScenarioLoader.inputFiles(scenario);
@@ -204,6 +219,7 @@ final class RunCommand implements Callable<Integer> {
             } catch (UncheckedIOException e) {
                 throw cannotWriteDecisions(decisionsFile, e.getCause());
             }
+            result = result.withThresholds(Threshold.check(thresholds, result));
             try {
                 reportWriter.write(result, report.path());
             } catch (IOException | UncheckedIOException e) {
@@ -234,7 +250,16 @@ final class RunCommand implements Callable<Integer> {
         console.printf("%nwrote %s (result.json, report.md, by-region.csv)%s in %.2f s of wall time%n", dir,
                 decisions == null ? "" : " and " + decisions, wallSeconds);
         console.flush();
-        return 0;
+        return failedThresholds(result);
+    }
+
+    // one line per failed threshold on standard error; the exit status
+    private int failedThresholds(RunResult result) {
+        PrintWriter err = spec.commandLine().getErr();
+        result.thresholds().stream().filter(o -> !o.passed())
+                .forEach(o -> err.println("edgesim: " + ThresholdText.failure(o, result, "")));
+        err.flush();
+        return result.thresholdsHeld() ? 0 : Main.EXIT_THRESHOLD_FAILED;
     }
 
     // parsed here, not by picocli, so that a bad value is one line like every other bad input

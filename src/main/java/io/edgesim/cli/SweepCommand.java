@@ -5,6 +5,7 @@ import io.edgesim.engine.virtual.VirtualEngine;
 import io.edgesim.report.StagedOutput;
 import io.edgesim.report.SweepReport;
 import io.edgesim.result.RunResult;
+import io.edgesim.result.Threshold;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
 import picocli.CommandLine;
@@ -54,11 +55,18 @@ final class SweepCommand implements Callable<Integer> {
     String replications;
 
 
+    @Option(names = "--fail-if", paramLabel = "EXPR",
+            description = "A threshold on a figure of every value's run, as run's --fail-if (repeatable), e.g. "
+                    + "'per-location.multiplication < 2x'. A threshold that fails at a value is one line on "
+                    + "standard error naming the value, and the exit status is 3 after the sweep is written.")
+    List<String> failIf;
+
     @Override
     public Integer call() {
         // the file first, then every value, then the folder: whatever is wrong shows before the first run
         Scenario base = input.load();
         int runs = Replicas.parse(replications, VirtualEngine.NAME);
+        List<Threshold> thresholds = FailIf.parse(failIf, base, replications != null);
         SweepValues values = SweepValues.param(param);
         List<Scenario> loaded = values.checkEveryValue(input.scenarioFile, input::load);
         Path dir = OutputFolder.prepare("--out", out != null ? out : Path.of("reports", base.name() + "-sweep"),
@@ -73,7 +81,9 @@ final class SweepCommand implements Callable<Integer> {
                 : ParallelRuns.replicated(scenarios, runs, threads);
         List<SweepReport.Point> points = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
-            points.add(new SweepReport.Point(values.values().get(i), results.get(i)));
+            RunResult result = results.get(i);
+            points.add(new SweepReport.Point(values.values().get(i),
+                    result.withThresholds(Threshold.check(thresholds, result))));
         }
         SweepReport report = new SweepReport(values.path(), points);
         // written beside its place and moved there whole
@@ -90,8 +100,14 @@ final class SweepCommand implements Callable<Integer> {
         if (unchanged != null) {
             console.printf("%n%s%n", unchanged);
         }
+        if (!thresholds.isEmpty()) {
+            console.printf("%n%s", report.thresholdsText());
+        }
         console.printf("%nwrote %s (%s)%n", dir, String.join(", ", SweepReport.FILES));
         console.flush();
-        return 0;
+        var err = spec.commandLine().getErr();
+        report.failures().forEach(line -> err.println("edgesim: " + line));
+        err.flush();
+        return report.failures().isEmpty() ? 0 : Main.EXIT_THRESHOLD_FAILED;
     }
 }

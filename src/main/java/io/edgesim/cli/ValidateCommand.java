@@ -1,9 +1,11 @@
 package io.edgesim.cli;
 
 import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.region.RegionSummary;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -26,7 +28,7 @@ final class ValidateCommand implements Callable<Integer> {
         Scenario scenario = input.load();
         spec.commandLine().getOut().printf("%s: ok - scenario %s, %d client source(s), %d limiter(s), regions %s%n",
                 input.scenarioFile, scenario.name(), scenario.clients().size(), scenario.limiters().size(),
-                String.join(", ", scenario.pops()));
+                regions(scenario));
         SweepValues declared = SweepValues.declared(input.scenarioFile);
         if (declared != null) {
             String why = SweepEffect.overridden(declared.path(),
@@ -37,5 +39,12 @@ final class ValidateCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    // the regions by name, or for more than a matrix shows, how many and from which file
+    private static String regions(Scenario scenario) {
+        List<String> pops = scenario.pops();
+        return pops.size() > RegionSummary.MATRIX_LIMIT ? pops.size() + " of " + scenario.regionsFile()
+                : String.join(", ", pops);
     }
 }

@@ -3,22 +3,28 @@ package io.edgesim.engine;
 import io.edgesim.model.cost.CostEstimate;
 import io.edgesim.model.cost.CostModel;
 import io.edgesim.model.cost.Invocations;
+import io.edgesim.model.cost.Prices;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.result.CostResult;
-import io.edgesim.scenario.Scenario;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Prices a limiter's measured invocations and usage with the scenario's prices, scaled from the run to a month. */
+/**
+ * Prices a limiter's measured invocations and usage with the scenario's prices, scaled from the time they were
+ * measured over (the run, or one of its periods) to a month.
+ */
 final class Costs {
 
     private Costs() {
     }
 
-    /** The monthly bill of one limiter's {@code invocations} (its chain's) and {@code usage} (its tiers'). */
-    static CostResult of(Invocations invocations, Usage usage, Scenario scenario) {
-        CostEstimate estimate = CostModel.estimate(invocations, usage, scenario.durationNanos(), scenario.prices());
+    /**
+     * The monthly bill of one limiter's {@code invocations} (its chain's) and {@code usage} (its tiers') over
+     * {@code durationNanos} of scenario time (greater than 0).
+     */
+    static CostResult of(Invocations invocations, Usage usage, long durationNanos, Prices prices) {
+        CostEstimate estimate = CostModel.estimate(invocations, usage, durationNanos, prices);
         return new CostResult(RunRecorder.round(estimate.usdPerMonth(), 4), estimate.planMinimumUsd(),
                 rounded(estimate.usdByItem(), 4), rounded(estimate.monthlyQuantities(), 1),
                 estimate.includedQuantities(), estimate.unansweredObjectCalls());

@@ -5,7 +5,7 @@ import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.WindowAnchor;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeyKind;
-import io.edgesim.model.tier.KeyCounters;
+import io.edgesim.model.tier.local.KeyCounters;
 import io.edgesim.model.tier.LimiterSpec;
 
 import java.util.List;

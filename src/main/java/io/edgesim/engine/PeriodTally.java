@@ -2,14 +2,18 @@ package io.edgesim.engine;
 
 import io.edgesim.model.Outcome;
 import io.edgesim.model.algorithm.Durations;
+import io.edgesim.model.cost.Invocations;
+import io.edgesim.model.cost.Usage;
 import io.edgesim.model.fault.Fault;
 import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.tier.ChainBilling;
 import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.result.CostResult;
 import io.edgesim.result.Counts;
 import io.edgesim.result.ExactComparison;
 import io.edgesim.result.KeyResults;
 import io.edgesim.result.PeriodResult;
-import io.edgesim.scenario.ClientSpec;
+import io.edgesim.scenario.Scenario;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.IntCountsHistogram;
 
@@ -24,8 +28,14 @@ import java.util.OptionalDouble;
  * A request belongs to the windows of the faults in force when it arrived (from inclusive, until exclusive), or to
  * the outside period when none was. Each period keeps what the whole run keeps for the figures a design document
  * quotes: outcomes, the exact count's verdicts, added latency per region (microseconds, as the run's), and a
- * {@link KeyTally} of its own, so a key's figures in a period count the requests that arrived in it. Only a run
- * with faults keeps any. Not thread-safe.
+ * {@link KeyTally} of its own, so a key's figures in a period count the requests that arrived in it, and the
+ * stage each request ended at, for the period's bill.
+ *
+ * <p>The bill of a period is a monthly rate: what the period's requests would cost per month if the period lasted
+ * all month, priced as the run's bill is ({@link Costs}). What the Workers did (requests, CPU time, calls to
+ * Durable Objects, KV reads, binding calls: {@link ChainBilling}) is counted from the period's own requests; what
+ * the tiers measured over the whole run (rows, duration, KV writes) is shared out in proportion to the period's
+ * calls ({@link Usage#shareOf}). Only a run with faults keeps any. Not thread-safe.
  */
 final class PeriodTally {
 
@@ -43,9 +53,9 @@ final class PeriodTally {
         this.durationNanos = durationNanos;
         int count = faults.isEmpty() ? 0 : faults.size() + 1;
         this.periods = new Period[limiters.size()][count];
-        for (Period[] byPeriod : periods) {
+        for (int l = 0; l < limiters.size(); l++) {
             for (int p = 0; p < count; p++) {
-                byPeriod[p] = new Period(pops.size());
+                periods[l][p] = new Period(pops.size(), limiters.get(l).stages().size());
             }
         }
     }
@@ -61,42 +71,54 @@ final class PeriodTally {
      * @param key    its key's number under the limiter's exact reference
      * @param window its window of the exact reference
      * @param tokens what it got through, in tokens (0 when refused)
+     * @param stage  the stage that refused or failed it, -1 when none did
      */
     void add(int limiter, int pop, long requestNanos, int key, long window, long tokens, Outcome outcome,
-             boolean failedOpen, boolean exactAllowed, long latencyNanos) {
+             boolean failedOpen, boolean exactAllowed, long latencyNanos, int stage) {
         boolean inFault = false;
         for (int f = 0; f < faults.size(); f++) {
             Fault fault = faults.get(f);
             if (requestNanos >= fault.fromNanos() && requestNanos < fault.untilNanos()) {
-                periods[limiter][f].add(pop, key, window, tokens, outcome, failedOpen, exactAllowed, latencyNanos);
+                periods[limiter][f].add(pop, key, window, tokens, outcome, failedOpen, exactAllowed, latencyNanos,
+                        stage);
                 inFault = true;
             }
         }
         if (!inFault) {
             periods[limiter][faults.size()].add(pop, key, window, tokens, outcome, failedOpen, exactAllowed,
-                    latencyNanos);
+                    latencyNanos, stage);
         }
     }
 
-    /** One result per fault, in scenario order, then the outside period; empty for a run without faults. */
-    List<PeriodResult> results(KeyIds keyIds, List<ClientSpec> clients) {
+    /**
+     * One result per fault, in scenario order, then the outside period; empty for a run without faults.
+     *
+     * @param invocations what each limiter's chain made the Workers do over the whole run, in scenario order
+     * @param tierUsage   what each limiter's tiers measured over the whole run, in scenario order
+     */
+    List<PeriodResult> results(KeyIds keyIds, Scenario scenario, List<Invocations> invocations,
+                               List<Usage> tierUsage) {
         List<PeriodResult> results = new ArrayList<>();
         if (faults.isEmpty()) {
             return results;
         }
         for (int p = 0; p <= faults.size(); p++) {
+            long periodNanos = p < faults.size()
+                    ? Math.max(0, Math.min(faults.get(p).untilNanos(), durationNanos) - faults.get(p).fromNanos())
+                    : durationNanos - faultCoverNanos();
             List<PeriodResult.LimiterPeriod> byLimiter = new ArrayList<>();
             for (int l = 0; l < limiters.size(); l++) {
-                byLimiter.add(periods[l][p].result(limiters.get(l), keyIds, pops, clients));
+                Period period = periods[l][p];
+                byLimiter.add(period.result(limiters.get(l), keyIds, pops, scenario,
+                        period.cost(limiters.get(l), invocations.get(l), tierUsage.get(l), periodNanos, scenario)));
             }
             if (p < faults.size()) {
                 Fault fault = faults.get(p);
-                long until = Math.min(fault.untilNanos(), durationNanos);
                 results.add(new PeriodResult(fault.label(), seconds(fault.fromNanos()), seconds(fault.untilNanos()),
-                        seconds(Math.max(0, until - fault.fromNanos())), byLimiter));
+                        seconds(periodNanos), byLimiter));
             } else {
-                results.add(new PeriodResult(PeriodResult.OUTSIDE, 0, seconds(durationNanos),
-                        seconds(durationNanos - faultCoverNanos()), byLimiter));
+                results.add(new PeriodResult(PeriodResult.OUTSIDE, 0, seconds(durationNanos), seconds(periodNanos),
+                        byLimiter));
             }
         }
         return results;
@@ -138,15 +160,21 @@ final class PeriodTally {
         final AbstractHistogram[] latency;
         final long[] maxLatencyNanos;
         final KeyTally keys = new KeyTally();
+        // requests refused (rejected, or failed closed) at each stage, as the run's (RunRecorder)
+        final long[] endedAtStage;
 
-        Period(int pops) {
+        Period(int pops, int stages) {
             latency = new AbstractHistogram[pops];
             maxLatencyNanos = new long[pops];
+            endedAtStage = new long[stages];
         }
 
         void add(int pop, int key, long window, long tokens, Outcome outcome, boolean open, boolean exactAllowed,
-                 long latencyNanos) {
+                 long latencyNanos, int stage) {
             sent++;
+            if (stage >= 0 && outcome != Outcome.ACCEPTED) {
+                endedAtStage[stage]++;
+            }
             boolean letThrough = switch (outcome) {
                 case ACCEPTED -> {
                     accepted++;
@@ -180,12 +208,21 @@ final class PeriodTally {
             keys.add(key, window, letThrough ? tokens : 0, letThrough, !letThrough && exactAllowed);
         }
 
-        PeriodResult.LimiterPeriod result(LimiterSpec spec, KeyIds keyIds, List<String> pops,
-                                          List<ClientSpec> clients) {
+        /**
+         * The period's bill at its rate per month: its own invocations, and its share of the run's tier usage;
+         * nothing for a period of no time (a fault window wholly after the run).
+         */
+        CostResult cost(LimiterSpec spec, Invocations run, Usage runUsage, long periodNanos, Scenario scenario) {
+            Invocations own = ChainBilling.of(spec, sent, endedAtStage);
+            return Costs.of(own, runUsage.shareOf(run, own), Math.max(1, periodNanos), scenario.prices());
+        }
+
+        PeriodResult.LimiterPeriod result(LimiterSpec spec, KeyIds keyIds, List<String> pops, Scenario scenario,
+                                          CostResult cost) {
             Counts totals = new Counts(sent, accepted, rejected, failed, failedOpen);
             OptionalDouble multiplication = exactAccepted == 0 ? OptionalDouble.empty()
                     : OptionalDouble.of(RunRecorder.round(totals.letThrough() / (double) exactAccepted, 4));
-            KeyResults k = KeyFigures.of(keys, keyIds, spec, clients);
+            KeyResults k = KeyFigures.of(keys, keyIds, spec, scenario.clients());
             Map<String, PeriodResult.RegionLatency> byRegion = new LinkedHashMap<>();
             for (int p = 0; p < latency.length; p++) {
                 AbstractHistogram h = latency[p];
@@ -197,7 +234,7 @@ final class PeriodTally {
             }
             return new PeriodResult.LimiterPeriod(spec.name(), totals,
                     new ExactComparison(exactAccepted, wronglyAccepted, wronglyRejected), multiplication, k.seen(),
-                    k.overLimit(), k.wronglyThrottled(), k.letThroughRatio().max(), byRegion);
+                    k.overLimit(), k.wronglyThrottled(), k.letThroughRatio().max(), byRegion, cost);
         }
     }
 }

@@ -2,7 +2,7 @@ package io.edgesim.engine;
 
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.LimiterSpec;
-import io.edgesim.model.tier.Placement;
+import io.edgesim.model.tier.remote.Placement;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.model.tier.TierSettings;
 

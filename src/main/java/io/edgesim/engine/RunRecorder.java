@@ -2,14 +2,15 @@ package io.edgesim.engine;
 
 import io.edgesim.model.Outcome;
 import io.edgesim.model.algorithm.Durations;
+import io.edgesim.model.cost.Invocations;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.response.RateLimitResponse;
 import io.edgesim.model.tier.ChainBilling;
-import io.edgesim.model.tier.HotObjects;
+import io.edgesim.model.tier.remote.HotObjects;
 import io.edgesim.model.tier.LimiterSpec;
-import io.edgesim.model.tier.ObjectShards;
+import io.edgesim.model.tier.remote.ObjectShards;
 import io.edgesim.result.CostResult;
 import io.edgesim.result.Counts;
 import io.edgesim.result.ExactComparison;
@@ -24,6 +25,7 @@ import io.edgesim.result.SampleResponse;
 import io.edgesim.result.StageRefusals;
 import io.edgesim.result.Timeline;
 import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.region.RegionSummary;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.IntCountsHistogram;
 
@@ -128,7 +130,7 @@ public final class RunRecorder {
                 !letThrough && exactAllowed);
         if (periods.active()) {
             periods.add(limiter, pop, requestNanos, referenceKeyNumber, exactWindow, cost, outcome, failedOpen,
-                    exactAllowed, latencyNanos);
+                    exactAllowed, latencyNanos, stage);
         }
     }
 
@@ -215,7 +217,8 @@ public final class RunRecorder {
      * Builds the result.
      *
      * @param tierUsage  what each limiter's tiers did that Cloudflare bills, in scenario order; priced with what its
-     *                   chain made the Workers do ({@link ChainBilling}) into the limiter's monthly bill
+     *                   chain made the Workers do ({@link ChainBilling}) into the limiter's monthly bill, and shared
+     *                   out over the fault windows ({@link PeriodTally})
      * @param stageStats each limiter's tier statistics by stage ("0:waf" -> {"worker_invocations_saved": n}), in
      *                   scenario order
      * @param hotObjects each limiter's hot Durable Objects, stage by stage (none for other stages), in scenario order
@@ -223,35 +226,46 @@ public final class RunRecorder {
     public RunResult finish(List<Usage> tierUsage, List<Map<String, Map<String, Long>>> stageStats,
                             List<List<HotObjects>> hotObjects) {
         List<LimiterResult> results = new ArrayList<>();
+        List<Invocations> invocations = new ArrayList<>();
         for (int i = 0; i < limiters.length; i++) {
             PerLimiter l = limiters[i];
-            CostResult cost = Costs.of(ChainBilling.of(l.spec, sum(l.sent), l.refusedByStage), tierUsage.get(i),
-                    scenario);
+            invocations.add(ChainBilling.of(l.spec, sum(l.sent), l.refusedByStage));
+            CostResult cost = Costs.of(invocations.get(i), tierUsage.get(i), scenario.durationNanos(),
+                    scenario.prices());
             results.add(l.result(cost, stageStats.get(i), HotKeyFigures.of(l.spec, hotObjects.get(i))));
         }
         return new RunResult(scenario.name(), scenario.description(), engine, scenario.seed(),
                 scenario.durationNanos() / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(),
                 scenario.assumptions(), Optional.empty(), Optional.empty(), faults.results(),
-                periods.results(keyIds, scenario.clients()));
+                periods.results(keyIds, scenario, invocations, tierUsage), List.of());
     }
 
+    // every pair among the run's PoPs and remote homes; with more regions than a matrix shows, only the pairs
+    // between a PoP and a remote home, the round trips the run can take
     private List<RunResult.LatencyPair> latencyPairs() {
         RegionMap regions = scenario.regions();
         List<String> involved = new ArrayList<>(pops);
+        List<String> homes = new ArrayList<>();
         for (LimiterSpec limiter : scenario.limiters()) {
             for (String home : RemoteHomes.of(limiter, regions)) {
                 if (!involved.contains(home)) {
                     involved.add(home);
                 }
+                if (!homes.contains(home)) {
+                    homes.add(home);
+                }
             }
         }
         List<RunResult.LatencyPair> pairs = new ArrayList<>();
+        boolean all = involved.size() <= RegionSummary.MATRIX_LIMIT;
         for (int i = 0; i < involved.size(); i++) {
             for (int j = i + 1; j < involved.size(); j++) {
                 String a = involved.get(i);
                 String b = involved.get(j);
-                pairs.add(new RunResult.LatencyPair(a, b, round(Durations.toMillis(regions.rttNanos(a, b)), 3),
-                        regions.estimated(a, b)));
+                if (all || homes.contains(a) || homes.contains(b)) {
+                    pairs.add(new RunResult.LatencyPair(a, b, round(Durations.toMillis(regions.rttNanos(a, b)), 3),
+                            regions.estimated(a, b)));
+                }
             }
         }
         return pairs;

@@ -42,10 +42,16 @@ public final class ConsoleReport {
                     .append(faultTable(run).text());
             out.append("\nfault windows: the requests that arrived in each fault's window, and outside every fault\n")
                     .append(PeriodTables.figures(run).text())
+                    .append("\nbill by fault window: USD per month if the period's rate lasted all month, beyond the "
+                            + "included amounts (plan minimum apart)\n")
+                    .append(PeriodTables.bill(run).text())
                     .append("\nadded latency by fault window (p50 / p99 ms)\n")
                     .append(PeriodTables.latency(run).text());
         }
         run.replications().ifPresent(r -> out.append('\n').append(replications(r)));
+        if (!run.thresholds().isEmpty()) {
+            out.append('\n').append(ThresholdText.console(run));
+        }
         return out.toString();
     }
 

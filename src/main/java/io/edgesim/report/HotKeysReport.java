@@ -63,6 +63,7 @@ final class HotKeysReport {
         }
         ObjectNode out = node.putObject("hot_keys");
         out.put("count", hot.count());
+        out.put("overloaded", hot.overloaded());
         ArrayNode hottest = out.putArray("hottest");
         for (HotKey k : hot.hottest()) {
             ObjectNode o = hottest.addObject();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.edgesim.result.ClusterRun;
+import io.edgesim.result.CostResult;
 import io.edgesim.result.Counts;
 import io.edgesim.result.FaultResult;
 import io.edgesim.result.Figure;
@@ -18,16 +19,26 @@ import io.edgesim.result.PerWindow;
 import io.edgesim.result.RegionResult;
 import io.edgesim.result.Outlier;
 import io.edgesim.result.Replications;
+import io.edgesim.result.RunFigures;
 import io.edgesim.result.RunResult;
+import io.edgesim.result.Threshold;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * result.json: the machine-readable result. Field order is fixed and no wall-clock time is written, so the same run
- * gives the same bytes.
+ * gives the same bytes. Its shape is docs/result.schema.json at {@link #SCHEMA_VERSION}; docs/result-json.md says what
+ * may change within a version.
  */
 public final class JsonReport {
+
+    /**
+     * The version of result.json's shape: fields may be added within a version; a field removed, renamed, or given
+     * another type or meaning bumps it.
+     */
+    public static final int SCHEMA_VERSION = 1;
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -89,12 +100,17 @@ public final class JsonReport {
                     rn.put("p50_ms", r.p50Ms());
                     rn.put("p99_ms", r.p99Ms());
                 });
+                // the bill at the period's rate, per month (see PeriodResult.LimiterPeriod#cost)
+                ObjectNode cost = n.putObject("cost_at_period_rate");
+                cost.put("usd_per_month", l.cost().usdPerMonth());
+                costItems(cost, l.cost());
             }
         }
     }
 
     public static String render(RunResult run) {
         ObjectNode root = MAPPER.createObjectNode();
+        root.put("schema_version", SCHEMA_VERSION);
         root.put("scenario", run.scenario());
         root.put("description", run.description());
         root.put("engine", run.engine());
@@ -116,17 +132,49 @@ public final class JsonReport {
         }
         ObjectNode assumptions = root.putObject("assumptions");
         run.assumptions().forEach(assumptions::put);
+        figures(root.putArray("figures"), run);
         run.replications().ifPresent(r -> replications(root.putObject("replications"), r));
         if (!run.faults().isEmpty()) {
             faults(root.putArray("faults"), run.faults());
             periods(root.putArray("fault_windows"), run.periods());
         }
         run.cluster().ifPresent(c -> cluster(root.putObject("cluster"), c));
+        if (!run.thresholds().isEmpty()) {
+            thresholds(root.putArray("thresholds"), run.thresholds());
+        }
         try {
             return MAPPER.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot render result.json", e);
         }
+    }
+
+    // every figure of the run at its seed, by the names replications and --fail-if use
+    private static void figures(ArrayNode out, RunResult run) {
+        RunFigures.of(run).forEach((figure, value) -> number(figure(out.addObject(), figure), "value", value));
+    }
+
+    private static void thresholds(ArrayNode out, List<Threshold.Outcome> outcomes) {
+        for (Threshold.Outcome o : outcomes) {
+            ObjectNode t = out.addObject();
+            t.put("expression", o.threshold().expression());
+            figure(t, o.threshold().figure());
+            t.put("bound", o.threshold().bound().name().toLowerCase(Locale.ROOT));
+            t.put("op", o.threshold().op().symbol());
+            t.put("limit", o.threshold().limit());
+            number(t, "value", o.value());
+            t.put("passed", o.passed());
+        }
+    }
+
+    // a number, or null for NaN (no value)
+    private static ObjectNode number(ObjectNode node, String field, double value) {
+        if (Double.isNaN(value)) {
+            node.putNull(field);
+        } else {
+            node.put(field, value);
+        }
+        return node;
     }
 
     private static void cluster(ObjectNode node, ClusterRun run) {
@@ -148,6 +196,16 @@ public final class JsonReport {
         node.put("p50", lateness.p50Ms());
         node.put("p99", lateness.p99Ms());
         node.put("max", lateness.maxMs());
+    }
+
+    // a bill item by item: what each costs per month, its quantity per month, and what the plan includes
+    private static void costItems(ObjectNode cost, CostResult bill) {
+        ObjectNode items = cost.putObject("items");
+        bill.items().forEach(items::put);
+        ObjectNode monthly = cost.putObject("monthly");
+        bill.monthly().forEach(monthly::put);
+        ObjectNode included = cost.putObject("included");
+        bill.included().forEach(included::put);
     }
 
     private static ObjectNode limiter(LimiterResult limiter) {
@@ -212,12 +270,7 @@ public final class JsonReport {
         // both parts have at most 4 decimals: keep the sum free of binary noise
         cost.put("bill_usd_per_month", Math.round(limiter.cost().billUsdPerMonth() * 1e4) / 1e4);
         cost.put("unanswered_object_calls", limiter.cost().unansweredObjectCalls());
-        ObjectNode items = cost.putObject("items");
-        limiter.cost().items().forEach(items::put);
-        ObjectNode monthly = cost.putObject("monthly");
-        limiter.cost().monthly().forEach(monthly::put);
-        ObjectNode included = cost.putObject("included");
-        limiter.cost().included().forEach(included::put);
+        costItems(cost, limiter.cost());
         if (limiter.firstRefusal() != null) {
             ObjectNode refusal = node.putObject("first_refusal");
             refusal.put("time_s", limiter.firstRefusal().timeSeconds());

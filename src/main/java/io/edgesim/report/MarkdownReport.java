@@ -9,6 +9,7 @@ import io.edgesim.result.PerWindow;
 import io.edgesim.result.Replications;
 import io.edgesim.result.RetryAfterStats;
 import io.edgesim.result.RunResult;
+import io.edgesim.result.Threshold;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +47,16 @@ public final class MarkdownReport {
         md.append("## Summary\n\n").append(headline(run).markdown()).append('\n');
         if (run.cluster().filter(ClusterRun::latencyFlagged).isPresent()) {
             md.append(lateNote(run.cluster().get())).append("\n\n");
+        }
+        if (!run.thresholds().isEmpty()) {
+            md.append("### Thresholds\n\n");
+            long held = run.thresholds().stream().filter(Threshold.Outcome::passed).count();
+            md.append(held).append(" of ").append(run.thresholds().size())
+                    .append(" thresholds (`--fail-if`) held:\n\n");
+            run.thresholds().forEach(o -> md.append("- `").append(o.threshold().expression()).append("`: ")
+                    .append(ThresholdText.verdict(o, run))
+                    .append('\n'));
+            md.append('\n');
         }
         md.append("*let through* = accepted + failed open (failed requests the limiter let through anyway); ")
                 .append("*multiplication* = requests let through / requests an exact global count accepts on the same ")
@@ -86,6 +97,13 @@ public final class MarkdownReport {
                     .append("(from inclusive, until exclusive) and over those that arrived outside every fault; ")
                     .append("*s* = the period's length in seconds. A key's figures count what it got through per ")
                     .append("window of the exact count from the period's requests only.\n\n");
+            md.append("The bill by fault window, USD per month at the period's rate - what its requests would ")
+                    .append("cost if the period lasted all month, priced as *The bill* below (beyond the included ")
+                    .append("amounts, plan minimum apart), so a window compares with the outside period and with the ")
+                    .append("whole run. The Worker requests, CPU time, Durable Object requests and KV reads are the ")
+                    .append("period's own (a request that waited out a timeout is billed); the rows, duration and KV ")
+                    .append("writes are the run's, shared out in proportion to the period's calls:\n\n")
+                    .append(PeriodTables.bill(run).markdown()).append('\n');
             md.append("Added latency by fault window, p50 / p99 in ms (- = no request arrived there):\n\n")
                     .append(PeriodTables.latency(run).markdown()).append('\n');
         }

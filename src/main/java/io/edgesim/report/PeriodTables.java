@@ -10,8 +10,8 @@ import java.util.Set;
 
 /**
  * The figures of a run with faults over each fault's window and over the time outside every fault
- * ({@link PeriodResult}): one table of counts and per-key figures, one of added latency per region; both the
- * console and report.md print them.
+ * ({@link PeriodResult}): one table of counts and per-key figures, one of the bill at each period's rate, one of
+ * added latency per region; both the console and report.md print them.
  */
 final class PeriodTables {
 
@@ -34,6 +34,40 @@ final class PeriodTables {
                         Long.toString(l.totals().failed()), Long.toString(l.keysSeen()),
                         Long.toString(l.keysOverLimit()), Long.toString(l.keysWronglyThrottled()),
                         Numbers.fixed(l.worstKey(), 2) + "x"));
+            }
+        }
+        return table;
+    }
+
+    /**
+     * One row per period and limiter: its bill at the period's rate (what the period's requests would cost per month
+     * if the period lasted all month), item by item beyond the included amounts, then the usage charge; the items no
+     * limiter is billed for in any period are left out, and the plan minimum is apart, as in the run's bill.
+     */
+    static Tables bill(RunResult run) {
+        List<String> items = new ArrayList<>();
+        for (PeriodResult period : run.periods()) {
+            for (PeriodResult.LimiterPeriod l : period.limiters()) {
+                l.cost().monthly().forEach((item, monthly) -> {
+                    if (monthly > 0 && !items.contains(item)) {
+                        items.add(item);
+                    }
+                });
+            }
+        }
+        List<String> order = run.periods().isEmpty() ? List.of()
+                : List.copyOf(run.periods().get(0).limiters().get(0).cost().items().keySet());
+        items.sort((a, b) -> Integer.compare(order.indexOf(a), order.indexOf(b)));
+        List<String> header = new ArrayList<>(List.of("period", "limiter"));
+        items.forEach(item -> header.add(item.replace('_', ' ')));
+        header.add("usage $/month at the period's rate");
+        Tables table = new Tables(header);
+        for (PeriodResult period : run.periods()) {
+            for (PeriodResult.LimiterPeriod l : period.limiters()) {
+                List<String> row = new ArrayList<>(List.of(period.label(), l.limiter()));
+                items.forEach(item -> row.add(Numbers.usd(l.cost().items().getOrDefault(item, 0.0))));
+                row.add(Numbers.usd(l.cost().usdPerMonth()));
+                table.row(row);
             }
         }
         return table;

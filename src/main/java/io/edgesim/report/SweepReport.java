@@ -8,11 +8,8 @@ import io.edgesim.result.RunResult;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.PlotOrientation;
-import org.jfree.chart.renderer.category.StatisticalLineAndShapeRenderer;
 import org.jfree.data.category.DefaultCategoryDataset;
-import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
 
-import java.awt.Color;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -131,6 +128,36 @@ public record SweepReport(String param, List<Point> points) {
         return files;
     }
 
+    /**
+     * The thresholds of --fail-if at every value: a line saying at which values they all held, then a line per
+     * threshold per value ("limiters.local.limit = 200: EXPR: FAILED (...)"); "" when there are none.
+     */
+    public String thresholdsText() {
+        if (points.get(0).result().thresholds().isEmpty()) {
+            return "";
+        }
+        List<String> failedAt = points.stream().filter(p -> !p.result().thresholdsHeld()).map(Point::value)
+                .toList();
+        StringBuilder out = new StringBuilder("thresholds (--fail-if): ").append(failedAt.isEmpty()
+                ? "all held at every value" : "failed at " + param + " = " + String.join(", ", failedAt))
+                .append('\n');
+        for (Point p : points) {
+            p.result().thresholds().forEach(o -> out.append(param).append(" = ").append(p.value()).append(": ")
+                    .append(ThresholdText.line(o, p.result())).append('\n'));
+        }
+        return out.toString();
+    }
+
+    /** One line per threshold that failed, naming the value: "threshold failed at PARAM = V: EXPR: ...". */
+    public List<String> failures() {
+        List<String> lines = new ArrayList<>();
+        for (Point p : points) {
+            p.result().thresholds().stream().filter(o -> !o.passed()).forEach(o -> lines.add(
+                    ThresholdText.failure(o, p.result(), " at " + param + " = " + p.value())));
+        }
+        return lines;
+    }
+
     private String markdown() {
         RunResult first = points.get(0).result();
         return "# " + first.scenario() + ": sweep of `" + param + "`\n\n"
@@ -141,6 +168,8 @@ public record SweepReport(String param, List<Point> points) {
                 + table().markdown() + "\n"
                 + "![requests let through against " + param + "](" + ACCEPTED_CHART + ")\n\n"
                 + "![multiplication against " + param + "](" + MULTIPLICATION_CHART + ")\n\n"
+                + (points.get(0).result().thresholds().isEmpty() ? ""
+                : "## Thresholds\n\n```\n" + thresholdsText() + "```\n\n")
                 + "Every run's full numbers are in sweep.csv.\n";
     }
 
@@ -151,8 +180,8 @@ public record SweepReport(String param, List<Point> points) {
         Replications r = points.get(0).result().replications().get();
         return r.n() + (r.n() == 1 ? " run" : " runs") + " per value, at seeds " + r.seeds().get(0) + " to "
                 + r.seeds().get(r.n() - 1) + ". Each cell is the mean over the runs and its 95 % "
-                + "confidence interval (percentile bootstrap), and the charts draw that interval's half-width as "
-                + "error bars; sweep.csv has the run at the first seed, then the means and intervals.";
+                + "confidence interval (percentile bootstrap), and the charts draw that interval as error bars "
+                + "from its low end to its high end; sweep.csv has the run at the first seed, then the means and intervals.";
     }
 
     private Tables table() {
@@ -220,20 +249,19 @@ public record SweepReport(String param, List<Point> points) {
             return ChartStyle.apply(ChartFactory.createLineChart(title, param, measure, data,
                     PlotOrientation.VERTICAL, true, false, false));
         }
-        DefaultStatisticalCategoryDataset data = new DefaultStatisticalCategoryDataset();
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        IntervalLineRenderer renderer = new IntervalLineRenderer();
         for (Point p : points) {
             Replications r = p.result().replications().orElseThrow();
             for (LimiterResult l : p.result().limiters()) {
                 Optional<Interval> i = r.interval(l.name(), figure);
-                data.add(i.map(Interval::mean).orElse(null), i.map(Interval::halfWidth).orElse(null), l.name(),
-                        p.value());
+                data.addValue(i.map(Interval::mean).orElse(null), l.name(), p.value());
+                i.ifPresent(interval -> renderer.interval(l.name(), p.value(), interval));
             }
         }
         JFreeChart chart = ChartFactory.createLineChart(title + " (mean, 95 % interval)", param, measure, data,
                 PlotOrientation.VERTICAL, true, false, false);
-        // draws mean +- the "standard deviation" it is given: here the interval's half-width
-        StatisticalLineAndShapeRenderer renderer = new StatisticalLineAndShapeRenderer(true, true);
-        renderer.setErrorIndicatorPaint(Color.BLACK);
+        // the error bars run from the interval's low end to its high end, as the tables print it
         chart.getCategoryPlot().setRenderer(renderer);
         return ChartStyle.apply(chart);
     }

@@ -58,11 +58,6 @@ public record Interval(double mean, double ci95Low, double ci95High, double medi
         return rounded(mean, low, high, median, sorted[0], sorted[n - 1]);
     }
 
-    /** Half the width of the interval, rounded to 4 decimals (the interval is not symmetric about the mean). */
-    public double halfWidth() {
-        return round((ci95High - ci95Low) / 2);
-    }
-
     /**
      * True when the mean says little on its own: it differs from the median by more than 5 % of the larger of the
      * two (in magnitude), as when one run is far from the others. Reports then show the median and range beside it.

@@ -42,10 +42,13 @@ public record PeriodResult(String label, double fromSeconds, double untilSeconds
      * @param keysWronglyThrottled of those, keys with a request refused that the exact count accepted
      * @param worstKey       the largest ratio of let-through in one window to the key's limit
      * @param latency        per region with requests in the period: its added-latency figures
+     * @param cost           the bill at the period's rate: what its requests would cost per month if the period
+     *                       lasted all month (the period's own Worker requests, CPU time and calls; the tiers' rows,
+     *                       duration and KV writes of the whole run in proportion to the period's calls)
      */
     public record LimiterPeriod(String limiter, Counts totals, ExactComparison exact, OptionalDouble multiplication,
                                 long keysSeen, long keysOverLimit, long keysWronglyThrottled, double worstKey,
-                                Map<String, RegionLatency> latency) {
+                                Map<String, RegionLatency> latency, CostResult cost) {
 
         public LimiterPeriod {
             latency = Collections.unmodifiableMap(new LinkedHashMap<>(latency));

@@ -7,8 +7,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * Every figure the report prints, read from one run as a flat list of named values ({@link Figure} -> value), in
- * the order reports show them: per limiter its whole-run figures, then per region, per plan, per fault window, and
- * per fault window and region. A value is NaN when the run has none (a multiplication where the exact count accepted
+ * the order reports show them: per limiter its whole-run figures (and, for a limiter with a durable-object stage,
+ * its hot objects' figures), then per region, per plan, per fault window, and per fault window and region. A value is NaN when the run has none (a multiplication where the exact count accepted
  * nothing, a latency percentile of a region without samples); a region the limiter saw no request in is left out.
  * Adding a figure is one line in one of the lists below.
  */
@@ -38,6 +38,15 @@ public final class RunFigures {
                     l -> share(l.keys().wronglyThrottled(), l.keys().population())),
             new Measure<>("worst_key", "worst key", "x", l -> l.keys().letThroughRatio().max()),
             new Measure<>("usd_per_month", "cost USD/month", "", l -> l.cost().usdPerMonth()));
+
+    /**
+     * The hot Durable Objects of a limiter with a durable-object stage ({@link HotKeys}): 0 in a run where none was
+     * hot, so that every replication has them.
+     */
+    public static final List<Measure<HotKeys>> HOT = List.of(
+            new Measure<>("hot_objects", "hot objects", "", h -> h.count()),
+            new Measure<>("hot_overloaded", "failed as overloaded", "", h -> h.overloaded()),
+            new Measure<>("hot_peak_per_second", "hot object's busiest second", " req/s", h -> h.peakPerSecond()));
 
     /** A limiter's figures in one region. */
     public static final List<Measure<RegionResult>> REGION = List.of(
@@ -70,7 +79,8 @@ public final class RunFigures {
             new Measure<>("failed", "failed", "", p -> p.totals().failed()),
             new Measure<>("keys_over_limit", "keys over limit", "", p -> p.keysOverLimit()),
             new Measure<>("wrongly_throttled", "keys wrongly throttled", "", p -> p.keysWronglyThrottled()),
-            new Measure<>("worst_key", "worst key", "x", p -> p.worstKey()));
+            new Measure<>("worst_key", "worst key", "x", p -> p.worstKey()),
+            new Measure<>("usd_per_month", "cost USD/month", "", p -> p.cost().usdPerMonth()));
 
     /** A limiter's added latency in one region over one fault window, or outside every fault. */
     public static final List<Measure<PeriodResult.RegionLatency>> PERIOD_REGION = List.of(
@@ -89,6 +99,9 @@ public final class RunFigures {
         for (LimiterResult l : run.limiters()) {
             String name = l.name();
             LIMITER.forEach(m -> out.put(Figure.whole(name, m.name()), m.value().applyAsDouble(l)));
+            if (hasObjects(l)) {
+                HOT.forEach(m -> out.put(Figure.whole(name, m.name()), m.value().applyAsDouble(l.hotKeys())));
+            }
             // a region the limiter saw no request in has no figures, as in its region table
             l.regions().forEach((region, result) -> {
                 if (result.counts().sent() > 0) {
@@ -125,10 +138,15 @@ public final class RunFigures {
 
     private static Map<String, Measure<?>> measures() {
         Map<String, Measure<?>> all = new LinkedHashMap<>();
-        for (List<? extends Measure<?>> list : List.of(LIMITER, REGION, PLAN, PERIOD, PERIOD_REGION)) {
+        for (List<? extends Measure<?>> list : List.of(LIMITER, HOT, REGION, PLAN, PERIOD, PERIOD_REGION)) {
             list.forEach(m -> all.putIfAbsent(m.name(), m));
         }
         return Map.copyOf(all);
+    }
+
+    // a limiter with a durable-object stage, whose objects may be hot: its stages are named "index:tier"
+    private static boolean hasObjects(LimiterResult limiter) {
+        return limiter.rejectedBy().keySet().stream().anyMatch(stage -> stage.endsWith(":durable-object"));
     }
 
     // a share of keys in [0, 1]; 0 of no keys

@@ -3,6 +3,7 @@ package io.edgesim.scenario;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.edgesim.model.algorithm.Durations;
+import io.edgesim.model.region.RegionMap;
 import io.edgesim.scenario.config.ConfigReader;
 import io.edgesim.scenario.config.Defaults;
 import io.edgesim.scenario.trace.TraceRow;
@@ -44,19 +45,22 @@ final class ClientReader {
 
     private final long durationNanos;
     private final List<String> pops;
+    private final RegionMap regions;
     private final Path folder;
     private final boolean openTraces;
 
     /**
      * @param durationNanos length of the run
      * @param pops          the scenario's regions (where requests may land)
+     * @param regions       the regions file's PoPs, whose weights {@code pops = all} follows
      * @param folder        the scenario's folder (trace paths are relative to it)
      * @param openTraces    true to resolve each trace against the folder and check it row by row; false to keep
      *                      its file as written, unread (a scenario read from its text, where traces are not)
      */
-    ClientReader(long durationNanos, List<String> pops, Path folder, boolean openTraces) {
+    ClientReader(long durationNanos, List<String> pops, RegionMap regions, Path folder, boolean openTraces) {
         this.durationNanos = durationNanos;
         this.pops = pops;
+        this.regions = regions;
         this.folder = folder;
         this.openTraces = openTraces;
     }
@@ -233,7 +237,7 @@ final class ClientReader {
                 + String.join(", ", pops);
         if (v.valueType() == ConfigValueType.STRING && "all".equals(v.unwrapped())) {
             codes.addAll(pops);
-            pops.forEach(p -> weights.add(1.0));
+            pops.forEach(p -> weights.add(regions.region(p).weight()));
         } else if (v.valueType() == ConfigValueType.OBJECT) {
             ConfigReader section = r.object("pops");
             for (String code : section.keysInFileOrder()) {
@@ -253,8 +257,9 @@ final class ClientReader {
             }
         }
         if (codes.isEmpty() || weights.stream().mapToDouble(Double::doubleValue).sum() <= 0) {
-            throw r.error("pops", codes.isEmpty() ? "no PoPs" : "every weight is 0",
-                    "at least one PoP with a weight greater than 0");
+            String zero = "all".equals(v.unwrapped()) ? "every PoP of the scenario has weight 0 in the regions file"
+                    : "every weight is 0";
+            throw r.error("pops", codes.isEmpty() ? "no PoPs" : zero, "at least one PoP with a weight greater than 0");
         }
         if (codes.stream().distinct().count() != codes.size()) {
             throw r.error("pops", "a PoP is listed twice", "each PoP once");

@@ -171,7 +171,7 @@ public final class ScenarioLoader {
         RegionMap regions = loaded.map();
         List<String> pops = pops(root, regions, regionsFile);
 
-        List<ClientSpec> clients = new ClientReader(durationNanos, pops, folder, openTraces).read(root);
+        List<ClientSpec> clients = new ClientReader(durationNanos, pops, regions, folder, openTraces).read(root);
         List<Fault> faults = FaultReader.read(root, regions, pops, durationNanos);
         TierSettingsReader tiers = TierSettingsReader.create(root, regions, !faults.isEmpty());
         PlanReader contract = PlanReader.readContract(root);

@@ -284,6 +284,33 @@ class MainTest {
     }
 
     @Test
+    void regionsSummarisesALargeFileByAreaAndPrintsItsMatrixOnlyWhenAsked() {
+        Outcome summary = edgesim("regions", "--regions", "regions/cloudflare.conf");
+        Outcome matrix = edgesim("regions", "--regions", "regions/cloudflare.conf", "--matrix");
+
+        assertThat(summary.status()).isZero();
+        assertThat(summary.out()).startsWith("340 PoPs, 32 hosting Durable Objects, by Durable Object area")
+                .contains("\nweur ", "\nafr ").doesNotContain("round trip, ms (*");
+        assertThat(summary.out().lines()).hasSizeLessThan(20);
+        assertThat(matrix.status()).isZero();
+        assertThat(matrix.out()).contains("round trip, ms (*", "57543 of 57630 pairs estimated");
+        assertThat(matrix.out().lines()).hasSizeGreaterThan(680);
+    }
+
+    @Test
+    void validateCountsTheRegionsOfALargeFileInsteadOfNamingThem(@TempDir Path dir) throws IOException {
+        Path scenario = dir.resolve("world.conf");
+        Files.writeString(scenario, "duration = 10s\nclients = [ { name = a, rate = 5 } ]\n"
+                + "limiters = [ { name = l, tier = cache, limit = 20, window = 10s } ]\n");
+
+        Outcome outcome = edgesim("validate", scenario.toString(), "--regions", "regions/cloudflare.conf");
+
+        assertThat(outcome.status()).isZero();
+        assertThat(outcome.out()).isEqualTo(scenario + ": ok - scenario world, 1 client source(s), 1 limiter(s), "
+                + "regions 340 of regions/cloudflare.conf\n");
+    }
+
+    @Test
     void badRegionsFileIsBadInput(@TempDir Path dir) throws IOException {
         Path regions = dir.resolve("regions.conf");
         Files.writeString(regions, "regions { FRA { city = Frankfurt } ");

@@ -4,7 +4,7 @@ import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.key.KeyKind;
 import io.edgesim.model.tier.LimiterSpec;
-import io.edgesim.model.tier.Placement;
+import io.edgesim.model.tier.remote.Placement;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.model.tier.TierKind;
 import io.edgesim.model.tier.TierSettings;

@@ -110,6 +110,34 @@ class RegionOutageScenarioTest {
     }
 
     @Test
+    void theOutagesBillAtItsRateCountsEveryRequestThatWaitedOutTheTimeout() {
+        // 800 requests in 20 s, priced as if that rate lasted a 30-day month: 800 x 129,600 = 103.68 M Worker
+        // requests, each also a call to the object in Frankfurt, though none reached it
+        PeriodResult.LimiterPeriod open = result.periods().get(0).limiters().get(0);
+        CostResult bill = open.cost();
+        assertThat(bill.monthly().get(CostEstimate.WORKER_REQUESTS)).isEqualTo(103_680_000.0);
+        assertThat(bill.monthly().get(CostEstimate.DURABLE_OBJECT_REQUESTS)).isEqualTo(103_680_000.0);
+        // (103.68 M - 10 M included) x $0.30; (103.68 M - 30 M) CPU ms x $0.02; (103.68 M - 1 M) x $0.15
+        assertThat(bill.items().get(CostEstimate.WORKER_REQUESTS)).isEqualTo(28.104);
+        assertThat(bill.items().get(CostEstimate.WORKER_CPU_MS)).isEqualTo(1.4736);
+        assertThat(bill.items().get(CostEstimate.DURABLE_OBJECT_REQUESTS)).isEqualTo(15.402);
+        // behind the shield only the customers' 400 call the object: 51.84 M a month, (51.84 M - 1 M) x $0.15
+        CostResult shield = result.periods().get(0).limiters().get(2).cost();
+        assertThat(shield.monthly().get(CostEstimate.WORKER_REQUESTS)).isEqualTo(103_680_000.0);
+        assertThat(shield.items().get(CostEstimate.DURABLE_OBJECT_REQUESTS)).isEqualTo(7.626);
+        // outside: 1,600 requests in 40 s, the same rate; the outage's rate is no lower for the options that call
+        // the object with every request
+        PeriodResult outside = result.periods().get(1);
+        for (int l = 0; l < 2; l++) {
+            CostResult during = result.periods().get(0).limiters().get(l).cost();
+            CostResult after = outside.limiters().get(l).cost();
+            assertThat(after.monthly().get(CostEstimate.WORKER_REQUESTS)).isEqualTo(103_680_000.0);
+            assertThat(during.usdPerMonth()).as(outside.limiters().get(l).limiter())
+                    .isGreaterThanOrEqualTo(after.usdPerMonth());
+        }
+    }
+
+    @Test
     void theOutageMakesNoOptionCheaperThanTheSameRunWithoutIt() {
         Scenario s = scenario;
         RunResult calm = ShippedScenarios.run(new Scenario(s.source(), s.name(), s.description(), s.durationNanos(),

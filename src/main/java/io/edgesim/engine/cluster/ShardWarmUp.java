@@ -3,7 +3,7 @@ package io.edgesim.engine.cluster;
 import io.edgesim.engine.cluster.actors.HomeRegionShards;
 import io.edgesim.engine.cluster.actors.RemoteObjectEntity;
 import io.edgesim.engine.cluster.node.Futures;
-import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.remote.ObjectRoute;
 import org.apache.pekko.actor.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Adapter;

@@ -6,8 +6,8 @@ import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.fault.Leg;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.ChainProgress;
-import io.edgesim.model.tier.KvEdge;
-import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.local.KvEdge;
+import io.edgesim.model.tier.remote.ObjectRoute;
 import io.edgesim.model.tier.RemoteTier;
 import io.edgesim.model.tier.StageSpec;
 
@@ -114,23 +114,18 @@ final class Flight {
     // the checked way out: lost, too slow, or on its way to the home
     private void depart(RemoteTier tier, long oneWayNanos) {
         FaultTimeline faults = run.faults;
-        long arrival = departedNanos + oneWayNanos;
-        boolean lost = false;
-        if (faults != null) {
-            Leg out = faults.out(run.popRegion[pop], homeRegion, departedNanos, oneWayNanos);
-            arrival = out.arrivalNanos();
-            touched |= out.touched();
-            lost = out.lost();
-        }
+        Leg out = faults == null ? Leg.clear(departedNanos, oneWayNanos)
+                : faults.out(run.popRegion[pop], homeRegion, departedNanos, oneWayNanos);
+        touched |= out.touched();
         long timeout = tier.timeoutNanos();
-        if (lost && timeout == 0) {
+        if (out.lost() && timeout == 0) {
             throw new IllegalStateException("a remote stage that faults can lose needs a timeout");
         }
-        if (lost || (timeout > 0 && arrival - departedNanos >= timeout)) {
+        if (out.servedBefore(departedNanos, timeout)) {
+            limiter.queue.add(out.arrivalNanos(), this);
+        } else {
             timingOut = true;
             limiter.queue.add(departedNanos + timeout, this);
-        } else {
-            limiter.queue.add(arrival, this);
         }
     }
 
@@ -173,19 +168,15 @@ final class Flight {
      */
     private long checkedBack(RemoteTier tier, long replyNanos, long backNanos) {
         FaultTimeline faults = run.faults;
-        boolean lost = false;
-        if (faults != null) {
-            Leg back = faults.back(homeRegion, run.popRegion[pop], replyNanos, backNanos - replyNanos);
-            backNanos = back.arrivalNanos();
-            touched |= back.touched();
-            lost = back.lost();
-        }
+        Leg back = faults == null ? Leg.clear(replyNanos, backNanos - replyNanos)
+                : faults.back(homeRegion, run.popRegion[pop], replyNanos, backNanos - replyNanos);
+        touched |= back.touched();
         long timeout = tier.timeoutNanos();
-        if (lost && timeout == 0) {
+        if (back.lost() && timeout == 0) {
             throw new IllegalStateException("a remote stage that faults can lose needs a timeout");
         }
-        if (!lost && (timeout == 0 || backNanos - departedNanos <= timeout)) {
-            return backNanos;
+        if (back.backWithin(departedNanos, timeout)) {
+            return back.arrivalNanos();
         }
         tier.timedOut(departedNanos, progress.answer());
         progress.apply(remoteKey);

@@ -3,7 +3,7 @@ package io.edgesim.engine.virtual;
 import io.edgesim.model.Seeds;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyKind;
-import io.edgesim.model.tier.HotObjects;
+import io.edgesim.model.tier.remote.HotObjects;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.PopTier;
 import io.edgesim.model.tier.RemoteTier;

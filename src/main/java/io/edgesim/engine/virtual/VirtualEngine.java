@@ -2,7 +2,7 @@ package io.edgesim.engine.virtual;
 
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyKind;
-import io.edgesim.model.tier.HotObjects;
+import io.edgesim.model.tier.remote.HotObjects;
 import io.edgesim.model.tier.PopLocalTier;
 import io.edgesim.model.tier.PopTier;
 import io.edgesim.result.DecisionListener;

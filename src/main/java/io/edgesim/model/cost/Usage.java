@@ -39,6 +39,25 @@ public record Usage(long durableObjectRequests, long rowsWritten, long rowsRead,
         return Math.max(0, calls.durableObjectCalls() - durableObjectRequests);
     }
 
+    /**
+     * The part of this usage (a whole run's, as measured) that belongs to {@code part} of the run's calls
+     * {@code whole}: the Durable Object items in proportion to the calls to objects, the KV items to the KV reads
+     * (rounded to whole operations and nanoseconds; none of an item whose calls the whole has none of). The tiers
+     * count their usage over the run, not per request; this is how a stretch of the run (a fault window) gets its
+     * share, each of its calls using what the run's calls used on average.
+     */
+    public Usage shareOf(Invocations whole, Invocations part) {
+        double objects = ratio(part.durableObjectCalls(), whole.durableObjectCalls());
+        double kv = ratio(part.kvReads(), whole.kvReads());
+        return new Usage(Math.round(durableObjectRequests * objects), Math.round(rowsWritten * objects),
+                Math.round(rowsRead * objects), Math.round(activeNanos * objects), Math.round(kvReads * kv),
+                Math.round(kvWrites * kv));
+    }
+
+    private static double ratio(long part, long whole) {
+        return whole == 0 ? 0 : part / (double) whole;
+    }
+
     public Usage plus(Usage other) {
         return new Usage(durableObjectRequests + other.durableObjectRequests, rowsWritten + other.rowsWritten,
                 rowsRead + other.rowsRead, activeNanos + other.activeNanos, kvReads + other.kvReads,

@@ -28,6 +28,8 @@ public final class RegionMap {
     private final LatencyTail[][] tails;
     private final double defaultP99OverP50;
     private final boolean tailsOn;
+    // by position: the Durable-Object-capable region nearest to each region, or null when none can home objects
+    private final String[] nearestDurableObjects;
 
     /**
      * @param regions          PoPs in display order
@@ -66,6 +68,27 @@ public final class RegionMap {
         this.tails = tails;
         this.defaultP99OverP50 = defaultP99OverP50;
         this.tailsOn = tailsOn && tails != null;
+        this.nearestDurableObjects = new String[regions.size()];
+        for (int i = 0; i < regions.size(); i++) {
+            nearestDurableObjects[i] = nearestDurableObjects(regions, i);
+        }
+    }
+
+    // ties go to the earlier region in display order
+    private String nearestDurableObjects(List<Region> list, int from) {
+        if (list.get(from).durableObjects()) {
+            return list.get(from).code();
+        }
+        String best = null;
+        long bestRtt = Long.MAX_VALUE;
+        for (int j = 0; j < list.size(); j++) {
+            long rtt = j == from ? intraPopRttNanos : rttNanos[from][j];
+            if (list.get(j).durableObjects() && rtt < bestRtt) {
+                best = list.get(j).code();
+                bestRtt = rtt;
+            }
+        }
+        return best;
     }
 
     /** This map with round-trip draws on or off (off: every call takes the matrix's round trip, as without tails). */
@@ -165,6 +188,17 @@ public final class RegionMap {
         return !from.equals(to) && estimated[indexOf(from)][indexOf(to)];
     }
 
+    /** How many pairs of distinct regions among {@code codes} have an estimated round trip. */
+    public long estimatedPairs(List<String> codes) {
+        long n = 0;
+        for (int i = 0; i < codes.size(); i++) {
+            for (int j = i + 1; j < codes.size(); j++) {
+                n += estimated(codes.get(i), codes.get(j)) ? 1 : 0;
+            }
+        }
+        return n;
+    }
+
     public long intraPopRttNanos() {
         return intraPopRttNanos;
     }
@@ -188,23 +222,13 @@ public final class RegionMap {
 
     /**
      * The Durable-Object-capable region nearest to {@code pop} by round trip ({@code pop} itself when capable);
-     * ties go to the earlier region in display order.
+     * ties go to the earlier region in display order. Found for every region when the map is built.
      */
     public String nearestDurableObjectRegion(String pop) {
-        if (region(pop).durableObjects()) {
-            return pop;
-        }
-        String best = null;
-        long bestRtt = Long.MAX_VALUE;
-        for (Region r : regions.values()) {
-            if (r.durableObjects() && rttNanos(pop, r.code()) < bestRtt) {
-                best = r.code();
-                bestRtt = rttNanos(pop, r.code());
-            }
-        }
-        if (best == null) {
+        String nearest = nearestDurableObjects[indexOf(pop)];
+        if (nearest == null) {
             throw new IllegalStateException("no region can home Durable Objects");
         }
-        return best;
+        return nearest;
     }
 }

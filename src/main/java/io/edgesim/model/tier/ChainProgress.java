@@ -5,6 +5,7 @@ import io.edgesim.model.StageResult;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.response.RateLimitResponse;
+import io.edgesim.model.tier.remote.ObjectShards;
 
 /**
  * One request's way through a limiter's stages ({@link LimiterSpec}): the chain rule of the model, which both engines

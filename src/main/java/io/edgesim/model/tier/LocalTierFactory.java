@@ -5,6 +5,16 @@ import io.edgesim.model.cost.Usage;
 import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
+import io.edgesim.model.tier.local.BindingPop;
+import io.edgesim.model.tier.local.BindingStore;
+import io.edgesim.model.tier.local.IsolatePool;
+import io.edgesim.model.tier.local.KvEdge;
+import io.edgesim.model.tier.local.KvStore;
+import io.edgesim.model.tier.local.WafPlan;
+import io.edgesim.model.tier.local.WafRule;
+import io.edgesim.model.tier.local.WriteBehindCache;
+import io.edgesim.model.tier.remote.DurableObjectNamespace;
+import io.edgesim.model.tier.remote.OriginServer;
 
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -14,7 +14,7 @@ import java.util.function.Function;
  *
  * @param <T> what is built per plan
  */
-final class PerPlan<T> {
+public final class PerPlan<T> {
 
     private final AlgorithmSpec algorithm;
     private final KeyIds keys;
@@ -23,7 +23,7 @@ final class PerPlan<T> {
     // by plan number, null until that plan's first key; null altogether for an algorithm without plans
     private Object[] byPlan;
 
-    PerPlan(AlgorithmSpec algorithm, KeyIds keys, Function<AlgorithmSpec, T> build) {
+    public PerPlan(AlgorithmSpec algorithm, KeyIds keys, Function<AlgorithmSpec, T> build) {
         this.algorithm = algorithm;
         this.keys = keys;
         this.build = build;
@@ -32,18 +32,18 @@ final class PerPlan<T> {
     }
 
     /** The value built for keys with no plan, or of a plan the algorithm does not list. */
-    T own() {
+    public T own() {
         return own;
     }
 
     /** True when the algorithm has plans, so that keys may get another value than {@link #own()}. */
-    boolean planned() {
+    public boolean planned() {
         return byPlan != null;
     }
 
     /** The value for key number {@code keyId}. */
     @SuppressWarnings("unchecked")
-    T of(int keyId) {
+    public T of(int keyId) {
         Object[] values = byPlan;
         if (values == null) {
             return own;

@@ -7,6 +7,12 @@ import io.edgesim.model.cost.Usage;
 import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
+import io.edgesim.model.tier.remote.DurableObjectNamespace;
+import io.edgesim.model.tier.remote.HotObjects;
+import io.edgesim.model.tier.remote.ObjectLoad;
+import io.edgesim.model.tier.remote.ObjectRoute;
+import io.edgesim.model.tier.remote.ObjectShards;
+import io.edgesim.model.tier.remote.OriginServer;
 
 import java.util.Map;
 

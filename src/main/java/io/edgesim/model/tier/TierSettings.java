@@ -1,6 +1,8 @@
 package io.edgesim.model.tier;
 
 import io.edgesim.model.region.LatencyTail;
+import io.edgesim.model.tier.remote.ObjectShards;
+import io.edgesim.model.tier.remote.Placement;
 
 /**
  * Settings of one tier. Defaults live in reference.conf (edgesim.tiers.*), never in Java; the scenario loader

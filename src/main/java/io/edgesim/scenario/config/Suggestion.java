@@ -11,7 +11,7 @@ import java.util.Locale;
  * name means something ({@code p95} is another percentile, not a typo of {@code p99}). On a tie the one listed first
  * wins.
  */
-final class Suggestion {
+public final class Suggestion {
 
     private Suggestion() {
     }
@@ -37,7 +37,7 @@ final class Suggestion {
     }
 
     /** "; did you mean `pops-per-key`?" for a close name, else "". */
-    static String didYouMean(String written, Collection<String> known) {
+    public static String didYouMean(String written, Collection<String> known) {
         String name = closest(written, known);
         return name == null ? "" : "; did you mean `" + name + "`?";
     }

@@ -24,8 +24,8 @@ record GreatCircle(double routeFactor, double fibreKmPerMs) {
         return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
     }
 
-    /** Estimated round trip between two regions, milliseconds. */
-    double rttMillis(Region a, Region b) {
-        return 2 * distanceKm(a, b) * routeFactor / fibreKmPerMs;
+    /** Estimated round trip over {@code distanceKm} of great circle, milliseconds. */
+    double rttMillis(double distanceKm) {
+        return 2 * distanceKm * routeFactor / fibreKmPerMs;
     }
 }

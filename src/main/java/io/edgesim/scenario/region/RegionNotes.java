@@ -4,7 +4,7 @@ import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.region.Region;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.LimiterSpec;
-import io.edgesim.model.tier.Placement;
+import io.edgesim.model.tier.remote.Placement;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.model.tier.TierSettings;
 import io.edgesim.scenario.config.AssumptionLog;
@@ -88,8 +88,18 @@ public final class RegionNotes {
         }
     }
 
+    // each estimated pair, or for runs over more regions than a matrix shows, how many there are
     private static void noteEstimates(AssumptionLog log, RegionsLoader.Loaded loaded, List<String> codes) {
         RegionMap map = loaded.map();
+        if (codes.size() > RegionSummary.MATRIX_LIMIT) {
+            long pairs = (long) codes.size() * (codes.size() - 1) / 2;
+            log.note("regions.rtt", String.format(Locale.ROOT, "%d of the %d pairs among the run's %d regions "
+                    + "estimated: great-circle distance x route factor %s / %s km per ms (`edgesim regions --regions "
+                    + "%s --matrix` prints them)", map.estimatedPairs(codes), pairs, codes.size(),
+                    Durations.formatNumber(loaded.estimate().routeFactor()),
+                    Durations.formatNumber(loaded.estimate().fibreKmPerMs()), loaded.file()));
+            return;
+        }
         for (int i = 0; i < codes.size(); i++) {
             for (int j = i + 1; j < codes.size(); j++) {
                 String a = codes.get(i).compareTo(codes.get(j)) < 0 ? codes.get(i) : codes.get(j);

@@ -42,22 +42,18 @@ public final class RegionTable {
             out.append(String.format(Locale.ROOT, "%" + CELL + "s", code + " "));
         }
         out.append('\n');
-        long estimatedPairs = 0;
         for (String from : codes) {
             out.append(String.format(Locale.ROOT, "%-5s", from));
             for (String to : codes) {
                 boolean estimated = map.estimated(from, to);
                 String cell = String.format(Locale.ROOT, "%.1f", map.rttNanos(from, to) / 1e6) + (estimated ? "*" : " ");
                 out.append(String.format(Locale.ROOT, "%" + CELL + "s", cell));
-                if (estimated && from.compareTo(to) < 0) {
-                    estimatedPairs++;
-                }
             }
             out.append('\n');
         }
         long pairs = (long) codes.size() * (codes.size() - 1) / 2;
-        out.append(String.format(Locale.ROOT, "%d of %d pairs estimated; jitter %.1f ms one way%n", estimatedPairs,
-                pairs, map.jitterNanos() / 1e6));
+        out.append(String.format(Locale.ROOT, "%d of %d pairs estimated; jitter %.1f ms one way%n",
+                map.estimatedPairs(codes), pairs, map.jitterNanos() / 1e6));
         out.append(String.format(Locale.ROOT, "tails (scenarios with latency { tails = on }): p99 = %s x p50 where a "
                 + "pair gives no p99 of its own%n", Durations.formatNumber(map.defaultP99OverP50())));
         return out.toString();

@@ -42,7 +42,11 @@ public final class RegionsLoader {
             + "60,000, and optionally p90 between them";
     private static final long MIN_TAIL_P50_NANOS = 1_000;
     private static final String RATIO = "a number from 1 (no tail) to 10";
-    private static final List<String> REGION_KEYS = List.of("city", "lat", "lon", "area", "durable-objects");
+    private static final List<String> REGION_KEYS = List.of("city", "country", "lat", "lon", "area", "durable-objects",
+            "weight");
+    private static final Pattern COUNTRY = Pattern.compile("[A-Z]{2}");
+    private static final String WEIGHT = "a number of 0 or more (the PoP's share of `pops = all` traffic, relative to "
+            + "the others; 1 when left out)";
     private static final List<String> ESTIMATE_KEYS = List.of("route-factor", "fibre-km-per-ms");
     private static final Pattern CODE = Pattern.compile("[A-Z][A-Z0-9]{2}");
     // the longest real round trip on Earth is about 600 ms: a hundred times that leaves room for what-if studies
@@ -154,21 +158,19 @@ public final class RegionsLoader {
                     kmPerMs);
         }
         long[][] rttNanos = new long[n][n];
+        // the matrix is symmetric: each pair is computed once (one great-circle distance) and mirrored
         for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                if (i == j) {
-                    tails[i][i] = withRatio(intraNanos, ratio, 0);
-                    continue;
-                }
+            tails[i][i] = withRatio(intraNanos, ratio, 0);
+            for (int j = i + 1; j < n; j++) {
+                double km = GreatCircle.distanceKm(regions.get(i), regions.get(j));
                 if (!given[i][j]) {
-                    rttMillis[i][j] = greatCircle.rttMillis(regions.get(i), regions.get(j));
-                    estimated[i][j] = true;
+                    rttMillis[i][j] = greatCircle.rttMillis(km);
+                    estimated[i][j] = estimated[j][i] = true;
                 }
-                rttNanos[i][j] = Math.round(rttMillis[i][j] * 1e6);
+                rttNanos[i][j] = rttNanos[j][i] = Math.round(rttMillis[i][j] * 1e6);
                 ownTail[i][j] = tails[i][j] != null;
                 if (tails[i][j] == null) {
-                    tails[i][j] = withRatio(rttNanos[i][j], ratio, floorNanos(regions.get(i), regions.get(j),
-                            kmPerMs));
+                    tails[i][j] = tails[j][i] = withRatio(rttNanos[i][j], ratio, floorNanos(km, kmPerMs));
                 }
             }
         }
@@ -193,7 +195,11 @@ public final class RegionsLoader {
 
     /** The propagation time of a round trip: great-circle distance there and back at the speed of light in fibre. */
     static double floorNanos(Region a, Region b, double fibreKmPerMs) {
-        return 2 * GreatCircle.distanceKm(a, b) / fibreKmPerMs * 1e6;
+        return floorNanos(GreatCircle.distanceKm(a, b), fibreKmPerMs);
+    }
+
+    private static double floorNanos(double distanceKm, double fibreKmPerMs) {
+        return 2 * distanceKm / fibreKmPerMs * 1e6;
     }
 
     private static List<Region> regions(ConfigReader section) {
@@ -221,9 +227,36 @@ public final class RegionsLoader {
             if (!RegionMap.AREAS.contains(area)) {
                 throw r.error("area", "'" + area + "' is not a Durable Object area", String.join(", ", RegionMap.AREAS));
             }
-            out.add(new Region(code, r.string("city"), lat, lon, area, r.bool("durable-objects")));
+            out.add(new Region(code, r.string("city"), country(r), lat, lon, area, r.bool("durable-objects"),
+                    weight(r)));
         }
         return out;
+    }
+
+    private static String country(ConfigReader r) {
+        if (!r.has("country")) {
+            return "";
+        }
+        String country = r.string("country");
+        if (!COUNTRY.matcher(country).matches()) {
+            throw r.error("country", "'" + country + "' is not a country code",
+                    "an ISO 3166-1 alpha-2 code: two capital letters, such as DE");
+        }
+        return country;
+    }
+
+    private static double weight(ConfigReader r) {
+        if (!r.has("weight")) {
+            return 1;
+        }
+        double weight = r.number("weight", WEIGHT);
+        if (!Double.isFinite(weight)) {
+            throw r.error("weight", r.shown("weight") + " is not a finite number", WEIGHT);
+        }
+        if (weight < 0) {
+            throw r.error("weight", r.shown("weight") + " is negative", WEIGHT);
+        }
+        return weight;
     }
 
     private static Map<String, String> areaHomes(ConfigReader section, Map<String, Region> byCode) {

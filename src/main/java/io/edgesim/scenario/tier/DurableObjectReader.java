@@ -1,8 +1,8 @@
 package io.edgesim.scenario.tier;
 
 import io.edgesim.model.region.RegionMap;
-import io.edgesim.model.tier.ObjectShards;
-import io.edgesim.model.tier.Placement;
+import io.edgesim.model.tier.remote.ObjectShards;
+import io.edgesim.model.tier.remote.Placement;
 import io.edgesim.model.tier.TierSettings;
 import io.edgesim.scenario.config.ConfigReader;
 import io.edgesim.scenario.config.Defaults;

@@ -3,7 +3,7 @@ package io.edgesim.scenario.tier;
 import com.typesafe.config.ConfigValueType;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.Durations;
-import io.edgesim.model.tier.KvStore;
+import io.edgesim.model.tier.local.KvStore;
 import io.edgesim.model.tier.TierSettings;
 import io.edgesim.scenario.InputException;
 import io.edgesim.scenario.config.ConfigReader;

@@ -5,7 +5,7 @@ import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.TierKind;
 import io.edgesim.model.tier.TierSettings;
-import io.edgesim.model.tier.WafPlan;
+import io.edgesim.model.tier.local.WafPlan;
 import io.edgesim.scenario.config.AssumptionLog;
 import io.edgesim.scenario.config.ConfigReader;
 import io.edgesim.scenario.config.Defaults;

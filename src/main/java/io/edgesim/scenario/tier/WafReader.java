@@ -1,7 +1,7 @@
 package io.edgesim.scenario.tier;
 
 import io.edgesim.model.tier.TierSettings;
-import io.edgesim.model.tier.WafPlan;
+import io.edgesim.model.tier.local.WafPlan;
 
 import java.util.Arrays;
 import java.util.stream.Collectors;

@@ -2,7 +2,7 @@ package io.edgesim.engine.cluster;
 
 import io.edgesim.engine.cluster.actors.Admission;
 import io.edgesim.model.Request;
-import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.remote.ObjectRoute;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.traffic.RequestStream;
 import io.edgesim.traffic.TrafficGenerator;

@@ -1,6 +1,7 @@
 package io.edgesim.engine.cluster;
 
 import io.edgesim.model.Request;
+import io.edgesim.model.cost.CostEstimate;
 import io.edgesim.result.Counts;
 import io.edgesim.result.FaultResult;
 import io.edgesim.result.LimiterResult;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 import static io.edgesim.engine.cluster.ClusterRuns.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -112,8 +114,17 @@ class FaultsClusterTest {
                 PeriodResult.LimiterPeriod onVirtual = virtual.periods().get(p).limiters().get(l);
                 assertThat(onCluster.totals()).as(onCluster.limiter()).isEqualTo(onVirtual.totals());
                 assertThat(onCluster.exact()).as(onCluster.limiter()).isEqualTo(onVirtual.exact());
+                // the period's bill counts the period's own requests and calls, as the recorder got them
+                for (String item : List.of(CostEstimate.WORKER_REQUESTS, CostEstimate.DURABLE_OBJECT_REQUESTS)) {
+                    assertThat(onCluster.cost().monthly().get(item)).as(onCluster.limiter() + " " + item)
+                            .isEqualTo(onVirtual.cost().monthly().get(item));
+                }
             }
         }
+        // 5 s to 25 s: the object's 200 requests (lost or not, each a Worker request and a call) in 20 s, at a
+        // month's rate: 200 x 129,600
+        assertThat(cluster.periods().get(0).limiters().get(0).cost().monthly().get(CostEstimate.WORKER_REQUESTS))
+                .isEqualTo(25_920_000.0);
         // 5 s to 25 s: 200 requests; outside: the other 10 s, 100
         assertThat(virtual.periods().get(0).limiters().get(1).totals().sent()).isEqualTo(200);
         assertThat(virtual.periods().get(2).limiters().get(1).totals().sent()).isEqualTo(100);

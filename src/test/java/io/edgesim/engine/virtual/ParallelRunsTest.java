@@ -44,7 +44,7 @@ class ParallelRunsTest {
         assertThat(new RunResult(replicated.scenario(), replicated.description(), replicated.engine(),
                 replicated.seed(), replicated.durationSeconds(), replicated.regions(), replicated.limiters(),
                 replicated.latencyPairs(), replicated.assumptions(), Optional.empty(), Optional.empty(),
-                replicated.faults(), replicated.periods()))
+                replicated.faults(), replicated.periods(), List.of()))
                 .isEqualTo(alone);
     }
 
@@ -67,6 +67,21 @@ class ParallelRunsTest {
                 .containsExactly(Arrays.stream(wronglyAccepted).boxed().toArray(Double[]::new));
         assertThat(r.interval("local", "let_through")).contains(new Interval(300, 300, 300, 300, 300, 300));
         assertThat(r.estimate(new Figure("exact", "SYD", "", "", "latency_p99_ms"))).isPresent();
+    }
+
+    @Test
+    void replicationsKeepEachSeedsHotObjects() {
+        Scenario hot = ScenarioLoader.load(Path.of("scenarios/hot-key-durable-object.conf"), Path.of("regions.conf"));
+
+        Replications r = ParallelRuns.replicated(hot, 3, DecisionListener.NONE, 2).replications().orElseThrow();
+
+        // 1,500 a second at an object that serves 1,000, whatever the seed: 2,000 of 9,000 fail as overloaded
+        assertThat(r.estimate(Figure.whole("hot-object", "hot_overloaded")).orElseThrow().values())
+                .containsExactly(2000.0, 2000.0, 2000.0);
+        assertThat(r.interval("hot-object", "hot_peak_per_second"))
+                .contains(new Interval(1500, 1500, 1500, 1500, 1500, 1500));
+        assertThat(r.estimate(Figure.whole("warm-object", "hot_objects")).orElseThrow().values())
+                .containsExactly(0.0, 0.0, 0.0);
     }
 
     @Test

@@ -41,7 +41,38 @@ class RunFiguresTest {
         String region = failOpenInOutage.latency().keySet().iterator().next();
         assertThat(figures).containsEntry(new Figure("fail-open", region, "", outage.label(), "latency_p50_ms"),
                 failOpenInOutage.latency().get(region).p50Ms());
+        assertThat(figures).containsEntry(new Figure("fail-open", "", "", outage.label(), "usd_per_month"),
+                failOpenInOutage.cost().usdPerMonth());
         assertThat(figures.keySet().iterator().next()).isEqualTo(Figure.whole("fail-open", "sent"));
+    }
+
+    @Test
+    void readsTheHotObjectsOfEveryLimiterWithADurableObjectStage() {
+        // the hot key at 1,500 a second on one object that serves 1,000: 2,000 of its 9,000 fail as overloaded;
+        // the warm key's object and the hot key's two shards are not hot: 0, so that every seed has the figures
+        RunResult run = new VirtualEngine(ScenarioLoader.load(Path.of("scenarios/hot-key-durable-object.conf"),
+                Path.of("regions.conf"))).run();
+
+        Map<Figure, Double> figures = RunFigures.of(run);
+
+        assertThat(figures).containsEntry(Figure.whole("hot-object", "hot_objects"), 1.0)
+                .containsEntry(Figure.whole("hot-object", "hot_overloaded"), 2000.0)
+                .containsEntry(Figure.whole("hot-object", "hot_peak_per_second"), 1500.0)
+                .containsEntry(Figure.whole("warm-object", "hot_objects"), 0.0)
+                .containsEntry(Figure.whole("hot-sharded", "hot_overloaded"), 0.0)
+                .containsEntry(Figure.whole("hot-sharded", "hot_peak_per_second"), 0.0);
+        assertThat(RunFigures.label("hot_overloaded")).isEqualTo("failed as overloaded");
+    }
+
+    @Test
+    void aLimiterWithoutDurableObjectsHasNoHotObjectFigures() {
+        RunResult run = new VirtualEngine(ScenarioLoader.load(Path.of("scenarios/three-pops.conf"),
+                Path.of("regions.conf"))).run();
+
+        Map<Figure, Double> figures = RunFigures.of(run);
+
+        assertThat(figures).doesNotContainKey(Figure.whole("local", "hot_objects"))
+                .containsKey(Figure.whole("exact", "hot_objects"));
     }
 
     @Test

@@ -99,6 +99,19 @@ class FaultTimelineTest {
     }
 
     @Test
+    void aRequestWhoseWayOutTakesTheWholeTimeoutIsNeverServedWhileAReplyBackAtTheTimeoutCounts() {
+        long departed = 10 * S;
+        assertThat(Leg.clear(departed, 99 * MS).servedBefore(departed, 100 * MS)).isTrue();
+        assertThat(Leg.clear(departed, 100 * MS).servedBefore(departed, 100 * MS)).isFalse();
+        assertThat(Leg.clear(departed, 100 * MS).backWithin(departed, 100 * MS)).isTrue();
+        assertThat(Leg.clear(departed, 101 * MS).backWithin(departed, 100 * MS)).isFalse();
+        // no timeout: only a loss fails it
+        assertThat(Leg.clear(departed, 10 * S).servedBefore(departed, 0)).isTrue();
+        assertThat(new Leg(departed + MS, true, 1).servedBefore(departed, 0)).isFalse();
+        assertThat(new Leg(departed + MS, true, 1).backWithin(departed, S)).isFalse();
+    }
+
+    @Test
     void anInMemoryObjectLosesItsStateOnlyWhenAnOutageBeganSinceItsLastRequest() {
         FaultTimeline t = timeline(new Fault(FaultKind.REGION_OUTAGE, "FRA", null, 0, 20 * S, 40 * S));
 

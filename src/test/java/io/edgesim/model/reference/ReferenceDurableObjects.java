@@ -4,9 +4,9 @@ import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.region.RegionMap;
-import io.edgesim.model.tier.DurableObjectServer;
-import io.edgesim.model.tier.ObjectLoad;
-import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.remote.DurableObjectServer;
+import io.edgesim.model.tier.remote.ObjectLoad;
+import io.edgesim.model.tier.remote.ObjectRoute;
 import io.edgesim.model.tier.TierSettings;
 
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package io.edgesim.model.reference;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.algorithm.Decision;
-import io.edgesim.model.tier.KvEdge;
+import io.edgesim.model.tier.local.KvEdge;
 import io.edgesim.model.tier.TierSettings;
 
 import java.util.HashMap;

@@ -4,6 +4,7 @@ import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.cost.Invocations;
 import io.edgesim.model.key.KeyKind;
+import io.edgesim.model.tier.remote.Placement;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -7,6 +7,11 @@ import io.edgesim.model.algorithm.AlgorithmKind;
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeyKind;
+import io.edgesim.model.tier.local.BindingPop;
+import io.edgesim.model.tier.local.IsolatePool;
+import io.edgesim.model.tier.local.KvEdge;
+import io.edgesim.model.tier.local.WafRule;
+import io.edgesim.model.tier.local.WriteBehindCache;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

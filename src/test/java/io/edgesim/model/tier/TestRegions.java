@@ -18,13 +18,13 @@ public final class TestRegions {
 
     public static RegionMap map() {
         List<Region> regions = List.of(
-                new Region("FRA", "Frankfurt", 50.1, 8.7, "weur", true),
-                new Region("AMS", "Amsterdam", 52.4, 4.9, "weur", true),
-                new Region("IAD", "Ashburn", 38.9, -77.5, "enam", true),
-                new Region("SYD", "Sydney", -33.9, 151.2, "oc", true),
-                new Region("AKL", "Auckland", -36.8, 174.8, "oc", false),
-                new Region("GRU", "Sao Paulo", -23.4, -46.5, "sam", false),
-                new Region("JNB", "Johannesburg", -26.1, 28.2, "afr", false));
+                new Region("FRA", "Frankfurt", "", 50.1, 8.7, "weur", true, 1),
+                new Region("AMS", "Amsterdam", "", 52.4, 4.9, "weur", true, 1),
+                new Region("IAD", "Ashburn", "", 38.9, -77.5, "enam", true, 1),
+                new Region("SYD", "Sydney", "", -33.9, 151.2, "oc", true, 1),
+                new Region("AKL", "Auckland", "", -36.8, 174.8, "oc", false, 1),
+                new Region("GRU", "Sao Paulo", "", -23.4, -46.5, "sam", false, 1),
+                new Region("JNB", "Johannesburg", "", -26.1, 28.2, "afr", false, 1));
         long[][] ms = {
                 {0, 8, 90, 280, 290, 200, 160},
                 {8, 0, 85, 290, 295, 205, 165},

@@ -1,6 +1,6 @@
 package io.edgesim.engine.cluster.actors;
 
-import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.remote.ObjectRoute;
 
 import java.util.List;
 import java.util.stream.IntStream;

@@ -20,7 +20,7 @@ import java.util.Map;
  * them through {@link #decide}, which numbers the request's key in the factory's {@link KeyIds} (under the lock: the
  * numbering is not thread-safe) and hands the number to the tier.
  *
- * <p>One factory for the whole run, called under one lock: a KV stage's {@link io.edgesim.model.tier.KvStore} is one
+ * <p>One factory for the whole run, called under one lock: a KV stage's {@link io.edgesim.model.tier.local.KvStore} is one
  * global object every PoP reads and writes synchronously (the model's semantics: the PoP's copy, the store's write
  * rate and last-write-wins), and the factory's tiers may share other state. That holds because every node runs in
  * this JVM; a cluster spread over several hosts would need the KV store behind an actor on one node, with the PoP's

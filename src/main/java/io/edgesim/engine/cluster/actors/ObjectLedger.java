@@ -1,7 +1,7 @@
 package io.edgesim.engine.cluster.actors;
 
 import io.edgesim.model.cost.Usage;
-import io.edgesim.model.tier.HotObjects;
+import io.edgesim.model.tier.remote.HotObjects;
 import io.edgesim.model.tier.RemoteTier;
 
 import java.util.List;

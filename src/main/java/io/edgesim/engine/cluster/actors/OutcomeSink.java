@@ -8,7 +8,7 @@ import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.tier.ChainProgress;
-import io.edgesim.model.tier.HotObjects;
+import io.edgesim.model.tier.remote.HotObjects;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.result.RunResult;

@@ -10,9 +10,9 @@ import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.fault.Leg;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.ChainProgress;
-import io.edgesim.model.tier.KvEdge;
+import io.edgesim.model.tier.local.KvEdge;
 import io.edgesim.model.tier.LimiterSpec;
-import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.remote.ObjectRoute;
 import io.edgesim.model.tier.RemoteTier;
 import io.edgesim.model.tier.StageSpec;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -41,10 +41,12 @@ import java.util.random.RandomGenerator;
  * engine. The latency a remote stage adds is measured: the scenario clock when the reply is handled, less the
  * departure, so the report includes every delivery error.
  *
- * <p>Faults: a request sent over a cut link, or to a home that is down when it would arrive, is not sent (the
- * delivery layer drops it); a slow link delays it. A remote stage with a timeout sends the PoP a {@code TimedOut}
- * due at departure plus the timeout; whichever of it and the reply the PoP handles first decides, and the other is
- * ignored. The faults that touched a request go to the sink with its outcome.
+ * <p>Faults and timeouts follow the model's rule for a message on its way ({@link Leg}, as in the virtual engine): a
+ * request sent over a cut link, to a home that is down when it would arrive, or too slow to be served before its
+ * stage's timeout, is not sent (the delivery layer drops it); a slow link delays it. A remote stage with a timeout
+ * sends the PoP a {@code TimedOut} due at departure plus the timeout, which fails the request unless a reply back
+ * within the timeout came first; a reply back later is ignored. The faults that touched a request go to the sink with
+ * its outcome.
  */
 public final class PopActor extends AbstractBehavior<PopActor.Command> {
 
@@ -176,11 +178,17 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
 
     private Behavior<Command> onReplied(Replied replied) {
         RemoteObjectEntity.Served served = replied.served();
-        Flight flight = away.remove(served.flightId());
+        Flight flight = away.get(served.flightId());
         if (flight == null) {
             // it timed out before the reply came
             return Behaviors.same();
         }
+        if (!new Leg(served.deadlineNanos(), false, served.slowedBy()).backWithin(flight.departedNanos,
+                flight.timeoutNanos)) {
+            // back after the timeout, whose TimedOut decides
+            return Behaviors.same();
+        }
+        away.remove(served.flightId());
         flight.touched |= served.slowedBy();
         long nowNanos = clock.nowNanos();
         StageResult result = served.result();
@@ -232,25 +240,25 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         // the request leaves once the stages before have answered
         flight.departedNanos = flight.request.timeNanos() + flight.progress.latencyNanos();
         long drawKey = RegionMap.drawKey(seed, flight.request.id(), flight.admission.limiter(), stage);
-        long deadlineNanos = flight.departedNanos + regions.oneWayNanos(region, route.homeRegion(), jitter, drawKey);
+        long oneWayNanos = regions.oneWayNanos(region, route.homeRegion(), jitter, drawKey);
         long flightId = nextFlightId++;
         away.put(flightId, flight);
-        long timeoutNanos = RemoteTier.timeoutNanos(limiters.get(flight.admission.limiter()).stages().get(stage)
-                .tier());
         // warm-up traffic loses nothing, and its timeouts would come due in the run's clock, restarted after it
-        if (timeoutNanos > 0 && !RemoteTiers.warmUp(namespacePrefix)) {
-            getContext().getSelf().tell(new TimedOut(flightId, flight.departedNanos + timeoutNanos));
+        flight.timeoutNanos = RemoteTiers.warmUp(namespacePrefix) ? 0
+                : RemoteTier.timeoutNanos(limiters.get(flight.admission.limiter()).stages().get(stage).tier());
+        if (flight.timeoutNanos > 0) {
+            getContext().getSelf().tell(new TimedOut(flightId, flight.departedNanos + flight.timeoutNanos));
         }
-        if (faults != null) {
-            // the delivery layer: a request over a cut link, or to a home down when it arrives, is lost
-            Leg out = faults.out(regions.indexOf(region), regions.indexOf(route.homeRegion()), flight.departedNanos,
-                    deadlineNanos - flight.departedNanos);
-            deadlineNanos = out.arrivalNanos();
-            flight.touched |= out.touched();
-            if (out.lost()) {
-                return;
-            }
+        // the delivery layer: a request over a cut link, or to a home down when it arrives, is lost, and one too slow
+        // to be served before the timeout is never served; either fails at the timeout
+        Leg out = faults == null ? Leg.clear(flight.departedNanos, oneWayNanos)
+                : faults.out(regions.indexOf(region), regions.indexOf(route.homeRegion()), flight.departedNanos,
+                oneWayNanos);
+        flight.touched |= out.touched();
+        if (!out.servedBefore(flight.departedNanos, flight.timeoutNanos)) {
+            return;
         }
+        long deadlineNanos = out.arrivalNanos();
         String namespace = namespacePrefix + RemoteTiers.namespace(flight.admission.limiter(), stage);
         String entityId = RemoteObjectEntity.entityId(namespace, route);
         objects.tell(new ShardingEnvelope<>(entityId, new RemoteObjectEntity.Serve(flightId, region, deadlineNanos,
@@ -272,6 +280,8 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         // set while the request is away at a remote stage
         String remoteKey;
         long departedNanos;
+        // the timeout of the remote stage it is away at, 0 for none
+        long timeoutNanos;
         // the faults that touched the request, and those that moved it to this PoP (bit masks of their indexes)
         long touched;
         long failedOver;

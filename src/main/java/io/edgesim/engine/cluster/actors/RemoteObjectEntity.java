@@ -9,7 +9,7 @@ import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.model.fault.Leg;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
-import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.remote.ObjectRoute;
 import io.edgesim.model.tier.RemoteTier;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;

@@ -5,12 +5,12 @@ import io.edgesim.model.Request;
 import io.edgesim.model.StageResult;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.tier.ChainProgress;
-import io.edgesim.model.tier.HotObjects;
-import io.edgesim.model.tier.ObjectLoad;
-import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.remote.HotObjects;
+import io.edgesim.model.tier.remote.ObjectLoad;
+import io.edgesim.model.tier.remote.ObjectRoute;
 import io.edgesim.scenario.ScenarioText;
 import io.edgesim.model.algorithm.Decision;
-import io.edgesim.model.tier.DurableObjectServer;
+import io.edgesim.model.tier.remote.DurableObjectServer;
 import io.edgesim.model.tier.RemoteTier;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.SerializationTestKit;
@@ -77,7 +77,7 @@ class CrossNodeMessageSerializationTest {
                 new RunProtocol.Finished("k3x9", new StageTotals(
                         List.of(List.of(Usage.NONE, new Usage(100, 100, 0, 1_000_000L, 0, 0))),
                         List.of(List.of(Map.of("max_admissions_between_syncs", 7L), Map.of("objects", 1L))),
-                        List.of(List.of(HotObjects.NONE, new HotObjects(1, List.of(new ObjectLoad("hot-key#3", 9000,
+                        List.of(List.of(HotObjects.NONE, new HotObjects(1, 2000, List.of(new ObjectLoad("hot-key#3", 9000,
                                 2000, 6999, 1_001_000_000L, 1500, 7000, 7_000_000_000L)))))),
                         "HISTOGRAM", "HISTOGRAM", null),
                 new RunProtocol.ChainDone(2, 42, 1, new ChainProgress.Snapshot(1, false, true, 0, 250_000_000L,

@@ -5,7 +5,7 @@ import io.edgesim.model.Outcome;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.cost.Usage;
 import io.edgesim.model.key.KeyIds;
-import io.edgesim.model.tier.ObjectRoute;
+import io.edgesim.model.tier.remote.ObjectRoute;
 import io.edgesim.model.tier.RemoteTier;
 import io.edgesim.scenario.ScenarioLoader;
 import org.junit.jupiter.api.Test;

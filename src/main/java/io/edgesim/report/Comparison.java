@@ -1,0 +1,201 @@
+package io.edgesim.report;
+
+import io.edgesim.result.Figure;
+import io.edgesim.result.Interval;
+import io.edgesim.result.RunFigures;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Two runs side by side (`edgesim compare A B`), as Markdown: what they do not share, in lines (another scenario,
+ * engine or seed; limiters, regions and plans on one side only), then per limiter both have a table of every figure
+ * both have - A, B, B - A and (B - A) / |A| - and, when both have replications, each side's mean and 95 % interval
+ * and whether the intervals separate (neither holds the other's mean range: A's high end below B's low end, or B's
+ * below A's). A side without replications shows its run's value; with them, the mean.
+ *
+ * @param labelA how A is named (its path)
+ * @param a      run A
+ * @param labelB how B is named
+ * @param b      run B
+ */
+public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJson.Run b) {
+
+    /** The comparison as Markdown. */
+    public String markdown() {
+        StringBuilder md = new StringBuilder("# Compare ").append(a.scenario()).append(" and ").append(b.scenario())
+                .append("\n\n");
+        md.append("- A: `").append(labelA).append("` - ").append(describe(a)).append('\n');
+        md.append("- B: `").append(labelB).append("` - ").append(describe(b)).append("\n\n");
+        List<String> differences = differences();
+        if (differences.isEmpty()) {
+            md.append("Same scenario, engine and seed, and the same limiters, regions and plans.\n\n");
+        } else {
+            md.append("Not shared:\n\n");
+            differences.forEach(line -> md.append("- ").append(line).append('\n'));
+            md.append('\n');
+        }
+        boolean intervals = a.replicated() && b.replicated();
+        md.append(intervals ? "Each value is the mean over the runs with its 95 % interval; *separate* when the "
+                + "intervals do not overlap." : a.replicated() || b.replicated()
+                ? "A side with replications shows the mean over its runs, the other its run's value; intervals "
+                + "are compared only when both sides have replications." : "Each value is the run's.")
+                .append(" B - A is the difference, B / A the relative difference ((B - A) / |A|); a share's "
+                        + "difference is in percentage points (pp).\n\n");
+        for (String limiter : a.limiters()) {
+            if (!b.limiters().contains(limiter)) {
+                continue;
+            }
+            Tables table = table(limiter, intervals);
+            md.append("## ").append(limiter).append("\n\n").append(table.markdown()).append('\n');
+        }
+        return md.toString();
+    }
+
+    private static String describe(ResultJson.Run run) {
+        return "scenario " + run.scenario() + ", engine " + run.engine() + ", "
+                + (run.runs() > 1 ? run.runs() + " runs at " + run.seeds() : run.seeds());
+    }
+
+    /** A line per thing the runs do not share; empty when they share everything. */
+    List<String> differences() {
+        List<String> lines = new ArrayList<>();
+        if (!a.scenario().equals(b.scenario())) {
+            lines.add("scenario: " + a.scenario() + " in A, " + b.scenario() + " in B; limiters of the same name "
+                    + "are compared");
+        }
+        if (!a.engine().equals(b.engine())) {
+            lines.add("engine: " + a.engine() + " in A, " + b.engine() + " in B");
+        }
+        if (a.seed() != b.seed() || a.runs() != b.runs()) {
+            lines.add("seeds: " + describeSeeds(a) + " in A, " + describeSeeds(b) + " in B");
+        }
+        onlyIn(lines, "limiter", a.limiters(), b.limiters());
+        onlyIn(lines, "region", a.regions(), b.regions());
+        onlyIn(lines, "plan", a.plans(), b.plans());
+        long onlyA = a.figures().keySet().stream().filter(f -> shared(f) && !b.figures().containsKey(f)).count();
+        long onlyB = b.figures().keySet().stream().filter(f -> shared(f) && !a.figures().containsKey(f)).count();
+        if (onlyA + onlyB > 0) {
+            lines.add("figures of shared limiters on one side only (a region without requests, a fault window): "
+                    + onlyA + " only in A, " + onlyB + " only in B");
+        }
+        return lines;
+    }
+
+    private static String describeSeeds(ResultJson.Run run) {
+        return run.runs() > 1 ? run.runs() + " runs at " + run.seeds() : run.seeds();
+    }
+
+    private boolean shared(Figure f) {
+        return a.limiters().contains(f.limiter()) && b.limiters().contains(f.limiter());
+    }
+
+    private static void onlyIn(List<String> lines, String what, java.util.Collection<String> inA,
+                               java.util.Collection<String> inB) {
+        Set<String> onlyA = new LinkedHashSet<>(inA);
+        onlyA.removeAll(inB);
+        Set<String> onlyB = new LinkedHashSet<>(inB);
+        onlyB.removeAll(inA);
+        if (!onlyA.isEmpty()) {
+            lines.add(what + (onlyA.size() == 1 ? " " : "s ") + String.join(", ", onlyA) + " only in A");
+        }
+        if (!onlyB.isEmpty()) {
+            lines.add(what + (onlyB.size() == 1 ? " " : "s ") + String.join(", ", onlyB) + " only in B");
+        }
+    }
+
+    private Tables table(String limiter, boolean intervals) {
+        List<String> header = new ArrayList<>(List.of("figure", "where", "A", "B", "B - A", "B / A"));
+        if (intervals) {
+            header.add("intervals");
+        }
+        Tables table = new Tables(header);
+        for (Map.Entry<Figure, Double> e : rows(limiter).entrySet()) {
+            Figure f = e.getKey();
+            String name = f.name();
+            double valueA = value(a, f);
+            double valueB = value(b, f);
+            List<String> row = new ArrayList<>(List.of(RunFigures.label(name), f.where().isEmpty() ? "whole run"
+                    : f.where(), cell(a, f), cell(b, f), difference(name, valueA, valueB, a.replicated() || b.replicated()),
+                    relative(valueA, valueB)));
+            if (intervals) {
+                row.add(separation(Optional.ofNullable(a.intervals().get(f)),
+                        Optional.ofNullable(b.intervals().get(f))));
+            }
+            table.row(row);
+        }
+        return table;
+    }
+
+    // the figures of the limiter both runs have, in A's order
+    private Map<Figure, Double> rows(String limiter) {
+        Map<Figure, Double> rows = new LinkedHashMap<>();
+        a.figures().forEach((f, v) -> {
+            if (f.limiter().equals(limiter) && b.figures().containsKey(f)) {
+                rows.put(f, v);
+            }
+        });
+        return rows;
+    }
+
+    // the mean with replications, else the run's value; NaN for none
+    private static double value(ResultJson.Run run, Figure f) {
+        if (run.replicated()) {
+            Interval i = run.intervals().get(f);
+            return i == null ? Double.NaN : i.mean();
+        }
+        return run.figures().getOrDefault(f, Double.NaN);
+    }
+
+    private static String cell(ResultJson.Run run, Figure f) {
+        if (run.replicated()) {
+            return ReplicationTables.cell(f.name(), Optional.ofNullable(run.intervals().get(f)));
+        }
+        double v = run.figures().getOrDefault(f, Double.NaN);
+        return Double.isNaN(v) ? "n/a" : ThresholdText.value(f.name(), v);
+    }
+
+    /** B - A in the figure's unit; of means rounded as means are ({@code means}), else with up to 4 decimals. */
+    static String difference(String name, double a, double b, boolean means) {
+        if (Double.isNaN(a) || Double.isNaN(b)) {
+            return "n/a";
+        }
+        double d = Math.abs(b - a);
+        String sign = b > a ? "+" : b < a ? "-" : "";
+        if (name.endsWith("_share")) {
+            return sign + Numbers.upTo(100 * d, 4) + " pp";
+        }
+        String unit = RunFigures.unit(name);
+        return sign + (unit.equals(" ms") ? Numbers.ms(d) + " ms" : (means ? Numbers.mean(d) : Numbers.upTo(d, 4))
+                + unit);
+    }
+
+    static String relative(double a, double b) {
+        if (Double.isNaN(a) || Double.isNaN(b)) {
+            return "n/a";
+        }
+        if (a == b) {
+            return "0%";
+        }
+        if (a == 0) {
+            return "n/a";
+        }
+        double r = 100 * (b - a) / Math.abs(a);
+        return (r > 0 ? "+" : "") + Numbers.fixed(r, 1) + "%";
+    }
+
+    /** "separate" when the two intervals do not overlap, "overlap" when they do, "-" when a side has none. */
+    static String separation(Optional<Interval> a, Optional<Interval> b) {
+        if (a.isEmpty() || b.isEmpty()) {
+            return "-";
+        }
+        Interval x = a.get();
+        Interval y = b.get();
+        return x.ci95High() < y.ci95Low() || y.ci95High() < x.ci95Low() ? "separate" : "overlap";
+    }
+}

@@ -1,0 +1,127 @@
+package io.edgesim.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.edgesim.result.Figure;
+import io.edgesim.result.Interval;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads back what {@link JsonReport} wrote: the parts of a result.json that `edgesim compare` sets side by side.
+ * A file that is not a result.json of a known {@code schema_version} is refused with what is wrong.
+ */
+public final class ResultJson {
+
+    private ResultJson() {
+    }
+
+    /** Not a result.json this edgesim can read; the message says what is wrong, without the file's name. */
+    public static final class NotAResult extends Exception {
+        NotAResult(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * One run as result.json holds it: what ran, every figure of the run at its seed, and with replications each
+     * figure's interval.
+     *
+     * @param scenario     the scenario's name
+     * @param engine       "virtual" or "cluster"
+     * @param seed         the seed of the run (the first seed with replications)
+     * @param runs         how many runs (1 without replications)
+     * @param seeds        "seed 7" or "seeds 7 to 11"
+     * @param regions      the PoPs of the run
+     * @param limiters     the limiters, in scenario order
+     * @param plans        the plans some limiter counted keys of
+     * @param figures      every figure of the run at its seed (NaN for none), in report order
+     * @param replicated   true when the run has replications (--replications N, also N = 1)
+     * @param intervals    with replications, every figure's mean and interval that every run had; else empty
+     */
+    public record Run(String scenario, String engine, long seed, int runs, String seeds, List<String> regions,
+                      List<String> limiters, Set<String> plans, Map<Figure, Double> figures,
+                      boolean replicated, Map<Figure, Interval> intervals) {
+    }
+
+    /** The run in {@code root}, a parsed result.json. */
+    public static Run read(JsonNode root) throws NotAResult {
+        if (!root.isObject()) {
+            throw new NotAResult("not a JSON object");
+        }
+        JsonNode version = root.get("schema_version");
+        if (version == null) {
+            throw new NotAResult(root.has("limiters") ? "has no schema_version: written by an edgesim before "
+                    + "result.json carried one; run the scenario again" : "not a result.json: no schema_version");
+        }
+        if (!version.isInt() || version.asInt() != JsonReport.SCHEMA_VERSION) {
+            throw new NotAResult("schema_version " + version + ", and this edgesim reads version "
+                    + JsonReport.SCHEMA_VERSION);
+        }
+        String scenario = text(root, "scenario");
+        String engine = text(root, "engine");
+        long seed = field(root, "seed").asLong();
+        List<String> regions = new ArrayList<>();
+        field(root, "regions").forEach(r -> regions.add(r.asText()));
+        List<String> limiters = new ArrayList<>();
+        Set<String> plans = new LinkedHashSet<>();
+        for (JsonNode l : field(root, "limiters")) {
+            limiters.add(text(l, "name"));
+            JsonNode byPlan = l.path("keys").path("plans");
+            byPlan.fieldNames().forEachRemaining(plans::add);
+        }
+        Map<Figure, Double> figures = new LinkedHashMap<>();
+        for (JsonNode f : field(root, "figures")) {
+            figures.put(figure(f), number(f.get("value")));
+        }
+        Map<Figure, Interval> intervals = new LinkedHashMap<>();
+        int runs = 1;
+        String seeds = "seed " + seed;
+        JsonNode replications = root.get("replications");
+        if (replications != null) {
+            runs = field(replications, "n").asInt();
+            List<Long> all = new ArrayList<>();
+            field(replications, "seeds").forEach(s -> all.add(s.asLong()));
+            seeds = runs == 1 ? "seed " + all.get(0) : "seeds " + all.get(0) + " to " + all.get(all.size() - 1);
+            for (JsonNode f : field(replications, "figures")) {
+                JsonNode mean = f.get("mean");
+                if (mean != null && mean.isNumber()) {
+                    intervals.put(figure(f), new Interval(mean.asDouble(), field(f, "ci95_low").asDouble(),
+                            field(f, "ci95_high").asDouble(), field(f, "median").asDouble(),
+                            field(f, "min").asDouble(), field(f, "max").asDouble()));
+                }
+            }
+        }
+        return new Run(scenario, engine, seed, runs, seeds, regions, limiters, plans, figures, replications != null,
+                intervals);
+    }
+
+    private static Figure figure(JsonNode f) throws NotAResult {
+        return new Figure(text(f, "limiter"), f.path("region").asText(""), f.path("plan").asText(""),
+                f.path("period").asText(""), text(f, "figure"));
+    }
+
+    private static double number(JsonNode value) {
+        return value == null || !value.isNumber() ? Double.NaN : value.asDouble();
+    }
+
+    private static JsonNode field(JsonNode node, String name) throws NotAResult {
+        JsonNode value = node.get(name);
+        if (value == null || value.isNull()) {
+            throw new NotAResult("not a result.json: no " + name);
+        }
+        return value;
+    }
+
+    private static String text(JsonNode node, String name) throws NotAResult {
+        JsonNode value = field(node, name);
+        if (!value.isTextual()) {
+            throw new NotAResult("not a result.json: " + name + " is not a string");
+        }
+        return value.asText();
+    }
+}

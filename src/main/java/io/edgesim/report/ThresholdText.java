@@ -1,0 +1,74 @@
+package io.edgesim.report;
+
+import io.edgesim.result.RunFigures;
+import io.edgesim.result.RunResult;
+import io.edgesim.result.Threshold;
+
+import java.util.List;
+
+/**
+ * How reports say a threshold's outcome (--fail-if): "durable-object.latency_p99_ms.SYD < 300ms: held (251.5 ms)",
+ * "FAILED (no value: the run has no such figure)". One line per threshold, on the console, in report.md and in a
+ * sweep's sweep.md.
+ */
+public final class ThresholdText {
+
+    private ThresholdText() {
+    }
+
+    /** "EXPR: held (251.5 ms, the mean over 3 runs)" or "EXPR: FAILED (...)". */
+    public static String line(Threshold.Outcome outcome, RunResult run) {
+        return outcome.threshold().expression() + ": " + verdict(outcome, run);
+    }
+
+    /** "held (251.5 ms, the mean over 3 runs)" or "FAILED (...)". */
+    static String verdict(Threshold.Outcome outcome, RunResult run) {
+        return (outcome.passed() ? "held" : "FAILED") + " (" + read(outcome, run) + ")";
+    }
+
+    /**
+     * "threshold failed: EXPR: durable-object latency p99 in SYD was 312.4 ms, the mean over 3 runs"; {@code at}
+     * names the sweep's value after "failed" (" at limiters.local.limit = 200"), or is "".
+     */
+    public static String failure(Threshold.Outcome outcome, RunResult run, String at) {
+        return "threshold failed" + at + ": " + outcome.threshold().expression() + ": "
+                + outcome.threshold().figure().describe() + " was " + read(outcome, run);
+    }
+
+    /** The console's block: one line per threshold; "" when there are none. */
+    static String console(RunResult run) {
+        List<Threshold.Outcome> outcomes = run.thresholds();
+        if (outcomes.isEmpty()) {
+            return "";
+        }
+        long held = outcomes.stream().filter(Threshold.Outcome::passed).count();
+        StringBuilder out = new StringBuilder("thresholds (--fail-if): " + held + " of " + outcomes.size()
+                + " held\n");
+        outcomes.forEach(o -> out.append(line(o, run)).append('\n'));
+        return out.toString();
+    }
+
+    // the value read and which value it is
+    private static String read(Threshold.Outcome outcome, RunResult run) {
+        Threshold t = outcome.threshold();
+        if (Double.isNaN(outcome.value())) {
+            return "no value: the run has no such figure";
+        }
+        String value = value(t.figure().name(), outcome.value());
+        int n = run.replications().map(r -> r.n()).orElse(0);
+        return value + switch (t.bound()) {
+            case VALUE, MEAN -> n == 0 ? "" : ", the mean over " + n + (n == 1 ? " run" : " runs");
+            case LOWER -> ", the low end of the 95 % interval over " + n + " runs";
+            case UPPER -> ", the high end of the 95 % interval over " + n + " runs";
+        };
+    }
+
+    /** One value of the figure {@code name} with its unit: "251.5 ms", "1.20%", "3.00x", "166". */
+    static String value(String name, double value) {
+        if (name.endsWith("_share")) {
+            return Numbers.upTo(100 * value, 4) + "%";
+        }
+        String unit = RunFigures.unit(name);
+        return unit.equals(" ms") ? Numbers.ms(value) + " ms" : Numbers.upTo(value, 4) + unit;
+    }
+}

@@ -1,0 +1,168 @@
+package io.edgesim.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static io.edgesim.cli.CommandLines.assertOneLineOfBadInput;
+import static io.edgesim.cli.CommandLines.edgesim;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** `edgesim compare A B`: two runs' figures side by side, what they do not share in lines, bad paths one line. */
+class CompareCommandTest {
+
+    // one key over FRA and SYD, 30 s: per-location lets twice the limit through; the object in FRA adds SYD's trip
+    private static final String SCENARIO = """
+            name = pair
+            duration = 30s
+            seed = 5
+            regions = [FRA, SYD]
+            clients = [ { name = api, key = "k", rate = 10, arrival = constant, pops { FRA = 1, SYD = 1 } } ]
+            limiters = [
+              { name = local, tier = cache, limit = 50, window = 60s, key = api-key }
+              { name = exact, tier = durable-object, limit = 50, window = 60s, key = api-key,
+                placement { policy = fixed, region = FRA } }
+            ]
+            """;
+
+    @TempDir
+    Path dir;
+
+    private Path run(String name, String scenario, String... flags) throws IOException {
+        Path file = dir.resolve(name + ".conf");
+        Files.writeString(file, scenario);
+        Path out = dir.resolve(name);
+        String[] args = new String[4 + flags.length];
+        args[0] = "run";
+        args[1] = file.toString();
+        args[2] = "--out";
+        args[3] = out.toString();
+        System.arraycopy(flags, 0, args, 4, flags.length);
+        CommandLines.Outcome outcome = edgesim(args);
+        assertThat(outcome.status()).as(outcome.err()).isZero();
+        return out;
+    }
+
+    @Test
+    void everySharedFigureSideBySideWithItsDifference() throws IOException {
+        Path a = run("a", SCENARIO);
+        // the object moved to Sydney: Frankfurt's requests now wait for the trip
+        Path b = run("b", SCENARIO.replace("region = FRA }", "region = SYD }"));
+
+        CommandLines.Outcome compare = edgesim("compare", a.toString(), b.resolve("result.json").toString());
+
+        assertThat(compare.status()).as(compare.err()).isZero();
+        assertThat(compare.out()).contains("- A: `" + a.resolve("result.json") + "` - scenario pair, engine "
+                        + "virtual, seed 5",
+                "Same scenario, engine and seed, and the same limiters, regions and plans.",
+                "## local", "## exact",
+                "| figure | where | A | B | B - A | B / A |",
+                "| let through | whole run | 100 | 100 | 0 | 0% |",
+                "| latency p99 | in FRA | 2.00 ms | 251.5 ms | +249.5 ms | +12472.8% |",
+                "| latency p99 | in SYD | 251.5 ms | 2.00 ms | -249.5 ms | -99.2% |");
+        assertThat(compare.out()).doesNotContain("| intervals |");
+    }
+
+    @Test
+    void differentScenariosCompareWhatTheyShareAndSayWhatTheyDoNot() throws IOException {
+        Path a = run("a", SCENARIO);
+        Path b = run("b", SCENARIO.replace("name = pair", "name = other").replace("seed = 5", "seed = 6")
+                .replace("regions = [FRA, SYD]", "regions = [FRA, AMS]")
+                .replace("pops { FRA = 1, SYD = 1 }", "pops { FRA = 1, AMS = 1 }")
+                .replace("name = local", "name = per-location"));
+
+        CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
+
+        assertThat(compare.status()).as(compare.err()).isZero();
+        assertThat(compare.out()).contains("Not shared:",
+                "- scenario: pair in A, other in B; limiters of the same name are compared",
+                "- seeds: seed 5 in A, seed 6 in B",
+                "- limiter local only in A", "- limiter per-location only in B",
+                "- region SYD only in A", "- region AMS only in B",
+                "## exact", "| latency p99 | in FRA |");
+        assertThat(compare.out()).doesNotContain("## local", "## per-location", "in SYD |", "in AMS |");
+    }
+
+    @Test
+    void withReplicationsOnBothSidesItSaysWhetherTheIntervalsSeparate() throws IOException {
+        String random = SCENARIO.replace("arrival = constant, ", "");
+        Path a = run("a", random, "--replications", "4");
+        Path b = run("b", random.replace("rate = 10", "rate = 1"), "--replications", "4");
+
+        CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
+
+        assertThat(compare.out()).contains("Each value is the mean over the runs with its 95 % interval",
+                "| figure | where | A | B | B - A | B / A | intervals |");
+        // about 300 sent against about 30: intervals far apart; the limit of 50 lets every one of B's through
+        assertThat(compare.out()).containsPattern("\\| sent \\| whole run \\| [0-9.]+ \\([0-9.]+ to [0-9.]+\\) \\| "
+                + "[0-9.]+ \\([0-9.]+ to [0-9.]+\\) \\| -[0-9.]+ \\| -[0-9.]+% \\| separate \\|");
+        assertThat(compare.out()).contains("| wrongly rejected | whole run | 0.00 (0.00 to 0.00) | 0.00 (0.00 to "
+                + "0.00) | 0.00 | 0% | overlap |");
+    }
+
+    @Test
+    void outWritesTheComparisonToAFile() throws IOException {
+        Path a = run("a", SCENARIO);
+        Path file = dir.resolve("compare.md");
+
+        CommandLines.Outcome compare = edgesim("compare", a.toString(), a.toString(), "--out", file.toString());
+
+        assertThat(compare.status()).as(compare.err()).isZero();
+        assertThat(compare.out()).isEqualTo("wrote " + file + "\n");
+        assertThat(Files.readString(file)).startsWith("# Compare pair and pair\n").contains("| 0 | 0% |");
+    }
+
+    @Test
+    void aPathThatIsNotAResultIsOneLineOfBadInput() throws IOException {
+        Path a = run("a", SCENARIO);
+        Path notJson = Files.writeString(dir.resolve("notes.json"), "not json");
+        Path otherJson = Files.writeString(dir.resolve("other.json"), "{\"name\": 1}");
+        Path old = Files.writeString(dir.resolve("old.json"), Files.readString(a.resolve("result.json"))
+                .replaceFirst("\"schema_version\" : 1,", ""));
+
+        assertOneLineOfBadInput(edgesim("compare", a.toString(), dir.resolve("missing").toString()),
+                "B: " + dir.resolve("missing") + ": no such file or folder; allowed: a report folder holding "
+                        + "result.json, or a result.json file");
+        assertOneLineOfBadInput(edgesim("compare", dir.toString(), a.toString()),
+                "A: " + dir + ": the folder holds no result.json");
+        assertOneLineOfBadInput(edgesim("compare", notJson.toString(), a.toString()), "A: " + notJson
+                + ": not JSON (line 1)");
+        assertOneLineOfBadInput(edgesim("compare", a.toString(), otherJson.toString()), "B: " + otherJson
+                + ": not a result.json: no schema_version");
+        assertOneLineOfBadInput(edgesim("compare", a.toString(), old.toString()), "B: " + old
+                + ": has no schema_version: written by an edgesim before result.json carried one");
+        assertOneLineOfBadInput(edgesim("compare", a.toString(), a.toString(), "--out",
+                a.resolve("result.json").toString()), "--out");
+    }
+
+    @Test
+    void aSideWithReplicationsShowsItsMeanAndNoIntervalsAreCompared() throws IOException {
+        Path a = run("a", SCENARIO, "--replications", "2");
+        Path b = run("b", SCENARIO);
+
+        CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
+
+        assertThat(compare.out()).contains("- A: `" + a.resolve("result.json") + "` - scenario pair, engine virtual, "
+                        + "2 runs at seeds 5 to 6",
+                "- seeds: 2 runs at seeds 5 to 6 in A, seed 5 in B",
+                "A side with replications shows the mean over its runs, the other its run's value",
+                "| let through | whole run | 100.0 (100.0 to 100.0) | 100 | 0.00 | 0% |");
+        assertThat(compare.out()).doesNotContain("| intervals |", "separate", "overlap");
+    }
+
+    @Test
+    void anotherEngineIsALine() throws IOException {
+        Path a = run("a", SCENARIO);
+        // a cluster run's result.json, as far as compare reads it: another engine name
+        Path b = Files.writeString(dir.resolve("cluster.json"), Files.readString(a.resolve("result.json"))
+                .replace("\"engine\" : \"virtual\"", "\"engine\" : \"cluster\""));
+
+        CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
+
+        assertThat(compare.status()).as(compare.err()).isZero();
+        assertThat(compare.out()).contains("- engine: virtual in A, cluster in B", "## local", "## exact");
+    }
+}

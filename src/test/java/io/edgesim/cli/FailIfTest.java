@@ -1,0 +1,175 @@
+package io.edgesim.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static io.edgesim.cli.CommandLines.assertOneLineOfBadInput;
+import static io.edgesim.cli.CommandLines.edgesim;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** `--fail-if` on run and sweep: thresholds read before the run, checked after it, exit status 3 when one fails. */
+class FailIfTest {
+
+    // one key over FRA and SYD, 30 s: per-location lets twice the limit through; the object in FRA adds SYD's trip
+    private static final String SCENARIO = """
+            name = thresholds
+            duration = 30s
+            seed = 5
+            regions = [FRA, SYD]
+            clients = [ { name = api, key = "k", rate = 10, arrival = constant, pops { FRA = 1, SYD = 1 } } ]
+            limiters = [
+              { name = local, tier = cache, limit = 50, window = 60s, key = api-key }
+              { name = exact, tier = durable-object, limit = 50, window = 60s, key = api-key,
+                placement { policy = fixed, region = FRA } }
+            ]
+            """;
+
+    @TempDir
+    Path dir;
+
+    private Path scenario() throws IOException {
+        Path file = dir.resolve("thresholds.conf");
+        Files.writeString(file, SCENARIO);
+        return file;
+    }
+
+    @Test
+    void thresholdsThatHoldLeaveTheExitStatusZeroAndAreRecorded() throws IOException {
+        Path out = dir.resolve("report");
+
+        CommandLines.Outcome run = edgesim("run", scenario().toString(), "--out", out.toString(),
+                "--fail-if", "exact.latency_p99_ms.SYD < 300ms", "--fail-if", "exact.multiplication == 1");
+
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(run.err()).isEmpty();
+        assertThat(run.out()).contains("thresholds (--fail-if): 2 of 2 held",
+                "exact.latency_p99_ms.SYD < 300ms: held (", "exact.multiplication == 1: held (1x)");
+        JsonNode json = new ObjectMapper().readTree(out.resolve("result.json").toFile());
+        assertThat(json.get("thresholds")).hasSize(2);
+        assertThat(json.get("thresholds").get(0).get("region").asText()).isEqualTo("SYD");
+        assertThat(json.get("thresholds").get(0).get("limit").asDouble()).isEqualTo(300);
+        assertThat(json.get("thresholds").get(0).get("passed").asBoolean()).isTrue();
+        assertThat(Files.readString(out.resolve("report.md"))).contains("### Thresholds",
+                "2 of 2 thresholds (`--fail-if`) held", "- `exact.multiplication == 1`: held (1x)");
+    }
+
+    @Test
+    void aFailedThresholdIsOneLineEachAndExitStatusThreeAfterTheReportIsWritten() throws IOException {
+        Path out = dir.resolve("report");
+
+        CommandLines.Outcome run = edgesim("run", scenario().toString(), "--out", out.toString(),
+                "--fail-if", "local.multiplication < 1.5x", "--fail-if", "exact.latency_p99_ms.SYD < 0.2s",
+                "--fail-if", "exact.let_through <= 50");
+
+        assertThat(run.status()).isEqualTo(3);
+        assertThat(run.err().lines()).containsExactly(
+                "edgesim: threshold failed: local.multiplication < 1.5x: local multiplication was 2x",
+                "edgesim: threshold failed: exact.latency_p99_ms.SYD < 0.2s: exact latency p99 in SYD was 251.5 ms");
+        assertThat(out.resolve("result.json")).exists();
+        JsonNode thresholds = new ObjectMapper().readTree(out.resolve("result.json").toFile()).get("thresholds");
+        assertThat(thresholds.get(0).get("passed").asBoolean()).isFalse();
+        assertThat(thresholds.get(0).get("value").asDouble()).isEqualTo(2.0);
+        assertThat(thresholds.get(1).get("limit").asDouble()).isEqualTo(200);
+        assertThat(thresholds.get(2).get("passed").asBoolean()).isTrue();
+        assertThat(Files.readString(out.resolve("report.md")))
+                .contains("1 of 3 thresholds (`--fail-if`) held", "`local.multiplication < 1.5x`: FAILED (2x)");
+    }
+
+    @Test
+    void withReplicationsAThresholdReadsTheMeanOrTheIntervalsBound() throws IOException {
+        Path out = dir.resolve("report");
+
+        CommandLines.Outcome run = edgesim("run", scenario().toString(), "--out", out.toString(),
+                "--replications", "3", "--fail-if", "local.let_through.upper <= 100",
+                "--fail-if", "local.let_through.lower < 100");
+
+        assertThat(run.status()).isEqualTo(3);
+        assertThat(run.out()).contains(
+                "local.let_through.upper <= 100: held (100, the high end of the 95 % interval over 3 runs)");
+        assertThat(run.err().lines()).containsExactly("edgesim: threshold failed: local.let_through.lower < 100: "
+                + "local let through was 100, the low end of the 95 % interval over 3 runs");
+    }
+
+    @Test
+    void aFigureTheRunDoesNotHaveFailsTheThreshold() throws IOException {
+        Path file = dir.resolve("quiet.conf");
+        // no request ever lands in SYD: the exact count has no latency there
+        Files.writeString(file, SCENARIO.replace("pops { FRA = 1, SYD = 1 }", "pops { FRA = 1 }"));
+
+        CommandLines.Outcome run = edgesim("run", file.toString(), "--out", dir.resolve("r").toString(),
+                "--fail-if", "exact.latency_p99_ms.SYD < 300ms");
+
+        assertThat(run.status()).isEqualTo(3);
+        assertThat(run.out()).contains("exact.latency_p99_ms.SYD < 300ms: FAILED (no value: the run has no such "
+                + "figure)");
+    }
+
+    @Test
+    void unknownNamesAreBadInputWithTheClosestNameBeforeTheRun() throws IOException {
+        String file = scenario().toString();
+        String out = dir.resolve("never").toString();
+
+        assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "exakt.let_through < 10"),
+                "--fail-if: 'exakt.let_through < 10': 'exakt' is not a limiter of the scenario; allowed: local, "
+                        + "exact; did you mean `exact`?");
+        assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "exact.latency_p99.SYD < 10"),
+                "'latency_p99' is not a figure; allowed: ", "did you mean `latency_p99_ms`?");
+        assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "exact.latency_p99_ms.SDY < 10"),
+                "'SDY' is not a region of the scenario nor a bound", "did you mean `SYD`?");
+        assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "exact.latency_p99_ms < 10"),
+                "latency_p99_ms is not measured over the whole run; allowed: exact.latency_p99_ms.REGION");
+        assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "exact.let_through.upper < 10"),
+                ".upper reads the replications' interval, and there are none; allowed: add --replications N");
+        assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "exact.let_through < 10ms"),
+                "'10ms': let_through is not measured in ms");
+        assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "exact.let_through = 10"),
+                "no comparison; allowed: LIMITER.FIGURE");
+        assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "exact.keys_over_limit.plan:pr < 1"),
+                "'pr' is not a plan of the scenario's clients; allowed: no plan");
+        assertThat(dir.resolve("never")).doesNotExist();
+    }
+
+    @Test
+    void aPlansFigureAndAShareInPercent() throws IOException {
+        Path file = dir.resolve("plans.conf");
+        // a plan's name may hold a dot
+        Files.writeString(file, """
+                name = plans
+                duration = 30s
+                regions = [FRA, SYD]
+                clients = [ { name = api, key = "k", rate = 10, arrival = constant, pops { FRA = 1, SYD = 1 },
+                              plan = pro.eu } ]
+                limiters = [ { name = local, tier = cache, key = api-key } ]
+                plans { "pro.eu" { limit = 50, window = 60s } }
+                """);
+
+        CommandLines.Outcome run = edgesim("run", file.toString(), "--out", dir.resolve("r").toString(),
+                "--fail-if", "local.keys_over_limit_share.plan:pro.eu < 50%");
+
+        assertThat(run.status()).isEqualTo(3);
+        assertThat(run.err()).contains("threshold failed: local.keys_over_limit_share.plan:pro.eu < 50%: local share "
+                + "of keys over limit plan pro.eu was 100%");
+    }
+
+    @Test
+    void aSweepNamesTheValuesAtWhichAThresholdFailed() throws IOException {
+        Path out = dir.resolve("sweep");
+
+        CommandLines.Outcome sweep = edgesim("sweep", scenario().toString(), "--param", "limiters.local.limit=20,50",
+                "--out", out.toString(), "--fail-if", "local.let_through < 90");
+
+        assertThat(sweep.status()).isEqualTo(3);
+        assertThat(sweep.out()).contains("thresholds (--fail-if): failed at limiters.local.limit = 50",
+                "limiters.local.limit = 20: local.let_through < 90: held (40)");
+        assertThat(sweep.err().lines()).containsExactly("edgesim: threshold failed at limiters.local.limit = 50: "
+                + "local.let_through < 90: local let through was 100");
+        assertThat(Files.readString(out.resolve("sweep.md"))).contains("## Thresholds",
+                "limiters.local.limit = 50: local.let_through < 90: FAILED (100)");
+    }
+}

@@ -1,6 +1,7 @@
 package io.edgesim.serve;
 
 import io.edgesim.engine.cluster.ClusterEngine;
+import io.edgesim.engine.cluster.delivery.ScenarioClock;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.result.DecisionListener;
@@ -30,6 +31,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.UnaryOperator;
 
 /**
@@ -91,6 +93,13 @@ public final class LiveEdge {
                     TimeUnit.SECONDS);
             if (edge.run.isDone()) {
                 edge.run.join();
+            }
+            // the stream opens during the run's start lead-in: a request taken before scenario time 0 would count
+            // in the window before the run's first
+            ScenarioClock clock = edge.traffic.started().join();
+            for (long wait = clock.realNanosAt(0) - System.nanoTime(); wait > 0;
+                 wait = clock.realNanosAt(0) - System.nanoTime()) {
+                LockSupport.parkNanos(wait);
             }
         } catch (InterruptedException | ExecutionException | TimeoutException | RuntimeException e) {
             edge.traffic.stop();

@@ -77,7 +77,8 @@ final class LiveTraffic implements Traffic {
         if (stopped || clock == null) {
             return null;
         }
-        Request request = new Request(nextId++, clock.nowNanos(), pop, client.name(), fields.apiKey(), fields.ip(),
+        // never before time 0, which the listeners open after
+        Request request = new Request(nextId++, Math.max(0, clock.nowNanos()), pop, client.name(), fields.apiKey(), fields.ip(),
                 fields.xff(), fields.anonToken(), fields.path(), 1, client.plan());
         CompletableFuture<LiveAnswer> answer = new CompletableFuture<>();
         waiting.put(request.id(), answer);

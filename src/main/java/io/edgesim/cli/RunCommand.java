@@ -348,7 +348,7 @@ final class RunCommand implements Callable<Integer> {
 
     /**
      * Joins the nodes' cluster and prints which node holds which region of {@code scenario}; the run then runs there
-     * ({@link ClusterEngine#onNodes}). The caller leaves the cluster when the run is over.
+     * ({@link ClusterEngine.OnNodes}). The caller leaves the cluster when the run is over.
      */
     private JoinedCluster joinNodes(Scenario scenario, Optional<StandaloneNode.Tls> tlsStores) {
         for (LimiterSpec limiter : scenario.limiters()) {

@@ -2,8 +2,10 @@ package io.edgesim.engine;
 
 import io.edgesim.model.algorithm.AlgorithmSpec;
 import io.edgesim.model.key.KeyIds;
+import io.edgesim.model.tier.CountScope;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.result.KeyResults;
+import io.edgesim.result.MultiplicationBound;
 import io.edgesim.scenario.ClientSpec;
 
 import java.util.ArrayList;
@@ -32,8 +34,19 @@ final class KeyFigures {
         return reference.kind().windowed() ? reference.limit() : 2 * reference.burst();
     }
 
-    /** @param clients the scenario's clients, which declare the keys shares are of ({@link DeclaredKeys}) */
-    static KeyResults of(KeyTally tally, KeyIds names, LimiterSpec spec, List<ClientSpec> clients) {
+    /**
+     * @param locations the PoPs each key reached, for a limiter that counts per location; null for no bound of that
+     *                  kind (then a per-location limiter has none)
+     * @param clients   the scenario's clients, which declare the keys shares are of ({@link DeclaredKeys})
+     */
+    static KeyResults of(KeyTally tally, LocationsReached locations, KeyIds names, LimiterSpec spec,
+                         List<ClientSpec> clients) {
+        CountScope scope = CountScope.of(spec);
+        boolean perLocation = scope == CountScope.PER_LOCATION && locations != null;
+        MultiplicationBound.KeyBound highest = null;
+        // the worst key's number, as WORST_FIRST orders keys (-1: none yet)
+        int worstKey = -1;
+        long limitOfWorst = 0;
         List<String> plans = new ArrayList<>(spec.plans());
         int numbers = tally.keyNumbers();
         double[] ratios = new double[numbers];
@@ -55,6 +68,17 @@ final class KeyFigures {
             long limit = limitPerWindow(spec.reference().forPlan(plan));
             long max = tally.maxInWindow(key);
             double ratio = max / (double) limit;
+            if (perLocation) {
+                MultiplicationBound.KeyBound bound = bound(names.key(key), locations.count(key),
+                        tally.maxOfferedInWindow(key), limit);
+                if (highest == null || bound.factor() > highest.factor()) {
+                    highest = bound;
+                }
+                if (worstKey < 0 || worseThan(tally, names, key, worstKey, limit, limitOfWorst)) {
+                    worstKey = key;
+                    limitOfWorst = limit;
+                }
+            }
             int planIndex = plan == null ? -1 : plans.indexOf(plan);
             if (planOf != null) {
                 planOf[seen] = planIndex;
@@ -109,9 +133,40 @@ final class KeyFigures {
         }
         List<KeyResults.KeyOutcome> worst = new ArrayList<>(top);
         worst.sort(WORST_FIRST);
+        MultiplicationBound bound = null;
+        if (scope == CountScope.EXACT) {
+            bound = new MultiplicationBound(scope.configName(), MultiplicationBound.KeyBound.EXACT,
+                    MultiplicationBound.KeyBound.EXACT);
+        } else if (perLocation && highest != null) {
+            bound = new MultiplicationBound(scope.configName(), highest, bound(names.key(worstKey),
+                    locations.count(worstKey), tally.maxOfferedInWindow(worstKey), limitOfWorst));
+        }
         return new KeyResults(spec.referenceKey().configName(), spec.reference().windowNanos() / 1e9, seen,
                 DeclaredKeys.of(clients, spec, null), overLimit, wronglyThrottled, ratios(sorted), byPercent, worst,
-                byPlan);
+                byPlan, bound);
+    }
+
+    // whether key a (of limit la) comes before key b (of limit lb) in WORST_FIRST: a larger rounded ratio, then
+    // more requests, then the smaller name
+    private static boolean worseThan(KeyTally tally, KeyIds names, int a, int b, long la, long lb) {
+        int byRatio = Double.compare(RunRecorder.round(tally.maxInWindow(a) / (double) la, 4),
+                RunRecorder.round(tally.maxInWindow(b) / (double) lb, 4));
+        if (byRatio != 0) {
+            return byRatio > 0;
+        }
+        if (tally.sent(a) != tally.sent(b)) {
+            return tally.sent(a) > tally.sent(b);
+        }
+        return names.key(a).compareTo(names.key(b)) < 0;
+    }
+
+    /**
+     * A key's bound under a count per location: min(N, r / L) with N the {@code locations} it reached, r the most it
+     * {@code offered} in one window and L its {@code limit} per window ({@link MultiplicationBound}).
+     */
+    static MultiplicationBound.KeyBound bound(String key, int locations, long offered, long limit) {
+        double factor = Math.min(locations, offered / (double) limit);
+        return new MultiplicationBound.KeyBound(key, locations, offered, limit, RunRecorder.round(factor, 4));
     }
 
     private static KeyResults.Ratios ratios(double[] sorted) {

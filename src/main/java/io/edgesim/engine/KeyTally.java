@@ -15,22 +15,28 @@ import java.util.Arrays;
  * {@code late} and left out of the windows, the largest and the sum, which then understate by what such outcomes
  * carried; it still counts in the key's requests.
  *
- * <p>Memory: seven numbers per key number up to the largest seen, in {@link WideningCounts} (14 bytes a key while
- * every number is below 65,536, 28 or 56 beyond), whatever the run's length. Not thread-safe.
+ * <p>Memory: eleven numbers per key number up to the largest seen, in {@link WideningCounts} (22 bytes a key
+ * while every number is below 65,536, 44 or 88 beyond), whatever the run's length. Not thread-safe.
  */
 final class KeyTally {
 
-    // a key's row: its newest window + 1 (0: none yet) and what it let through in it; what it let through in the
-    // window just before + 1 (0: that window is not open); the most it let through in a window closed since; its
-    // requests, those let through, and those refused that the exact count accepted
+    // a key's row: two groups of four, what it let through and what it offered (sent, in tokens), each its newest
+    // window + 1 (0: none yet) and the total in it; the total in the window just before + 1 (0: that window is not
+    // open); the largest total in a window closed since; then its requests, those let through, and those refused
+    // that the exact count accepted
     private static final int WINDOW = 0;
     private static final int IN_WINDOW = 1;
     private static final int IN_BEFORE = 2;
     private static final int CLOSED_MAX = 3;
-    private static final int SENT = 4;
-    private static final int LET_THROUGH = 5;
-    private static final int WRONGLY_REJECTED = 6;
-    private static final int ROW = 7;
+    private static final int LET = 0;
+    private static final int OFFERED = 4;
+    private static final int SENT = 8;
+    private static final int LET_THROUGH = 9;
+    private static final int WRONGLY_REJECTED = 10;
+    private static final int ROW = 11;
+    // what count says of a window
+    private static final int LATE = -1;
+    private static final int OPENED = 1;
 
     private final WideningCounts rows = new WideningCounts(16 * ROW);
     private int keys;
@@ -42,11 +48,13 @@ final class KeyTally {
      * Counts a request of the key numbered {@code key} (0 or more, the run's numbering) in its window numbered
      * {@code window} (0 or more).
      *
+     * @param offeredTokens    its cost, in tokens: what it offered in its window
      * @param letThroughTokens what it got through in its window, in tokens (0 for a request refused)
      * @param letThrough       whether it was let through (accepted or failed open)
      * @param wronglyRejected  whether it was refused where the exact count accepted it
      */
-    void add(int key, long window, long letThroughTokens, boolean letThrough, boolean wronglyRejected) {
+    void add(int key, long window, long offeredTokens, long letThroughTokens, boolean letThrough,
+             boolean wronglyRejected) {
         int at = key * ROW;
         if (key >= keys) {
             keys = key + 1;
@@ -58,18 +66,32 @@ final class KeyTally {
         if (wronglyRejected) {
             rows.add(at + WRONGLY_REJECTED, 1);
         }
-        count(at, window, letThroughTokens);
+        int counted = count(at + LET, window, letThroughTokens);
+        if (counted == LATE) {
+            lateOutcomes++;
+            return;
+        }
+        if (counted == OPENED) {
+            windows++;
+        }
+        sumTotals += letThroughTokens;
+        count(at + OFFERED, window, offeredTokens);
     }
 
-    private void count(int at, long window, long tokens) {
+    // adds tokens to window's total in the group at at: OPENED when the window was not open, LATE when it was
+    // closed or passed by (nothing counted), else 0
+    private int count(int at, long window, long tokens) {
         long stored = rows.get(at + WINDOW);
         if (stored == window + 1) {
             rows.add(at + IN_WINDOW, tokens);
-        } else if (stored == 0) {
+            return 0;
+        }
+        if (stored == 0) {
             rows.set(at + WINDOW, window + 1);
             rows.set(at + IN_WINDOW, tokens);
-            windows++;
-        } else if (window + 1 > stored) {
+            return OPENED;
+        }
+        if (window + 1 > stored) {
             // a newer window: the one before is done with, and the newest becomes the one before if it is just
             // before the new one, else it is done with too
             long newest = rows.get(at + IN_WINDOW);
@@ -81,20 +103,18 @@ final class KeyTally {
             }
             rows.set(at + WINDOW, window + 1);
             rows.set(at + IN_WINDOW, tokens);
-            windows++;
-        } else if (window + 2 == stored) {
+            return OPENED;
+        }
+        if (window + 2 == stored) {
             long before = rows.get(at + IN_BEFORE);
             if (before == 0) {
-                windows++;
                 rows.set(at + IN_BEFORE, tokens + 1);
-            } else {
-                rows.set(at + IN_BEFORE, before + tokens);
+                return OPENED;
             }
-        } else {
-            lateOutcomes++;
-            return;
+            rows.set(at + IN_BEFORE, before + tokens);
+            return 0;
         }
-        sumTotals += tokens;
+        return LATE;
     }
 
     private void closeBefore(int at) {
@@ -133,7 +153,18 @@ final class KeyTally {
 
     /** The most key number {@code key} got through in one window, in tokens (0 for a key without requests). */
     long maxInWindow(int key) {
-        int at = key * ROW;
+        return maxInGroup(key * ROW + LET);
+    }
+
+    /**
+     * The most key number {@code key} offered (sent, in tokens) in one window, counting the requests whose outcome
+     * came in time for the per-window figures (0 for a key without requests).
+     */
+    long maxOfferedInWindow(int key) {
+        return maxInGroup(key * ROW + OFFERED);
+    }
+
+    private long maxInGroup(int at) {
         long max = Math.max(rows.get(at + CLOSED_MAX), rows.get(at + IN_WINDOW));
         return Math.max(max, rows.get(at + IN_BEFORE) - 1);
     }

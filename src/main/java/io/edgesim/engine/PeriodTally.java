@@ -205,7 +205,7 @@ final class PeriodTally {
             }
             latency[pop].recordValue(Math.max(0, latencyNanos / 1_000));
             maxLatencyNanos[pop] = Math.max(maxLatencyNanos[pop], latencyNanos);
-            keys.add(key, window, letThrough ? tokens : 0, letThrough, !letThrough && exactAllowed);
+            keys.add(key, window, tokens, letThrough ? tokens : 0, letThrough, !letThrough && exactAllowed);
         }
 
         /**
@@ -222,7 +222,7 @@ final class PeriodTally {
             Counts totals = new Counts(sent, accepted, rejected, failed, failedOpen);
             OptionalDouble multiplication = exactAccepted == 0 ? OptionalDouble.empty()
                     : OptionalDouble.of(RunRecorder.round(totals.letThrough() / (double) exactAccepted, 4));
-            KeyResults k = KeyFigures.of(keys, keyIds, spec, scenario.clients());
+            KeyResults k = KeyFigures.of(keys, null, keyIds, spec, scenario.clients());
             Map<String, PeriodResult.RegionLatency> byRegion = new LinkedHashMap<>();
             for (int p = 0; p < latency.length; p++) {
                 AbstractHistogram h = latency[p];

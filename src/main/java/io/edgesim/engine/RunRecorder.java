@@ -8,6 +8,7 @@ import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.response.RateLimitResponse;
 import io.edgesim.model.tier.ChainBilling;
+import io.edgesim.model.tier.CountScope;
 import io.edgesim.model.tier.remote.HotObjects;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.remote.ObjectShards;
@@ -126,8 +127,12 @@ public final class RunRecorder {
                        long retryAfterNanos) {
         boolean letThrough = count(limiter, pop, requestNanos, outcome, failedOpen, latencyNanos, stage, exactAllowed,
                 retryAfterNanos);
-        limiters[limiter].keys.add(referenceKeyNumber, exactWindow, letThrough ? cost : 0, letThrough,
+        PerLimiter l = limiters[limiter];
+        l.keys.add(referenceKeyNumber, exactWindow, cost, letThrough ? cost : 0, letThrough,
                 !letThrough && exactAllowed);
+        if (l.locations != null) {
+            l.locations.add(referenceKeyNumber, pop);
+        }
         if (periods.active()) {
             periods.add(limiter, pop, requestNanos, referenceKeyNumber, exactWindow, cost, outcome, failedOpen,
                     exactAllowed, latencyNanos, stage);
@@ -295,6 +300,8 @@ public final class RunRecorder {
         final long[] timelineFailedOpen;
         // every key's figures, in the windows the exact reference numbers (ExactReferences.window)
         final KeyTally keys;
+        // the PoPs each key reached, for a limiter that counts per location (its bound); else null
+        final LocationsReached locations;
         SampleResponse firstRefusal;
         long exactAccepted;
         long wronglyAccepted;
@@ -319,6 +326,7 @@ public final class RunRecorder {
             timelineRejected = new long[buckets];
             timelineFailed = new long[buckets];
             this.keys = new KeyTally();
+            locations = CountScope.of(spec) == CountScope.PER_LOCATION ? new LocationsReached(popCount) : null;
             timelineFailedOpen = new long[buckets];
         }
 
@@ -351,7 +359,7 @@ public final class RunRecorder {
                     totals, regions, rejectedBy, retryAfter, stageStats,
                     new ExactComparison(exactAccepted, wronglyAccepted, wronglyRejected), multiplication,
                     perWindow == null ? Optional.empty() : Optional.of(perWindow(perWindow, limit)),
-                    KeyFigures.of(keys, keyIds, spec, scenario.clients()), cost,
+                    KeyFigures.of(keys, locations, keyIds, spec, scenario.clients()), cost,
                     new Timeline(bucketNanos / (double) Durations.NANOS_PER_SECOND, boxed(timelineAccepted),
                             boxed(timelineRejected), boxed(timelineFailed), boxed(timelineFailedOpen)),
                     firstRefusal, hotKeys);

@@ -4,6 +4,7 @@ import io.edgesim.result.Counts;
 import io.edgesim.result.FaultResult;
 import io.edgesim.result.KeyResults;
 import io.edgesim.result.LimiterResult;
+import io.edgesim.result.MultiplicationBound;
 import io.edgesim.result.PerWindow;
 import io.edgesim.result.RegionResult;
 import io.edgesim.result.Replications;
@@ -30,7 +31,7 @@ public final class ConsoleReport {
             out.append('\n').append(heading(limiter)).append('\n');
             out.append(regionTable(limiter).text());
             out.append(summary(limiter));
-            limiter.perWindow().ifPresent(w -> out.append("; ").append(perWindow(w)));
+            limiter.perWindow().ifPresent(w -> out.append("; ").append(perWindow(w, limiter.keys().bound())));
             out.append('\n').append(keys(limiter.keys())).append('\n');
             String hot = HotKeysReport.line(limiter, run.seed());
             if (hot != null) {
@@ -122,7 +123,7 @@ public final class ConsoleReport {
 
     static String summary(LimiterResult limiter) {
         return "exact count accepts " + limiter.exact().accepted() + "; multiplication "
-                + multiplication(limiter) + "; wrongly accepted "
+                + multiplication(limiter) + bound(limiter.keys().bound()) + "; wrongly accepted "
                 + limiter.exact().wronglyAccepted() + ", wrongly rejected " + limiter.exact().wronglyRejected()
                 + "; cost " + Numbers.usd(limiter.cost().usdPerMonth()) + "/month (+ "
                 + Numbers.usd(limiter.cost().planMinimumUsd()) + " plan minimum)";
@@ -132,12 +133,37 @@ public final class ConsoleReport {
      * "per api-key per 60 s window from t = 0: up to 300 let through against 100 (3.00x), mean 2.97x" ("from each
      * key's first request" for first-request windows).
      */
-    static String perWindow(PerWindow w) {
+    static String perWindow(PerWindow w, MultiplicationBound bound) {
         String key = w.key().equals("global") ? "" : "per " + w.key() + " ";
         return key + "per " + Numbers.seconds(w.windowSeconds()) + " s window " + anchor(w) + ": up to "
                 + w.maxLetThrough()
-                + " let through against " + w.limit() + " (" + Numbers.fixed(w.maxFactor(), 2) + "x), mean "
-                + Numbers.fixed(w.meanFactor(), 2) + "x";
+                + " let through against " + w.limit() + " (" + Numbers.fixed(w.maxFactor(), 2) + "x"
+                + boundWithTerms(bound) + "), mean " + Numbers.fixed(w.meanFactor(), 2) + "x";
+    }
+
+    /** " (bound 3.00x)" beside a multiplication figure; "" for a limiter without a bound. */
+    static String bound(MultiplicationBound bound) {
+        return bound == null ? "" : " (bound " + Numbers.fixed(bound.factor(), 2) + "x)";
+    }
+
+    /**
+     * "; bound 3.00x = min(3 locations, 306 offered / 100)" for a count per location (the key with the largest
+     * bound), "; bound 1.00x, one exact count" for an exact one, "" for a limiter without a bound.
+     */
+    static String boundWithTerms(MultiplicationBound bound) {
+        if (bound == null) {
+            return "";
+        }
+        return "; bound " + Numbers.fixed(bound.factor(), 2) + "x" + terms(bound.highest());
+    }
+
+    // " = min(3 locations, 306 offered / 100)", or ", one exact count"
+    static String terms(MultiplicationBound.KeyBound key) {
+        if (key.key() == null) {
+            return ", one exact count";
+        }
+        return " = min(" + key.locations() + (key.locations() == 1 ? " location, " : " locations, ")
+                + key.offeredPerWindow() + " offered / " + key.limit() + ")";
     }
 
     /** Where the windows start, as the reports say it: "from t = 0" or "from each key's first request". */
@@ -159,7 +185,9 @@ public final class ConsoleReport {
                 + ")";
         return "keys over limit " + keys.overLimit() + " of " + population + sent + overShare
                 + ", wrongly throttled " + keys.wronglyThrottled() + share(keys.wronglyThrottled(), population)
-                + ", worst key " + Numbers.fixed(keys.letThroughRatio().max(), 2) + "x";
+                + ", worst key " + Numbers.fixed(keys.letThroughRatio().max(), 2) + "x"
+                + (keys.bound() == null ? "" : " (bound " + Numbers.fixed(keys.bound().worstKey().factor(), 2) + "x"
+                + terms(keys.bound().worstKey()) + ")");
     }
 
     // " (1.7%)" of population; "" for none

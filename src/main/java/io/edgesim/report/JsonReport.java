@@ -15,6 +15,7 @@ import io.edgesim.result.PeriodResult;
 import io.edgesim.result.KeyResults;
 import io.edgesim.result.LatencyStats;
 import io.edgesim.result.LimiterResult;
+import io.edgesim.result.MultiplicationBound;
 import io.edgesim.result.PerWindow;
 import io.edgesim.result.RegionResult;
 import io.edgesim.result.Outlier;
@@ -323,6 +324,21 @@ public final class JsonReport {
         }
         ArrayNode byPercent = node.putArray("ratio_by_percent");
         keys.ratioByPercent().forEach(byPercent::add);
+        if (keys.bound() != null) {
+            ObjectNode bound = node.putObject("bound");
+            bound.put("scope", keys.bound().scope());
+            bound.put("factor", keys.bound().factor());
+            keyBound(bound.putObject("highest"), keys.bound().highest());
+            keyBound(bound.putObject("worst_key"), keys.bound().worstKey());
+        }
+    }
+
+    private static void keyBound(ObjectNode node, MultiplicationBound.KeyBound bound) {
+        node.put("key", bound.key());
+        node.put("locations", bound.locations());
+        node.put("offered_per_window", bound.offeredPerWindow());
+        node.put("limit", bound.limit());
+        node.put("factor", bound.factor());
     }
 
     private static void ratios(ObjectNode node, KeyResults.Ratios ratios) {

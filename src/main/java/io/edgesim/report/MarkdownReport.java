@@ -221,7 +221,9 @@ public final class MarkdownReport {
                 .append(" s ").append(ConsoleReport.anchor(w)).append(", one count per ").append(w.key())
                 .append("): up to ").append(w.maxLetThrough())
                 .append(" let through against a limit of ").append(w.limit()).append(" (")
-                .append(Numbers.fixed(w.maxFactor(), 2)).append("x), mean ").append(Numbers.fixed(w.meanFactor(), 2))
+                .append(Numbers.fixed(w.maxFactor(), 2)).append("x")
+                .append(ConsoleReport.boundWithTerms(limiter.keys().bound())).append("), mean ")
+                .append(Numbers.fixed(w.meanFactor(), 2))
                 .append("x over ").append(w.windows()).append(w.windows() == 1 ? " window" : " windows")
                 .append(" with traffic");
         if (w.lateOutcomes() > 0) {
@@ -342,7 +344,8 @@ public final class MarkdownReport {
                     Long.toString(l.totals().accepted()), Long.toString(l.totals().rejected()),
                     Long.toString(l.totals().failed()), Long.toString(l.totals().letThrough()),
                     Long.toString(l.exact().accepted()),
-                    Numbers.multiplication(l, "x"), Long.toString(l.exact().wronglyAccepted()),
+                    Numbers.multiplication(l, "x") + ConsoleReport.bound(l.keys().bound()),
+                    Long.toString(l.exact().wronglyAccepted()),
                     Long.toString(l.exact().wronglyRejected()), Numbers.ms(worstP50),
                     Numbers.usd(l.cost().usdPerMonth())));
         }

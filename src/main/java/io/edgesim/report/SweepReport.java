@@ -49,7 +49,7 @@ public record SweepReport(String param, List<Point> points) {
     public static final String CSV_HEADER = "param,value,limiter,tier,sent,accepted,rejected,failed,failed_open,"
             + "let_through,exact_accepted,"
             + "multiplication,wrongly_accepted,wrongly_rejected,worst_p50_ms,worst_p99_ms,usd_per_month,"
-            + "keys_seen,keys_over_limit,keys_wrongly_throttled,worst_key_ratio";
+            + "keys_seen,keys_over_limit,keys_wrongly_throttled,worst_key_ratio,bound";
 
     public SweepReport {
         points = List.copyOf(points);
@@ -99,7 +99,8 @@ public record SweepReport(String param, List<Point> points) {
                         .append(',').append(worst(l, r -> r.latencyMs().p50())).append(',')
                         .append(worst(l, r -> r.latencyMs().p99())).append(',').append(l.cost().usdPerMonth())
                         .append(',').append(l.keys().seen()).append(',').append(l.keys().overLimit()).append(',')
-                        .append(l.keys().wronglyThrottled()).append(',').append(l.keys().letThroughRatio().max());
+                        .append(l.keys().wronglyThrottled()).append(',').append(l.keys().letThroughRatio().max())
+                        .append(',').append(l.keys().bound() == null ? "" : Double.toString(l.keys().bound().factor()));
                 p.result().replications().ifPresent(r -> csvIntervals(out, r, l.name()));
                 out.append('\n');
             }
@@ -200,7 +201,8 @@ public record SweepReport(String param, List<Point> points) {
                     row.add(ReplicationTables.cell("multiplication", r.interval(l.name(), "multiplication")));
                 } else {
                     row.add(Long.toString(l.totals().letThrough()));
-                    row.add(Numbers.multiplication(l, ""));
+                    row.add(Numbers.multiplication(l, "") + (l.keys().bound() == null ? ""
+                            : " (bound " + Numbers.fixed(l.keys().bound().factor(), 2) + ")"));
                 }
             }
             table.row(row);

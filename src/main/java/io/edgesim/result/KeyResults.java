@@ -25,10 +25,12 @@ import java.util.List;
  * @param top              the keys with the largest ratio, largest first (at most {@link #TOP})
  * @param plans            the same figures for the keys of each plan the limiter lists, by plan name (empty for a
  *                         limiter without plans; keys without a plan, or of a plan it does not list, are in none)
+ * @param bound            the most the limiter's way of counting lets a key through in one window against its limit,
+ *                         for a count per location or one exact count; null for other limiters
  */
 public record KeyResults(String key, double windowSeconds, long seen, long declared, long overLimit,
                          long wronglyThrottled, Ratios letThroughRatio, List<Double> ratioByPercent,
-                         List<KeyOutcome> top, List<PlanKeys> plans) {
+                         List<KeyOutcome> top, List<PlanKeys> plans, MultiplicationBound bound) {
 
     /**
      * The population shares are shares of: the keys the scenario declares, or the keys seen when it cannot tell

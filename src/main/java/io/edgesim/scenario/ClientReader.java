@@ -11,6 +11,7 @@ import io.edgesim.scenario.trace.TraceRows;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,8 @@ final class ClientReader {
     private static final List<String> DEFAULT_KEYS = POPULATION_KEYS.subList(1, POPULATION_KEYS.size());
     private static final List<String> TRACE_KEYS = List.of("name", "trace", "plan");
     private static final String PLAN = "a plan name: letters, digits, '.', '_' or '-'";
+    // pops { top = N }: the N heaviest regions
+    private static final String TOP = "top";
     private static final List<String> BURST_KEYS = List.of("every", "size", "spread");
     // bounds that keep a run finite and its numbers exact: at 1,000,000 requests per second a client's requests are
     // still at least 1 microsecond apart; larger populations and bursts are one setting away (count, more clients)
@@ -233,11 +236,13 @@ final class ClientReader {
         List<String> codes = new ArrayList<>();
         List<Double> weights = new ArrayList<>();
         ConfigValue v = r.value("pops");
-        String allowed = "\"all\", a list of regions, or { REGION = weight, ... } with regions of this scenario: "
+        String allowed = "\"all\", { top = N }, a list of regions, or { REGION = weight, ... } with regions of this "
+                + "scenario: "
                 + String.join(", ", pops);
         if (v.valueType() == ConfigValueType.STRING && "all".equals(v.unwrapped())) {
-            codes.addAll(pops);
-            pops.forEach(p -> weights.add(regions.region(p).weight()));
+            allPops(codes, weights);
+        } else if (v.valueType() == ConfigValueType.OBJECT && r.object("pops").has(TOP)) {
+            heaviest(r.object("pops"), codes, weights);
         } else if (v.valueType() == ConfigValueType.OBJECT) {
             ConfigReader section = r.object("pops");
             for (String code : section.keysInFileOrder()) {
@@ -271,6 +276,45 @@ final class ClientReader {
                     + " (the PoPs of pops with a weight above 0)");
         }
         return new PopChoice(mode, codes, weights, hopEvery, popsPerKey);
+    }
+
+    // pops = all: every region of the scenario, each of its weight in the regions file
+    private void allPops(List<String> codes, List<Double> weights) {
+        codes.addAll(pops);
+        pops.forEach(p -> weights.add(regions.region(p).weight()));
+    }
+
+    /**
+     * pops { top = N }: the N heaviest of the PoPs {@code all} gives, with their weights, in the scenario's region
+     * order; of PoPs of equal weight the earlier in that order.
+     */
+    private void heaviest(ConfigReader section, List<String> codes, List<Double> weights) {
+        List<String> others = section.keysInFileOrder().stream().filter(k -> !k.equals(TOP)).toList();
+        if (!others.isEmpty()) {
+            throw section.error(others.get(0), "set beside top", "top = N alone, or { REGION = weight, ... }");
+        }
+        List<String> allCodes = new ArrayList<>();
+        List<Double> allWeights = new ArrayList<>();
+        allPops(allCodes, allWeights);
+        int weighted = PopChoice.weighted(allWeights);
+        int top = section.positiveInt(TOP, weighted, "a whole number from 1 to " + weighted
+                + " (the regions of this scenario with a weight above 0)");
+        Integer[] order = new Integer[allCodes.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        // stable: equal weights keep the region order
+        Arrays.sort(order, (a, b) -> Double.compare(allWeights.get(b), allWeights.get(a)));
+        boolean[] kept = new boolean[order.length];
+        for (int i = 0; i < top; i++) {
+            kept[order[i]] = true;
+        }
+        for (int i = 0; i < kept.length; i++) {
+            if (kept[i]) {
+                codes.add(allCodes.get(i));
+                weights.add(allWeights.get(i));
+            }
+        }
     }
 
     private void checkPop(ConfigReader r, String key, String code) {

@@ -16,16 +16,16 @@ class KeyTallyTest {
     void countsWhatEachKeyLetThroughPerWindowAndCountsOutcomesOlderThanBothOpenWindowsAsLate() {
         // windows of 10 s: requests at 1, 2, 3, 4, 12, 9, 31 and 8 s
         KeyTally tally = new KeyTally();
-        tally.add(0, 0, 1, true, false);
-        tally.add(0, 0, 1, true, false);
-        tally.add(0, 0, 0, false, true);
-        tally.add(1, 0, 1, true, false);
+        tally.add(0, 0, 1, 1, true, false);
+        tally.add(0, 0, 1, 1, true, false);
+        tally.add(0, 0, 1, 0, false, true);
+        tally.add(1, 0, 1, 1, true, false);
         // key 0 moves on to window 1, then hears late of window 0 (still open: the one before the newest)
-        tally.add(0, 1, 1, true, false);
-        tally.add(0, 0, 1, true, false);
+        tally.add(0, 1, 1, 1, true, false);
+        tally.add(0, 0, 1, 1, true, false);
         // window 3 closes window 0 for good: an outcome for it now is late
-        tally.add(0, 3, 1, true, false);
-        tally.add(0, 0, 1, true, false);
+        tally.add(0, 3, 1, 1, true, false);
+        tally.add(0, 0, 1, 1, true, false);
 
         KeyTally.Summary summary = tally.summary();
         // (0, w0) = 3, (1, w0) = 1, (0, w1) = 1, (0, w3) = 1
@@ -56,7 +56,7 @@ class KeyTallyTest {
             // an outcome comes back up to one window late: its window is still one of the key's two open ones
             long outcomeNanos = Math.max(0, t - random.nextLong(SECOND / 2));
             long tokens = random.nextLong(3);
-            tally.add(key, outcomeNanos / SECOND, tokens, tokens > 0, false);
+            tally.add(key, outcomeNanos / SECOND, 2, tokens, tokens > 0, false);
             totals.merge(key * 1_000_000L + outcomeNanos / SECOND, tokens, Long::sum);
         }
         long[] maxByKey = new long[400];
@@ -73,7 +73,7 @@ class KeyTallyTest {
     @Test
     void aKeyNumberThatSentNothingHasNoFigures() {
         KeyTally tally = new KeyTally();
-        tally.add(5, 0, 1, true, false);
+        tally.add(5, 0, 1, 1, true, false);
         assertThat(tally.sent(2)).isZero();
         assertThat(tally.maxInWindow(2)).isZero();
         assertThat(tally.sent(1_000)).isZero();
@@ -84,11 +84,11 @@ class KeyTallyTest {
     @Test
     void numbersThatOutgrowTheirCellsMoveEveryRowToWiderOnesAndKeepCounting() {
         KeyTally tally = new KeyTally();
-        tally.add(0, 0, 5, true, false);
-        tally.add(3, 0, 1, true, true);
+        tally.add(0, 0, 1, 5, true, false);
+        tally.add(3, 0, 1, 1, true, true);
         assertThat(tally.bits()).isEqualTo(16);
         // one request of a huge cost: its window's total passes Integer.MAX_VALUE
-        tally.add(3, 0, 3_000_000_000L, true, false);
+        tally.add(3, 0, 1, 3_000_000_000L, true, false);
         assertThat(tally.bits()).isEqualTo(64);
         assertThat(tally.maxInWindow(3)).isEqualTo(3_000_000_001L);
         assertThat(tally.sent(3)).isEqualTo(2);
@@ -96,8 +96,8 @@ class KeyTallyTest {
         assertThat(tally.maxInWindow(0)).isEqualTo(5);
         // and a window number beyond an int, far in a run of tiny windows
         KeyTally tiny = new KeyTally();
-        tiny.add(1, 10, 1, true, false);
-        tiny.add(1, 5_000_000_000L, 2, true, false);
+        tiny.add(1, 10, 1, 1, true, false);
+        tiny.add(1, 5_000_000_000L, 2, 2, true, false);
         assertThat(tiny.bits()).isEqualTo(64);
         assertThat(tiny.maxInWindow(1)).isEqualTo(2);
         assertThat(tiny.summary().windows()).isEqualTo(2);

@@ -82,7 +82,7 @@ class KeyReportTest {
                 new SweepReport.Point("3", fourKeys())));
         List<String> csv = sweep.csv().lines().toList();
         assertThat(csv.get(0)).endsWith(",usd_per_month,keys_seen,keys_over_limit,keys_wrongly_throttled,"
-                + "worst_key_ratio");
-        assertThat(csv.get(1)).endsWith(",4,1,0,2.0");
+                + "worst_key_ratio,bound");
+        assertThat(csv.get(1)).endsWith(",4,1,0,2.0,1.0");
     }
 }

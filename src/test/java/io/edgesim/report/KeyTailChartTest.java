@@ -27,7 +27,7 @@ class KeyTailChartTest {
         // 1,000 keys: every percentile at 0.5, the three worst at 4, 3 and 2 times their limit, 3 over it
         List<KeyResults.KeyOutcome> top = List.of(outcome("a", 4), outcome("b", 3), outcome("c", 2));
         KeyResults keys = new KeyResults("api-key", 10, 1000, 1000, 3, 0, new KeyResults.Ratios(0.5, 0.5, 0.5, 4),
-                Collections.nCopies(101, 0.5), top, List.of());
+                Collections.nCopies(101, 0.5), top, List.of(), null);
 
         TreeMap<Double, Double> points = KeyTailChart.points(keys);
 
@@ -38,7 +38,7 @@ class KeyTailChartTest {
     @Test
     void noKeyOverItsLimitAddsNoPointAtTheLimit() {
         KeyResults keys = new KeyResults("api-key", 10, 4, 4, 0, 0, new KeyResults.Ratios(0.5, 0.5, 0.5, 0.5),
-                Collections.nCopies(101, 0.5), List.of(), List.of());
+                Collections.nCopies(101, 0.5), List.of(), List.of(), null);
 
         assertThat(KeyTailChart.points(keys)).containsExactlyEntriesOf(new TreeMap<>(Map.of(0.5, 1.0)));
     }

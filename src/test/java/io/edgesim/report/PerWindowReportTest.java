@@ -15,7 +15,10 @@ class PerWindowReportTest {
     @TempDir
     Path dir;
 
-    /** Six requests of one key let through in the first 10 s window of a limit of 3 per 10 s: twice the limit. */
+    /**
+     * Six requests of one key let through in the first 10 s window of a limit of 3 per 10 s: twice the limit, all in
+     * Frankfurt (outcomes fed to the recorder, no cache deciding them: above the bound of one location).
+     */
     private RunResult doubled() {
         return RecordedRuns.run(dir, recorder -> RecordedRuns.accept(recorder, 6, false));
     }
@@ -43,20 +46,21 @@ class PerWindowReportTest {
         String md = MarkdownReport.render(doubled(), Map.of());
 
         assertThat(md).contains("Per window (10 s from t = 0, one count per api-key): up to 6 let through against a "
-                + "limit of 3 (2.00x), mean 2.00x over 1 window with traffic.\n");
+                + "limit of 3 (2.00x; bound 1.00x = min(1 location, 6 offered / 3)), mean 2.00x over 1 window with "
+                + "traffic.\n");
     }
 
     @Test
     void consoleSummaryLineEndsWithThePerWindowFigures() {
         assertThat(ConsoleReport.render(doubled())).contains("; cost $0.00/month (+ $5.00 plan minimum); per api-key per 10 s window from t = 0: up to 6 "
-                + "let through against 3 (2.00x), mean 2.00x\n");
+                + "let through against 3 (2.00x; bound 1.00x = min(1 location, 6 offered / 3)), mean 2.00x\n");
     }
 
     @Test
     void firstRequestWindowsSayTheyStartAtEachKeysFirstRequest() {
         PerWindow w = new PerWindow("api-key", 60, 100, 3, 150, 1.5, 1.2, 0, "first-request");
 
-        assertThat(ConsoleReport.perWindow(w)).isEqualTo("per api-key per 60 s window from each key's first request: "
+        assertThat(ConsoleReport.perWindow(w, null)).isEqualTo("per api-key per 60 s window from each key's first request: "
                 + "up to 150 let through against 100 (1.50x), mean 1.20x");
     }
 }

@@ -162,7 +162,7 @@ class ReplicationsReportTest {
         // two runs: the interval is their range
         assertThat(sweep.text()).contains("300.5 (").contains("11.00 (10.00 to 12.00)").contains("n/a");
         List<String> csv = sweep.csv().lines().toList();
-        assertThat(csv.get(0)).contains(",worst_key_ratio,replications,sent_mean,sent_ci95_low,sent_ci95_high,"
+        assertThat(csv.get(0)).contains(",worst_key_ratio,bound,replications,sent_mean,sent_ci95_low,sent_ci95_high,"
                 + "let_through_mean,let_through_ci95_low,let_through_ci95_high,")
                 .endsWith(",usd_per_month_mean,usd_per_month_ci95_low,usd_per_month_ci95_high");
         assertThat(csv.get(1)).contains(",4,3.0,3.0,3.0,300.5,");

@@ -101,4 +101,21 @@ class PopulationErrorsTest {
 
         assertThat(ScenarioFixture.errorOverBase(dir, fragment)).isEqualTo(dir.resolve("s.conf") + ": " + expected);
     }
+
+    static Stream<Arguments> badTop() {
+        String allowed = "allowed: a whole number from 1 to 3 (the regions of this scenario with a weight above 0)";
+        return Stream.of(
+                arguments("pops { top = 0 }", "clients[0].pops.top: 0 is too small; " + allowed),
+                arguments("pops { top = 4 }", "clients[0].pops.top: 4 is too large; " + allowed),
+                arguments("pops { top = all }", "clients[0].pops.top: 'all' is not a whole number; " + allowed),
+                arguments("pops { top = 2, SYD = 1 }",
+                        "clients[0].pops.SYD: set beside top; allowed: top = N alone, or { REGION = weight, ... }"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("badTop")
+    void badTopIsOneLine(String settings, String expected, @TempDir Path dir) {
+        String fragment = "clients = [ { name = a, rate = 1, " + settings + " } ]\n";
+        assertThat(ScenarioFixture.errorOverBase(dir, fragment)).isEqualTo(dir.resolve("s.conf") + ": " + expected);
+    }
 }

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,6 +21,25 @@ class ScenarioLoaderTest {
 
     private static final long S = 1_000_000_000L;
     private static final long MS = 1_000_000L;
+
+    @Test
+    void topKeepsThatManyOfTheHeaviestRegionsInRegionOrderAndASweepCanVaryIt(@TempDir Path dir) {
+        // every region of regions.conf weighs the same: the first ones in the scenario's order are kept
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                regions = [SYD, FRA, AMS, IAD]
+                clients = [ { name = bots, count = 100, key = k, rate = 1, pops { top = 2 }, pop-choice = per-client } ]
+                """);
+        PopChoice pops = ((ClientSpec.Population) s.clients().get(0)).pops();
+        assertThat(pops.pops()).containsExactly("SYD", "FRA");
+        assertThat(pops.weights()).containsExactly(1.0, 1.0);
+
+        Scenario swept = ScenarioLoader.load(ScenarioFixture.write(dir, "s.conf", ScenarioFixture.BASE + """
+                regions = [SYD, FRA, AMS, IAD]
+                clients = [ { name = bots, count = 100, key = k, rate = 1, pops { top = 2 }, pop-choice = per-client } ]
+                """), ScenarioFixture.REGIONS, Map.of("clients.bots.pops.top", "4"));
+        assertThat(((ClientSpec.Population) swept.clients().get(0)).pops().pops())
+                .containsExactly("SYD", "FRA", "AMS", "IAD");
+    }
 
     @Test
     void shippedThreePopsScenarioLoads() {

@@ -2,6 +2,11 @@ package io.edgesim.model.key;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -46,5 +51,38 @@ class KeyArrayTest {
     @Test
     void refusesNullValues() {
         assertThatThrownBy(() -> new KeyArray<String>().put(1, null)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aFewKeysAmongAMillionNumbersStayHashedAndReadAsAPlainMapDoes() {
+        KeyArray<Integer> array = new KeyArray<>();
+        Map<Integer, Integer> plain = new HashMap<>();
+        SplittableRandom random = new SplittableRandom(5);
+        for (int i = 0; i < 20_000; i++) {
+            int id = random.nextInt(1_000_000);
+            array.put(id, i);
+            plain.put(id, i);
+        }
+
+        assertThat(array.direct()).isFalse();
+        assertThat(array.size()).isEqualTo(plain.size());
+        for (int id = 0; id < 1_000_000; id++) {
+            assertThat(array.get(id)).isEqualTo(plain.get(id));
+        }
+        assertThat(array.values()).containsExactlyElementsOf(new TreeMap<>(plain).values());
+    }
+
+    @Test
+    void keysThatFillAShareOfTheNumbersGoDirectAndKeepTheirValues() {
+        KeyArray<Integer> array = new KeyArray<>();
+        for (int id = 0; id < 10_000; id += KeyArray.DENSE_SHARE) {
+            array.put(id, id);
+        }
+
+        assertThat(array.direct()).isTrue();
+        for (int id = 0; id < 10_000; id++) {
+            assertThat(array.get(id)).isEqualTo(id % KeyArray.DENSE_SHARE == 0 ? id : null);
+        }
+        assertThat(array.size()).isEqualTo(2_500);
     }
 }

@@ -18,6 +18,7 @@ import sun.misc.Signal;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -61,6 +62,12 @@ final class ServeCommand implements Callable<Integer> {
                     + "Default: the scenario's first.")
     String limiter;
 
+    @Option(names = "--upstream", paramLabel = "URL",
+            description = "A request the served limiter lets through is passed on to the service at URL (method, "
+                    + "path after URL's own, query, headers, body) and answered with its response; e.g. "
+                    + "http://127.0.0.1:8080. Default: edgesim answers 200 itself.")
+    String upstream;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Report folder. Default: reports/<scenario name>-serve/.")
     Path out;
 
@@ -76,6 +83,7 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         double scale = speed == null ? 1.0 : RunCommand.parseSpeed(speed);
         int basePort = basePort();
+        URI upstreamUrl = upstreamUrl();
         Scenario scenario = input.load();
         if (basePort != 0 && basePort + scenario.pops().size() - 1 > MAX_PORT) {
             throw new InputException("--port: " + basePort + " leaves no port for the last of the scenario's "
@@ -97,8 +105,8 @@ final class ServeCommand implements Callable<Integer> {
         PrintWriter console = spec.commandLine().getOut();
         LiveEdge edge;
         try {
-            edge = LiveEdge.start(scenario, input.text(scenario.seed()), served, client, scale,
-                    ClusterSettings.load(), basePort);
+            edge = LiveEdge.start(scenario, input.text(scenario.seed()),
+                    new LiveEdge.Serving(served, client, scale, basePort, upstreamUrl), ClusterSettings.load());
         } catch (IllegalArgumentException e) {
             throw new InputException("--port: " + e.getMessage() + "; allowed: free ports, e.g. --port 0");
         }
@@ -125,6 +133,24 @@ final class ServeCommand implements Callable<Integer> {
                 (System.nanoTime() - started) / 1e9);
         console.flush();
         return 0;
+    }
+
+    private URI upstreamUrl() {
+        if (upstream == null) {
+            return null;
+        }
+        URI url;
+        try {
+            url = new URI(upstream);
+        } catch (URISyntaxException e) {
+            url = null;
+        }
+        if (url == null || !"http".equals(url.getScheme()) || url.getHost() == null || url.getQuery() != null
+                || url.getFragment() != null) {
+            throw new InputException("--upstream: '" + upstream + "' is not a service URL; allowed: http://HOST[:PORT]"
+                    + "[/PATH], e.g. http://127.0.0.1:8080");
+        }
+        return url;
     }
 
     private int basePort() {

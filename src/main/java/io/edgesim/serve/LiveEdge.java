@@ -55,29 +55,42 @@ public final class LiveEdge {
     private final LiveTraffic traffic;
     private final CompletableFuture<RunResult> run = new CompletableFuture<>();
     private final ActorSystem<Void> http;
+    // null: the limiter's own answer for a request let through
+    private final Upstream upstream;
     private final Map<String, URI> listeners = new LinkedHashMap<>();
     private final List<ServerBinding> bindings = new ArrayList<>();
 
-    private LiveEdge(Scenario scenario, int served, ClientSpec client) {
+    private LiveEdge(Scenario scenario, int served, ClientSpec client, URI upstreamUrl) {
         this.scenario = scenario;
         this.keys = new LiveRequests(scenario.limiters());
         this.counts = new LiveCounts(scenario, scenario.limiters().get(served).name());
         this.traffic = new LiveTraffic(scenario, served, client, counts);
         this.http = ActorSystem.create(Behaviors.empty(), "edgesim-serve");
+        this.upstream = upstreamUrl == null ? null : new Upstream(upstreamUrl, http);
     }
 
     /**
-     * Starts the cluster run and, once its scenario time 0 is set, the listeners.
+     * How the edge serves.
      *
      * @param served   the index of the limiter whose answer clients get
      * @param client   the scenario's client that live requests count as (the served limiter sees it)
      * @param speed    scenario nanoseconds per real nanosecond
      * @param basePort the first PoP's port; 0 for a free port per PoP
-     * @throws IllegalStateException when the run fails to start or a port cannot be bound
+     * @param upstream where requests the served limiter lets through are passed on ({@link Upstream}); null for none
      */
-    public static LiveEdge start(Scenario scenario, ScenarioText text, int served, ClientSpec client, double speed,
-                                 ClusterSettings settings, int basePort) {
-        LiveEdge edge = new LiveEdge(scenario, served, client);
+    public record Serving(int served, ClientSpec client, double speed, int basePort, URI upstream) {
+    }
+
+    /**
+     * Starts the cluster run and, once its scenario time 0 is set, the listeners.
+     *
+     * @throws IllegalStateException    when the run fails to start
+     * @throws IllegalArgumentException when a port cannot be listened on
+     */
+    public static LiveEdge start(Scenario scenario, ScenarioText text, Serving serving, ClusterSettings settings) {
+        LiveEdge edge = new LiveEdge(scenario, serving.served(), serving.client(), serving.upstream());
+        double speed = serving.speed();
+        int basePort = serving.basePort();
         ClusterEngine engine = new ClusterEngine(scenario, text, DecisionListener.NONE, speed, settings,
                 new ClusterEngine.InProcess(settings.members()));
         Thread running = new Thread(() -> {
@@ -152,20 +165,33 @@ public final class LiveEdge {
             return CompletableFuture.completedFuture(HttpResponse.create()
                     .withEntity(HttpEntities.create(ContentTypes.APPLICATION_JSON, counts.json())));
         }
-        request.discardEntityBytes(http);
+        if (upstream == null) {
+            request.discardEntityBytes(http);
+        }
         UnaryOperator<String> header = name -> request.getHeader(name).map(HttpHeader::value)
                 .orElse(null);
         String missing = keys.missing(header);
         if (missing != null) {
             counts.badRequest();
+            request.discardEntityBytes(http);
             return CompletableFuture.completedFuture(json(BAD_REQUEST, "{\"error\":\"missing_header\",\"header\":\""
                     + missing + "\"}"));
         }
         CompletableFuture<LiveAnswer> answer = traffic.submit(pop, keys.read(header, path));
         if (answer == null) {
+            request.discardEntityBytes(http);
             return CompletableFuture.completedFuture(json(LiveAnswer.UNAVAILABLE, "{\"error\":\"stopping\"}"));
         }
-        return answer.thenApply(LiveEdge::response);
+        if (upstream == null) {
+            return answer.thenApply(LiveEdge::response);
+        }
+        return answer.thenCompose(decided -> {
+            if (decided.status() != LiveAnswer.OK) {
+                request.discardEntityBytes(http);
+                return CompletableFuture.completedFuture(response(decided));
+            }
+            return upstream.forward(request, decided);
+        });
     }
 
     private static HttpResponse json(int status, String body) {

@@ -52,6 +52,15 @@ class ServeCommandTest {
     }
 
     @Test
+    void refusesAnUpstreamThatIsNotAnHttpServiceUrl() {
+        Ran ran = serve("--upstream", "ftp://127.0.0.1/x");
+
+        assertThat(ran.status()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(ran.err()).isEqualTo("edgesim: --upstream: 'ftp://127.0.0.1/x' is not a service URL; allowed: "
+                + "http://HOST[:PORT][/PATH], e.g. http://127.0.0.1:8080" + System.lineSeparator());
+    }
+
+    @Test
     void refusesASpeedOutOfRangeAsRunDoes() {
         Ran ran = serve("--speed", "0");
 

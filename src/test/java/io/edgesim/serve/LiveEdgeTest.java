@@ -8,10 +8,15 @@ import io.edgesim.scenario.ScenarioLoader;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,10 +41,26 @@ class LiveEdgeTest {
     private static final Path REGIONS = Path.of("regions.conf");
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
 
-    private static LiveEdge serve(Scenario scenario, String limiter, double speed) {
+    private static LiveEdge serve(Scenario scenario, String limiter, double speed, URI upstream) {
         int served = LiveEdge.limiterIndex(scenario, limiter);
-        return LiveEdge.start(scenario, ScenarioLoader.text(SCENARIO, REGIONS, Map.of(), scenario.seed()), served,
-                LiveEdge.client(scenario, served), speed, ClusterSettings.load(), 0);
+        return LiveEdge.start(scenario, ScenarioLoader.text(SCENARIO, REGIONS, Map.of(), scenario.seed()),
+                new LiveEdge.Serving(served, LiveEdge.client(scenario, served), speed, 0, upstream),
+                ClusterSettings.load());
+    }
+
+    // the local service behind the edge: answers every request with its method and path
+    private static HttpServer upstream() throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/", exchange -> {
+            byte[] body = ("upstream " + exchange.getRequestMethod() + " " + exchange.getRequestURI())
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("X-Upstream", "yes");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        return server;
     }
 
     private static CompletableFuture<HttpResponse<String>> get(URI pop, String path, String apiKey) {
@@ -55,13 +76,15 @@ class LiveEdgeTest {
     }
 
     @Test
-    void threePopsServedLikeItsRunCountsOneHundredPerPopAndSydneyWaitsForFrankfurt() {
+    void threePopsServedLikeItsRunCountsOneHundredPerPopAndSydneyWaitsForFrankfurt() throws IOException {
         Scenario scenario = ScenarioLoader.load(SCENARIO, REGIONS);
         double speed = 5;
         // each PoP's client sends as the scenario's does, a request every 200 ms of scenario time, the next only once
         // the last is answered: a faster one would beat the cache's 5 ms write delay, as on the real platform
         long intervalNanos = (long) (200e6 / speed);
-        LiveEdge edge = serve(scenario, "exact", speed);
+        HttpServer service = upstream();
+        LiveEdge edge = serve(scenario, "exact", speed,
+                URI.create("http://127.0.0.1:" + service.getAddress().getPort() + "/svc"));
         RunResult result;
         ExecutorService clients = Executors.newFixedThreadPool(3);
         Map<String, List<HttpResponse<String>>> byPop = new LinkedHashMap<>();
@@ -99,11 +122,17 @@ class LiveEdgeTest {
             throw new AssertionError("a client failed", e);
         } finally {
             clients.shutdownNow();
+            service.stop(0);
             result = edge.stop(Duration.ofSeconds(60));
         }
         // the served Durable Object lets exactly 100 through over the three PoPs; its 429s carry its headers
         long accepted = byPop.values().stream().mapToLong(r -> count(r, 200)).sum();
         assertThat(accepted).isEqualTo(100);
+        // what it lets through is passed on to the service (--upstream), whose answer the client gets
+        HttpResponse<String> passed = byPop.get("AMS").get(0);
+        assertThat(passed.body()).isEqualTo("upstream GET /svc/api/items");
+        assertThat(passed.headers().firstValue("X-Upstream")).hasValue("yes");
+        assertThat(passed.headers().firstValue("X-Edgesim-PoP")).hasValue("AMS");
         HttpResponse<String> refused = byPop.get("SYD").stream().filter(r -> r.statusCode() == 429).findFirst()
                 .orElseThrow();
         assertThat(refused.headers().firstValue("X-RateLimit-Scope")).hasValue("durable-object");

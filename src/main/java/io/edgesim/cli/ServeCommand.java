@@ -21,7 +21,6 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
@@ -71,14 +70,6 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Report folder. Default: reports/<scenario name>-serve/.")
     Path out;
 
-    /** Waits for the signal to stop; a test puts one here that returns when it has done its requests. */
-    StopSignal stopSignal = ServeCommand::awaitInterruptOrTerm;
-
-    /** How serve learns that it should stop. */
-    interface StopSignal {
-        void await(Map<String, URI> listeners) throws InterruptedException;
-    }
-
     @Override
     public Integer call() throws InterruptedException {
         double scale = speed == null ? 1.0 : RunCommand.parseSpeed(speed);
@@ -118,7 +109,7 @@ final class ServeCommand implements Callable<Integer> {
         long started = System.nanoTime();
         RunResult result;
         try {
-            stopSignal.await(edge.listeners());
+            awaitInterruptOrTerm();
         } finally {
             result = edge.stop(ClusterSettings.load().drainTimeout().multipliedBy(2));
         }
@@ -171,7 +162,7 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     // Ctrl-C (INT) or SIGTERM: caught, so that the JVM does not begin its shutdown under the running cluster
-    private static void awaitInterruptOrTerm(Map<String, URI> listeners) throws InterruptedException {
+    private static void awaitInterruptOrTerm() throws InterruptedException {
         CountDownLatch stop = new CountDownLatch(1);
         Signal.handle(new Signal("INT"), signal -> stop.countDown());
         Signal.handle(new Signal("TERM"), signal -> stop.countDown());

@@ -182,16 +182,17 @@ public final class LiveEdge {
             request.discardEntityBytes(http);
             return CompletableFuture.completedFuture(json(LiveAnswer.UNAVAILABLE, "{\"error\":\"stopping\"}"));
         }
+        // the answer completes on the thread that records the run's outcomes, under its lock: leave it at once
         if (upstream == null) {
-            return answer.thenApply(LiveEdge::response);
+            return answer.thenApplyAsync(LiveEdge::response, http.executionContext());
         }
-        return answer.thenCompose(decided -> {
+        return answer.thenComposeAsync(decided -> {
             if (decided.status() != LiveAnswer.OK) {
                 request.discardEntityBytes(http);
                 return CompletableFuture.completedFuture(response(decided));
             }
             return upstream.forward(request, decided);
-        });
+        }, http.executionContext());
     }
 
     private static HttpResponse json(int status, String body) {

@@ -35,7 +35,7 @@ class ArchitectureTest {
             new Rule("depends on Pekko", Pattern.compile("(?<![\\w.])org\\.apache\\.pekko\\b")),
             new Rule("depends on Akka", Pattern.compile("(?<![\\w.])akka\\.")),
             new Rule("depends on an outer package", Pattern.compile(
-                    "(?<![\\w.])io\\.edgesim\\.(engine|scenario|traffic|report|cli)\\b")),
+                    "(?<![\\w.])io\\.edgesim\\.(engine|scenario|traffic|report|serve|cli)\\b")),
             new Rule("reads the wall clock", Pattern.compile("\\bSystem\\s*\\.\\s*(currentTimeMillis|nanoTime)\\b"
                     + "|\\b(Instant|LocalDate|LocalDateTime|LocalTime|ZonedDateTime|OffsetDateTime)\\s*\\.\\s*now\\b"
                     + "|\\bClock\\b")));
@@ -73,6 +73,11 @@ class ArchitectureTest {
             new Part("trace", new Rule("names a scenario part other than config", Pattern.compile(
                     SCENARIO_PART + "(tier|region)\\b|" + SCENARIO_TOP))));
 
+    private static final Rule NAMES_SERVE = new Rule("names serve, which only the command line uses",
+            Pattern.compile("(?<![\\w.])io\\.edgesim\\.serve\\b"));
+    private static final Rule SERVE_NAMES_CLI = new Rule("names the command line above serve",
+            Pattern.compile("(?<![\\w.])io\\.edgesim\\.cli\\b"));
+
     private static final Rule SCENARIO_MACHINERY = new Rule("names the scenario language's reading machinery",
             Pattern.compile(SCENARIO_PART + "(config|tier)\\b"));
 
@@ -94,6 +99,23 @@ class ArchitectureTest {
         List<String> violations = partViolations(CLUSTER, "engine.cluster.", CLUSTER_PARTS);
 
         assertThat(violations).as("cluster engine code pointing up its layers").isEmpty();
+    }
+
+    @Test
+    void serveIsNamedOnlyByTheCommandLineAndNamesNoCommand() throws IOException {
+        Path serve = MAIN.resolve("serve");
+        Path cli = MAIN.resolve("cli");
+        assertThat(javaSources(serve)).as("serve sources under " + serve.toAbsolutePath()).isNotEmpty();
+        List<String> violations = new ArrayList<>();
+        for (Path source : javaSources(MAIN)) {
+            if (source.startsWith(serve)) {
+                violations.addAll(violations(source.toString(), read(source), List.of(SERVE_NAMES_CLI)));
+            } else if (!source.startsWith(cli)) {
+                violations.addAll(violations(source.toString(), read(source), List.of(NAMES_SERVE)));
+            }
+        }
+
+        assertThat(violations).as("code pointing at serve, or serve at the command line").isEmpty();
     }
 
     @Test

@@ -20,6 +20,7 @@ import java.io.PrintWriter;
                 + "latency, side by side on the same traffic.",
         subcommands = {RunCommand.class, ValidateCommand.class, RegionsCommand.class, SweepCommand.class,
                 ReportsCommand.class, CompareCommand.class, BenchCommand.class, NodeCommand.class,
+                ServeCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -271,6 +271,11 @@ final class RunCommand implements Callable<Integer> {
             throw new InputException("--speed: only the cluster engine runs in real time; add --engine cluster "
                     + "or leave --speed out");
         }
+        return parseSpeed(speed);
+    }
+
+    /** The value of a --speed flag (run, serve); bad input otherwise. */
+    static double parseSpeed(String speed) {
         double value;
         try {
             value = Double.parseDouble(speed);

@@ -107,8 +107,16 @@ public final class ClusterEngine {
      * joined nodes stay up) and returns the result.
      */
     public RunResult run() {
+        return run(Traffic.GENERATED);
+    }
+
+    /**
+     * The same with the requests of {@code traffic} instead of the scenario's generated ones: the run lasts until its
+     * stream ends, whatever the scenario's duration (its report still spans the scenario's duration).
+     */
+    public RunResult run(Traffic traffic) {
         return run(started -> {
-        });
+        }, traffic);
     }
 
     /**
@@ -116,15 +124,19 @@ public final class ClusterEngine {
      * the hosts forget the run (tests inspect the sharding state there).
      */
     RunResult run(Consumer<List<StandaloneNode>> beforeFinish) {
+        return run(beforeFinish, Traffic.GENERATED);
+    }
+
+    private RunResult run(Consumer<List<StandaloneNode>> beforeFinish, Traffic traffic) {
         long formationStart = System.nanoTime();
         if (hosting instanceof OnNodes nodes) {
             return new JoinedRun(this, scenario, text, listener, speed, settings, nodes.cluster(), true, 1,
-                    formationStart, beforeFinish).run();
+                    formationStart, beforeFinish, traffic).run();
         }
         int members = hasKvStage(scenario) ? 1 : ((InProcess) hosting).members();
         try (JoinedCluster cluster = JoinedCluster.inProcess(settings, system -> RunHost.install(system, settings))) {
             return new JoinedRun(this, scenario, text, listener, speed, settings, cluster, false, members,
-                    formationStart, beforeFinish).run();
+                    formationStart, beforeFinish, traffic).run();
         }
     }
 

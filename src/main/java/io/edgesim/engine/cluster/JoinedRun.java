@@ -1,5 +1,6 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.engine.cluster.actors.ChainSink;
 import io.edgesim.engine.cluster.actors.OutcomeSink;
 import io.edgesim.engine.cluster.actors.PopActor;
 import io.edgesim.engine.cluster.actors.RunProtocol;
@@ -14,7 +15,6 @@ import io.edgesim.result.DecisionListener;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioText;
-import io.edgesim.traffic.TrafficGenerator;
 import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -78,6 +78,7 @@ final class JoinedRun {
     private final Map<ActorRef<RunProtocol.HostCommand>, CompletableFuture<Void>> gone = new ConcurrentHashMap<>();
 
     private final ScenarioText text;
+    private final Traffic traffic;
 
     /**
      * @param cluster        the cluster the coordinator is a member of
@@ -87,10 +88,11 @@ final class JoinedRun {
      * @param formationStart when (System.nanoTime) forming the cluster began
      * @param beforeFinish   called with this process's members once every decision is recorded, before the hosts
      *                       forget the run (tests inspect the sharding state there)
+     * @param traffic        where the requests come from
      */
     JoinedRun(ClusterEngine engine, Scenario scenario, ScenarioText text, DecisionListener listener, double speed,
               ClusterSettings settings, JoinedCluster cluster, boolean onNodes, int members, long formationStart,
-              Consumer<List<StandaloneNode>> beforeFinish) {
+              Consumer<List<StandaloneNode>> beforeFinish, Traffic traffic) {
         this.engine = engine;
         this.scenario = scenario;
         this.text = text;
@@ -102,6 +104,7 @@ final class JoinedRun {
         this.onNodes = onNodes;
         this.formationStart = formationStart;
         this.beforeFinish = beforeFinish;
+        this.traffic = traffic;
     }
 
     /** One member's run host, the regions it holds and its address ("host:port"). */
@@ -137,10 +140,11 @@ final class JoinedRun {
                           List<StandaloneNode> locals) {
         String runId = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
         Admissions admissions = new Admissions(scenario);
-        OutcomeSink sink = new OutcomeSink(scenario, ClusterEngine.NAME, listener, admissions.keys());
+        OutcomeSink sink = new OutcomeSink(scenario, ClusterEngine.NAME, listener, admissions.keys(),
+                traffic.ends());
         Admissions warmUpAdmissions = new Admissions(scenario);
         OutcomeSink warmUpSink = new OutcomeSink(scenario, ClusterEngine.NAME, DecisionListener.NONE,
-                warmUpAdmissions.keys());
+                warmUpAdmissions.keys(), ChainSink.NONE);
         ActorRef<RunProtocol.ChainDone> outcomes = system.systemActorOf(collector(sink), "outcomes-" + runId,
                 Props.empty());
         ActorRef<RunProtocol.ChainDone> warmUpOutcomes = system.systemActorOf(collector(warmUpSink),
@@ -185,7 +189,7 @@ final class JoinedRun {
                 scenario.pops());
         long trafficStart = clock.realNanosAt(0);
         engine.running(new ClusterEngine.Running(clock, feeder, sink), "running");
-        TrafficFeeder.Fed fed = feeder.feed(TrafficGenerator.open(scenario), admissions::admit);
+        TrafficFeeder.Fed fed = feeder.feed(traffic.open(scenario, clock), admissions::admit);
         engine.phase("draining");
         ClusterEngine.awaitDecisions(sink, fed.decisions(), settings);
         Duration traffic = Duration.ofNanos(System.nanoTime() - trafficStart);

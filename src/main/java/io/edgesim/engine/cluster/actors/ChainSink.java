@@ -16,4 +16,8 @@ public interface ChainSink {
      */
     void record(int pop, Request request, Admission admission, ChainProgress progress, long touched,
                 long failedOver);
+
+    /** A sink that drops every chain. */
+    ChainSink NONE = (pop, request, admission, progress, touched, failedOver) -> {
+    };
 }

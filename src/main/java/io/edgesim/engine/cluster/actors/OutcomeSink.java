@@ -33,6 +33,8 @@ public final class OutcomeSink {
     private final List<LimiterSpec> limiters;
     private final RunRecorder recorder;
     private final DecisionListener listener;
+    // told of every chain after the recorder (live traffic answers its clients there)
+    private final ChainSink ends;
     // chains handed to a PoP and not yet recorded, by request id and limiter; and the PoPs whose node is gone
     private final Map<Long, Pending> pending = new HashMap<>();
     private final boolean[] lostPops;
@@ -42,11 +44,13 @@ public final class OutcomeSink {
     /**
      * @param keys the numbering of keys of the {@code Admissions} that admit the run's requests: the recorder counts
      *             each key under its number there, and names it from there when the run is finished
+     * @param ends told of every chain once it is recorded, under this sink's lock ({@link ChainSink#NONE}: no one)
      */
-    public OutcomeSink(Scenario scenario, String engine, DecisionListener listener, KeyIds keys) {
+    public OutcomeSink(Scenario scenario, String engine, DecisionListener listener, KeyIds keys, ChainSink ends) {
         this.limiters = scenario.limiters();
         this.recorder = new RunRecorder(scenario, engine, keys);
         this.listener = listener;
+        this.ends = ends;
         this.lostPops = new boolean[scenario.pops().size()];
     }
 
@@ -110,6 +114,7 @@ public final class OutcomeSink {
         if (progress.outcome() == Outcome.ACCEPTED) {
             accepted++;
         }
+        ends.record(pop, request, admission, progress, touched, failedOver);
         recorded++;
         notifyAll();
     }

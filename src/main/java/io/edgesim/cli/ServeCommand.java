@@ -1,0 +1,171 @@
+package io.edgesim.cli;
+
+import io.edgesim.engine.cluster.node.ClusterSettings;
+import io.edgesim.report.ConsoleReport;
+import io.edgesim.report.ReportWriter;
+import io.edgesim.report.StagedOutput;
+import io.edgesim.result.RunResult;
+import io.edgesim.scenario.ClientSpec;
+import io.edgesim.scenario.InputException;
+import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.ScenarioLoader;
+import io.edgesim.serve.LiveEdge;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import sun.misc.Signal;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.stream.Collectors;
+
+/**
+ * {@code edgesim serve}: the scenario's PoPs as HTTP listeners for live clients ({@link LiveEdge}), until Ctrl-C or
+ * SIGTERM, then the report of every request taken. The two signals are caught here, not left to the JVM's shutdown,
+ * so that the cluster keeps running while the requests in flight finish and the report is written.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Serves the scenario's PoPs to real HTTP clients: one listener per PoP on 127.0.0.1, each "
+                + "request through every limiter as the cluster engine sends it, answered with what the served "
+                + "limiter decided (200, or its 429 with Retry-After, X-RateLimit-Scope, RateLimit-Policy and "
+                + "RateLimit); GET /edgesim/stats gives the counts so far. Ctrl-C or SIGTERM writes the report.")
+final class ServeCommand implements Callable<Integer> {
+
+    static final int DEFAULT_PORT = 8401;
+    private static final int MAX_PORT = 65535;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @CommandLine.Mixin
+    ScenarioInput input;
+
+    @Option(names = "--port", paramLabel = "BASE",
+            description = "The first PoP's port; the others follow in the scenario's PoP order. A whole number from "
+                    + "1024 to 65535, or 0 for any free port per PoP. Default: " + DEFAULT_PORT + ".")
+    String port;
+
+    @Option(names = "--speed", paramLabel = "X",
+            description = "Scenario time runs X times as fast as real time: injected latencies are waited out in "
+                    + "1/X of their time, windows last 1/X of theirs. A number from 0.001 to 1000. Default: 1.")
+    String speed;
+
+    @Option(names = "--limiter", paramLabel = "NAME",
+            description = "The limiter whose decision clients get; the others count the same requests side by side. "
+                    + "Default: the scenario's first.")
+    String limiter;
+
+    @Option(names = "--upstream", paramLabel = "URL",
+            description = "A request the served limiter lets through is passed on to the service at URL (method, "
+                    + "path after URL's own, query, headers, body) and answered with its response; e.g. "
+                    + "http://127.0.0.1:8080. Default: edgesim answers 200 itself.")
+    String upstream;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Report folder. Default: reports/<scenario name>-serve/.")
+    Path out;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        double scale = speed == null ? 1.0 : RunCommand.parseSpeed(speed);
+        int basePort = basePort();
+        URI upstreamUrl = upstreamUrl();
+        Scenario scenario = input.load();
+        if (basePort != 0 && basePort + scenario.pops().size() - 1 > MAX_PORT) {
+            throw new InputException("--port: " + basePort + " leaves no port for the last of the scenario's "
+                    + scenario.pops().size() + " PoPs; allowed: 1024 to " + (MAX_PORT - scenario.pops().size() + 1));
+        }
+        int served = LiveEdge.limiterIndex(scenario, limiter);
+        if (served < 0) {
+            throw new InputException("--limiter: '" + limiter + "' is not a limiter of " + input.scenarioFile
+                    + "; allowed: " + scenario.limiters().stream().map(l -> l.name()).collect(Collectors.joining(", ")));
+        }
+        ClientSpec client = LiveEdge.client(scenario, served);
+        if (client == null) {
+            throw new InputException("--limiter: '" + scenario.limiters().get(served).name() + "' sees none of the "
+                    + "clients of " + input.scenarioFile + "; allowed: a limiter that sees one of them");
+        }
+        Path dir = OutputFolder.prepare("--out", out != null ? out : Path.of("reports", scenario.name() + "-serve"),
+                "result.json");
+        OutputClash.folderAgainstInputs("--out", dir, ScenarioLoader.inputFiles(scenario));
+        PrintWriter console = spec.commandLine().getOut();
+        LiveEdge edge;
+        try {
+            edge = LiveEdge.start(scenario, input.text(scenario.seed()),
+                    new LiveEdge.Serving(served, client, scale, basePort, upstreamUrl), ClusterSettings.load());
+        } catch (IllegalArgumentException e) {
+            throw new InputException("--port: " + e.getMessage() + "; allowed: free ports, e.g. --port 0");
+        }
+        edge.listeners().forEach((pop, uri) -> console.println(pop + " " + uri));
+        console.printf("serving %s: limiter %s answers, speed %s; GET %s on any port gives the counts so far; "
+                        + "Ctrl-C or SIGTERM stops and writes %s%n", scenario.name(),
+                scenario.limiters().get(served).name(), scale, LiveEdge.STATS_PATH, dir);
+        console.flush();
+        long started = System.nanoTime();
+        RunResult result;
+        try {
+            awaitInterruptOrTerm();
+        } finally {
+            result = edge.stop(ClusterSettings.load().drainTimeout().multipliedBy(2));
+        }
+        try (StagedOutput report = StagedOutput.folder(dir)) {
+            ReportWriter.write(result, report.path());
+            report.commit();
+        } catch (IOException e) {
+            throw OutputFolder.cannotWrite("--out", dir, e);
+        }
+        console.print(ConsoleReport.render(result));
+        console.printf("%nwrote %s (result.json, report.md, by-region.csv) after %.1f s of serving%n", dir,
+                (System.nanoTime() - started) / 1e9);
+        console.flush();
+        return 0;
+    }
+
+    private URI upstreamUrl() {
+        if (upstream == null) {
+            return null;
+        }
+        URI url;
+        try {
+            url = new URI(upstream);
+        } catch (URISyntaxException e) {
+            url = null;
+        }
+        if (url == null || !"http".equals(url.getScheme()) || url.getHost() == null || url.getQuery() != null
+                || url.getFragment() != null) {
+            throw new InputException("--upstream: '" + upstream + "' is not a service URL; allowed: http://HOST[:PORT]"
+                    + "[/PATH], e.g. http://127.0.0.1:8080");
+        }
+        return url;
+    }
+
+    private int basePort() {
+        if (port == null) {
+            return DEFAULT_PORT;
+        }
+        int value;
+        try {
+            value = Integer.parseInt(port);
+        } catch (NumberFormatException e) {
+            value = -1;
+        }
+        if (value != 0 && (value < 1024 || value > MAX_PORT)) {
+            throw new InputException("--port: '" + port + "' is not a port; allowed: a whole number from 1024 to "
+                    + MAX_PORT + ", or 0 for any free port per PoP");
+        }
+        return value;
+    }
+
+    // Ctrl-C (INT) or SIGTERM: caught, so that the JVM does not begin its shutdown under the running cluster
+    private static void awaitInterruptOrTerm() throws InterruptedException {
+        CountDownLatch stop = new CountDownLatch(1);
+        Signal.handle(new Signal("INT"), signal -> stop.countDown());
+        Signal.handle(new Signal("TERM"), signal -> stop.countDown());
+        stop.await();
+    }
+}

@@ -1,0 +1,70 @@
+package io.edgesim.cli;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Bad input to {@code edgesim serve}: one line naming the flag and what is allowed, exit 2, before any cluster. */
+class ServeCommandTest {
+
+    private record Ran(int status, String out, String err) {
+    }
+
+    private static Ran serve(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        String[] line = new String[args.length + 2];
+        line[0] = "serve";
+        line[1] = "scenarios/three-pops.conf";
+        System.arraycopy(args, 0, line, 2, args.length);
+        int status = Main.execute(line, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Ran(status, out.toString(), err.toString());
+    }
+
+    @Test
+    void refusesAPortOutsideTheUnprivilegedRange() {
+        Ran ran = serve("--port", "80");
+
+        assertThat(ran.status()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(ran.err()).isEqualTo("edgesim: --port: '80' is not a port; allowed: a whole number from 1024 to "
+                + "65535, or 0 for any free port per PoP" + System.lineSeparator());
+    }
+
+    @Test
+    void refusesABasePortThatLeavesNoPortForTheLastPop() {
+        Ran ran = serve("--port", "65534");
+
+        assertThat(ran.status()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(ran.err()).startsWith("edgesim: --port: 65534 leaves no port for the last of the scenario's 3 "
+                + "PoPs; allowed: 1024 to 65533").doesNotContain("\tat ");
+    }
+
+    @Test
+    void refusesALimiterTheScenarioHasNotAndNamesItsLimiters() {
+        Ran ran = serve("--limiter", "nope");
+
+        assertThat(ran.status()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(ran.err()).isEqualTo("edgesim: --limiter: 'nope' is not a limiter of scenarios/three-pops.conf; "
+                + "allowed: local, exact" + System.lineSeparator());
+    }
+
+    @Test
+    void refusesAnUpstreamThatIsNotAnHttpServiceUrl() {
+        Ran ran = serve("--upstream", "ftp://127.0.0.1/x");
+
+        assertThat(ran.status()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(ran.err()).isEqualTo("edgesim: --upstream: 'ftp://127.0.0.1/x' is not a service URL; allowed: "
+                + "http://HOST[:PORT][/PATH], e.g. http://127.0.0.1:8080" + System.lineSeparator());
+    }
+
+    @Test
+    void refusesASpeedOutOfRangeAsRunDoes() {
+        Ran ran = serve("--speed", "0");
+
+        assertThat(ran.status()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(ran.err()).startsWith("edgesim: --speed: '0' is not a speed; allowed: a number from 0.001 to 1000");
+    }
+}

@@ -6,8 +6,11 @@ import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,9 +26,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Serve's own limits for bad clients, on raw sockets: more connections than {@code maxConnections} and garbage
- * instead of HTTP each get an answer (or a closed connection) and the server serves on, every request counted.
+ * instead of HTTP each get an answer (or a closed connection) and the server serves on, every request counted; and
+ * the report, once stopped, covers the time served.
  */
 @Tag("cluster")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LiveEdgeLimitsTest {
 
     // one PoP, so one cluster member to start: the cluster's start is most of this test's time
@@ -36,22 +41,40 @@ class LiveEdgeLimitsTest {
 
     private static LiveEdge edge;
     private static URI fra;
+    private static long startCalled;
+    private static long started;
+    private static RunResult stopped;
 
     @BeforeAll
     static void serve() {
         Scenario scenario = ScenarioLoader.load(SCENARIO, REGIONS);
+        startCalled = System.nanoTime();
         int served = LiveEdge.limiterIndex(scenario, "isolate");
         edge = LiveEdge.start(scenario, ScenarioLoader.text(SCENARIO, REGIONS, Map.of(), scenario.seed()),
                 new LiveEdge.Serving(served, LiveEdge.client(scenario, served), 1.0, 0, null, MAX_CONNECTIONS),
                 ClusterSettings.load());
         fra = edge.listeners().get("FRA");
+        started = System.nanoTime();
     }
 
     @AfterAll
     static void stop() {
-        if (edge != null) {
+        if (edge != null && stopped == null) {
             edge.stop(Duration.ofSeconds(30));
         }
+    }
+
+    // last: the report covers the time served (the scenario says 60 s; this class serves for a few seconds)
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void theReportCoversTheTimeServedNotTheScenariosDuration() {
+        long stopCalled = System.nanoTime();
+        stopped = edge.stop(Duration.ofSeconds(30));
+        long stopReturned = System.nanoTime();
+
+        assertThat(stopped.durationSeconds()).isBetween((stopCalled - started) / 1e9,
+                (stopReturned - startCalled) / 1e9);
+        assertThat(stopped.durationSeconds()).isLessThan(60);
     }
 
     private static Socket connect() throws IOException {

@@ -27,7 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Serve's own limits for bad clients, on raw sockets: more connections than {@code maxConnections} and garbage
  * instead of HTTP each get an answer (or a closed connection) and the server serves on, every request counted; and
- * the report, once stopped, covers the time served.
+ * the report, once stopped, covers the time served. A test that opens a new connection retries while the closing of
+ * an earlier test's connections is still on its way (until then the limit of 2 may refuse it).
  */
 @Tag("cluster")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)

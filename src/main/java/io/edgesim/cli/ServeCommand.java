@@ -38,6 +38,8 @@ import java.util.stream.Collectors;
 final class ServeCommand implements Callable<Integer> {
 
     static final int DEFAULT_PORT = 8401;
+    static final int DEFAULT_MAX_CONNECTIONS = 1024;
+    private static final int MOST_CONNECTIONS = 100_000;
     private static final int MAX_PORT = 65535;
 
     @CommandLine.Spec
@@ -67,6 +69,12 @@ final class ServeCommand implements Callable<Integer> {
                     + "http://127.0.0.1:8080. Default: edgesim answers 200 itself.")
     String upstream;
 
+    @Option(names = "--max-connections", paramLabel = "N",
+            description = "The most connections open at once over all PoPs' listeners; one more gets 503 "
+                    + "too_many_connections to its first request and is closed. 1 to 100000. Default: "
+                    + DEFAULT_MAX_CONNECTIONS + ".")
+    String maxConnections;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Report folder. Default: reports/<scenario name>-serve/.")
     Path out;
 
@@ -75,6 +83,7 @@ final class ServeCommand implements Callable<Integer> {
         double scale = speed == null ? 1.0 : RunCommand.parseSpeed(speed);
         int basePort = basePort();
         URI upstreamUrl = upstreamUrl();
+        int connections = maxConnections();
         Scenario scenario = input.load();
         if (basePort != 0 && basePort + scenario.pops().size() - 1 > MAX_PORT) {
             throw new InputException("--port: " + basePort + " leaves no port for the last of the scenario's "
@@ -97,7 +106,7 @@ final class ServeCommand implements Callable<Integer> {
         LiveEdge edge;
         try {
             edge = LiveEdge.start(scenario, input.text(scenario.seed()),
-                    new LiveEdge.Serving(served, client, scale, basePort, upstreamUrl), ClusterSettings.load());
+                    new LiveEdge.Serving(served, client, scale, basePort, upstreamUrl, connections), ClusterSettings.load());
         } catch (IllegalArgumentException e) {
             throw new InputException("--port: " + e.getMessage() + "; allowed: free ports, e.g. --port 0");
         }
@@ -142,6 +151,23 @@ final class ServeCommand implements Callable<Integer> {
                     + "[/PATH], e.g. http://127.0.0.1:8080");
         }
         return url;
+    }
+
+    private int maxConnections() {
+        if (maxConnections == null) {
+            return DEFAULT_MAX_CONNECTIONS;
+        }
+        int value;
+        try {
+            value = Integer.parseInt(maxConnections);
+        } catch (NumberFormatException e) {
+            value = 0;
+        }
+        if (value < 1 || value > MOST_CONNECTIONS) {
+            throw new InputException("--max-connections: '" + maxConnections + "' is not a number of connections; "
+                    + "allowed: a whole number from 1 to " + MOST_CONNECTIONS);
+        }
+        return value;
     }
 
     private int basePort() {

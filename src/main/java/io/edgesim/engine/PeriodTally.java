@@ -42,15 +42,13 @@ final class PeriodTally {
     private final List<Fault> faults;
     private final List<LimiterSpec> limiters;
     private final List<String> pops;
-    private final long durationNanos;
     // [limiter][period]; the last period is the outside one
     private final Period[][] periods;
 
-    PeriodTally(List<Fault> faults, List<LimiterSpec> limiters, List<String> pops, long durationNanos) {
+    PeriodTally(List<Fault> faults, List<LimiterSpec> limiters, List<String> pops) {
         this.faults = List.copyOf(faults);
         this.limiters = limiters;
         this.pops = pops;
-        this.durationNanos = durationNanos;
         int count = faults.isEmpty() ? 0 : faults.size() + 1;
         this.periods = new Period[limiters.size()][count];
         for (int l = 0; l < limiters.size(); l++) {
@@ -95,9 +93,10 @@ final class PeriodTally {
      *
      * @param invocations what each limiter's chain made the Workers do over the whole run, in scenario order
      * @param tierUsage   what each limiter's tiers measured over the whole run, in scenario order
+     * @param durationNanos the scenario time the run covers (the outside period ends there)
      */
     List<PeriodResult> results(KeyIds keyIds, Scenario scenario, List<Invocations> invocations,
-                               List<Usage> tierUsage) {
+                               List<Usage> tierUsage, long durationNanos) {
         List<PeriodResult> results = new ArrayList<>();
         if (faults.isEmpty()) {
             return results;
@@ -105,7 +104,7 @@ final class PeriodTally {
         for (int p = 0; p <= faults.size(); p++) {
             long periodNanos = p < faults.size()
                     ? Math.max(0, Math.min(faults.get(p).untilNanos(), durationNanos) - faults.get(p).fromNanos())
-                    : durationNanos - faultCoverNanos();
+                    : durationNanos - faultCoverNanos(durationNanos);
             List<PeriodResult.LimiterPeriod> byLimiter = new ArrayList<>();
             for (int l = 0; l < limiters.size(); l++) {
                 Period period = periods[l][p];
@@ -125,7 +124,7 @@ final class PeriodTally {
     }
 
     // the length of the union of the fault windows within the run
-    private long faultCoverNanos() {
+    private long faultCoverNanos(long durationNanos) {
         List<long[]> spans = new ArrayList<>();
         for (Fault f : faults) {
             spans.add(new long[] {Math.max(0, f.fromNanos()), Math.min(durationNanos, f.untilNanos())});

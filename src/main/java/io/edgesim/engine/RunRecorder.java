@@ -81,7 +81,7 @@ public final class RunRecorder {
         this.bucketNanos = bucketSeconds * Durations.NANOS_PER_SECOND;
         this.buckets = (int) Math.max(1, (scenario.durationNanos() + bucketNanos - 1) / bucketNanos);
         this.faults = new FaultTally(scenario.faults(), scenario.limiters());
-        this.periods = new PeriodTally(scenario.faults(), scenario.limiters(), pops, scenario.durationNanos());
+        this.periods = new PeriodTally(scenario.faults(), scenario.limiters(), pops);
         this.limiters = new PerLimiter[scenario.limiters().size()];
         for (int i = 0; i < limiters.length; i++) {
             LimiterSpec spec = scenario.limiters().get(i);
@@ -227,22 +227,24 @@ public final class RunRecorder {
      * @param stageStats each limiter's tier statistics by stage ("0:waf" -> {"worker_invocations_saved": n}), in
      *                   scenario order
      * @param hotObjects each limiter's hot Durable Objects, stage by stage (none for other stages), in scenario order
+     * @param durationNanos the scenario time the result covers, the bill scaled to a month from it: the scenario's
+     *                      duration, or for live traffic ({@code edgesim serve}) the time served
      */
     public RunResult finish(List<Usage> tierUsage, List<Map<String, Map<String, Long>>> stageStats,
-                            List<List<HotObjects>> hotObjects) {
+                            List<List<HotObjects>> hotObjects, long durationNanos) {
         List<LimiterResult> results = new ArrayList<>();
         List<Invocations> invocations = new ArrayList<>();
         for (int i = 0; i < limiters.length; i++) {
             PerLimiter l = limiters[i];
             invocations.add(ChainBilling.of(l.spec, sum(l.sent), l.refusedByStage));
-            CostResult cost = Costs.of(invocations.get(i), tierUsage.get(i), scenario.durationNanos(),
+            CostResult cost = Costs.of(invocations.get(i), tierUsage.get(i), durationNanos,
                     scenario.prices());
             results.add(l.result(cost, stageStats.get(i), HotKeyFigures.of(l.spec, hotObjects.get(i))));
         }
         return new RunResult(scenario.name(), scenario.description(), engine, scenario.seed(),
-                scenario.durationNanos() / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(),
+                durationNanos / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(),
                 scenario.assumptions(), Optional.empty(), Optional.empty(), faults.results(),
-                periods.results(keyIds, scenario, invocations, tierUsage), List.of());
+                periods.results(keyIds, scenario, invocations, tierUsage, durationNanos), List.of());
     }
 
     // every pair among the run's PoPs and remote homes; with more regions than a matrix shows, only the pairs

@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * What {@code /edgesim/stats} answers: per limiter and PoP, the requests decided so far and how each ended (the
- * columns of the report's table), and the requests refused with 400 before any limiter saw them. Thread-safe.
+ * columns of the report's table), the requests refused with 400 or 413 before any limiter saw them, and those refused
+ * with 503 on a connection over the limit. Thread-safe.
  */
 final class LiveCounts {
 
@@ -22,6 +23,7 @@ final class LiveCounts {
     // [limiter][pop][column]
     private final long[][][] counts;
     private long badRequests;
+    private long refusedConnections;
 
     LiveCounts(Scenario scenario, String served) {
         this.scenario = scenario;
@@ -40,11 +42,16 @@ final class LiveCounts {
         badRequests++;
     }
 
+    synchronized void refusedConnection() {
+        refusedConnections++;
+    }
+
     /** The counts so far as JSON. */
     synchronized String json() {
         StringBuilder out = new StringBuilder("{\"scenario\":").append(quoted(scenario.name()))
                 .append(",\"served_limiter\":").append(quoted(served))
-                .append(",\"bad_requests\":").append(badRequests).append(",\"limiters\":{");
+                .append(",\"bad_requests\":").append(badRequests)
+                .append(",\"refused_connections\":").append(refusedConnections).append(",\"limiters\":{");
         List<String> pops = scenario.pops();
         for (int l = 0; l < counts.length; l++) {
             out.append(l == 0 ? "" : ",").append(quoted(scenario.limiters().get(l).name())).append(":{");

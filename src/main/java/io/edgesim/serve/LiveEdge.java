@@ -9,16 +9,23 @@ import io.edgesim.result.RunResult;
 import io.edgesim.scenario.ClientSpec;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioText;
+import com.typesafe.config.ConfigFactory;
+import org.apache.pekko.NotUsed;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.http.javadsl.Http;
+import org.apache.pekko.http.javadsl.IncomingConnection;
 import org.apache.pekko.http.javadsl.ServerBinding;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpEntities;
 import org.apache.pekko.http.javadsl.model.HttpHeader;
 import org.apache.pekko.http.javadsl.model.HttpRequest;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
+import org.apache.pekko.http.javadsl.model.headers.Connection;
 import org.apache.pekko.http.javadsl.model.headers.RawHeader;
+import org.apache.pekko.stream.Materializer;
+import org.apache.pekko.stream.javadsl.Flow;
+import org.apache.pekko.stream.javadsl.Sink;
 
 import java.net.URI;
 import java.time.Duration;
@@ -31,6 +38,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.UnaryOperator;
 
@@ -47,6 +55,7 @@ public final class LiveEdge {
     /** The path of the counts so far. */
     public static final String STATS_PATH = "/edgesim/stats";
     static final int BAD_REQUEST = 400;
+    static final int PAYLOAD_TOO_LARGE = 413;
     private static final String HOST = "127.0.0.1";
 
     private final Scenario scenario;
@@ -59,13 +68,21 @@ public final class LiveEdge {
     private final Upstream upstream;
     private final Map<String, URI> listeners = new LinkedHashMap<>();
     private final List<ServerBinding> bindings = new ArrayList<>();
+    private final int maxConnections;
+    private final long maxBodyBytes;
+    // connections open on all listeners together
+    private final AtomicInteger connections = new AtomicInteger();
 
-    private LiveEdge(Scenario scenario, int served, ClientSpec client, URI upstreamUrl) {
+    private LiveEdge(Scenario scenario, int served, ClientSpec client, URI upstreamUrl, int maxConnections) {
         this.scenario = scenario;
         this.keys = new LiveRequests(scenario.limiters());
         this.counts = new LiveCounts(scenario, scenario.limiters().get(served).name());
         this.traffic = new LiveTraffic(scenario, served, client, counts);
-        this.http = ActorSystem.create(Behaviors.empty(), "edgesim-serve");
+        this.http = ActorSystem.create(Behaviors.empty(), "edgesim-serve",
+                ConfigFactory.parseResources(LiveEdge.class.getClassLoader(), "edgesim-serve.conf")
+                        .withFallback(ConfigFactory.load()));
+        this.maxConnections = maxConnections;
+        this.maxBodyBytes = http.settings().config().getBytes("pekko.http.server.parsing.max-content-length");
         this.upstream = upstreamUrl == null ? null : new Upstream(upstreamUrl, http);
     }
 
@@ -77,8 +94,11 @@ public final class LiveEdge {
      * @param speed    scenario nanoseconds per real nanosecond
      * @param basePort the first PoP's port; 0 for a free port per PoP
      * @param upstream where requests the served limiter lets through are passed on ({@link Upstream}); null for none
+     * @param maxConnections the most connections open at once over all listeners; a connection beyond gets 503
+     *                       {@code too_many_connections} to its first request and is closed
      */
-    public record Serving(int served, ClientSpec client, double speed, int basePort, URI upstream) {
+    public record Serving(int served, ClientSpec client, double speed, int basePort, URI upstream,
+                          int maxConnections) {
     }
 
     /**
@@ -88,7 +108,8 @@ public final class LiveEdge {
      * @throws IllegalArgumentException when a port cannot be listened on
      */
     public static LiveEdge start(Scenario scenario, ScenarioText text, Serving serving, ClusterSettings settings) {
-        LiveEdge edge = new LiveEdge(scenario, serving.served(), serving.client(), serving.upstream());
+        LiveEdge edge = new LiveEdge(scenario, serving.served(), serving.client(), serving.upstream(),
+                serving.maxConnections());
         double speed = serving.speed();
         int basePort = serving.basePort();
         ClusterEngine engine = new ClusterEngine(scenario, text, DecisionListener.NONE, speed, settings,
@@ -135,9 +156,9 @@ public final class LiveEdge {
             String pop = pops.get(p);
             int port = basePort == 0 ? 0 : basePort + p;
             try {
-                ServerBinding binding = Http.get(http).newServerAt(HOST, port)
-                        .bind((org.apache.pekko.japi.function.Function<HttpRequest, CompletionStage<HttpResponse>>)
-                                request -> handle(pop, request)).toCompletableFuture().get();
+                ServerBinding binding = Http.get(http).newServerAt(HOST, port).connectionSource()
+                        .to(Sink.foreach(connection -> accept(pop, connection))).run(http)
+                        .toCompletableFuture().get();
                 bindings.add(binding);
                 listeners.put(pop, URI.create("http://" + HOST + ":" + binding.localAddress().getPort()));
             } catch (InterruptedException | ExecutionException e) {
@@ -158,12 +179,36 @@ public final class LiveEdge {
         return counts.json();
     }
 
+    // one connection: served while no more than maxConnections are open, else its first request gets 503 and it is
+    // closed; either way it counts as open until it closes
+    private void accept(String pop, IncomingConnection connection) {
+        boolean within = connections.incrementAndGet() <= maxConnections;
+        Flow<HttpRequest, HttpResponse, NotUsed> answers = within
+                ? Flow.of(HttpRequest.class).mapAsync(1, request -> handle(pop, request))
+                : Flow.of(HttpRequest.class).take(1).map(this::tooManyConnections);
+        connection.handleWith(answers.watchTermination((unused, closed) -> closed), Materializer.matFromSystem(http))
+                .whenComplete((done, failure) -> connections.decrementAndGet());
+    }
+
+    private HttpResponse tooManyConnections(HttpRequest request) {
+        request.discardEntityBytes(http);
+        counts.refusedConnection();
+        return json(LiveAnswer.UNAVAILABLE, "{\"error\":\"too_many_connections\",\"limit\":" + maxConnections + "}")
+                .addHeader(Connection.create("close"));
+    }
+
     private CompletionStage<HttpResponse> handle(String pop, HttpRequest request) {
         String path = request.getUri().path();
         if (path.equals(STATS_PATH)) {
             request.discardEntityBytes(http);
             return CompletableFuture.completedFuture(HttpResponse.create()
                     .withEntity(HttpEntities.create(ContentTypes.APPLICATION_JSON, counts.json())));
+        }
+        if (request.entity().getContentLengthOption().orElse(0) > maxBodyBytes) {
+            counts.badRequest();
+            request.discardEntityBytes(http);
+            return CompletableFuture.completedFuture(json(PAYLOAD_TOO_LARGE, "{\"error\":\"body_too_large\","
+                    + "\"limit_bytes\":" + maxBodyBytes + "}"));
         }
         if (upstream == null) {
             request.discardEntityBytes(http);

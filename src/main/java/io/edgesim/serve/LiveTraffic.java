@@ -35,6 +35,8 @@ final class LiveTraffic implements Traffic {
     private final CompletableFuture<ScenarioClock> started = new CompletableFuture<>();
     private long nextId;
     private boolean stopped;
+    // the scenario time at stop: the time served
+    private long servedNanos;
 
     /** Live traffic answered by limiter {@code served} (its index) of {@code scenario}, which sees {@code client}. */
     LiveTraffic(Scenario scenario, int served, ClientSpec client, LiveCounts counts) {
@@ -90,8 +92,16 @@ final class LiveTraffic implements Traffic {
     synchronized void stop() {
         if (!stopped) {
             stopped = true;
+            ScenarioClock clock = started.getNow(null);
+            servedNanos = clock == null ? 0 : clock.nowNanos();
             queue.add(END);
         }
+    }
+
+    /** The time served, from scenario time 0 to {@link #stop} (at least 1 ns): what the run's report covers. */
+    @Override
+    public synchronized long durationNanos(Scenario run) {
+        return Math.max(1, servedNanos);
     }
 
     /** Requests taken so far. */

@@ -67,4 +67,13 @@ class ServeCommandTest {
         assertThat(ran.status()).isEqualTo(Main.EXIT_BAD_INPUT);
         assertThat(ran.err()).startsWith("edgesim: --speed: '0' is not a speed; allowed: a number from 0.001 to 1000");
     }
+
+    @Test
+    void refusesAMaxConnectionsThatIsNotAPositiveNumber() {
+        Ran ran = serve("--max-connections", "0");
+
+        assertThat(ran.status()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(ran.err()).isEqualTo("edgesim: --max-connections: '0' is not a number of connections; allowed: a "
+                + "whole number from 1 to 100000" + System.lineSeparator());
+    }
 }

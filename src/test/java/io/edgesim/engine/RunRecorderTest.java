@@ -71,7 +71,8 @@ class RunRecorderTest {
         int limiters = scenario.limiters().size();
         RunResult result = recorder.finish(
                 Collections.nCopies(limiters, Usage.NONE),
-                Collections.nCopies(limiters, Map.of()), Collections.nCopies(limiters, List.of()));
+                Collections.nCopies(limiters, Map.of()), Collections.nCopies(limiters, List.of()),
+                scenario.durationNanos());
         return result.limiters().get(0);
     }
 

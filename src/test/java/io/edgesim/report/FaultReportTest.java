@@ -54,7 +54,8 @@ class FaultReportTest {
         record(recorder, "AMS", Outcome.FAILED, true);
         recorder.recordFaults(0, 0b10, 0, Outcome.FAILED, true);
         return recorder.finish(Collections.nCopies(1, Usage.NONE),
-                Collections.nCopies(1, Map.of()), Collections.nCopies(1, List.of()));
+                Collections.nCopies(1, Map.of()), Collections.nCopies(1, List.of()),
+                scenario.durationNanos());
     }
 
     private static void record(RunRecorder recorder, String pop, Outcome outcome, boolean failedOpen) {

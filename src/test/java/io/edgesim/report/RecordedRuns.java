@@ -52,7 +52,8 @@ final class RecordedRuns {
         RunRecorder recorder = new RunRecorder(scenario, "virtual", keys);
         feed.accept(recorder);
         return recorder.finish(Collections.nCopies(1, Usage.NONE),
-                Collections.nCopies(1, Map.of()), Collections.nCopies(1, List.of()));
+                Collections.nCopies(1, Map.of()), Collections.nCopies(1, List.of()),
+                scenario.durationNanos());
     }
 
     /** {@code count} requests in FRA that the limiter accepted, the exact count accepting them or not. */

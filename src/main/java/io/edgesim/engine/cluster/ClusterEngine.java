@@ -140,9 +140,12 @@ public final class ClusterEngine {
         }
     }
 
-    /** The result of a run whose every chain {@code sink} recorded, with its stages' {@code totals}. */
+    /**
+     * The result of a run whose every chain {@code sink} recorded, with its stages' {@code totals}, over
+     * {@code durationNanos} of scenario time ({@link Traffic#durationNanos}).
+     */
     static RunResult result(Scenario scenario, OutcomeSink sink, StageTotals totals, Fidelity fidelity,
-                            Map<String, String> placement) {
+                            Map<String, String> placement, long durationNanos) {
         List<Usage> usage = new ArrayList<>();
         List<Map<String, Map<String, Long>>> stats = new ArrayList<>();
         for (int l = 0; l < scenario.limiters().size(); l++) {
@@ -151,7 +154,7 @@ public final class ClusterEngine {
             stats.add(StageStats.of(scenario.limiters().get(l), s -> totals.stats(limiter, s)));
         }
         double toleranceMs = ClusterRun.defaultToleranceMs(NodeRegions.smallestOneWayNanos(scenario) / NANOS_PER_MS);
-        return sink.finish(usage, stats, totals.hot())
+        return sink.finish(usage, stats, totals.hot(), durationNanos)
                 .withCluster(fidelity.run(placement, toleranceMs, remoteLimiters(scenario)));
     }
 

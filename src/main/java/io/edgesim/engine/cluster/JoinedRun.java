@@ -216,7 +216,8 @@ final class JoinedRun {
                 formation, traffic);
         engine.fidelity(fidelity);
         engine.phase("done");
-        return ClusterEngine.result(scenario, sink, totals, fidelity, placement(nodeRegions, hosts));
+        return ClusterEngine.result(scenario, sink, totals, fidelity, placement(nodeRegions, hosts),
+                this.traffic.durationNanos(scenario));
     }
 
     // the run hosts of the nodes and of this coordinator's own member, once every region the run needs has one

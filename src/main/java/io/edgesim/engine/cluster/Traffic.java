@@ -23,6 +23,14 @@ public interface Traffic {
     /** Told of every chain's end on the recording thread, after the run's recorder (see {@link ChainSink}). */
     ChainSink ends();
 
+    /**
+     * The scenario time the run's result covers, its bill scaled to a month from it, once the stream has ended: the
+     * scenario's duration, unless the traffic knows better (live traffic: the time it was served).
+     */
+    default long durationNanos(Scenario scenario) {
+        return scenario.durationNanos();
+    }
+
     /** The scenario's generated traffic (the same stream as the virtual engine's); no one hears of chains. */
     Traffic GENERATED = new Traffic() {
         @Override

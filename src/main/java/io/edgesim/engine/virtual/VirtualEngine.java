@@ -230,6 +230,6 @@ public final class VirtualEngine {
             stats.add(limiter.stageStats());
             hot.add(limiter.hotObjects());
         }
-        return run.recorder.finish(usage, stats, hot);
+        return run.recorder.finish(usage, stats, hot, scenario.durationNanos());
     }
 }

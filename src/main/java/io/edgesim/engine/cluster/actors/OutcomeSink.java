@@ -167,9 +167,9 @@ public final class OutcomeSink {
         }
     }
 
-    /** The run's result (see {@link RunRecorder#finish}); once every chain is recorded. */
+    /** The run's result over {@code durationNanos} of scenario time (see {@link RunRecorder#finish}); once every chain is recorded. */
     public synchronized RunResult finish(List<Usage> tierUsage, List<Map<String, Map<String, Long>>> stageStats,
-                                         List<List<HotObjects>> hotObjects) {
-        return recorder.finish(tierUsage, stageStats, hotObjects);
+                                         List<List<HotObjects>> hotObjects, long durationNanos) {
+        return recorder.finish(tierUsage, stageStats, hotObjects, durationNanos);
     }
 }

@@ -17,6 +17,10 @@ import java.util.Set;
  * {@code window}); a limiter's {@code plans} or {@code limit-factor}; a stage's. A layer's value replaces the one
  * below it for that plan and number ({@link #over}); a factor scales the contract's numbers ({@link #scaled}).
  * A window, an anchor and a way of counting always stay the stage's.
+ *
+ * <p>These layers are not {@code ConfigReader.withFallback} layers, as the tiers' other settings are: a
+ * {@code limit-factor} scales the layer below instead of replacing it, and a layer's table is checked against the
+ * contract's plans (a plan it leaves uncovered is an error), so they are merged here, plan by plan.
  */
 final class PlanReader {
 

@@ -284,16 +284,7 @@ final class RunCommand implements Callable<Integer> {
         if (members == null) {
             return ClusterSettings.load().members();
         }
-        int value;
-        try {
-            value = Integer.parseInt(members);
-        } catch (NumberFormatException e) {
-            value = 0;
-        }
-        if (value < 1 || value > MAX_MEMBERS) {
-            throw new InputException("--members: '" + members + "' is not a number of members; allowed: a whole "
-                    + "number from 1 to " + MAX_MEMBERS);
-        }
+        int value = WholeNumbers.from1To("--members", members, MAX_MEMBERS, "members");
         for (LimiterSpec limiter : scenario.limiters()) {
             if (value > 1 && hasKv(limiter)) {
                 throw new InputException("--members: limiter '" + limiter.name() + "' has a kv stage, whose store "

@@ -157,17 +157,7 @@ final class ServeCommand implements Callable<Integer> {
         if (maxConnections == null) {
             return DEFAULT_MAX_CONNECTIONS;
         }
-        int value;
-        try {
-            value = Integer.parseInt(maxConnections);
-        } catch (NumberFormatException e) {
-            value = 0;
-        }
-        if (value < 1 || value > MOST_CONNECTIONS) {
-            throw new InputException("--max-connections: '" + maxConnections + "' is not a number of connections; "
-                    + "allowed: a whole number from 1 to " + MOST_CONNECTIONS);
-        }
-        return value;
+        return WholeNumbers.from1To("--max-connections", maxConnections, MOST_CONNECTIONS, "connections");
     }
 
     private int basePort() {

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
@@ -140,7 +141,8 @@ class MultiProcessBenchmarkTest {
 
             assertThat(window.wallNanos()).isPositive().isLessThanOrEqualTo(windowMost);
             assertThat(window.cpuNanos()).hasSize(2);
-            assertThat(window.cpuNanos()[0]).isEqualTo(window.cpuNanos()[1]);
+            // the same process read twice per snapshot, one read after the other: a clock tick or two apart at most
+            assertThat(window.cpuNanos()[0]).isCloseTo(window.cpuNanos()[1], within(50_000_000L));
             // the window slept: far less than either burn of 400 ms of CPU
             assertThat(window.cpuNanos()[0]).isGreaterThanOrEqualTo(0).isLessThan(200_000_000L);
         }

@@ -262,7 +262,7 @@ public final class RunHost {
      * A lateness histogram a host sent ({@link #encode}), its counts array long enough for values up to an hour
      * whatever highest trackable value its header gives: a node's interval histogram (auto-resizing, recorded into by
      * many threads) once came with recorded values past the one in its header, which a decoder sized by the header
-     * alone failed on (ArrayIndexOutOfBoundsException in HdrHistogram 2.2.2, a benchmark run at ~2 s of lateness).
+     * alone failed on (ArrayIndexOutOfBoundsException in HdrHistogram 2.2.2, MultiProcessBenchmark on a loaded machine).
      */
     static Histogram decode(String encoded) {
         try {

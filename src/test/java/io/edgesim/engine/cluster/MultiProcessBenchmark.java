@@ -381,9 +381,9 @@ public final class MultiProcessBenchmark {
 
     private static void printNodeMemory(String when, List<NodeProcess> nodes) {
         System.out.printf(Locale.ROOT, "memory %s (load %.2f):%n", when, ClusterBenchmarks.loadAverage());
-        for (NodeProcess node : nodes) {
-            System.out.printf(Locale.ROOT, "  node %s: %s%n", node.name(),
-                    ClusterBenchmarks.memory(node.process().pid()));
+        for (int n = 0; n < nodes.size(); n++) {
+            System.out.printf(Locale.ROOT, "  node %d %s: %s%n", n + 1, nodes.get(n).name(),
+                    ClusterBenchmarks.memory(nodes.get(n).process().pid()));
         }
     }
 

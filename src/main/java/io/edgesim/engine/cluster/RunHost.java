@@ -52,6 +52,9 @@ public final class RunHost {
     public static final ServiceKey<RunProtocol.HostCommand> KEY =
             ServiceKey.create(RunProtocol.HostCommand.class, "edgesim-run-host");
 
+    // the least highest trackable value of a decoded lateness histogram: an hour, in nanoseconds
+    private static final long DECODED_HIGHEST_NANOS = 3_600_000_000_000L;
+
     private final ActorContext<RunProtocol.HostCommand> context;
     private final ClusterSettings settings;
     private final List<String> regions;
@@ -255,9 +258,16 @@ public final class RunHost {
         return Base64.getEncoder().encodeToString(bytes);
     }
 
+    /**
+     * A lateness histogram a host sent ({@link #encode}), its counts array long enough for values up to an hour
+     * whatever highest trackable value its header gives: a node's interval histogram (auto-resizing, recorded into by
+     * many threads) once came with recorded values past the one in its header, which a decoder sized by the header
+     * alone failed on (ArrayIndexOutOfBoundsException in HdrHistogram 2.2.2, MultiProcessBenchmark on a loaded machine).
+     */
     static Histogram decode(String encoded) {
         try {
-            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(encoded)), 0);
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(encoded)),
+                    DECODED_HIGHEST_NANOS);
         } catch (java.util.zip.DataFormatException e) {
             throw new IllegalStateException("a node sent a lateness histogram that does not decode", e);
         }

@@ -11,6 +11,7 @@ import io.edgesim.scenario.Scenario;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,8 +29,6 @@ import java.util.regex.Pattern;
  */
 final class ClusterBenchmarks {
 
-    // /proc/PID/stat counts CPU time in clock ticks (getconf CLK_TCK: 100 on Linux)
-    private static final long NANOS_PER_TICK = 10_000_000L;
     private static final Pattern HEAP_USED = Pattern.compile("garbage-first heap +total \\d+K, used (\\d+)K");
     private static final Pattern VM_RSS = Pattern.compile("VmRSS:\\s+(\\d+) kB");
 
@@ -93,12 +92,65 @@ final class ClusterBenchmarks {
     }
 
     /** CPU time (user and system) process {@code pid} has used, in nanoseconds, from /proc/PID/stat. */
-    static long processCpuNanos(long pid) {
-        String stat = read(Path.of("/proc", Long.toString(pid), "stat"));
-        // the command name in parentheses may hold spaces: count fields after its closing parenthesis
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" +");
+    static long processCpuNanos(long pid, Ticks ticks) {
+        return ticks.nanos(cpuTicks(read(Path.of("/proc", Long.toString(pid), "stat"))));
+    }
+
+    /** User plus system CPU time (utime + stime) of a /proc/PID/stat line, in clock ticks. */
+    static long cpuTicks(String stat) {
+        // the command name in parentheses may hold spaces and parentheses: count fields after the last ')'
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 1).trim().split(" +");
         // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name
-        return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * NANOS_PER_TICK;
+        return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+    }
+
+    /**
+     * The clock ticks per second in which /proc/PID/stat counts CPU time, and where that number comes from:
+     * {@code getconf CLK_TCK}, or 100 (Linux's USER_HZ on common architectures) assumed when getconf gives no number.
+     */
+    record Ticks(long perSecond, String source) {
+
+        static final long ASSUMED_PER_SECOND = 100;
+
+        /** Asks {@code getconf CLK_TCK}. */
+        static Ticks read() {
+            try {
+                Process getconf = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
+                String output = new String(getconf.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                if (!getconf.waitFor(10, TimeUnit.SECONDS)) {
+                    getconf.destroyForcibly();
+                    return assumed("getconf CLK_TCK did not end within 10 s");
+                }
+                return of(output, getconf.exitValue());
+            } catch (IOException e) {
+                return assumed("cannot run getconf CLK_TCK: " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return assumed("interrupted while running getconf CLK_TCK");
+            }
+        }
+
+        /** From getconf's output and exit status. */
+        static Ticks of(String output, int exitStatus) {
+            String value = output.trim();
+            if (exitStatus == 0 && value.matches("[1-9][0-9]{0,8}")) {
+                return new Ticks(Long.parseLong(value), "getconf CLK_TCK");
+            }
+            return assumed("getconf CLK_TCK gave '" + value + "', exit status " + exitStatus);
+        }
+
+        private static Ticks assumed(String why) {
+            return new Ticks(ASSUMED_PER_SECOND, "assumed: " + why);
+        }
+
+        long nanos(long ticks) {
+            return ticks * 1_000_000_000L / perSecond;
+        }
+
+        @Override
+        public String toString() {
+            return perSecond + " ticks/s (" + source + ")";
+        }
     }
 
     /** A JVM's heap used after a full collection and its resident set, in KiB. */

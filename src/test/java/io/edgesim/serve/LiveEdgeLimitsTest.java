@@ -52,7 +52,8 @@ class LiveEdgeLimitsTest {
         startCalled = System.nanoTime();
         int served = LiveEdge.limiterIndex(scenario, "isolate");
         edge = LiveEdge.start(scenario, ScenarioLoader.text(SCENARIO, REGIONS, Map.of(), scenario.seed()),
-                new LiveEdge.Serving(served, LiveEdge.client(scenario, served), 1.0, 0, null, MAX_CONNECTIONS),
+                new LiveEdge.Serving(served, LiveEdge.client(scenario, served), 1.0, 0, null, MAX_CONNECTIONS,
+                        ServeSettings.load()),
                 ClusterSettings.load());
         fra = edge.listeners().get("FRA");
         started = System.nanoTime();

@@ -1,0 +1,166 @@
+package io.edgesim.serve;
+
+import io.edgesim.engine.cluster.node.ClusterSettings;
+import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.ScenarioLoader;
+import com.typesafe.config.ConfigFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Slow clients and slow answers, on raw sockets, with the timeouts cut to seconds: a connection that sends no whole
+ * head within the header timeout is closed (408 when part of one came, a slowloris dribbling bytes too), and an answer
+ * later than the request timeout is a 503 while the request still counts as its limiter decided it. The server serves
+ * on after each.
+ */
+@Tag("cluster")
+class LiveEdgeSlowClientsTest {
+
+    private static final Path SCENARIO = Path.of("src", "test", "resources", "serve", "far-object.conf");
+    private static final Path REGIONS = Path.of("regions.conf");
+    // Sydney's round trip to Frankfurt, 250.5 ms of scenario time, is 2.5 s of real time at this speed
+    private static final double SPEED = 0.1;
+    private static final ServeSettings LIMITS = ServeSettings.fromConfig(ConfigFactory.parseString(
+            "edgesim.serve.header-timeout = 1s, pekko.http.server { request-timeout = 1s, idle-timeout = 3s }")
+            .withFallback(ServeSettings.load().httpConfig()));
+    private static final int READ_TIMEOUT_MS = 10_000;
+
+    private static LiveEdge edge;
+    private static URI syd;
+    private static URI fra;
+
+    @BeforeAll
+    static void serve() {
+        Scenario scenario = ScenarioLoader.load(SCENARIO, REGIONS);
+        int served = LiveEdge.limiterIndex(scenario, "far");
+        edge = LiveEdge.start(scenario, ScenarioLoader.text(SCENARIO, REGIONS, Map.of(), scenario.seed()),
+                new LiveEdge.Serving(served, LiveEdge.client(scenario, served), SPEED, 0, null, 64, LIMITS),
+                ClusterSettings.load());
+        syd = edge.listeners().get("SYD");
+        fra = edge.listeners().get("FRA");
+    }
+
+    @AfterAll
+    static void stop() {
+        if (edge != null) {
+            edge.stop(Duration.ofSeconds(30));
+        }
+    }
+
+    private static Socket connect(URI pop) throws IOException {
+        Socket socket = new Socket(pop.getHost(), pop.getPort());
+        socket.setSoTimeout(READ_TIMEOUT_MS);
+        return socket;
+    }
+
+    private static void send(Socket socket, String bytes) throws IOException {
+        OutputStream out = socket.getOutputStream();
+        out.write(bytes.getBytes(StandardCharsets.ISO_8859_1));
+        out.flush();
+    }
+
+    // everything the server sends until it closes the connection
+    private static String untilClosed(Socket socket) throws IOException {
+        InputStream in = socket.getInputStream();
+        StringBuilder answer = new StringBuilder();
+        byte[] buffer = new byte[4096];
+        for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+            answer.append(new String(buffer, 0, n, StandardCharsets.ISO_8859_1));
+        }
+        return answer.toString();
+    }
+
+    private static String request(String path) {
+        return "GET " + path + " HTTP/1.1\r\nHost: edge\r\nX-API-Key: slow\r\nConnection: close\r\n\r\n";
+    }
+
+    @Test
+    void aConnectionThatSendsNothingIsClosedWithoutAnAnswer() throws IOException {
+        try (Socket silent = connect(fra)) {
+            assertThat(untilClosed(silent)).isEmpty();
+        }
+        assertThat(edge.stats()).doesNotContain("\"header_timeouts\":0,");
+    }
+
+    @Test
+    void halfARequestLineGets408AndTheServerServesOn() throws IOException {
+        String answer;
+        try (Socket half = connect(fra)) {
+            send(half, "GET /api/it");
+            answer = untilClosed(half);
+        }
+        assertThat(answer).startsWith("HTTP/1.1 408 ").contains("Connection: close")
+                .endsWith("{\"error\":\"header_timeout\",\"timeout_ms\":1000}");
+        try (Socket next = connect(fra)) {
+            send(next, request("/after-half"));
+            assertThat(untilClosed(next)).startsWith("HTTP/1.1 200 ");
+        }
+    }
+
+    // a byte every 200 ms keeps the idle timeout (3 s) from ever firing; the header timeout (1 s) cuts it off
+    @Test
+    void aClientDribblingItsHeadersIsCutOffBeforeItFinishes() throws IOException {
+        String head = request("/dribble");
+        int sent = 0;
+        String answer;
+        try (Socket slow = connect(fra)) {
+            InputStream in = slow.getInputStream();
+            try {
+                for (; sent < head.length() && in.available() == 0; sent++) {
+                    send(slow, head.substring(sent, sent + 1));
+                    LockSupport.parkNanos(Duration.ofMillis(200).toNanos());
+                }
+            } catch (IOException closedUnderIt) {
+                // the server closed the connection between two bytes
+            }
+            answer = untilClosed(slow);
+        }
+        assertThat(sent).isLessThan(head.length());
+        assertThat(answer).startsWith("HTTP/1.1 408 ");
+    }
+
+    @Test
+    void aKeepAliveConnectionIdleAfterItsAnswerIsClosedWithoutA408() throws IOException {
+        try (Socket kept = connect(fra)) {
+            send(kept, "GET /kept HTTP/1.1\r\nHost: edge\r\nX-API-Key: slow\r\n\r\n");
+            String answer = untilClosed(kept);
+            // one answer, then the close: no 408 after it
+            assertThat(answer).startsWith("HTTP/1.1 200 ");
+            assertThat(answer.split("HTTP/1.1 ", -1)).hasSize(2);
+        }
+    }
+
+    @Test
+    void anAnswerLaterThanTheRequestTimeoutIs503AndTheRequestStillCounts() throws IOException {
+        String answer;
+        try (Socket far = connect(syd)) {
+            send(far, request("/far"));
+            answer = untilClosed(far);
+        }
+        assertThat(answer).startsWith("HTTP/1.1 503 ")
+                .endsWith("{\"error\":\"answer_timeout\",\"timeout_ms\":1000,\"counted\":true}");
+        assertThat(edge.stats()).contains("\"answer_timeouts\":1,");
+        // the object's answer comes 2.5 s after the request; then it is counted as the limiter decided it
+        String stats = edge.stats();
+        for (int attempt = 0; attempt < 100 && !stats.contains("\"SYD\":{\"sent\":1,\"accepted\":1"); attempt++) {
+            LockSupport.parkNanos(Duration.ofMillis(100).toNanos());
+            stats = edge.stats();
+        }
+        assertThat(stats).contains("\"SYD\":{\"sent\":1,\"accepted\":1,\"rejected\":0,\"failed\":0}");
+    }
+}

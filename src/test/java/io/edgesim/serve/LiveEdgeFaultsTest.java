@@ -1,6 +1,7 @@
 package io.edgesim.serve;
 
 import io.edgesim.engine.cluster.node.ClusterSettings;
+import io.edgesim.report.ConsoleReport;
 import io.edgesim.result.FaultResult;
 import io.edgesim.result.PeriodResult;
 import io.edgesim.result.RunResult;
@@ -112,6 +113,8 @@ class LiveEdgeFaultsTest {
         assertThat(outside.label()).isEqualTo(PeriodResult.OUTSIDE);
         assertThat(outside.limiters().get(0).totals().sent()).isEqualTo(4);
         assertThat(outside.limiters().get(0).totals().accepted()).isEqualTo(4);
+        // the outside period lasts what was served, to the nanosecond; the tables give it to the millisecond
+        assertThat(ConsoleReport.render(result)).containsPattern("outside faults +\\d+(\\.\\d{1,3})? +fail-closed ");
         assertThat(edge.fidelity().describe()).contains("injected latencies handled late by p50 ");
         assertThat(result.cluster().orElseThrow().injected().messages()).isPositive();
     }

@@ -43,8 +43,14 @@ public record ServeSettings(Config httpConfig, Duration headerTimeout, Duration 
      */
     public static ServeSettings fromConfig(Config config) {
         try {
-            return new ServeSettings(config, positive(config, HEADER_TIMEOUT), positive(config, REQUEST_TIMEOUT),
-                    positive(config, IDLE_TIMEOUT), config.getBytes(MAX_BODY));
+            ServeSettings settings = new ServeSettings(config, positive(config, HEADER_TIMEOUT),
+                    positive(config, REQUEST_TIMEOUT), positive(config, IDLE_TIMEOUT), config.getBytes(MAX_BODY));
+            // else a connection waiting for a slow answer would be cut before its 503
+            if (settings.idleTimeout.compareTo(settings.requestTimeout) <= 0) {
+                throw InputException.at(RESOURCE, IDLE_TIMEOUT, "must be longer than request-timeout ("
+                        + settings.requestTimeout.toMillis() + " ms), was " + settings.idleTimeout.toMillis() + " ms");
+            }
+            return settings;
         } catch (ConfigException e) {
             throw InputException.at(RESOURCE, null, e.getMessage());
         }
@@ -53,7 +59,7 @@ public record ServeSettings(Config httpConfig, Duration headerTimeout, Duration 
     private static Duration positive(Config config, String path) {
         Duration value = config.getDuration(path);
         if (value.isNegative() || value.isZero()) {
-            throw InputException.at(RESOURCE, path, "must be a duration greater than 0, was " + value);
+            throw InputException.at(RESOURCE, path, "must be a duration greater than 0, was " + value.toMillis() + " ms");
         }
         return value;
     }

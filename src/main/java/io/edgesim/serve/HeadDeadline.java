@@ -19,8 +19,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The header timeout of one connection, on its bytes: the connection must bring a request's whole head within
- * {@code timeout} of its opening or of its previous answer. The request handler says when a head has come
- * ({@link #headArrived}) and when it answered ({@link #answered}); between an answer and the next head the clock runs.
+ * {@code timeout} of its opening or of its previous answer's last bytes. The request handler says when a head has
+ * come ({@link #headArrived}) and when it answered ({@link #answered}); between an answer and the next head the clock
+ * runs, restarting with each of the answer's bytes sent.
  * Past the timeout the connection gets 408 {@code header_timeout} and is closed when bytes of a head came (a slow or
  * stalled client), and is closed without a word when none did (an idle keep-alive connection, where an unasked 408
  * could be read as the answer to a request crossing it). Pekko HTTP has no such limit: its idle-timeout restarts at
@@ -91,6 +92,12 @@ final class HeadDeadline {
                     setHandler(fromServer, new AbstractInHandler() {
                         @Override
                         public void onPush() {
+                            // an answer still on its way (an upstream's body streaming in): the clock starts from
+                            // its last bytes, not from its head
+                            long since = waitingSince.get();
+                            if (since != STOPPED) {
+                                waitingSince.compareAndSet(since, System.nanoTime());
+                            }
                             push(toClient, grab(fromServer));
                         }
                     });

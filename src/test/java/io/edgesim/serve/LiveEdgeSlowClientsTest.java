@@ -9,9 +9,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import com.sun.net.httpserver.HttpServer;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -41,15 +44,39 @@ class LiveEdgeSlowClientsTest {
     private static final int READ_TIMEOUT_MS = 10_000;
 
     private static LiveEdge edge;
+    private static HttpServer upstream;
     private static URI syd;
     private static URI fra;
 
+    // the service behind: /slow-body sends its body in three parts 800 ms apart, 1.6 s in all, longer than the header
+    // timeout; every other path answers at once
+    private static HttpServer upstream() throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/", exchange -> {
+            exchange.sendResponseHeaders(200, 0);
+            try (OutputStream body = exchange.getResponseBody()) {
+                int parts = exchange.getRequestURI().getPath().equals("/slow-body") ? 3 : 1;
+                for (int part = 0; part < parts; part++) {
+                    if (part > 0) {
+                        LockSupport.parkNanos(Duration.ofMillis(800).toNanos());
+                    }
+                    body.write(("part " + part + ";").getBytes(StandardCharsets.US_ASCII));
+                    body.flush();
+                }
+            }
+        });
+        server.start();
+        return server;
+    }
+
     @BeforeAll
-    static void serve() {
+    static void serve() throws IOException {
+        upstream = upstream();
         Scenario scenario = ScenarioLoader.load(SCENARIO, REGIONS);
         int served = LiveEdge.limiterIndex(scenario, "far");
         edge = LiveEdge.start(scenario, ScenarioLoader.text(SCENARIO, REGIONS, Map.of(), scenario.seed()),
-                new LiveEdge.Serving(served, LiveEdge.client(scenario, served), SPEED, 0, null, 64, LIMITS),
+                new LiveEdge.Serving(served, LiveEdge.client(scenario, served), SPEED, 0,
+                        URI.create("http://127.0.0.1:" + upstream.getAddress().getPort()), 64, LIMITS),
                 ClusterSettings.load());
         syd = edge.listeners().get("SYD");
         fra = edge.listeners().get("FRA");
@@ -59,6 +86,9 @@ class LiveEdgeSlowClientsTest {
     static void stop() {
         if (edge != null) {
             edge.stop(Duration.ofSeconds(30));
+        }
+        if (upstream != null) {
+            upstream.stop(0);
         }
     }
 
@@ -143,6 +173,19 @@ class LiveEdgeSlowClientsTest {
             assertThat(answer).startsWith("HTTP/1.1 200 ");
             assertThat(answer.split("HTTP/1.1 ", -1)).hasSize(2);
         }
+    }
+
+    // the clock for the next head starts from the answer's last bytes, not its head: the body is not cut off
+    @Test
+    void anUpstreamBodyStreamingLongerThanTheHeaderTimeoutArrivesWhole() throws IOException {
+        String answer;
+        try (Socket slow = connect(fra)) {
+            send(slow, request("/slow-body"));
+            answer = untilClosed(slow);
+        }
+        // chunked: each part a chunk, then the last, empty one
+        assertThat(answer).startsWith("HTTP/1.1 200 ").contains("part 0;", "part 1;", "part 2;")
+                .endsWith("part 2;\r\n0\r\n\r\n");
     }
 
     @Test

@@ -23,6 +23,9 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 
+import static io.edgesim.serve.RawHttp.connect;
+import static io.edgesim.serve.RawHttp.send;
+import static io.edgesim.serve.RawHttp.untilClosed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -41,7 +44,6 @@ class LiveEdgeSlowClientsTest {
     private static final ServeSettings LIMITS = ServeSettings.fromConfig(ConfigFactory.parseString(
             "edgesim.serve.header-timeout = 1s, pekko.http.server { request-timeout = 1s, idle-timeout = 3s }")
             .withFallback(ServeSettings.load().httpConfig()));
-    private static final int READ_TIMEOUT_MS = 10_000;
 
     private static LiveEdge edge;
     private static HttpServer upstream;
@@ -92,27 +94,12 @@ class LiveEdgeSlowClientsTest {
         }
     }
 
-    private static Socket connect(URI pop) throws IOException {
-        Socket socket = new Socket(pop.getHost(), pop.getPort());
-        socket.setSoTimeout(READ_TIMEOUT_MS);
-        return socket;
-    }
-
-    private static void send(Socket socket, String bytes) throws IOException {
-        OutputStream out = socket.getOutputStream();
-        out.write(bytes.getBytes(StandardCharsets.ISO_8859_1));
-        out.flush();
-    }
-
-    // everything the server sends until it closes the connection
-    private static String untilClosed(Socket socket) throws IOException {
-        InputStream in = socket.getInputStream();
-        StringBuilder answer = new StringBuilder();
-        byte[] buffer = new byte[4096];
-        for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-            answer.append(new String(buffer, 0, n, StandardCharsets.ISO_8859_1));
+    // a request with Connection: close sent whole, and what came back until the server closed the connection
+    private static String closedAnswer(URI pop, String path) throws IOException {
+        try (Socket socket = connect(pop)) {
+            send(socket, request(path));
+            return untilClosed(socket);
         }
-        return answer.toString();
     }
 
     private static String request(String path) {
@@ -136,10 +123,7 @@ class LiveEdgeSlowClientsTest {
         }
         assertThat(answer).startsWith("HTTP/1.1 408 ").contains("Connection: close")
                 .endsWith("{\"error\":\"header_timeout\",\"timeout_ms\":1000}");
-        try (Socket next = connect(fra)) {
-            send(next, request("/after-half"));
-            assertThat(untilClosed(next)).startsWith("HTTP/1.1 200 ");
-        }
+        assertThat(closedAnswer(fra, "/after-half")).startsWith("HTTP/1.1 200 ");
     }
 
     // a byte every 200 ms keeps the idle timeout (3 s) from ever firing; the header timeout (1 s) cuts it off
@@ -178,11 +162,7 @@ class LiveEdgeSlowClientsTest {
     // the clock for the next head starts from the answer's last bytes, not its head: the body is not cut off
     @Test
     void anUpstreamBodyStreamingLongerThanTheHeaderTimeoutArrivesWhole() throws IOException {
-        String answer;
-        try (Socket slow = connect(fra)) {
-            send(slow, request("/slow-body"));
-            answer = untilClosed(slow);
-        }
+        String answer = closedAnswer(fra, "/slow-body");
         // chunked: each part a chunk, then the last, empty one
         assertThat(answer).startsWith("HTTP/1.1 200 ").contains("part 0;", "part 1;", "part 2;")
                 .endsWith("part 2;\r\n0\r\n\r\n");
@@ -190,11 +170,7 @@ class LiveEdgeSlowClientsTest {
 
     @Test
     void anAnswerLaterThanTheRequestTimeoutIs503AndTheRequestStillCounts() throws IOException {
-        String answer;
-        try (Socket far = connect(syd)) {
-            send(far, request("/far"));
-            answer = untilClosed(far);
-        }
+        String answer = closedAnswer(syd, "/far");
         assertThat(answer).startsWith("HTTP/1.1 503 ")
                 .endsWith("{\"error\":\"answer_timeout\",\"timeout_ms\":1000,\"counted\":true}");
         assertThat(edge.stats()).contains("\"answer_timeouts\":1,");

@@ -353,8 +353,8 @@ final class RunCommand implements Callable<Integer> {
         return value;
     }
 
-    // one line when the latency figures are flagged, nothing otherwise
-    private static String lateLine(ClusterRun run) {
+    // one line when the latency figures are flagged, nothing otherwise; serve prints it too
+    static String lateLine(ClusterRun run) {
         if (!run.latencyFlagged()) {
             return "";
         }

@@ -10,6 +10,7 @@ import io.edgesim.scenario.InputException;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
 import io.edgesim.serve.LiveEdge;
+import io.edgesim.serve.ServeSettings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -84,6 +85,7 @@ final class ServeCommand implements Callable<Integer> {
         int basePort = basePort();
         URI upstreamUrl = upstreamUrl();
         int connections = maxConnections();
+        ServeSettings limits = ServeSettings.load();
         Scenario scenario = input.load();
         if (basePort != 0 && basePort + scenario.pops().size() - 1 > MAX_PORT) {
             throw new InputException("--port: " + basePort + " leaves no port for the last of the scenario's "
@@ -106,7 +108,8 @@ final class ServeCommand implements Callable<Integer> {
         LiveEdge edge;
         try {
             edge = LiveEdge.start(scenario, input.text(scenario.seed()),
-                    new LiveEdge.Serving(served, client, scale, basePort, upstreamUrl, connections), ClusterSettings.load());
+                    new LiveEdge.Serving(served, client, scale, basePort, upstreamUrl, connections, limits),
+                    ClusterSettings.load());
         } catch (IllegalArgumentException e) {
             throw new InputException("--port: " + e.getMessage() + "; allowed: free ports, e.g. --port 0");
         }
@@ -129,6 +132,8 @@ final class ServeCommand implements Callable<Integer> {
             throw OutputFolder.cannotWrite("--out", dir, e);
         }
         console.print(ConsoleReport.render(result));
+        // how late the injected latencies were waited out: whether the latency figures can be trusted
+        console.printf("%n%s%s%n", edge.fidelity().describe(), RunCommand.lateLine(result.cluster().orElseThrow()));
         console.printf("%nwrote %s (result.json, report.md, by-region.csv) after %.1f s of serving%n", dir,
                 (System.nanoTime() - started) / 1e9);
         console.flush();

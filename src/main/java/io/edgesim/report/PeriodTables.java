@@ -25,7 +25,8 @@ final class PeriodTables {
                 "worst key"));
         for (PeriodResult period : run.periods()) {
             for (PeriodResult.LimiterPeriod l : period.limiters()) {
-                table.row(List.of(period.label(), Numbers.seconds(period.seconds()), l.limiter(),
+                // a served run's outside period lasts what was served, to the nanosecond: 1 ms is enough
+                table.row(List.of(period.label(), Numbers.upTo(period.seconds(), 3), l.limiter(),
                         Long.toString(l.totals().sent()), Long.toString(l.totals().letThrough()),
                         Long.toString(l.exact().accepted()),
                         l.multiplication().isPresent() ? Numbers.fixed(l.multiplication().getAsDouble(), 2) + "x"

@@ -8,8 +8,10 @@ import java.util.List;
 
 /**
  * What {@code /edgesim/stats} answers: per limiter and PoP, the requests decided so far and how each ended (the
- * columns of the report's table), the requests refused with 400 or 413 before any limiter saw them, and those refused
- * with 503 on a connection over the limit. Thread-safe.
+ * columns of the report's table), the requests refused with 400 or 413 before any limiter saw them, those refused
+ * with 503 on a connection over the limit, the connections closed for sending no whole head within the header
+ * timeout, and the requests whose answer came after the request timeout (503 to the client, counted as decided).
+ * Thread-safe.
  */
 final class LiveCounts {
 
@@ -24,6 +26,8 @@ final class LiveCounts {
     private final long[][][] counts;
     private long badRequests;
     private long refusedConnections;
+    private long headerTimeouts;
+    private long answerTimeouts;
 
     LiveCounts(Scenario scenario, String served) {
         this.scenario = scenario;
@@ -46,12 +50,22 @@ final class LiveCounts {
         refusedConnections++;
     }
 
+    synchronized void headerTimedOut() {
+        headerTimeouts++;
+    }
+
+    synchronized void answerTimedOut() {
+        answerTimeouts++;
+    }
+
     /** The counts so far as JSON. */
     synchronized String json() {
         StringBuilder out = new StringBuilder("{\"scenario\":").append(quoted(scenario.name()))
                 .append(",\"served_limiter\":").append(quoted(served))
                 .append(",\"bad_requests\":").append(badRequests)
-                .append(",\"refused_connections\":").append(refusedConnections).append(",\"limiters\":{");
+                .append(",\"refused_connections\":").append(refusedConnections)
+                .append(",\"header_timeouts\":").append(headerTimeouts)
+                .append(",\"answer_timeouts\":").append(answerTimeouts).append(",\"limiters\":{");
         List<String> pops = scenario.pops();
         for (int l = 0; l < counts.length; l++) {
             out.append(l == 0 ? "" : ",").append(quoted(scenario.limiters().get(l).name())).append(":{");

@@ -1,6 +1,7 @@
 package io.edgesim.serve;
 
 import io.edgesim.engine.cluster.ClusterEngine;
+import io.edgesim.engine.cluster.Fidelity;
 import io.edgesim.engine.cluster.delivery.ScenarioClock;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.model.tier.LimiterSpec;
@@ -9,13 +10,11 @@ import io.edgesim.result.RunResult;
 import io.edgesim.scenario.ClientSpec;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioText;
-import com.typesafe.config.ConfigFactory;
 import org.apache.pekko.NotUsed;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.http.javadsl.Http;
-import org.apache.pekko.http.javadsl.IncomingConnection;
-import org.apache.pekko.http.javadsl.ServerBinding;
+import org.apache.pekko.http.javadsl.settings.ServerSettings;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpEntities;
 import org.apache.pekko.http.javadsl.model.HttpHeader;
@@ -23,9 +22,16 @@ import org.apache.pekko.http.javadsl.model.HttpRequest;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
 import org.apache.pekko.http.javadsl.model.headers.Connection;
 import org.apache.pekko.http.javadsl.model.headers.RawHeader;
+import org.apache.pekko.http.javadsl.model.headers.TimeoutAccess;
 import org.apache.pekko.stream.Materializer;
+import org.apache.pekko.stream.TLSProtocol.SslTlsInbound;
+import org.apache.pekko.stream.TLSProtocol.SslTlsOutbound;
+import org.apache.pekko.stream.javadsl.BidiFlow;
 import org.apache.pekko.stream.javadsl.Flow;
 import org.apache.pekko.stream.javadsl.Sink;
+import org.apache.pekko.stream.javadsl.TLSPlacebo;
+import org.apache.pekko.stream.javadsl.Tcp;
+import org.apache.pekko.util.ByteString;
 
 import java.net.URI;
 import java.time.Duration;
@@ -33,6 +39,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -57,32 +64,40 @@ public final class LiveEdge {
     static final int BAD_REQUEST = 400;
     static final int PAYLOAD_TOO_LARGE = 413;
     private static final String HOST = "127.0.0.1";
+    // no TLS: the session's bytes as they are (its inbound SessionBytes are the SslTlsInbound the server layer reads)
+    @SuppressWarnings("unchecked")
+    private static final BidiFlow<SslTlsOutbound, ByteString, ByteString, SslTlsInbound, NotUsed> PLAIN_BYTES =
+            (BidiFlow<SslTlsOutbound, ByteString, ByteString, SslTlsInbound, NotUsed>) (BidiFlow<?, ?, ?, ?, ?>)
+                    TLSPlacebo.getInstance();
 
     private final Scenario scenario;
     private final LiveRequests keys;
     private final LiveCounts counts;
     private final LiveTraffic traffic;
     private final CompletableFuture<RunResult> run = new CompletableFuture<>();
+    // set once the run is started
+    private ClusterEngine engine;
     private final ActorSystem<Void> http;
     // null: the limiter's own answer for a request let through
     private final Upstream upstream;
     private final Map<String, URI> listeners = new LinkedHashMap<>();
-    private final List<ServerBinding> bindings = new ArrayList<>();
+    private final List<Tcp.ServerBinding> bindings = new ArrayList<>();
     private final int maxConnections;
-    private final long maxBodyBytes;
+    private final ServeSettings limits;
+    private final ServerSettings server;
     // connections open on all listeners together
     private final AtomicInteger connections = new AtomicInteger();
 
-    private LiveEdge(Scenario scenario, int served, ClientSpec client, URI upstreamUrl, int maxConnections) {
+    private LiveEdge(Scenario scenario, int served, ClientSpec client, URI upstreamUrl, int maxConnections,
+                     ServeSettings limits) {
         this.scenario = scenario;
         this.keys = new LiveRequests(scenario.limiters());
         this.counts = new LiveCounts(scenario, scenario.limiters().get(served).name());
         this.traffic = new LiveTraffic(scenario, served, client, counts);
-        this.http = ActorSystem.create(Behaviors.empty(), "edgesim-serve",
-                ConfigFactory.parseResources(LiveEdge.class.getClassLoader(), "edgesim-serve.conf")
-                        .withFallback(ConfigFactory.load()));
+        this.http = ActorSystem.create(Behaviors.empty(), "edgesim-serve", limits.httpConfig());
         this.maxConnections = maxConnections;
-        this.maxBodyBytes = http.settings().config().getBytes("pekko.http.server.parsing.max-content-length");
+        this.limits = limits;
+        this.server = ServerSettings.create(limits.httpConfig());
         this.upstream = upstreamUrl == null ? null : new Upstream(upstreamUrl, http);
     }
 
@@ -96,9 +111,10 @@ public final class LiveEdge {
      * @param upstream where requests the served limiter lets through are passed on ({@link Upstream}); null for none
      * @param maxConnections the most connections open at once over all listeners; a connection beyond gets 503
      *                       {@code too_many_connections} to its first request and is closed
+     * @param limits   the HTTP server's timeouts and sizes
      */
     public record Serving(int served, ClientSpec client, double speed, int basePort, URI upstream,
-                          int maxConnections) {
+                          int maxConnections, ServeSettings limits) {
     }
 
     /**
@@ -109,11 +125,12 @@ public final class LiveEdge {
      */
     public static LiveEdge start(Scenario scenario, ScenarioText text, Serving serving, ClusterSettings settings) {
         LiveEdge edge = new LiveEdge(scenario, serving.served(), serving.client(), serving.upstream(),
-                serving.maxConnections());
+                serving.maxConnections(), serving.limits());
         double speed = serving.speed();
         int basePort = serving.basePort();
         ClusterEngine engine = new ClusterEngine(scenario, text, DecisionListener.NONE, speed, settings,
                 new ClusterEngine.InProcess(settings.members()));
+        edge.engine = engine;
         Thread running = new Thread(() -> {
             try {
                 edge.run.complete(engine.run(edge.traffic));
@@ -156,7 +173,7 @@ public final class LiveEdge {
             String pop = pops.get(p);
             int port = basePort == 0 ? 0 : basePort + p;
             try {
-                ServerBinding binding = Http.get(http).newServerAt(HOST, port).connectionSource()
+                Tcp.ServerBinding binding = Tcp.get(http).bind(HOST, port)
                         .to(Sink.foreach(connection -> accept(pop, connection))).run(http)
                         .toCompletableFuture().get();
                 bindings.add(binding);
@@ -180,14 +197,40 @@ public final class LiveEdge {
     }
 
     // one connection: served while no more than maxConnections are open, else its first request gets 503 and it is
-    // closed; either way it counts as open until it closes
-    private void accept(String pop, IncomingConnection connection) {
+    // closed; either way it counts as open until it closes. Pekko HTTP's server layer on the connection's bytes, as
+    // Http.bind fuses it, with the idle timeout and the header timeout (HeadDeadline) under it.
+    private void accept(String pop, Tcp.IncomingConnection connection) {
         boolean within = connections.incrementAndGet() <= maxConnections;
+        HeadDeadline deadline = new HeadDeadline(limits.headerTimeout(), counts::headerTimedOut);
         Flow<HttpRequest, HttpResponse, NotUsed> answers = within
-                ? Flow.of(HttpRequest.class).mapAsync(1, request -> handle(pop, request))
+                ? Flow.of(HttpRequest.class).map(request -> headArrived(deadline, request))
+                        .mapAsync(1, request -> handle(pop, request)).map(response -> answered(deadline, response))
                 : Flow.of(HttpRequest.class).take(1).map(this::tooManyConnections);
-        connection.handleWith(answers.watchTermination((unused, closed) -> closed), Materializer.matFromSystem(http))
+        BidiFlow<HttpResponse, ByteString, ByteString, HttpRequest, NotUsed> layers = Http.get(http)
+                .serverLayer(server, Optional.of(connection.remoteAddress()))
+                .atop(PLAIN_BYTES)
+                .atop(BidiFlow.bidirectionalIdleTimeout(limits.idleTimeout()))
+                .atop(deadline.bytes());
+        connection.handleWith(answers.watchTermination((unused, closed) -> closed).join(layers),
+                        Materializer.matFromSystem(http))
                 .whenComplete((done, failure) -> connections.decrementAndGet());
+    }
+
+    private HttpRequest headArrived(HeadDeadline deadline, HttpRequest request) {
+        deadline.headArrived();
+        // an answer later than request-timeout: 503 from Pekko HTTP with this body; the request still counts
+        request.getHeader(TimeoutAccess.class).ifPresent(access -> access.timeoutAccess().updateHandler(late -> {
+            counts.answerTimedOut();
+            return json(LiveAnswer.UNAVAILABLE, "{\"error\":\"answer_timeout\",\"timeout_ms\":"
+                    + limits.requestTimeout().toMillis() + ",\"counted\":true}")
+                    .addHeader(Connection.create("close"));
+        }));
+        return request;
+    }
+
+    private static HttpResponse answered(HeadDeadline deadline, HttpResponse response) {
+        deadline.answered();
+        return response;
     }
 
     private HttpResponse tooManyConnections(HttpRequest request) {
@@ -204,11 +247,11 @@ public final class LiveEdge {
             return CompletableFuture.completedFuture(HttpResponse.create()
                     .withEntity(HttpEntities.create(ContentTypes.APPLICATION_JSON, counts.json())));
         }
-        if (request.entity().getContentLengthOption().orElse(0) > maxBodyBytes) {
+        if (request.entity().getContentLengthOption().orElse(0) > limits.maxBodyBytes()) {
             counts.badRequest();
             request.discardEntityBytes(http);
             return CompletableFuture.completedFuture(json(PAYLOAD_TOO_LARGE, "{\"error\":\"body_too_large\","
-                    + "\"limit_bytes\":" + maxBodyBytes + "}"));
+                    + "\"limit_bytes\":" + limits.maxBodyBytes() + "}"));
         }
         if (upstream == null) {
             request.discardEntityBytes(http);
@@ -262,7 +305,7 @@ public final class LiveEdge {
      * @return the run's result: every request a listener took, each under every limiter that sees it
      */
     public RunResult stop(Duration timeout) {
-        for (ServerBinding binding : bindings) {
+        for (Tcp.ServerBinding binding : bindings) {
             binding.unbind().toCompletableFuture().join();
         }
         traffic.stop();
@@ -276,6 +319,14 @@ public final class LiveEdge {
         } finally {
             http.terminate();
         }
+    }
+
+    /**
+     * How late the run handled its deadlines (injected latencies, request arrivals) and what it took, as
+     * {@code run --engine cluster} prints it; complete once {@link #stop} has returned.
+     */
+    public Fidelity fidelity() {
+        return engine.fidelity();
     }
 
     /** The scenario's limiter named {@code name} (null: the first), as an index; -1 when it has none so named. */

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -38,7 +37,6 @@ class LiveEdgeLimitsTest {
     private static final Path SCENARIO = Path.of("bench", "serve.conf");
     private static final Path REGIONS = Path.of("regions.conf");
     private static final int MAX_CONNECTIONS = 2;
-    private static final int READ_TIMEOUT_MS = 10_000;
 
     private static LiveEdge edge;
     private static URI fra;
@@ -52,7 +50,8 @@ class LiveEdgeLimitsTest {
         startCalled = System.nanoTime();
         int served = LiveEdge.limiterIndex(scenario, "isolate");
         edge = LiveEdge.start(scenario, ScenarioLoader.text(SCENARIO, REGIONS, Map.of(), scenario.seed()),
-                new LiveEdge.Serving(served, LiveEdge.client(scenario, served), 1.0, 0, null, MAX_CONNECTIONS),
+                new LiveEdge.Serving(served, LiveEdge.client(scenario, served), 1.0, 0, null, MAX_CONNECTIONS,
+                        ServeSettings.load()),
                 ClusterSettings.load());
         fra = edge.listeners().get("FRA");
         started = System.nanoTime();
@@ -79,16 +78,12 @@ class LiveEdgeLimitsTest {
     }
 
     private static Socket connect() throws IOException {
-        Socket socket = new Socket(fra.getHost(), fra.getPort());
-        socket.setSoTimeout(READ_TIMEOUT_MS);
-        return socket;
+        return RawHttp.connect(fra);
     }
 
     // writes bytes and reads until the server closes the connection (or, with keep-alive, until the body's end)
     private static String exchange(Socket socket, String request) throws IOException {
-        OutputStream out = socket.getOutputStream();
-        out.write(request.getBytes(StandardCharsets.ISO_8859_1));
-        out.flush();
+        RawHttp.send(socket, request);
         InputStream in = socket.getInputStream();
         StringBuilder answer = new StringBuilder();
         byte[] buffer = new byte[4096];

@@ -44,7 +44,8 @@ class LiveEdgeTest {
     private static LiveEdge serve(Scenario scenario, String limiter, double speed, URI upstream) {
         int served = LiveEdge.limiterIndex(scenario, limiter);
         return LiveEdge.start(scenario, ScenarioLoader.text(SCENARIO, REGIONS, Map.of(), scenario.seed()),
-                new LiveEdge.Serving(served, LiveEdge.client(scenario, served), speed, 0, upstream, 1024),
+                new LiveEdge.Serving(served, LiveEdge.client(scenario, served), speed, 0, upstream, 1024,
+                        ServeSettings.load()),
                 ClusterSettings.load());
     }
 

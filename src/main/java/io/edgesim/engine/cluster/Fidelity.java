@@ -36,8 +36,8 @@ public record Fidelity(double speed, int nodes, Lateness latency, Lateness arriv
     }
 
     static String describe(Lateness lateness) {
-        return String.format(Locale.ROOT, "p50 %.2f ms, p99 %.2f ms, max %.2f ms (%,d messages)", lateness.p50Ms(),
-                lateness.p99Ms(), lateness.maxMs(), lateness.messages());
+        return String.format(Locale.ROOT, "p50 %.2f ms, p99 %.2f ms, max %.2f ms (%,d message%s)", lateness.p50Ms(),
+                lateness.p99Ms(), lateness.maxMs(), lateness.messages(), lateness.messages() == 1 ? "" : "s");
     }
 
     /**
@@ -53,8 +53,9 @@ public record Fidelity(double speed, int nodes, Lateness latency, Lateness arriv
 
     /** Two lines for the console, after the tables. */
     public String describe() {
-        return String.format(Locale.ROOT, "cluster of %d nodes, speed %s: Up in %.1f s, traffic took %.1f s of wall "
-                        + "time%ninjected latencies handled late by %s; request arrivals by %s", nodes,
+        return String.format(Locale.ROOT, "cluster of %d node%s, speed %s: Up in %.1f s, traffic took %.1f s of "
+                        + "wall time%ninjected latencies handled late by %s; request arrivals by %s", nodes,
+                nodes == 1 ? "" : "s",
                 speedText(), formation.toMillis() / 1e3, traffic.toMillis() / 1e3, describe(latency),
                 describe(arrival));
     }

@@ -56,6 +56,7 @@ final class ClientSources implements Sources {
     private final String[] xffs;
     private final String[] anonTokens;
     private final String[] paths;
+    private final boolean sameKeys;
 
     ClientSources(ClientPlan plan, long seed) {
         Population population = plan.population();
@@ -65,12 +66,19 @@ final class ClientSources implements Sources {
         this.profile = plan.rates() == null ? plan.profile() : null;
         this.profiles = plan.rates() == null ? null : new RateProfile[count];
         HeaderTemplates h = population.headers();
-        this.apiKeys = plan.keyedOn(KeyKind.API_KEY) ? fixed(h.apiKey()) : null;
+        boolean apiKey = plan.keyedOn(KeyKind.API_KEY);
         // X-Forwarded-For and the anonymous token fall back to, or combine with, the address
-        this.ips = plan.keyedOn(KeyKind.IP, KeyKind.XFF, KeyKind.ANON_TOKEN_IP) ? fixed(h.ip()) : null;
-        this.xffs = plan.keyedOn(KeyKind.XFF) ? fixed(h.xff()) : null;
-        this.anonTokens = plan.keyedOn(KeyKind.ANON_TOKEN_IP) ? fixed(h.anonToken()) : null;
-        this.paths = plan.keyedOn(KeyKind.PATH) ? fixed(h.path()) : null;
+        boolean ip = plan.keyedOn(KeyKind.IP, KeyKind.XFF, KeyKind.ANON_TOKEN_IP);
+        boolean xff = plan.keyedOn(KeyKind.XFF);
+        boolean anonToken = plan.keyedOn(KeyKind.ANON_TOKEN_IP);
+        boolean path = plan.keyedOn(KeyKind.PATH);
+        this.apiKeys = apiKey ? fixed(h.apiKey()) : null;
+        this.ips = ip ? fixed(h.ip()) : null;
+        this.xffs = xff ? fixed(h.xff()) : null;
+        this.anonTokens = anonToken ? fixed(h.anonToken()) : null;
+        this.paths = path ? fixed(h.path()) : null;
+        this.sameKeys = same(apiKey, h.apiKey()) && same(ip, h.ip()) && same(xff, h.xff())
+                && same(anonToken, h.anonToken()) && same(path, h.path());
         for (int c = 0; c < count; c++) {
             start(c, seed);
         }
@@ -102,6 +110,11 @@ final class ClientSources implements Sources {
     @Override
     public int size() {
         return count;
+    }
+
+    @Override
+    public boolean sameKeys() {
+        return sameKeys;
     }
 
     @Override
@@ -198,6 +211,11 @@ final class ClientSources implements Sources {
         long state = SplitMix64.advance(rows[at + RANDOM]);
         rows[at + RANDOM] = state;
         return SplitMix64.uniform(state);
+    }
+
+    // whether a header keyed on or not, with template, is the same in all of a client's requests
+    private static boolean same(boolean keyed, Template template) {
+        return !keyed || template == null || !template.perRequest();
     }
 
     // each client's value of template, or null when it has none or expands it per request

@@ -14,6 +14,12 @@ interface Sources {
     /** How many sources the group holds. */
     int size();
 
+    /**
+     * True when each source of the group sends every request with the same values of the headers the run's limiters
+     * key on, so with the same key of every kind.
+     */
+    boolean sameKeys();
+
     /** Time of source {@code source}'s next request, nanoseconds, or {@link #DONE}. Nondecreasing from call to call. */
     long nextNanos(int source);
 

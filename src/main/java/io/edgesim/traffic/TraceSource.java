@@ -33,6 +33,11 @@ final class TraceSource implements Sources {
     }
 
     @Override
+    public boolean sameKeys() {
+        return false;
+    }
+
+    @Override
     public long nextNanos(int source) {
         return next == null ? DONE : next.timeNanos();
     }

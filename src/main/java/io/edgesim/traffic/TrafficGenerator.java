@@ -23,6 +23,8 @@ public final class TrafficGenerator implements RequestStream {
     private final int[] firstSource;
     private final SourceTree tree;
     private long nextId;
+    // the source of the request next() returned last when its keys are its own for the run, else -1
+    private int keyedSource = -1;
 
     private TrafficGenerator(List<Sources> groups) {
         this.groups = groups.toArray(Sources[]::new);
@@ -39,7 +41,7 @@ public final class TrafficGenerator implements RequestStream {
     }
 
     /** A fresh stream of {@code scenario}'s requests, drawn with {@code scenario.seed()}. */
-    public static RequestStream open(Scenario scenario) {
+    public static TrafficGenerator open(Scenario scenario) {
         List<Sources> groups = new ArrayList<>();
         Set<KeyKind> keyKinds = ClientPlan.keyKinds(scenario.limiters());
         for (ClientSpec client : scenario.clients()) {
@@ -63,9 +65,20 @@ public final class TrafficGenerator implements RequestStream {
         Sources group = groups[g];
         int source = top - firstSource[g];
         Request request = group.take(source, nextId++);
+        keyedSource = group.sameKeys() ? top : -1;
         // a source that is done (DONE) stays in the tree, behind every source that is not
         tree.replaceTop(group.nextNanos(source));
         return request;
+    }
+
+    /**
+     * The number of the source (0 or more, the same for all of a client's requests) of the request {@link #next}
+     * returned last, when every request of that source has the same key of every kind the run's limiters key on;
+     * -1 for a request of another source (a trace, a population whose clients change a keyed header per request),
+     * or before the first request.
+     */
+    public int keyedSource() {
+        return keyedSource;
     }
 
     // the group that merge source s belongs to: the last whose first source is s or before (a group of no sources

@@ -10,7 +10,7 @@ import java.util.List;
  * placeholders expands to itself: every client shares the value.
  *
  * <p>The text is split into its literal parts and placeholders once, here, because a value that no limiter keys on
- * is expanded for every request (see {@code io.edgesim.traffic.ClientSource}: a million clients should not each hold
+ * is expanded for every request (see {@code io.edgesim.traffic.ClientSources}: a million clients should not each hold
  * a string), ten million times in a long run; {@link #expand} then only joins the parts. A template with a single
  * placeholder, the usual kind ({@code "{name}-{i}"}, {@code "198.51.100.{n}"}), is joined in one string
  * concatenation, which sizes and fills the result directly.

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What all clients of one population share, built once for the population so that each of its (possibly a million)
- * {@link ClientSource}s holds only its own state.
+ * What all clients of one population share, built once for the population so that {@link ClientSources} keeps
+ * only each client's own state for its (possibly a million) clients.
  *
  * @param population the population
  * @param picker     its PoP choice: among all its PoPs, or among each client's own (pops-per-key)
@@ -20,7 +20,7 @@ import java.util.Set;
  * @param rates      the rates its clients draw, or null when they all send at the population's rate
  * @param startNanos when its clients start sending
  * @param endNanos   when they stop: the population's stop or the end of the run, whichever comes first
- * @param keyKinds   what the run's limiters key on (see {@link ClientSource}: the headers they read are expanded
+ * @param keyKinds   what the run's limiters key on (see {@link ClientSources}: the headers they read are expanded
  *                   once per client)
  */
 record ClientPlan(Population population, PopChooser picker, RateProfile profile, ClientRates rates, long startNanos,

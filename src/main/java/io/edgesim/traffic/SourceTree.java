@@ -45,7 +45,7 @@ final class SourceTree {
         long[] winnerNanos = new long[leaves];
         int[] winners = new int[leaves];
         for (int s = 0; s < leaves; s++) {
-            winnerNanos[s] = s < count ? requireNotNegative(firstNanos.applyAsLong(s)) : Source.DONE;
+            winnerNanos[s] = s < count ? requireNotNegative(firstNanos.applyAsLong(s)) : Sources.DONE;
             winners[s] = s;
         }
         for (int width = leaves; width > 1; width >>>= 1) {
@@ -67,7 +67,7 @@ final class SourceTree {
 
     /** True when every source is done. */
     boolean isEmpty() {
-        return topNanos == Source.DONE;
+        return topNanos == Sources.DONE;
     }
 
     /** The source with the earliest next time (lowest index among equals). */

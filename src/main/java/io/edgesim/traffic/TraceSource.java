@@ -8,10 +8,10 @@ import io.edgesim.scenario.trace.TraceRows;
 import java.util.Collection;
 
 /**
- * A recorded trace, read one row ahead. Rows at or after the end of the run are dropped; the file is closed as
- * soon as the trace is exhausted.
+ * A recorded trace, read one row ahead: a group of one source. Rows at or after the end of the run are dropped; the
+ * file is closed as soon as the trace is exhausted.
  */
-final class TraceSource implements Source {
+final class TraceSource implements Sources {
 
     private final String name;
     private final String plan;
@@ -28,12 +28,22 @@ final class TraceSource implements Source {
     }
 
     @Override
-    public long nextNanos() {
+    public int size() {
+        return 1;
+    }
+
+    @Override
+    public boolean sameKeys() {
+        return false;
+    }
+
+    @Override
+    public long nextNanos(int source) {
         return next == null ? DONE : next.timeNanos();
     }
 
     @Override
-    public Request take(long id) {
+    public Request take(int source, long id) {
         TraceRow row = next;
         advance();
         return new Request(id, row.timeNanos(), row.pop(), name, row.apiKey(), row.ip(), row.xff(), row.anonToken(),

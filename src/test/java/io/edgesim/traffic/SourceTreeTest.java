@@ -19,7 +19,7 @@ class SourceTreeTest {
         List<Integer> order = new ArrayList<>();
         while (!tree.isEmpty()) {
             order.add(tree.top());
-            tree.replaceTop(Source.DONE);
+            tree.replaceTop(Sources.DONE);
         }
 
         assertThat(order).containsExactly(2, 3, 0, 1);
@@ -28,7 +28,7 @@ class SourceTreeTest {
     @Test
     void noSourcesOrOnlyDoneSourcesIsEmpty() {
         assertThat(new SourceTree(0, i -> 0).isEmpty()).isTrue();
-        assertThat(new SourceTree(5, i -> Source.DONE).isEmpty()).isTrue();
+        assertThat(new SourceTree(5, i -> Sources.DONE).isEmpty()).isTrue();
     }
 
     @Test
@@ -37,7 +37,7 @@ class SourceTreeTest {
             SourceTree tree = new SourceTree(count, i -> 42);
             for (int expected = 0; expected < count; expected++) {
                 assertThat(tree.top()).as("count %d", count).isEqualTo(expected);
-                tree.replaceTop(Source.DONE);
+                tree.replaceTop(Sources.DONE);
             }
             assertThat(tree.isEmpty()).isTrue();
         }
@@ -56,7 +56,7 @@ class SourceTreeTest {
             int spread = 1 + random.nextInt(run % 4 == 0 ? 1_000_000 : 8);
             long[] times = new long[count];
             for (int i = 0; i < count; i++) {
-                times[i] = random.nextInt(10) == 0 ? Source.DONE : random.nextInt(spread);
+                times[i] = random.nextInt(10) == 0 ? Sources.DONE : random.nextInt(spread);
             }
             SourceTree tree = new SourceTree(count, i -> times[i]);
             int steps = 0;
@@ -69,7 +69,7 @@ class SourceTreeTest {
                 assertThat(tree.top()).as("run %d step %d", run, steps).isEqualTo(expected);
                 int draw = random.nextInt(20);
                 if (draw == 0) {
-                    times[expected] = Source.DONE;
+                    times[expected] = Sources.DONE;
                 } else if (draw == 1) {
                     times[expected] = Math.max(0, times[expected] - random.nextInt(spread));
                 } else {
@@ -90,7 +90,7 @@ class SourceTreeTest {
         List<Integer> order = new ArrayList<>();
         while (!tree.isEmpty()) {
             order.add(tree.top());
-            tree.replaceTop(Source.DONE);
+            tree.replaceTop(Sources.DONE);
         }
 
         assertThat(order).containsExactly(1, 3, 4, 0, 2);
@@ -100,7 +100,7 @@ class SourceTreeTest {
     private static int leastOf(long[] times) {
         int least = -1;
         for (int i = 0; i < times.length; i++) {
-            if (times[i] != Source.DONE && (least < 0 || times[i] < times[least])) {
+            if (times[i] != Sources.DONE && (least < 0 || times[i] < times[least])) {
                 least = i;
             }
         }

@@ -279,6 +279,38 @@ class TrafficGeneratorTest {
     }
 
     @Test
+    void aRequestNamesItsSourceWhenItsClientSendsTheSameKeysThroughout(@TempDir Path dir) {
+        ScenarioFixture.write(dir, "trace.csv", """
+                time_ms,pop,key,cost
+                0.5,FRA,t1,1
+                """);
+        TrafficGenerator stream = TrafficGenerator.open(ScenarioFixture.load(dir, """
+                name = t
+                duration = 5s
+                seed = 5
+                regions = [FRA, AMS, SYD]
+                limiters = [ { name = l, tier = cache, limit = 100, window = 60s, key = xff } ]
+                clients = [ { name = replay, trace = "trace.csv" }
+                            { name = fixed, count = 3, rate = 2, key = "k{i}", xff = "x{i}", path = "/{n}" }
+                            { name = rotating, count = 2, rate = 2, xff = "r{i}-{n}" } ]
+                """));
+
+        assertThat(stream.keyedSource()).isEqualTo(-1);
+        Map<String, Set<Integer>> sources = new HashMap<>();
+        Request r;
+        while ((r = stream.next()) != null) {
+            sources.computeIfAbsent(r.client() + ":" + r.xff(), c -> new HashSet<>()).add(stream.keyedSource());
+        }
+        // the trace is source 0, then the populations' clients in order; a path changing per request is keyed on by
+        // nobody, an address changing per request is
+        assertThat(sources).containsEntry("replay:null", Set.of(-1))
+                .containsEntry("fixed:x0", Set.of(1)).containsEntry("fixed:x1", Set.of(2))
+                .containsEntry("fixed:x2", Set.of(3));
+        assertThat(sources.entrySet().stream().filter(e -> e.getKey().startsWith("rotating:"))
+                .flatMap(e -> e.getValue().stream()).distinct()).containsExactly(-1);
+    }
+
+    @Test
     void tenThousandClientsStreamInOrder(@TempDir Path dir) {
         RequestStream stream = TrafficGenerator.open(ScenarioFixture.load(dir, """
                 duration = 10s

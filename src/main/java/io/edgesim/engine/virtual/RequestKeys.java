@@ -14,6 +14,11 @@ import java.util.Arrays;
  * <p>A request is named by its position in the block ({@code slot}); {@link #generation()} changes with every new
  * block, so a request that comes back from a remote tier after its block was replaced passes slot -1 and has its keys
  * extracted again.
+ *
+ * <p>A request whose source always sends the same keys ({@link #fromSource}) has each kind looked up once per source
+ * for the whole run, its number then kept by source number: a million clients' keys are otherwise a hash lookup per
+ * request among a million strings, three cache misses one after the other (the string, the slot's key, its number),
+ * where the number kept by source is one, at an address known as soon as the request is.
  */
 final class RequestKeys {
 
@@ -22,6 +27,10 @@ final class RequestKeys {
     private final KeyIds ids;
     private final String[][] keys;
     private final int[][] numbers;
+    // by slot: the source whose keys are its own for the run (TrafficGenerator#keyedSource), or -1
+    private final int[] sources;
+    // per kind, by source: the number of the source's key + 1 (0: not looked up yet); null until a kind needs it
+    private final int[][] bySource = new int[KINDS][];
     private long generation;
     // per kind, the block (generation) whose every request has its key of that kind loaded, if any
     private final long[] allLoaded = new long[KINDS];
@@ -30,15 +39,25 @@ final class RequestKeys {
         this.ids = ids;
         this.keys = new String[KINDS][blockSize];
         this.numbers = new int[KINDS][blockSize];
+        this.sources = new int[blockSize];
         Arrays.fill(allLoaded, -1);
     }
 
-    /** Starts a new block: every slot forgets its keys. */
+    /** Starts a new block: every slot forgets its keys and its source. */
     void newBlock() {
         generation++;
         for (String[] kind : keys) {
             Arrays.fill(kind, null);
         }
+        Arrays.fill(sources, -1);
+    }
+
+    /**
+     * Notes that the request at {@code slot} came from source {@code source} (0 or more), every request of which has
+     * the same key of every kind, or from no such source ({@code -1}); until the next block.
+     */
+    void fromSource(int slot, int source) {
+        sources[slot] = source;
     }
 
     /** Changes with every block. */
@@ -79,7 +98,7 @@ final class RequestKeys {
             if (kindKeys[slot] == null) {
                 String key = kind.extract(block[slot]);
                 kindKeys[slot] = key;
-                kindNumbers[slot] = ids.idOf(key, block[slot].plan());
+                kindNumbers[slot] = number(k, slot, key, block[slot].plan());
             }
         }
         allLoaded[k] = generation;
@@ -98,7 +117,27 @@ final class RequestKeys {
         if (keys[k][slot] == null) {
             String key = kind.extract(request);
             keys[k][slot] = key;
-            numbers[k][slot] = ids.idOf(key, request.plan());
+            numbers[k][slot] = number(k, slot, key, request.plan());
         }
+    }
+
+    // the number of key, of kind k, of the request at slot: kept by its source when it has one
+    private int number(int k, int slot, String key, String plan) {
+        int source = sources[slot];
+        if (source < 0) {
+            return ids.idOf(key, plan);
+        }
+        int[] known = bySource[k];
+        if (known == null || source >= known.length) {
+            int length = known == null ? source + 1 : Math.max(source + 1, 2 * known.length);
+            known = known == null ? new int[length] : Arrays.copyOf(known, length);
+            bySource[k] = known;
+        }
+        int number = known[source] - 1;
+        if (number < 0) {
+            number = ids.idOf(key, plan);
+            known[source] = number + 1;
+        }
+        return number;
     }
 }

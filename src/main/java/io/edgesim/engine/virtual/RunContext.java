@@ -8,7 +8,7 @@ import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.scenario.Scenario;
-import io.edgesim.traffic.RequestStream;
+import io.edgesim.traffic.TrafficGenerator;
 
 import java.util.Arrays;
 import java.util.HashMap;
@@ -89,12 +89,13 @@ final class RunContext {
     }
 
     /** Starts a new block with the next requests of {@code stream}; returns how many (fewer only at its end). */
-    int fill(RequestStream stream) {
+    int fill(TrafficGenerator stream) {
         keys.newBlock();
         int size = 0;
         Request request;
         while (size < block.length && (request = stream.next()) != null) {
             block[size] = request;
+            keys.fromSource(size, stream.keyedSource());
             blockPops[size] = popIndex.get(request.pop());
             if (faults != null) {
                 blockFailovers[size] = failOver(size);

@@ -8,7 +8,6 @@ import io.edgesim.model.tier.PopTier;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
-import io.edgesim.traffic.RequestStream;
 import io.edgesim.traffic.TrafficGenerator;
 
 import java.util.ArrayList;
@@ -193,7 +192,7 @@ public final class VirtualEngine {
 
     /** Runs the whole scenario and returns its result. */
     public RunResult run() {
-        RequestStream stream = TrafficGenerator.open(scenario);
+        TrafficGenerator stream = TrafficGenerator.open(scenario);
         int blockSize = run.block.length;
         boolean more = true;
         while (more) {

@@ -5,6 +5,8 @@ import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.key.KeyKind;
 import org.junit.jupiter.api.Test;
 
+import java.util.Random;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class RequestKeysTest {
@@ -37,5 +39,39 @@ class RequestKeysTest {
         assertThat(keys.numbers(KeyKind.API_KEY)).startsWith(6, 1);
         assertThat(keys.id(0, next[0], KeyKind.API_KEY)).isEqualTo(6);
         assertThat(ids.size()).isEqualTo(7);
+    }
+
+    @Test
+    void aSourcesKeysAreNumberedAsTheLookupNumbersThemAndLookedUpOncePerSource() {
+        KeyIds plain = new KeyIds();
+        KeyIds kept = new KeyIds();
+        RequestKeys byLookup = new RequestKeys(plain, 4);
+        RequestKeys bySource = new RequestKeys(kept, 4);
+        Random random = new Random(3);
+        for (int b = 0; b < 50; b++) {
+            Request[] block = new Request[4];
+            byLookup.newBlock();
+            bySource.newBlock();
+            for (int slot = 0; slot < block.length; slot++) {
+                // source s always sends key "k" + s and address "a" + s % 3; -1 is a source of changing keys
+                int source = random.nextInt(12) - 1;
+                block[slot] = source < 0 ? request(b, "any-" + random.nextInt(5), "a9")
+                        : request(b, "k" + source, "a" + source % 3);
+                bySource.fromSource(slot, source);
+            }
+            for (KeyKind kind : new KeyKind[] {KeyKind.IP, KeyKind.API_KEY}) {
+                byLookup.loadAll(kind, block, block.length);
+                bySource.loadAll(kind, block, block.length);
+                assertThat(bySource.numbers(kind)).containsExactly(byLookup.numbers(kind));
+            }
+        }
+        assertThat(kept.size()).isEqualTo(plain.size());
+
+        // a source's number is kept for it: looked up once, even by a request that (against the contract) sends
+        // another key
+        bySource.newBlock();
+        bySource.fromSource(0, 4);
+        bySource.loadAll(KeyKind.API_KEY, new Request[] {request(0, "not-k4", "a1")}, 1);
+        assertThat(kept.key(bySource.numbers(KeyKind.API_KEY)[0])).isEqualTo("k4");
     }
 }

@@ -44,7 +44,13 @@ final class ClusterRuns {
     }
 
     static RunResult cluster(Scenario scenario, double speed) {
-        return engine(scenario, DecisionListener.NONE, speed).run();
+        return cluster(scenario, Map.of(), speed);
+    }
+
+    /** The cluster run of {@code scenario}, loaded from its file with {@code overrides}, on the default members. */
+    static RunResult cluster(Scenario scenario, Map<String, String> overrides, double speed) {
+        ClusterSettings settings = ClusterSettings.load();
+        return engine(scenario, overrides, DecisionListener.NONE, speed, settings, settings.members()).run();
     }
 
     /** The cluster engine for {@code scenario}, its members in this process, as many as the settings say. */

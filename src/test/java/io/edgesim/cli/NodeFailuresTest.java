@@ -3,6 +3,8 @@ package io.edgesim.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.edgesim.report.DecisionsCsv;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,7 +29,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A node process that goes away in the middle of a run on node processes: killed outright (SIGKILL), Pekko's
  * split-brain resolver downs it; stopped (SIGTERM), it leaves. Either way the run ends with every request accounted
  * for - the chains in flight on the lost node failed, its PoP's later traffic moved to the nearest PoP - and the
- * nodes left serve the next run.
+ * nodes left serve the next run. The cases share one FRA node (the oldest member, which the resolver keeps); each
+ * starts its own SYD node, so the FRA node of the second case has already lost a node.
  */
 @Tag("cluster")
 class NodeFailuresTest {
@@ -36,44 +39,55 @@ class NodeFailuresTest {
     // three-pops: 885 requests in 59 s over FRA, AMS and SYD; its Durable Object homed in FRA
     private static final String SCENARIO = "scenarios/three-pops.conf";
     private static final long REQUESTS = 885;
-    // scenario time at which the node is stopped: well into the run, well before its end
-    private static final double STOP_AT_MS = 15_000;
+    // scenario time at which the node is stopped: the run under way, most of its traffic still to come
+    private static final double STOP_AT_MS = 4_000;
+
+    private static String seed;
+    private static Process frankfurt;
+
+    @BeforeAll
+    static void startTheFrankfurtNode() throws Exception {
+        seed = "127.0.0.1:" + freePort();
+        // the first node is the oldest member: the split-brain resolver (keep-oldest) keeps its side
+        frankfurt = EdgesimProcesses.start(Map.of(), List.of(), "node", "--roles", "FRA", "--port",
+                seed.substring(seed.indexOf(':') + 1));
+        assertThat(lineStarting(output(frankfurt), "node FRA is Up")).isNotNull();
+    }
+
+    @AfterAll
+    static void stopTheFrankfurtNode() {
+        EdgesimProcesses.destroy(frankfurt);
+    }
 
     @Test
     void aNodeKilledMidRunIsDownedAndTheRunEndsWithEveryRequestAccountedFor(@TempDir Path dir) throws Exception {
-        // at speed 1: the failure detector and the resolver take ~17 s of wall time to down the node, which must leave
-        // SYD's traffic of the run's second half to move
+        // at speed 2: the failure detector and the resolver take ~17 s of wall time to down the node; stopped at 4 s,
+        // 28 s of wall time are left, so SYD's traffic of the run's last part moves
         List<String> sydney = runLosingTheSydneyNode(dir, node -> node.toHandle().destroyForcibly(), 137,
-                true, 1);
+                true, 2);
         assertThat(sydney).noneMatch(line -> line.contains("left the cluster"));
     }
 
     @Test
     void aNodeStoppedMidRunLeavesAndTheRunEndsWithEveryRequestAccountedFor(@TempDir Path dir) throws Exception {
         // SIGTERM, as a service manager stops it
-        // a node that leaves is gone at once: speed 2 leaves it half a minute of traffic to move
-        List<String> sydney = runLosingTheSydneyNode(dir, node -> node.toHandle().destroy(), 143, false, 2);
+        // a node that leaves is gone at once: at speed 4 it leaves 56 s of scenario time (14 s of wall time) to move
+        List<String> sydney = runLosingTheSydneyNode(dir, node -> node.toHandle().destroy(), 143, false, 4);
         assertThat(sydney).contains("node SYD left the cluster");
     }
 
     /**
      * Runs three-pops on a node for FRA and one for SYD (AMS in the coordinator), stops the SYD node with
-     * {@code stop} a quarter of the way in, checks the run and then a second run on the node left; returns what the
+     * {@code stop} 4 s into the run, checks the run and then a second run on the node left; returns what the
      * SYD node printed after it was Up. With {@code lostInFlight}, SYD's chains must have failed: a killed node is
      * downed only after the resolver's 7 s, while SYD's requests keep coming; one that leaves may be gone at once.
      */
     private static List<String> runLosingTheSydneyNode(Path dir, Consumer<Process> stop, int sydneyExit,
                                                        boolean lostInFlight, int speed) throws Exception {
-        String seed = "127.0.0.1:" + freePort();
         String sydneyAddress = "127.0.0.1:" + freePort();
-        Process frankfurt = null;
         Process sydney = null;
         Process coordinator = null;
         try {
-            // the first node is the oldest member: the split-brain resolver (keep-oldest) keeps its side
-            frankfurt = EdgesimProcesses.start(Map.of(), List.of(), "node", "--roles", "FRA", "--port",
-                    seed.substring(seed.indexOf(':') + 1));
-            assertThat(lineStarting(output(frankfurt), "node FRA is Up")).isNotNull();
             sydney = EdgesimProcesses.start(Map.of(), List.of(), "node", "--roles", "SYD", "--port",
                     sydneyAddress.substring(sydneyAddress.indexOf(':') + 1), "--seed-nodes", seed);
             BufferedReader sydneyLines = output(sydney);
@@ -140,8 +154,9 @@ class NodeFailuresTest {
                     + Path.of(SCENARIO).toAbsolutePath() + "\")\nname = three-pops-short\nduration = 5s\nclients = "
                     + "[ { name = spread, count = 1, key = \"edge_test\", rate = 15, arrival = constant, stop = 4s, "
                     + "pops { FRA = 1, AMS = 1, SYD = 1 } } ]\n");
+            // at four times real time: the counts stay exact, every request within the limit
             Process again = EdgesimProcesses.start(Map.of(), List.of(), "run", shorter.toString(), "--engine",
-                    "cluster", "--join", seed, "--out", dir.resolve("again").toString());
+                    "cluster", "--join", seed, "--speed", "4", "--out", dir.resolve("again").toString());
             List<String> printed = output(again).lines().toList();
             assertThat(again.waitFor(120, TimeUnit.SECONDS)).isTrue();
             assertThat(again.exitValue()).as(String.join("\n", printed)).isZero();
@@ -155,7 +170,7 @@ class NodeFailuresTest {
             assertThat(frankfurt.isAlive()).isTrue();
             return sydneyPrinted;
         } finally {
-            EdgesimProcesses.destroy(coordinator, sydney, frankfurt);
+            EdgesimProcesses.destroy(coordinator, sydney);
         }
     }
 

@@ -146,8 +146,9 @@ class RunJoinCommandTest {
                     + "\")\nname = three-pops-short\nduration = 5s\nclients = [ { name = spread, count = 1, "
                     + "key = \"edge_test\", rate = 15, arrival = constant, stop = 4s, pops { FRA = 1, AMS = 1, "
                     + "SYD = 1 } } ]\n");
+            // at four times real time: the counts stay exact, every request within the limit
             Process again = EdgesimProcesses.start(Map.of(), List.of(), "run", shorter.toString(), "--engine",
-                    "cluster", "--join", seed, "--out", dir.resolve("again").toString());
+                    "cluster", "--join", seed, "--speed", "4", "--out", dir.resolve("again").toString());
             finish(again, 0, 120);
             JsonNode shortRun = JSON.readTree(dir.resolve("again").resolve("result.json").toFile());
             assertThat(limiter(shortRun, "exact").at("/totals/sent").asLong()).isEqualTo(60);

@@ -26,7 +26,7 @@ class RunJoinTlsTest {
 
     private static final Map<String, String> PASSWORD = Map.of(TlsOptions.PASSWORD_ENV, TestKeyStores.PASSWORD);
     // the joins that get no answer wait this long; the one that gets an answer may take long on a busy machine
-    private static final List<String> SHORT_STARTUP = List.of("-Dedgesim.cluster.startup-timeout=5s");
+    private static final List<String> SHORT_STARTUP = List.of("-Dedgesim.cluster.startup-timeout=2s");
     private static final List<String> LONG_STARTUP = List.of("-Dedgesim.cluster.startup-timeout=120s");
 
     private static Process join(String target, List<String> jvmOptions, String... tls) throws java.io.IOException {
@@ -41,7 +41,7 @@ class RunJoinTlsTest {
         assertThat(coordinator.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(coordinator.exitValue()).isEqualTo(2);
         assertThat(output(coordinator).lines().filter(line -> !line.isBlank()).toList()).containsExactly(
-                "edgesim: --join: no node at " + target + " let this coordinator join within 5 s "
+                "edgesim: --join: no node at " + target + " let this coordinator join within 2 s "
                         + "(edgesim.cluster.startup-timeout); allowed: the address of a running edgesim node, with TLS "
                         + "(--tls-keystore) on both or on neither and each trusting the other's certificate");
     }

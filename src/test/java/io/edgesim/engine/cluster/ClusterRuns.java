@@ -31,7 +31,12 @@ final class ClusterRuns {
     }
 
     static Scenario shipped(String name) {
-        return ScenarioLoader.load(Path.of("scenarios", name + ".conf"), REGIONS);
+        return shipped(name, Map.of());
+    }
+
+    /** A shipped scenario with {@code overrides} applied (paths and values as a sweep's {@code --param} takes them). */
+    static Scenario shipped(String name, Map<String, String> overrides) {
+        return ScenarioLoader.load(Path.of("scenarios", name + ".conf"), REGIONS, overrides);
     }
 
     static RunResult virtual(Scenario scenario) {
@@ -39,7 +44,13 @@ final class ClusterRuns {
     }
 
     static RunResult cluster(Scenario scenario, double speed) {
-        return engine(scenario, DecisionListener.NONE, speed).run();
+        return cluster(scenario, Map.of(), speed);
+    }
+
+    /** The cluster run of {@code scenario}, loaded from its file with {@code overrides}, on the default members. */
+    static RunResult cluster(Scenario scenario, Map<String, String> overrides, double speed) {
+        ClusterSettings settings = ClusterSettings.load();
+        return engine(scenario, overrides, DecisionListener.NONE, speed, settings, settings.members()).run();
     }
 
     /** The cluster engine for {@code scenario}, its members in this process, as many as the settings say. */
@@ -51,13 +62,19 @@ final class ClusterRuns {
     /** The same with {@code members} members. */
     static ClusterEngine engine(Scenario scenario, DecisionListener listener, double speed, ClusterSettings settings,
                                 int members) {
-        return new ClusterEngine(scenario, text(scenario), listener, speed, settings,
+        return engine(scenario, Map.of(), listener, speed, settings, members);
+    }
+
+    /** The same for {@code scenario} loaded from its file with {@code overrides}. */
+    static ClusterEngine engine(Scenario scenario, Map<String, String> overrides, DecisionListener listener,
+                                double speed, ClusterSettings settings, int members) {
+        return new ClusterEngine(scenario, text(scenario, overrides), listener, speed, settings,
                 new ClusterEngine.InProcess(members));
     }
 
-    /** {@code scenario} as text, read again from its files (a scenario loaded from a file, without overrides). */
-    static ScenarioText text(Scenario scenario) {
-        return ScenarioLoader.text(scenario.source(), scenario.regionsFile(), Map.of(), scenario.seed());
+    /** {@code scenario} as text, read again from its files with the {@code overrides} it was loaded with. */
+    static ScenarioText text(Scenario scenario, Map<String, String> overrides) {
+        return ScenarioLoader.text(scenario.source(), scenario.regionsFile(), overrides, scenario.seed());
     }
 
     static LimiterResult limiter(RunResult result, String name) {

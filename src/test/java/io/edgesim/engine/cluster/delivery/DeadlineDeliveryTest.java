@@ -134,6 +134,56 @@ class DeadlineDeliveryTest {
     }
 
     @Test
+    void aLateMessageWaitsBehindAnEarlierOneTheDelayLineStillHoldsButNotBehindLaterOnes() {
+        // scenario time set by hand; the delay line releases scenario time d one second after the test starts plus d,
+        // as a delay line running late would
+        ManualClock clock = new ManualClock(System.nanoTime() + 1_000 * MILLI);
+        delivery = new DeadlineDelivery(clock, 0);
+        TestProbe<Seen> seen = testKit.createTestProbe();
+        ActorRef<Object> target = testKit.spawn(delivery.holdUntilDeadline(Object.class, recording(seen.ref())));
+        Timed held = new Timed(1, 10 * MILLI, false);
+        Timed dueAfterIt = new Timed(2, 20 * MILLI, false);
+        Timed dueBeforeIt = new Timed(3, 5 * MILLI, false);
+
+        target.tell(held);
+        // an untimed message passes at once: once it is seen, the first is in the delay line
+        target.tell("held");
+        assertThat(seen.receiveMessage().message()).isEqualTo("held");
+        // it is still there when the two others come, both late
+        clock.nowNanos = 30 * MILLI;
+        target.tell(dueAfterIt);
+        target.tell(dueBeforeIt);
+
+        assertThat(seen.receiveSeveralMessages(3)).extracting(Seen::message)
+                .containsExactly(dueBeforeIt, held, dueAfterIt);
+    }
+
+    /** Scenario time set by the test; scenario time d is due at real time {@code realAtZero} + d. */
+    private static final class ManualClock implements ScenarioClock {
+        private final long realAtZero;
+        volatile long nowNanos;
+
+        ManualClock(long realAtZero) {
+            this.realAtZero = realAtZero;
+        }
+
+        @Override
+        public long nowNanos() {
+            return nowNanos;
+        }
+
+        @Override
+        public double speed() {
+            return 1.0;
+        }
+
+        @Override
+        public long realNanosAt(long scenarioNanos) {
+            return realAtZero + scenarioNanos;
+        }
+    }
+
+    @Test
     void resetForgetsErrorsRecordedBeforeIt() {
         delivery = new DeadlineDelivery(new MonotonicScenarioClock(1.0), 0);
         TestProbe<Seen> seen = testKit.createTestProbe();

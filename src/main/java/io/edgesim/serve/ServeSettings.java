@@ -1,7 +1,6 @@
 package io.edgesim.serve;
 
 import io.edgesim.scenario.InputException;
-import io.edgesim.scenario.config.ConfigReader;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
@@ -26,9 +25,10 @@ public record ServeSettings(Config httpConfig, Duration headerTimeout, Duration 
 
     public static final String RESOURCE = "edgesim-serve.conf";
 
-    private static final String SERVE = "edgesim.serve";
-    private static final String HTTP_SERVER = "pekko.http.server";
-    private static final String MAX_BODY = HTTP_SERVER + ".parsing.max-content-length";
+    private static final String HEADER_TIMEOUT = "edgesim.serve.header-timeout";
+    private static final String REQUEST_TIMEOUT = "pekko.http.server.request-timeout";
+    private static final String IDLE_TIMEOUT = "pekko.http.server.idle-timeout";
+    private static final String MAX_BODY = "pekko.http.server.parsing.max-content-length";
 
     /** Reads edgesim-serve.conf, with -D system properties overriding it. */
     public static ServeSettings load() {
@@ -43,13 +43,11 @@ public record ServeSettings(Config httpConfig, Duration headerTimeout, Duration 
      */
     public static ServeSettings fromConfig(Config config) {
         try {
-            ConfigReader serve = new ConfigReader(RESOURCE, SERVE, config.getConfig(SERVE));
-            ConfigReader http = new ConfigReader(RESOURCE, HTTP_SERVER, config.getConfig(HTTP_SERVER));
-            ServeSettings settings = new ServeSettings(config, positive(serve, "header-timeout"),
-                    positive(http, "request-timeout"), positive(http, "idle-timeout"), config.getBytes(MAX_BODY));
+            ServeSettings settings = new ServeSettings(config, positive(config, HEADER_TIMEOUT),
+                    positive(config, REQUEST_TIMEOUT), positive(config, IDLE_TIMEOUT), config.getBytes(MAX_BODY));
             // else a connection waiting for a slow answer would be cut before its 503
             if (settings.idleTimeout.compareTo(settings.requestTimeout) <= 0) {
-                throw http.fail("idle-timeout", "must be longer than request-timeout ("
+                throw InputException.at(RESOURCE, IDLE_TIMEOUT, "must be longer than request-timeout ("
                         + settings.requestTimeout.toMillis() + " ms), was " + settings.idleTimeout.toMillis() + " ms");
             }
             return settings;
@@ -58,7 +56,11 @@ public record ServeSettings(Config httpConfig, Duration headerTimeout, Duration 
         }
     }
 
-    private static Duration positive(ConfigReader section, String key) {
-        return Duration.ofNanos(section.positiveDurationNanos(key));
+    private static Duration positive(Config config, String path) {
+        Duration value = config.getDuration(path);
+        if (value.isNegative() || value.isZero()) {
+            throw InputException.at(RESOURCE, path, "must be a duration greater than 0, was " + value.toMillis() + " ms");
+        }
+        return value;
     }
 }

@@ -54,6 +54,11 @@ public final class ExactReferences {
         return counters[limiter].allows(keyId, nanos, cost);
     }
 
+    /** Reads limiter {@code limiter}'s counter of key number {@code keyId} ({@link KeyCounters#touch}). */
+    public long touch(int limiter, int keyId) {
+        return counters[limiter].touch(keyId);
+    }
+
     /**
      * The number of limiter {@code limiter}'s reference window that the request of key number {@code keyId} at
      * {@code nanos} (0 or more) counts in, for the per-window figures; call right after {@link #allows} decided that

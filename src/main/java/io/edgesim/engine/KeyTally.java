@@ -131,6 +131,11 @@ final class KeyTally {
         }
     }
 
+    /** Reads the row of key number {@code key}, both ends, for a loop that fetches several keys' rows together. */
+    long touch(int key) {
+        return rows.get(key * ROW) + rows.get(key * ROW + ROW - 1);
+    }
+
     /** One past the largest key number counted: keys are numbered below it. */
     int keyNumbers() {
         return keys;

@@ -27,6 +27,12 @@ final class LocationsReached {
         bits[at] |= 1L << pop;
     }
 
+    /** Reads the word of key number {@code key} that {@link #add} with {@code pop} writes. */
+    long touch(int key, int pop) {
+        int at = key * wordsPerKey + (pop >>> 6);
+        return at < bits.length ? bits[at] : 0;
+    }
+
     /** How many PoPs key number {@code key} reached (0 for a key never seen). */
     int count(int key) {
         int from = key * wordsPerKey;

@@ -139,6 +139,17 @@ public final class RunRecorder {
         }
     }
 
+    /**
+     * Reads what {@link #record} will write for key number {@code referenceKeyNumber} of limiter {@code limiter} at
+     * PoP {@code pop}, and nothing else: a loop that reads the rows of several requests before recording them has the
+     * processor fetch them together rather than one after the other.
+     */
+    public long touch(int limiter, int pop, int referenceKeyNumber) {
+        PerLimiter l = limiters[limiter];
+        long read = l.keys.touch(referenceKeyNumber) + l.latency[pop].getTotalCount();
+        return l.locations != null ? read + l.locations.touch(referenceKeyNumber, pop) : read;
+    }
+
     // counts everything but the per-window figures; true when the request was let through
     private boolean count(int limiter, int pop, long requestNanos, Outcome outcome, boolean failedOpen,
                           long latencyNanos, int stage, boolean exactAllowed, long retryAfterNanos) {

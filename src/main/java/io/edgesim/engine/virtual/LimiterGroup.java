@@ -27,6 +27,10 @@ final class LimiterGroup {
     private final boolean[] exactAllowed;
     private final int[] exactKeys;
     private final long[] exactWindows;
+    // with many keys (RunContext.touchAhead), the requests whose state a touch pass reads before they arrive, and
+    // what those passes read (kept, so that the reads are not optimised away)
+    private static final int AHEAD = 16;
+    private long touched;
 
     /**
      * @param members the indexes of its limiters in {@code limiters}
@@ -53,7 +57,11 @@ final class LimiterGroup {
             return;
         }
         Request[] block = run.block;
+        boolean touchAhead = run.touchAhead();
         for (int i = 0; i < size; i++) {
+            if (touchAhead && (i & (AHEAD - 1)) == 0) {
+                touch(i, Math.min(size, i + AHEAD));
+            }
             long arrival = block[i].timeNanos();
             while (!queue.isEmpty() && queue.peekTime() <= arrival) {
                 long time = queue.peekTime();
@@ -67,6 +75,35 @@ final class LimiterGroup {
                 queue.poll().arrive(time);
             }
         }
+    }
+
+    // reads, for the block's requests from to to - 1 whose keys are numbered already, what their exact counts,
+    // stages and recording start from, in one short loop: the processor then has their cache misses in flight at
+    // once, where request after request would have them one after the other
+    private void touch(int from, int to) {
+        long read = 0;
+        for (int slot = from; slot < to; slot++) {
+            Request request = run.block[slot];
+            int pop = run.blockPops[slot];
+            for (int l : members) {
+                LimiterRun limiter = limiters[l];
+                if (!limiter.spec.sees(request.client())) {
+                    continue;
+                }
+                int exactKey = run.keys.known(slot, run.exact.keyKind(l));
+                if (exactKey >= 0) {
+                    read += run.exact.touch(l, exactKey) + run.recorder.touch(l, pop, exactKey);
+                }
+                for (int s = 0; s < limiter.stages.length; s++) {
+                    int key = run.keys.known(slot, limiter.stages[s].key());
+                    if (key >= 0) {
+                        read += limiter.remote[s] != null ? limiter.remote[s].touch(key)
+                                : limiter.local[s][pop].touch(key);
+                    }
+                }
+            }
+        }
+        touched += read;
     }
 
     private void arrive(int slot) {

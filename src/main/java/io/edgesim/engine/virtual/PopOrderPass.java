@@ -19,6 +19,9 @@ import java.util.Arrays;
 final class PopOrderPass {
 
     private static final Outcome[] OUTCOMES = Outcome.values();
+    // with many keys (RunContext.touchAhead), the requests whose state a touch pass reads before they are decided or
+    // counted
+    private static final int AHEAD = 16;
 
     /** What a member with {@code stages} stages keeps per request of the batch, in bytes. */
     static long bytesPerRequest(int stages) {
@@ -48,6 +51,8 @@ final class PopOrderPass {
     // per member, while the recorder wants a first refusal: the 429 of the batch's first rejection and its index
     private final RateLimitResponse[] firstRefusals;
     private final int[] firstRefusalIndex;
+    // what the touch passes read, kept so that the reads are not optimised away
+    private long touched;
 
     /**
      * @param members the indexes of the group's limiters in {@code limiters}, all of whose stages are
@@ -166,14 +171,18 @@ final class PopOrderPass {
                 batch.gather(stages[s].key(), stageKeys[g][s]);
             }
         }
+        boolean touchAhead = run.touchAhead();
         for (int p = 0, pops = batch.pops(); p < pops; p++) {
-            decidePop(p);
+            decidePop(p, touchAhead);
         }
-        count();
+        count(touchAhead);
     }
 
-    private void decidePop(int pop) {
+    private void decidePop(int pop, boolean touchAhead) {
         for (int at = batch.popStart(pop), end = batch.popEnd(pop); at < end; at++) {
+            if (touchAhead && ((at - batch.popStart(pop)) & (AHEAD - 1)) == 0) {
+                touchTiers(pop, at, Math.min(end, at + AHEAD));
+            }
             int index = batch.indexAt(at);
             long nanos = batch.nanosAt(at);
             for (int g = 0; g < members.length; g++) {
@@ -206,13 +215,48 @@ final class PopOrderPass {
         }
     }
 
+    // reads the rows that counting requests from to to - 1 will use, in a loop short enough for the processor to
+    // have all their cache misses in flight at once
+    private void touch(KeyKind[] exactKinds, int from, int to) {
+        long read = 0;
+        for (int i = from; i < to; i++) {
+            for (int g = 0; g < members.length; g++) {
+                if (sees[g][i]) {
+                    int key = batch.number(exactKinds[g], i);
+                    read += run.exact.touch(members[g], key) + run.recorder.touch(members[g], batch.pop(i), key);
+                }
+            }
+        }
+        touched += read;
+    }
+
+    // reads the tiers' states that deciding PoP pop's requests at places from to to - 1 starts from
+    private void touchTiers(int pop, int from, int to) {
+        long read = 0;
+        for (int at = from; at < to; at++) {
+            int index = batch.indexAt(at);
+            for (int g = 0; g < members.length; g++) {
+                if (sees[g][index]) {
+                    for (int s = 0; s < tiers[g].length; s++) {
+                        read += tiers[g][s][pop].touch(stageKeys[g][s][at]);
+                    }
+                }
+            }
+        }
+        touched += read;
+    }
+
     // the exact references and the recorder, request after request
-    private void count() {
+    private void count(boolean touchAhead) {
         KeyKind[] exactKinds = new KeyKind[members.length];
         for (int g = 0; g < members.length; g++) {
             exactKinds[g] = run.exact.keyKind(members[g]);
         }
-        for (int i = 0, size = batch.size(); i < size; i++) {
+        int size = batch.size();
+        for (int i = 0; i < size; i++) {
+            if (touchAhead && (i & (AHEAD - 1)) == 0) {
+                touch(exactKinds, i, Math.min(size, i + AHEAD));
+            }
             int at = batch.placeOf(i);
             long nanos = batch.nanos(i);
             int cost = batch.cost(i);

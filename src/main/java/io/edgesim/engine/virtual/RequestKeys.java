@@ -74,6 +74,15 @@ final class RequestKeys {
         return keys[kind.ordinal()][slot];
     }
 
+    /**
+     * The number of the key of kind {@code kind} of the request at {@code slot} (0 or more) when it was numbered in
+     * this block already, else -1; numbers nothing.
+     */
+    int known(int slot, KeyKind kind) {
+        int k = kind.ordinal();
+        return keys[k][slot] != null ? numbers[k][slot] : -1;
+    }
+
     /** The number of {@link #key}. */
     int id(int slot, Request request, KeyKind kind) {
         if (slot < 0) {

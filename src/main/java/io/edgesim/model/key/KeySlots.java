@@ -79,6 +79,11 @@ public final class KeySlots {
         }
     }
 
+    /** Reads the slot where a lookup of key number {@code id} starts, and nothing else ({@code PopLocalTier#touch}). */
+    public long touch(int id) {
+        return data[(spread(id) & mask) * stride];
+    }
+
     /** Where the longs of {@code slot} start in {@link #data()}. */
     public int longsAt(int slot) {
         return slot * stride + 1;

@@ -17,4 +17,13 @@ public interface PopTier {
      * ({@link LocalTierFactory#keys()}); the key's plan is read from there.
      */
     void decide(int keyId, long nowNanos, int cost, StageVerdict into);
+
+    /**
+     * Reads the state that deciding a request of key number {@code keyId} starts from, changing nothing, and returns
+     * anything read from it. An engine that knows its next requests may read their states in one short loop before
+     * deciding them, so that the processor fetches them from memory together rather than one after the other.
+     */
+    default long touch(int keyId) {
+        return 0;
+    }
 }

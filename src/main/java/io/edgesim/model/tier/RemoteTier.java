@@ -38,6 +38,14 @@ public interface RemoteTier {
      */
     long serve(ObjectRoute route, int keyId, long arrivalNanos, long cost, StageVerdict into);
 
+    /**
+     * Reads the state that routing and serving a request of key number {@code keyId} start from, changing nothing
+     * ({@link PopTier#touch}).
+     */
+    default long touch(int keyId) {
+        return 0;
+    }
+
     /** The error of a request whose reply did not come back within the stage's timeout. */
     String TIMEOUT_ERROR = "timeout";
 

@@ -97,6 +97,42 @@ class PopTierContractTest {
         assertThat(results).isEqualTo(replay(stage, 3));
     }
 
+    @ParameterizedTest
+    @MethodSource("inPopStages")
+    void touchingKeysChangesNoDecision(StageSpec stage) {
+        List<StageResult> touched = replayKeys(stage, true);
+
+        assertThat(touched).isEqualTo(replayKeys(stage, false));
+        assertThat(touched).anyMatch(r -> r.outcome() == Outcome.ACCEPTED);
+        assertThat(touched).anyMatch(r -> r.outcome() != Outcome.ACCEPTED);
+    }
+
+    // 3,000 requests over 40 keys, each decision after touching, when touching, every seventh of 60 keys (20 of
+    // which never send a request) and the key about to be decided
+    private static List<StageResult> replayKeys(StageSpec stage, boolean touching) {
+        KeyIds keys = new KeyIds();
+        for (int k = 0; k < 60; k++) {
+            keys.idOf("k" + k, null);
+        }
+        PopTier tier = new LocalTierFactory(5, TestRegions.map(), keys, TestRegions.noFaults()).create("l", 0, stage,
+                "FRA");
+        SplittableRandom random = new SplittableRandom(11);
+        List<StageResult> results = new ArrayList<>();
+        long t = 0;
+        for (int i = 0; i < 3_000; i++) {
+            t += random.nextLong(5 * MS);
+            String key = "k" + random.nextInt(40);
+            if (touching) {
+                for (int k = i % 7; k < 60; k += 7) {
+                    tier.touch(keys.idOf("k" + k, null));
+                }
+                tier.touch(keys.idOf(key, null));
+            }
+            results.add(decide(tier, keys, at(t, "FRA"), key, t));
+        }
+        return results;
+    }
+
     private static List<StageResult> replay(StageSpec stage, long seed) {
         KeyIds keys = new KeyIds();
         PopTier tier = new LocalTierFactory(seed, TestRegions.map(), keys, TestRegions.noFaults()).create("l", 0,

@@ -31,6 +31,11 @@ final class BindingKeyCounts {
     private long baselineTotal;
 
     /** Applies the period reset and every push due at or before {@code nowNanos}. */
+    /** Reads what {@link #catchUp} reads first. */
+    long touch() {
+        return periodIndex + nextPushNanos;
+    }
+
     void catchUp(long nowNanos, BindingMachines machines, long periodNanos) {
         if (machineState == null || machineState.length < 2 * machines.count()) {
             growTo(machines.count());

@@ -58,6 +58,11 @@ public final class BindingPop implements PopLocalTier {
         this.firstMachine = store.addMachines(settings.machinesPerPop(), settings.syncIntervalNanos(), random);
     }
 
+    @Override
+    public long touch(int keyId) {
+        return store.touch(keyId);
+    }
+
     /** {@inheritDoc} The key numbers are the store's ({@link LocalTierFactory} gives every store the run's). */
     @Override
     public void decide(int keyId, long nowNanos, int requestCost, StageVerdict into) {

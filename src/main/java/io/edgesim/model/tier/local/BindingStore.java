@@ -115,6 +115,12 @@ public final class BindingStore {
         return keyCounts;
     }
 
+    /** Reads the counts of key number {@code keyId}, changing nothing ({@code PopLocalTier#touch}). */
+    long touch(int keyId) {
+        BindingKeyCounts keyCounts = counts.get(keyId);
+        return keyCounts == null ? 0 : keyCounts.touch();
+    }
+
     /** {@link #localCount} on counts caught up to {@code nowNanos}. */
     long view(BindingKeyCounts keyCounts, int machine, long nowNanos) {
         return keyCounts.view(machine, nowNanos, machines, periodNanos);

@@ -82,6 +82,18 @@ public final class KeyCounters {
         return cells.windowStartNanos(keyId, longs, keyId * rowLongs, nowNanos);
     }
 
+    /**
+     * Reads the first long of key number {@code keyId}'s counter (0 when it has none yet), and nothing else: a loop
+     * that reads the counters of several requests before deciding them has the processor fetch them together.
+     */
+    public long touch(int keyId) {
+        if (slots != null || rowLongs == 0) {
+            return 0;
+        }
+        int at = keyId * rowLongs;
+        return at < longs.length ? longs[at] : 0;
+    }
+
     // dense: the key numbers that have a row so far (from 0)
     private int keysWithRows() {
         return rowLongs > 0 ? longs.length / rowLongs : objects.length;

@@ -100,6 +100,11 @@ public final class WriteBehindCache implements PopLocalTier {
         into.of(decision, readLatencyNanos);
     }
 
+    @Override
+    public long touch(int keyId) {
+        return rows.touch(keyId);
+    }
+
     /**
      * True when an entry for key number {@code keyId} is stored at {@code nowNanos} (landed and not past its
      * max-age).

@@ -86,6 +86,16 @@ public final class DurableObjectNamespace implements RemoteTier {
         return object.serve(arrivalNanos, cost, into);
     }
 
+    /** {@inheritDoc} Reads the key's first-request home and its object, for an object named after its key. */
+    @Override
+    public long touch(int keyId) {
+        if (namedApart) {
+            return 0;
+        }
+        DurableObjectServer object = objects.get(keyId);
+        return placement.touch(keyId) + (object == null ? 0 : object.touch());
+    }
+
     @Override
     public long timeoutNanos() {
         return settings.timeoutNanos();

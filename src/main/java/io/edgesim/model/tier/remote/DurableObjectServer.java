@@ -85,6 +85,11 @@ public final class DurableObjectServer {
      * The answer's added latency is the time spent at the object: queueing plus service, or 0 when overloaded (an
      * overloaded object answers at once).
      */
+    /** Reads what {@link #serve} reads first, changing nothing. */
+    long touch() {
+        return busyUntilNanos + lastArrivalNanos;
+    }
+
     public long serve(long arrivalNanos, long cost, StageVerdict into) {
         long serviceTimeNanos = serviceTime.hasTail() ? serviceTime.atKey(drawSeed + requests * 0x9e3779b97f4a7c15L)
                 : settings.serviceTimeNanos();

@@ -66,6 +66,11 @@ public final class PlacementPolicy {
         };
     }
 
+    /** Reads the first-request home of key number {@code keyId}, if it has one, changing nothing. */
+    long touch(int keyId) {
+        return placement.policy() == Placement.Policy.FIRST_REQUEST && firstRequestHomes.get(keyId) != null ? 1 : 0;
+    }
+
     private String firstRequestHome(int keyId, String requestPop) {
         String home = firstRequestHomes.get(keyId);
         if (home == null) {

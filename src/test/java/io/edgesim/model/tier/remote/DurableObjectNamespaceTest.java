@@ -43,6 +43,40 @@ class DurableObjectNamespaceTest {
     }
 
     @Test
+    void touchingKeysCreatesNoObjectAndChangesNoAnswer() {
+        assertThat(firstRequestAnswers(true)).isEqualTo(firstRequestAnswers(false));
+    }
+
+    // the outcomes of 200 requests over 5 keys of first-request objects, then the objects created; when touching,
+    // every key number 0..9 is touched before each request (keys 5..9 send none)
+    private static String firstRequestAnswers(boolean touching) {
+        KeyIds keys = new KeyIds();
+        DurableObjectNamespace namespace = new DurableObjectNamespace(
+                new TierSettings.DurableObject(MS, 100, true, new Placement(Placement.Policy.FIRST_REQUEST, null,
+                        null)),
+                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 3, SECOND), TestRegions.map(), keys,
+                FaultTimeline.none(TestRegions.map()), 0);
+        for (int k = 0; k < 10; k++) {
+            keys.idOf("k" + k, null);
+        }
+        StringBuilder answers = new StringBuilder();
+        StageVerdict verdict = new StageVerdict();
+        for (int i = 0; i < 200; i++) {
+            if (touching) {
+                for (int k = 0; k < 10; k++) {
+                    namespace.touch(k);
+                }
+            }
+            int k = i % 5;
+            ObjectRoute route = namespace.route("k" + k, k, i % 2 == 0 ? "FRA" : "GRU", i);
+            namespace.serve(route, k, i * 50 * MS, 1, verdict);
+            answers.append(route.homeRegion()).append(verdict.outcome().name().charAt(0));
+        }
+        assertThat(answers.toString()).contains("A").contains("R");
+        return answers.append(" objects ").append(namespace.objectCount()).toString();
+    }
+
+    @Test
     void serviceTimeDrawsFollowTheRunsSeedAndTheStageNotOnlyTheObjectsName() {
         long[] seven = serviceTimes(RemoteTier.drawSeed(7, 0, 0));
         assertThat(serviceTimes(RemoteTier.drawSeed(7, 0, 0))).containsExactly(seven);

@@ -23,6 +23,8 @@ import java.util.Arrays;
 final class RequestKeys {
 
     private static final int KINDS = KeyKind.values().length;
+    // with many keys, the requests whose numbers kept by source a pass reads ahead
+    private static final int AHEAD = 16;
 
     private final KeyIds ids;
     private final String[][] keys;
@@ -34,6 +36,8 @@ final class RequestKeys {
     private long generation;
     // per kind, the block (generation) whose every request has its key of that kind loaded, if any
     private final long[] allLoaded = new long[KINDS];
+    // what the reads ahead read, kept so that they are not optimised away
+    private long touched;
 
     RequestKeys(KeyIds ids, int blockSize) {
         this.ids = ids;
@@ -103,7 +107,11 @@ final class RequestKeys {
         }
         String[] kindKeys = keys[k];
         int[] kindNumbers = numbers[k];
+        boolean touchAhead = ids.size() >= RunContext.TOUCH_AHEAD_KEYS;
         for (int slot = 0; slot < size; slot++) {
+            if (touchAhead && (slot & (AHEAD - 1)) == 0) {
+                touchSources(k, slot, Math.min(size, slot + AHEAD));
+            }
             if (kindKeys[slot] == null) {
                 String key = kind.extract(block[slot]);
                 kindKeys[slot] = key;
@@ -111,6 +119,24 @@ final class RequestKeys {
             }
         }
         allLoaded[k] = generation;
+    }
+
+    // reads the numbers kept by source of the requests at slots from to to - 1 in one short loop, as the engine's
+    // passes read their per-key state ahead (RunContext.touchAhead): a million sources' numbers are far beyond the
+    // caches
+    private void touchSources(int k, int from, int to) {
+        int[] known = bySource[k];
+        if (known == null) {
+            return;
+        }
+        int read = 0;
+        for (int slot = from; slot < to; slot++) {
+            int source = sources[slot];
+            if (source >= 0 && source < known.length) {
+                read += known[source];
+            }
+        }
+        touched += read;
     }
 
     /**

@@ -43,7 +43,7 @@ final class RunContext {
     final RunRecorder recorder;
     final DecisionListener listener;
     // from this many keys on, a run's per-key state no longer fits the processor's caches (docs/benchmarks.md)
-    private static final int TOUCH_AHEAD_KEYS = 1 << 16;
+    static final int TOUCH_AHEAD_KEYS = 1 << 16;
 
     /**
      * @param keyIds    the run's numbering of keys, which every stage uses

@@ -35,15 +35,20 @@ final class KeptPops implements PopChooser {
             throw new IllegalArgumentException("no pops-per-key to keep");
         }
         kept = new int[Math.multiplyExact(count, perClient)];
-        double[] left = new double[weights.length];
+        // the weights of the PoPs not drawn yet: the client's draws set theirs to 0, and only those are put back
+        // after it (not the whole array, hundreds of PoPs, for each of a million clients)
+        double[] left = weights.clone();
         for (int c = 0; c < count; c++) {
             long state = Seeds.derive(seed, "pops", name, c);
-            System.arraycopy(weights, 0, left, 0, weights.length);
+            int from = c * perClient;
             for (int j = 0; j < perClient; j++) {
                 state = SplitMix64.advance(state);
                 int pop = drawn(left, SplitMix64.uniform(state));
-                kept[c * perClient + j] = pop;
+                kept[from + j] = pop;
                 left[pop] = 0;
+            }
+            for (int j = from; j < from + perClient; j++) {
+                left[kept[j]] = weights[kept[j]];
             }
         }
     }

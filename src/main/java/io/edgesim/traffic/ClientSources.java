@@ -123,24 +123,6 @@ final class ClientSources implements Sources {
         return Math.min(rows[at + REGULAR_NANOS], rows[at + BURST_NANOS]);
     }
 
-    /** Reads client {@code c}'s row, its fixed headers and its kept PoPs. */
-    @Override
-    public long touch(int c) {
-        int at = c * ROW;
-        // the array's header puts most rows across two cache lines: their first and last numbers
-        return rows[at] + rows[at + ROW - 1] + plan.picker().touch(c) + hash(apiKeys, c) + hash(ips, c)
-                + hash(xffs, c) + hash(anonTokens, c) + hash(paths, c);
-    }
-
-    // the hash of a fixed header value, which the String caches: reading it reads the value's object
-    private static int hash(String[] fixed, int c) {
-        if (fixed == null) {
-            return 0;
-        }
-        String value = fixed[c];
-        return value == null ? 0 : value.hashCode();
-    }
-
     @Override
     public Request take(int c, long id) {
         int at = c * ROW;

@@ -117,11 +117,6 @@ final class KeptPops implements PopChooser {
     }
 
     @Override
-    public long touch(int client) {
-        return kept[client * perClient];
-    }
-
-    @Override
     public String code(int index) {
         return codes[index];
     }

@@ -18,9 +18,6 @@ sealed interface PopChooser permits PopPicker, KeptPops {
      */
     int pickOther(int client, int current, DoubleSupplier uniform);
 
-    /** Reads what {@link #pick} reads of client {@code client}'s own, returning something read (see Sources.touch). */
-    long touch(int client);
-
     /** The code of PoP {@code index}. */
     String code(int index);
 }

@@ -86,12 +86,6 @@ final class PopPicker implements PopChooser {
         return last;
     }
 
-    /** Nothing: every client picks alike. */
-    @Override
-    public long touch(int client) {
-        return 0;
-    }
-
     @Override
     public String code(int index) {
         return pops[index];

@@ -10,11 +10,9 @@ import java.util.function.IntToLongFunction;
  * (time, index) gives, whatever the bucket width: the width only decides how fast it is.
  *
  * <p>Why a calendar rather than a tree or a heap: with a million sources, every tree or heap replays a path of about
- * twenty nodes per request whose lower levels lie far beyond the caches, one miss after the other; and the next
- * source is only known once that replay is done, so the caller cannot fetch its state early. Here a request costs
- * the taking of the front of a short sorted array and one append to a bucket (one slot and one chunk written), and
- * the next {@link #ahead several} sources are known in order before they are taken, so the caller reads their state
- * while it makes this request.
+ * twenty nodes per request whose lower levels lie far beyond the caches, one miss after the other. Here a request
+ * costs the taking of the front of a short sorted array and one append to a bucket (one slot and one chunk written),
+ * and the next sources are known in order before they are taken ({@link #ahead}).
  *
  * <p>Three places, by bucket ({@code time >> shift}), always in this order of time:
  * <ul>

@@ -23,13 +23,6 @@ interface Sources {
     /** Time of source {@code source}'s next request, nanoseconds, or {@link #DONE}. Nondecreasing from call to call. */
     long nextNanos(int source);
 
-    /**
-     * Reads what {@link #take} will read of source {@code source}'s state first, and returns something read: the
-     * merge calls it for a source due a few requests later, so that the processor fetches that state from memory
-     * meanwhile (a million clients' states are far beyond the caches). Changes nothing.
-     */
-    long touch(int source);
-
     /** Source {@code source}'s next request, numbered {@code id}; the source then moves on to the one after. */
     Request take(int source, long id);
 }

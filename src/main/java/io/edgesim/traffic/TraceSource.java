@@ -42,12 +42,6 @@ final class TraceSource implements Sources {
         return next == null ? DONE : next.timeNanos();
     }
 
-    /** Nothing: the next row is already read, and there is one. */
-    @Override
-    public long touch(int source) {
-        return 0;
-    }
-
     @Override
     public Request take(int source, long id) {
         TraceRow row = next;

@@ -18,17 +18,11 @@ import java.util.Set;
  */
 public final class TrafficGenerator implements RequestStream {
 
-    // how many requests ahead next() reads a source's state: enough for its cache misses to be over when a block of
-    // requests is drawn in a tight loop, few enough that the merge already knows that source
-    private static final int TOUCH_AHEAD = 16;
-
     // the groups of sources in the order the clients are listed, and the merge's number of each one's first source
     private final Sources[] groups;
     private final int[] firstSource;
     private final SourceCalendar calendar;
     private long nextId;
-    // what the reads ahead returned, kept so that they are not optimised away
-    private long touched;
     // the source of the request next() returned last when its keys are its own for the run, else -1
     private int keyedSource = -1;
 
@@ -67,12 +61,6 @@ public final class TrafficGenerator implements RequestStream {
             return null;
         }
         int top = calendar.top();
-        // the state of the source due some requests later is fetched from memory while this request is made
-        int later = calendar.ahead(TOUCH_AHEAD);
-        if (later >= 0) {
-            int laterGroup = groupOf(later);
-            touched += groups[laterGroup].touch(later - firstSource[laterGroup]);
-        }
         int g = groupOf(top);
         Sources group = groups[g];
         int source = top - firstSource[g];

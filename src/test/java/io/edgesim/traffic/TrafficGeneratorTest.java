@@ -1,7 +1,6 @@
 package io.edgesim.traffic;
 
 import io.edgesim.model.Request;
-import io.edgesim.scenario.ClientSpec;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioFixture;
 import io.edgesim.scenario.ScenarioLoader;
@@ -365,45 +364,5 @@ class TrafficGeneratorTest {
         assertThat(keyed).hasSizeGreaterThan(50).isEqualTo(drain(onEverything));
         assertThat(keyed.get(0).ip()).startsWith("c-");
         assertThat(keyed.get(0).anonToken()).startsWith("t-");
-    }
-
-    /** Reading a client's state ahead (as the merge does for the source due some requests later) changes nothing. */
-    @Test
-    void touchingAClientAheadChangesNothingItSends(@TempDir Path dir) {
-        Scenario s = ScenarioFixture.load(dir, """
-                name = t
-                duration = 60s
-                seed = 5
-                regions = [FRA, AMS, SYD]
-                limiters = [
-                  { name = a, tier = cache, limit = 100, window = 60s, key = api-key }
-                  { name = b, tier = cache, limit = 100, window = 60s, key = ip }
-                ]
-                clients = [ { name = c, count = 20, key = "k-{i}", rate = 2, arrival = poisson, pops = all,
-                              pops-per-key = 2, burst { size = 3, every = 10s, spread = 30ms } } ]
-                """);
-        ClientSources touched = clientSources(s);
-        ClientSources plain = clientSources(s);
-
-        long read = 0;
-        List<Request> fromTouched = new ArrayList<>();
-        List<Request> fromPlain = new ArrayList<>();
-        for (int c = 0; c < touched.size(); c++) {
-            for (long id = 0; touched.nextNanos(c) != Sources.DONE; id++) {
-                read += touched.touch(c) + touched.touch((c + 7) % touched.size());
-                fromTouched.add(touched.take(c, id));
-                fromPlain.add(plain.take(c, id));
-            }
-            assertThat(plain.nextNanos(c)).isEqualTo(Sources.DONE);
-        }
-
-        assertThat(fromTouched).hasSizeGreaterThan(1000).isEqualTo(fromPlain);
-        assertThat(read).isNotZero();
-    }
-
-    private static ClientSources clientSources(Scenario s) {
-        ClientSpec.Population p = (ClientSpec.Population) s.clients().get(0);
-        return new ClientSources(ClientPlan.of(p, s.durationNanos(), ClientPlan.keyKinds(s.limiters()), s.seed()),
-                s.seed());
     }
 }

@@ -21,7 +21,7 @@ public final class TrafficGenerator implements RequestStream {
     // the groups of sources in the order the clients are listed, and the merge's number of each one's first source
     private final Sources[] groups;
     private final int[] firstSource;
-    private final SourceTree tree;
+    private final SourceCalendar calendar;
     private long nextId;
     // the source of the request next() returned last when its keys are its own for the run, else -1
     private int keyedSource = -1;
@@ -34,7 +34,7 @@ public final class TrafficGenerator implements RequestStream {
             firstSource[g] = sources;
             sources = Math.addExact(sources, this.groups[g].size());
         }
-        this.tree = new SourceTree(sources, s -> {
+        this.calendar = new SourceCalendar(sources, s -> {
             int g = groupOf(s);
             return this.groups[g].nextNanos(s - firstSource[g]);
         });
@@ -57,17 +57,17 @@ public final class TrafficGenerator implements RequestStream {
 
     @Override
     public Request next() {
-        if (tree.isEmpty()) {
+        if (calendar.isEmpty()) {
             return null;
         }
-        int top = tree.top();
+        int top = calendar.top();
         int g = groupOf(top);
         Sources group = groups[g];
         int source = top - firstSource[g];
         Request request = group.take(source, nextId++);
         keyedSource = group.sameKeys() ? top : -1;
-        // a source that is done (DONE) stays in the tree, behind every source that is not
-        tree.replaceTop(group.nextNanos(source));
+        // a source that is done (DONE) leaves the calendar
+        calendar.replaceTop(group.nextNanos(source));
         return request;
     }
 

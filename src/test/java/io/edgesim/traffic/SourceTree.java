@@ -3,7 +3,10 @@ package io.edgesim.traffic;
 import java.util.function.IntToLongFunction;
 
 /**
- * The merge of the sources by (next time, index): a tournament tree of losers over source indices, in one primitive
+ * The plain reference for {@link SourceCalendar}: the merge main used before it, kept to check the calendar's order
+ * against on seeded workloads (as {@code model/reference} does for the tiers).
+ *
+ * <p>The merge of the sources by (next time, index): a tournament tree of losers over source indices, in one primitive
  * array, so merging ten thousand (or a million) clients costs no allocation per request. Equal times come out in
  * index order: the fixed tie-break that makes the merged stream deterministic. The keys are unique, so the order out
  * is the one any correct priority queue on (time, index) gives (a 4-ary heap did this before, request for request).

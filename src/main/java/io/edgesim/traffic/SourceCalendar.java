@@ -11,8 +11,7 @@ import java.util.function.IntToLongFunction;
  *
  * <p>Why a calendar rather than a tree or a heap: with a million sources, every tree or heap replays a path of about
  * twenty nodes per request whose lower levels lie far beyond the caches, one miss after the other. Here a request
- * costs the taking of the front of a short sorted array and one append to a bucket (one slot and one chunk written),
- * and the next sources are known in order before they are taken ({@link #ahead}).
+ * costs the taking of the front of a short sorted array and one append to a bucket (one slot and one chunk written).
  *
  * <p>Three places, by bucket ({@code time >> shift}), always in this order of time:
  * <ul>
@@ -116,20 +115,12 @@ final class SourceCalendar {
 
     /** True when every source is done. */
     boolean isEmpty() {
-        return !holds(0);
+        return !holdsOne();
     }
 
     /** The source with the earliest next time (lowest index among equals); only when not {@link #isEmpty}. */
     int top() {
         return readySources[head];
-    }
-
-    /**
-     * The source {@code places} after the top in the order as it stands (0: the top), or -1 when fewer sources are
-     * left. Times given later may still come before it: a hint of what is to come, for reading its state early.
-     */
-    int ahead(int places) {
-        return holds(places) ? readySources[head + places] : -1;
     }
 
     /**
@@ -159,9 +150,9 @@ final class SourceCalendar {
         }
     }
 
-    // pulls buckets into ready until it holds more than places entries; false when there are not that many
-    private boolean holds(int places) {
-        while (tail - head <= places) {
+    // pulls buckets into ready until it holds an entry; false when there is none left
+    private boolean holdsOne() {
+        while (tail == head) {
             if (!pullBucket()) {
                 return false;
             }

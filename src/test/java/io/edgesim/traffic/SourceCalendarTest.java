@@ -27,7 +27,6 @@ class SourceCalendarTest {
     void noSourcesOrOnlyDoneSourcesIsEmpty() {
         assertThat(new SourceCalendar(0, i -> 0).isEmpty()).isTrue();
         assertThat(new SourceCalendar(5, i -> Sources.DONE).isEmpty()).isTrue();
-        assertThat(new SourceCalendar(5, i -> Sources.DONE).ahead(0)).isEqualTo(-1);
     }
 
     @Test
@@ -62,24 +61,11 @@ class SourceCalendarTest {
         assertThat(calendar.top()).isEqualTo(0);
     }
 
-    @Test
-    void aheadNamesTheSourcesToComeInOrderAsItStands() {
-        long[] times = {40, 10, 30, 20, Sources.DONE};
-        SourceCalendar calendar = new SourceCalendar(times.length, i -> times[i]);
-
-        assertThat(calendar.ahead(0)).isEqualTo(1);
-        assertThat(calendar.ahead(1)).isEqualTo(3);
-        assertThat(calendar.ahead(3)).isEqualTo(0);
-        assertThat(calendar.ahead(4)).isEqualTo(-1);
-        calendar.replaceTop(35);
-        assertThat(calendar.ahead(2)).isEqualTo(1);
-    }
-
     /**
      * Seeded random workloads, each step checked against a priority queue on (time, index) and the loser tree: few
      * and many sources, first times all equal (no spacing to size the buckets by), bunched or spread; new times
      * equal to the old (ties), a little later (bursts, back into the bucket being taken), a gap later, far beyond
-     * the ring, earlier than the old, or done; and at some steps the sources ahead compared with the queue's.
+     * the ring, earlier than the old, or done.
      */
     @Test
     void givesTheSameOrderAsAPriorityQueueAndTheLoserTree() {
@@ -123,14 +109,7 @@ class SourceCalendarTest {
         SourceCalendar calendar = new SourceCalendar(times.length, i -> times[i]);
         SourceTree tree = new SourceTree(times.length, i -> times[i]);
         PriorityQueue<long[]> queue = queueOf(times);
-        // a copy of the queue per check: rarer with many sources
-        int aheadEvery = Math.max(37, times.length / 8);
         for (int step = 0; !queue.isEmpty(); step++) {
-            if (step % aheadEvery == 0) {
-                int places = random.nextInt(24);
-                assertThat(calendar.ahead(places)).as("%s step %d ahead %d", name, step, places)
-                        .isEqualTo(ahead(queue, places));
-            }
             long[] least = queue.poll();
             int expected = (int) least[1];
             assertThat(calendar.isEmpty()).as("%s step %d", name, step).isFalse();
@@ -172,15 +151,6 @@ class SourceCalendarTest {
             }
         }
         return queue;
-    }
-
-    // the source places after the least in queue, or -1
-    private static int ahead(PriorityQueue<long[]> queue, int places) {
-        PriorityQueue<long[]> copy = new PriorityQueue<>(queue);
-        for (int i = 0; i < places && !copy.isEmpty(); i++) {
-            copy.poll();
-        }
-        return copy.isEmpty() ? -1 : (int) copy.peek()[1];
     }
 
     private static long exponential(SplittableRandom random, long meanNanos) {

@@ -35,6 +35,8 @@ final class LimiterRun {
     final SplittableRandom jitter;
     // the run's seed: with tails on, each remote call's round trip is drawn by a key mixed from it
     final long seed;
+    // the index of its exact reference (ExactPass), which other limiters may share
+    final int reference;
     // the kinds of key it numbers: its exact reference's, then each stage's
     final List<KeyKind> keyKinds;
     // its group's, set when the group is built
@@ -68,8 +70,9 @@ final class LimiterRun {
         }
         this.jitter = Seeds.random(seed, "jitter", spec.name());
         this.seed = seed;
+        this.reference = run.exact.reference(index);
         List<KeyKind> kinds = new ArrayList<>();
-        kinds.add(run.exact.keyKind(index));
+        kinds.add(run.exact.keyKind(reference));
         for (StageSpec stage : stages) {
             kinds.add(stage.key());
         }

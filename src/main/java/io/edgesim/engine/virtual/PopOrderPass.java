@@ -13,7 +13,7 @@ import java.util.Arrays;
 /**
  * How a group of limiters whose stages are all {@link PopLocalTier}s decides a {@link PopBatch}: one PoP's requests
  * after another, each PoP's in arrival order, so that only that PoP's tables are in use; then, in arrival order, the
- * exact references and the recorder. Since no state is shared between PoPs, this gives the decisions and counts that
+ * recorder, with the answers of the exact references decided when each block was filled ({@link ExactPass}). Since no state is shared between PoPs, this gives the decisions and counts that
  * arrival order gives. Keeps per member what the second pass needs of the first, by index or by place in the batch.
  */
 final class PopOrderPass {
@@ -147,11 +147,8 @@ final class PopOrderPass {
             Request request = run.block[i];
             for (int g = 0; g < members.length; g++) {
                 int l = members[g];
-                boolean seen = limiters[l].spec.sees(request.client());
-                sees[g][first + i] = seen;
-                if (seen) {
-                    run.keys.id(i, request, run.exact.keyKind(l));
-                }
+                // the exact keys were numbered with the block (ExactPass)
+                sees[g][first + i] = limiters[l].spec.sees(request.client());
             }
             for (int g = 0; g < members.length; g++) {
                 if (sees[g][first + i]) {
@@ -215,15 +212,14 @@ final class PopOrderPass {
         }
     }
 
-    // reads the rows that counting requests from to to - 1 will use, in a loop short enough for the processor to
+    // reads the rows that recording requests from to to - 1 will use, in a loop short enough for the processor to
     // have all their cache misses in flight at once
     private void touch(KeyKind[] exactKinds, int from, int to) {
         long read = 0;
         for (int i = from; i < to; i++) {
             for (int g = 0; g < members.length; g++) {
                 if (sees[g][i]) {
-                    int key = batch.number(exactKinds[g], i);
-                    read += run.exact.touch(members[g], key) + run.recorder.touch(members[g], batch.pop(i), key);
+                    read += run.recorder.touch(members[g], batch.pop(i), batch.number(exactKinds[g], i));
                 }
             }
         }
@@ -246,11 +242,11 @@ final class PopOrderPass {
         touched += read;
     }
 
-    // the exact references and the recorder, request after request
+    // the recorder, request after request, with the exact references' answers
     private void count(boolean touchAhead) {
         KeyKind[] exactKinds = new KeyKind[members.length];
         for (int g = 0; g < members.length; g++) {
-            exactKinds[g] = run.exact.keyKind(members[g]);
+            exactKinds[g] = run.exact.keyKind(limiters[members[g]].reference);
         }
         int size = batch.size();
         for (int i = 0; i < size; i++) {
@@ -266,9 +262,10 @@ final class PopOrderPass {
                     continue;
                 }
                 int l = members[g];
+                int r = limiters[l].reference;
                 int exactKey = batch.number(exactKinds[g], i);
-                boolean exactAllowed = run.exact.allows(l, exactKey, nanos, cost);
-                long exactWindow = run.exact.window(l, exactKey, nanos);
+                boolean exactAllowed = batch.exactAllowed(r, i);
+                long exactWindow = batch.exactWindow(r, i);
                 if (i == firstRefusalIndex[g]) {
                     run.recorder.keepRefusal(l, nanos, run.popNames[pop], firstRefusals[g]);
                     firstRefusals[g] = null;

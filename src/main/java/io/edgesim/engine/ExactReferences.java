@@ -105,11 +105,6 @@ public final class ExactReferences {
         return references[reference].sees(client);
     }
 
-    /** Whether reference {@code reference} counts the requests of every client. */
-    public boolean seesAll(int reference) {
-        return references[reference].clients().isEmpty();
-    }
-
     /** What reference {@code reference} keys on. */
     public KeyKind keyKind(int reference) {
         return keyKinds[reference];

@@ -80,8 +80,7 @@ class ExactReferencesTest {
         assertThat(references.reference(0)).isEqualTo(references.reference(1)).isZero();
         assertThat(references.reference(2)).isEqualTo(references.reference(3)).isEqualTo(1);
         assertThat(references.reference(4)).isEqualTo(references.reference(5)).isEqualTo(2);
-        assertThat(references.seesAll(0)).isTrue();
-        assertThat(references.seesAll(1)).isFalse();
+        assertThat(references.sees(0, "c")).isTrue();
         assertThat(references.sees(1, "a")).isTrue();
         assertThat(references.sees(1, "c")).isFalse();
     }

@@ -10,8 +10,11 @@ import java.util.List;
  * requests before the next group does, taking each request and every event due before it in time order.
  *
  * <p>A group whose stages are all {@link PopLocalTier}s (in a run {@link VirtualEngine.Order#BY_GROUP}) hands its
- * requests to its {@link PopOrderPass} instead: it only numbers the block's keys and notes who sees what, and decides
- * the {@link PopBatch} PoP by PoP once it is full.
+ * requests to its {@link PopOrderPass} instead: it only numbers the block's keys, notes who sees what and decides the
+ * exact references its members decide, and decides the {@link PopBatch} PoP by PoP once it is full.
+ *
+ * <p>Of the limiters that share an exact reference, the first in the order the groups run decides it for every
+ * request ({@link ExactAnswers#claim}); the others read its answers.
  */
 final class LimiterGroup {
 
@@ -36,6 +39,7 @@ final class LimiterGroup {
         this.run = run;
         for (int m : this.members) {
             limiters[m].queue = queue;
+            limiters[m].decidesReference = run.exact.claim(limiters[m].reference);
         }
         this.byPop = batch == null ? null : new PopOrderPass(this.members, limiters, batch, run);
     }
@@ -43,7 +47,7 @@ final class LimiterGroup {
     /** Decides the block's first {@code size} requests, with every event due before each; then all when last. */
     void run(int size, boolean last) {
         if (byPop != null) {
-            byPop.numberKeys(size);
+            byPop.takeBlock(size);
             return;
         }
         Request[] block = run.block;
@@ -67,9 +71,9 @@ final class LimiterGroup {
         }
     }
 
-    // reads, for the block's requests from to to - 1 whose keys are numbered already, what their stages and recording
-    // start from (their exact counts were decided with the block: ExactPass), in one short loop: the processor then
-    // has their cache misses in flight at once, where request after request would have them one after the other
+    // reads, for the block's requests from to to - 1 whose keys are numbered already, what their exact counts (those
+    // its members decide), stages and recording start from, in one short loop: the processor then has their cache
+    // misses in flight at once, where request after request would have them one after the other
     private void touch(int from, int to) {
         long read = 0;
         for (int slot = from; slot < to; slot++) {
@@ -80,7 +84,13 @@ final class LimiterGroup {
                 if (!limiter.spec.sees(request.client())) {
                     continue;
                 }
-                read += run.recorder.touch(l, pop, run.exact.key(limiter.reference, slot));
+                int exactKey = run.keys.known(slot, run.exact.keyKind(limiter.reference));
+                if (exactKey >= 0) {
+                    read += run.recorder.touch(l, pop, exactKey);
+                    if (limiter.decidesReference) {
+                        read += run.exact.touch(limiter.reference, slot);
+                    }
+                }
                 for (int s = 0; s < limiter.stages.length; s++) {
                     int key = run.keys.known(slot, limiter.stages[s].key());
                     if (key >= 0) {
@@ -96,6 +106,14 @@ final class LimiterGroup {
     private void arrive(int slot) {
         Request request = run.block[slot];
         int pop = run.blockPops[slot];
+        // the exact counts first, all together: they depend on nothing else, and their memory reads overlap better in
+        // one short loop than spread between the chains; a reference another limiter decides was decided already
+        for (int l : members) {
+            LimiterRun limiter = limiters[l];
+            if (limiter.decidesReference && limiter.spec.sees(request.client())) {
+                run.exact.decide(limiter.reference, slot, request);
+            }
+        }
         for (int l : members) {
             LimiterRun limiter = limiters[l];
             if (limiter.spec.sees(request.client())) {

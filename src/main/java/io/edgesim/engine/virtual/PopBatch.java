@@ -9,7 +9,8 @@ import java.util.Set;
 /**
  * The requests that the groups deciding by PoP have yet to decide (see {@code VirtualEngine}), several blocks of them,
  * kept as arrays rather than as the requests: each one's arrival time, cost, PoP index, key numbers and the answers of
- * the exact references its groups are judged against ({@link ExactPass}), by its index in arrival order. Once full, the batch is taken apart by PoP ({@link #sortByPop}): PoP p's requests are then places
+ * the exact references its groups are judged against ({@link ExactAnswers}), by its index in arrival order. Once
+ * full, the batch is taken apart by PoP ({@link #sortByPop}): PoP p's requests are then places
  * {@link #popStart}(p) to {@link #popEnd}(p) - 1, in arrival order, each with its index ({@link #indexAt}), arrival
  * time and cost; {@link #placeOf}(index) is an index's place. A pass over one PoP then reads them in order, and the
  * more requests the batch holds, the more often it finds a key's counters in the processor's caches.
@@ -195,7 +196,7 @@ final class PopBatch {
      * from {@code keys} and their exact references' answers from {@code exact} (those of requests whose key of a kind
      * was not numbered, or that a reference did not see, are stale and must not be read).
      */
-    void append(Request[] block, int[] pops, int count, RequestKeys keys, ExactPass exact) {
+    void append(Request[] block, int[] pops, int count, RequestKeys keys, ExactAnswers exact) {
         for (int k = 0; k < KINDS; k++) {
             if (numbers[k] != null) {
                 System.arraycopy(keys.numbers(KeyKind.values()[k]), 0, numbers[k], size, count);

@@ -13,8 +13,9 @@ import java.util.Arrays;
 /**
  * How a group of limiters whose stages are all {@link PopLocalTier}s decides a {@link PopBatch}: one PoP's requests
  * after another, each PoP's in arrival order, so that only that PoP's tables are in use; then, in arrival order, the
- * recorder, with the answers of the exact references decided when each block was filled ({@link ExactPass}). Since no state is shared between PoPs, this gives the decisions and counts that
- * arrival order gives. Keeps per member what the second pass needs of the first, by index or by place in the batch.
+ * recorder, with the answers of the exact references ({@link ExactAnswers}: those its members decide are decided as it
+ * numbers each block's keys). Since no state is shared between PoPs, this gives the decisions and counts that arrival
+ * order gives. Keeps per member what the second pass needs of the first, by index or by place in the batch.
  */
 final class PopOrderPass {
 
@@ -39,6 +40,8 @@ final class PopOrderPass {
     private final boolean[][] sees;
     // the one kind of key of the group when every member sees every client and keys on it alone, else null
     private final KeyKind oneKind;
+    // the exact references its members decide (ExactAnswers#claim)
+    private final int[] decidedReferences;
     // [member][stage][place]: the stage's key numbers
     private final int[][][] stageKeys;
     // [member][place]: the chain's outcome (its ordinal), whether it failed open, the stage that refused it (-1:
@@ -80,6 +83,8 @@ final class PopOrderPass {
         }
         this.sees = new boolean[n][capacity];
         this.oneKind = oneKind(members);
+        this.decidedReferences = Arrays.stream(members).filter(l -> limiters[l].decidesReference)
+                .map(l -> limiters[l].reference).toArray();
         if (oneKind != null) {
             for (boolean[] memberSees : sees) {
                 Arrays.fill(memberSees, true);
@@ -132,10 +137,18 @@ final class PopOrderPass {
     }
 
     /**
-     * Numbers the keys of the block's first {@code size} requests in the order request after request would, and
-     * notes who sees what, for the requests the batch is about to take.
+     * Takes the block's first {@code size} requests, which the batch is about to take: numbers their keys in the order
+     * request after request would, notes who sees what, and decides the exact references its members decide
+     * ({@link ExactAnswers}) for them.
      */
-    void numberKeys(int size) {
+    void takeBlock(int size) {
+        numberKeys(size);
+        if (decidedReferences.length > 0) {
+            run.exact.decideBlock(decidedReferences, run.block, size, run.touchAhead());
+        }
+    }
+
+    private void numberKeys(int size) {
         if (oneKind != null) {
             // every member sees every request and keys on one kind: request after request numbers that kind
             // of each in turn
@@ -147,8 +160,11 @@ final class PopOrderPass {
             Request request = run.block[i];
             for (int g = 0; g < members.length; g++) {
                 int l = members[g];
-                // the exact keys were numbered with the block (ExactPass)
-                sees[g][first + i] = limiters[l].spec.sees(request.client());
+                boolean seen = limiters[l].spec.sees(request.client());
+                sees[g][first + i] = seen;
+                if (seen) {
+                    run.keys.id(i, request, run.exact.keyKind(limiters[l].reference));
+                }
             }
             for (int g = 0; g < members.length; g++) {
                 if (sees[g][first + i]) {

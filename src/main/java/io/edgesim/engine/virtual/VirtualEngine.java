@@ -19,9 +19,9 @@ import java.util.TreeSet;
 
 /**
  * Runs a scenario in virtual time: one thread, no clock. Requests come from the traffic generator in arrival order;
- * for each limiter that sees a request, the exact reference decides at arrival (for a block of requests at once, each
- * distinct reference once per request however many limiters share it: {@link ExactPass}) and the request meets the
- * limiter's stages ({@link Flight}). In-PoP stages decide at the time the request reached its PoP (their latencies add to the
+ * for each limiter that sees a request, the exact reference decides at arrival (each distinct reference once per
+ * request however many limiters share it: {@link ExactAnswers}) and the request meets the limiter's stages
+ * ({@link Flight}). In-PoP stages decide at the time the request reached its PoP (their latencies add to the
  * response time); a remote stage (Durable Object, origin) is an event at the home region at departure plus the
  * one-way delay, served in arrival order there, and the reply comes back after the return delay. Deterministic: the
  * same scenario and seed give the same result.

@@ -89,4 +89,42 @@ class SharedReferencesRunTest {
         assertThat(JsonReport.render(new VirtualEngine(scenario, VirtualEngine.Order.BY_REQUEST,
                 DecisionListener.NONE).run())).isEqualTo(JsonReport.render(together));
     }
+
+    @Test
+    void aSharedReferenceNumbersKeysWhereItsLimitersAlwaysDidSoEachKeyKeepsThePlanOfItsFirstRequest(
+            @TempDir Path dir) throws IOException {
+        // the free client's address is the X-Forwarded-For the pro client sends: the free client's first request
+        // carries it first (as its address, which the stages count by), so that key is of plan free (limit 2); three
+        // limiters in three groups, judged by one count per X-Forwarded-For, must not number it at the pro client's
+        // request first, as a count decided for the whole block before the stages would
+        Path file = dir.resolve("plans.conf");
+        Files.writeString(file, """
+                name = first-carrier
+                duration = 20s
+                regions = [FRA]
+                clients = [
+                  { name = free, key = "f", ip = "10.9.9.9", xff = "1.1.1.1", rate = 1, plan = free }
+                  { name = pro, key = "p", ip = "2.2.2.2", xff = "10.9.9.9", rate = 1, plan = pro, start = 100ms }
+                ]
+                limiters = [
+                  { name = cache, tier = cache, write-delay = 0ms, key = ip, limit = 10, window = 60s,
+                    reference { key = xff }, plans { free { limit = 2 }, pro { limit = 5 } } }
+                  { name = isolate, tier = isolate, isolates-per-pop = 1, mean-lifetime = 3650d, key = ip, limit = 10,
+                    window = 60s, reference { key = xff }, plans { free { limit = 2 }, pro { limit = 5 } } }
+                  { name = object, tier = durable-object, key = ip, limit = 10, window = 60s,
+                    placement { policy = fixed, region = FRA }, reference { key = xff },
+                    plans { free { limit = 2 }, pro { limit = 5 } } }
+                ]
+                """);
+        Scenario scenario = ScenarioLoader.load(file, REGIONS);
+        assertThat(new ExactReferences(scenario.limiters(), new KeyIds()).count()).isOne();
+
+        RunResult result = new VirtualEngine(scenario).run();
+
+        // 10.9.9.9 is free (2), 2.2.2.2 pro (5); the count per X-Forwarded-For: 1.1.1.1 and 10.9.9.9 both free
+        assertThat(result.limiters()).hasSize(3).allSatisfy(l -> {
+            assertThat(l.totals().accepted()).as(l.name()).isEqualTo(7);
+            assertThat(l.exact().accepted()).as(l.name()).isEqualTo(4);
+        });
+    }
 }

@@ -12,6 +12,7 @@ import io.edgesim.model.tier.StageSpec;
 import io.edgesim.model.tier.TierSettings;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,14 +37,126 @@ class ExactReferencesTest {
 
     // what an engine does: number the request's key under the limiter's reference, then ask
     private static boolean allows(ExactReferences references, KeyIds keys, int limiter, Request request) {
-        int keyId = keys.idOf(references.keyKind(limiter).extract(request), request.plan());
-        return references.allows(limiter, keyId, request.timeNanos(), request.cost());
+        int reference = references.reference(limiter);
+        int keyId = keys.idOf(references.keyKind(reference).extract(request), request.plan());
+        return references.allows(reference, keyId, request.timeNanos(), request.cost());
     }
 
     // the same, for the number of the reference window the request just decided counts in
     private static long window(ExactReferences references, KeyIds keys, int limiter, Request request) {
-        int keyId = keys.idOf(references.keyKind(limiter).extract(request), request.plan());
-        return references.window(limiter, keyId, request.timeNanos());
+        int reference = references.reference(limiter);
+        int keyId = keys.idOf(references.keyKind(reference).extract(request), request.plan());
+        return references.window(reference, keyId, request.timeNanos());
+    }
+
+    private static LimiterSpec judged(String name, TierSettings tier, AlgorithmSpec stage, AlgorithmSpec reference,
+                                      KeyKind key, Set<String> clients) {
+        return new LimiterSpec(name, List.of(new StageSpec(tier, stage, KeyKind.API_KEY)), clients, reference, key);
+    }
+
+    private static final AlgorithmSpec HUNDRED = AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 100, 60 * SECOND);
+
+    @Test
+    void limitersWhoseReferencesAreEqualShareOneCountWhateverTheirTiers() {
+        TierSettings cache = new TierSettings.Cache(0, 0);
+        TierSettings isolate = new TierSettings.Isolate(1, 30 * SECOND);
+        AlgorithmSpec planned = HUNDRED.withPlans(Map.of("pro", HUNDRED.withLimit(1_000)));
+        List<LimiterSpec> limiters = List.of(
+                // judged by its stage's algorithm and key (the defaults)
+                new LimiterSpec("cache", List.of(new StageSpec(cache, HUNDRED, KeyKind.API_KEY)), Set.of(), null),
+                // another tier and stage algorithm, but the same reference written out
+                judged("isolate", isolate, AlgorithmSpec.rated(AlgorithmKind.GCRA, 5, 10), HUNDRED, KeyKind.API_KEY,
+                        Set.of()),
+                judged("clients", cache, HUNDRED, HUNDRED, KeyKind.API_KEY, Set.of("a", "b")),
+                judged("same clients", isolate, HUNDRED, HUNDRED, KeyKind.API_KEY, Set.of("b", "a")),
+                judged("plans", cache, HUNDRED, planned, KeyKind.API_KEY, Set.of()),
+                // equal plans built apart
+                judged("same plans", isolate, HUNDRED, HUNDRED.withPlans(Map.of("pro", HUNDRED.withLimit(1_000))),
+                        KeyKind.API_KEY, Set.of()));
+
+        ExactReferences references = new ExactReferences(limiters, new KeyIds());
+
+        assertThat(references.count()).isEqualTo(3);
+        assertThat(references.reference(0)).isEqualTo(references.reference(1)).isZero();
+        assertThat(references.reference(2)).isEqualTo(references.reference(3)).isEqualTo(1);
+        assertThat(references.reference(4)).isEqualTo(references.reference(5)).isEqualTo(2);
+        assertThat(references.sees(0, "c")).isTrue();
+        assertThat(references.sees(1, "a")).isTrue();
+        assertThat(references.sees(1, "c")).isFalse();
+    }
+
+    @Test
+    void aReferenceThatDiffersInAnythingThatReachesTheCountKeepsItsOwn() {
+        TierSettings cache = new TierSettings.Cache(0, 0);
+        List<AlgorithmSpec> others = List.of(
+                HUNDRED.withLimit(50),
+                AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 100, 30 * SECOND),
+                AlgorithmSpec.windowed(AlgorithmKind.SLIDING_WINDOW, 100, 60 * SECOND),
+                HUNDRED.withAnchor(WindowAnchor.FIRST_REQUEST),
+                HUNDRED.withCount(Counting.ALL),
+                HUNDRED.withPlans(Map.of("pro", HUNDRED.withLimit(1_000))),
+                HUNDRED.withPlans(Map.of("pro", HUNDRED.withLimit(2_000))),
+                HUNDRED.withPlans(Map.of("team", HUNDRED.withLimit(1_000))));
+        List<LimiterSpec> limiters = new ArrayList<>();
+        limiters.add(judged("base", cache, HUNDRED, HUNDRED, KeyKind.API_KEY, Set.of()));
+        for (AlgorithmSpec other : others) {
+            limiters.add(judged("algorithm " + limiters.size(), cache, HUNDRED, other, KeyKind.API_KEY, Set.of()));
+        }
+        limiters.add(judged("by ip", cache, HUNDRED, HUNDRED, KeyKind.IP, Set.of()));
+        limiters.add(judged("some clients", cache, HUNDRED, HUNDRED, KeyKind.API_KEY, Set.of("a")));
+        limiters.add(judged("other clients", cache, HUNDRED, HUNDRED, KeyKind.API_KEY, Set.of("a", "b")));
+
+        ExactReferences references = new ExactReferences(limiters, new KeyIds());
+
+        assertThat(references.count()).isEqualTo(limiters.size());
+        for (int l = 0; l < limiters.size(); l++) {
+            assertThat(references.reference(l)).as(limiters.get(l).name()).isEqualTo(l);
+        }
+    }
+
+    @Test
+    void aSharedCountDecidedOncePerRequestAnswersEachLimiterAsItsOwnCountWould() {
+        // two limiters share a count per api key, a third differs only in the limit, a fourth only in its clients;
+        // the engines decide each distinct reference once per request and hand its answer to every limiter of it
+        TierSettings cache = new TierSettings.Cache(0, 0);
+        AlgorithmSpec three = AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 3, SECOND);
+        List<LimiterSpec> limiters = List.of(
+                judged("a", cache, three, three, KeyKind.API_KEY, Set.of()),
+                judged("b", new TierSettings.Isolate(1, SECOND), three, three, KeyKind.API_KEY, Set.of()),
+                judged("two", cache, three, three.withLimit(2), KeyKind.API_KEY, Set.of()),
+                judged("c only", cache, three, three, KeyKind.API_KEY, Set.of("c")));
+        KeyIds keys = new KeyIds();
+        ExactReferences shared = new ExactReferences(limiters, keys);
+        List<KeyIds> aloneKeys = limiters.stream().map(l -> new KeyIds()).toList();
+        List<ExactReferences> alone = limiters.stream()
+                .map(l -> new ExactReferences(List.of(l), aloneKeys.get(limiters.indexOf(l)))).toList();
+        assertThat(shared.count()).isEqualTo(3);
+        SplittableRandom random = new SplittableRandom(9);
+        long t = 0;
+        int[] accepted = new int[limiters.size()];
+        for (int i = 0; i < 5_000; i++) {
+            t += random.nextLong(SECOND / 10);
+            Request request = new Request(i, t, "FRA", random.nextBoolean() ? "c" : "d", "key-" + random.nextInt(20),
+                    "ip", null, null, "/", 1, null);
+            boolean[] decided = new boolean[shared.count()];
+            boolean[] answers = new boolean[shared.count()];
+            for (int l = 0; l < limiters.size(); l++) {
+                if (!limiters.get(l).sees(request.client())) {
+                    continue;
+                }
+                int r = shared.reference(l);
+                if (!decided[r]) {
+                    decided[r] = true;
+                    answers[r] = allows(shared, keys, l, request);
+                }
+                boolean own = allows(alone.get(l), aloneKeys.get(l), 0, request);
+                assertThat(answers[r]).as("%s, request %d", limiters.get(l).name(), i).isEqualTo(own);
+                accepted[l] += own ? 1 : 0;
+            }
+        }
+        // the limits bite, so that agreeing says something
+        assertThat(accepted[0]).isEqualTo(accepted[1]).isGreaterThan(accepted[2]).isLessThan(5_000);
+        assertThat(accepted[3]).isPositive().isLessThan(accepted[0]);
     }
 
     @Test

@@ -13,6 +13,7 @@ import io.edgesim.model.tier.StageSpec;
 import io.edgesim.scenario.Scenario;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -34,6 +35,11 @@ final class Admissions {
     private final ExactReferences exact;
     // per limiter, the remote tier of each remote stage, used only to route (they serve nothing here)
     private final RemoteTier[][] routers;
+    // by reference, for the request being admitted: whether it was decided for it already, and its answers
+    private final boolean[] decided;
+    private final boolean[] allowed;
+    private final int[] exactKeys;
+    private final long[] windows;
 
     Admissions(Scenario scenario) {
         this.limiters = scenario.limiters();
@@ -45,6 +51,11 @@ final class Admissions {
                             FaultTimeline.none(scenario.regions()), 0))
                     .toArray(RemoteTier[]::new);
         }
+        int references = exact.count();
+        this.decided = new boolean[references];
+        this.allowed = new boolean[references];
+        this.exactKeys = new int[references];
+        this.windows = new long[references];
     }
 
     /** The numbering of the run's keys; read it from another thread only once the feeding is over. */
@@ -54,15 +65,21 @@ final class Admissions {
 
     /** The admissions of {@code request}, one per limiter that sees it; call in arrival order. */
     List<Admission> admit(Request request) {
+        Arrays.fill(decided, false);
         List<Admission> admissions = new ArrayList<>(limiters.size());
         for (int l = 0; l < limiters.size(); l++) {
             LimiterSpec limiter = limiters.get(l);
             if (!limiter.sees(request.client())) {
                 continue;
             }
-            int exactKey = keys.idOf(exact.keyKind(l).extract(request), request.plan());
-            boolean exactAllowed = exact.allows(l, exactKey, request.timeNanos(), request.cost());
-            long exactWindow = exact.window(l, exactKey, request.timeNanos());
+            // a reference is decided at its first limiter, so that keys are numbered in the order they always were
+            int r = exact.reference(l);
+            if (!decided[r]) {
+                decided[r] = true;
+                exactKeys[r] = keys.idOf(exact.keyKind(r).extract(request), request.plan());
+                allowed[r] = exact.allows(r, exactKeys[r], request.timeNanos(), request.cost());
+                windows[r] = exact.window(r, exactKeys[r], request.timeNanos());
+            }
             List<ObjectRoute> routes = new ArrayList<>(routers[l].length);
             int remote = 0;
             for (StageSpec stage : limiter.stages()) {
@@ -72,7 +89,7 @@ final class Admissions {
                             request.id()));
                 }
             }
-            admissions.add(new Admission(l, exactKey, exactAllowed, exactWindow, routes));
+            admissions.add(new Admission(l, exactKeys[r], allowed[r], windows[r], routes));
         }
         return admissions;
     }

@@ -10,8 +10,11 @@ import java.util.List;
  * requests before the next group does, taking each request and every event due before it in time order.
  *
  * <p>A group whose stages are all {@link PopLocalTier}s (in a run {@link VirtualEngine.Order#BY_GROUP}) hands its
- * requests to its {@link PopOrderPass} instead: it only numbers the block's keys and notes who sees what, and decides
- * the {@link PopBatch} PoP by PoP once it is full.
+ * requests to its {@link PopOrderPass} instead: it only numbers the block's keys, notes who sees what and decides the
+ * exact references its members decide, and decides the {@link PopBatch} PoP by PoP once it is full.
+ *
+ * <p>Of the limiters that share an exact reference, the first in the order the groups run decides it for every
+ * request ({@link ExactAnswers#claim}); the others read its answers.
  */
 final class LimiterGroup {
 
@@ -21,12 +24,6 @@ final class LimiterGroup {
     private final LimiterRun[] limiters;
     private final RunContext run;
     private final EventQueue<Flight> queue = new EventQueue<>();
-    // per member, for the request arriving: whether it sees it, what its exact count said, and the number of its key
-    // under the exact reference and of the reference's window
-    private final boolean[] seen;
-    private final boolean[] exactAllowed;
-    private final int[] exactKeys;
-    private final long[] exactWindows;
     // with many keys (RunContext.touchAhead), the requests whose state a touch pass reads before they arrive, and
     // what those passes read (kept, so that the reads are not optimised away)
     private static final int AHEAD = 16;
@@ -40,12 +37,9 @@ final class LimiterGroup {
         this.members = members.stream().mapToInt(Integer::intValue).toArray();
         this.limiters = limiters;
         this.run = run;
-        this.seen = new boolean[this.members.length];
-        this.exactAllowed = new boolean[this.members.length];
-        this.exactKeys = new int[this.members.length];
-        this.exactWindows = new long[this.members.length];
         for (int m : this.members) {
             limiters[m].queue = queue;
+            limiters[m].decidesReference = run.exact.claim(limiters[m].reference);
         }
         this.byPop = batch == null ? null : new PopOrderPass(this.members, limiters, batch, run);
     }
@@ -53,7 +47,7 @@ final class LimiterGroup {
     /** Decides the block's first {@code size} requests, with every event due before each; then all when last. */
     void run(int size, boolean last) {
         if (byPop != null) {
-            byPop.numberKeys(size);
+            byPop.takeBlock(size);
             return;
         }
         Request[] block = run.block;
@@ -77,9 +71,9 @@ final class LimiterGroup {
         }
     }
 
-    // reads, for the block's requests from to to - 1 whose keys are numbered already, what their exact counts,
-    // stages and recording start from, in one short loop: the processor then has their cache misses in flight at
-    // once, where request after request would have them one after the other
+    // reads, for the block's requests from to to - 1 whose keys are numbered already, what their exact counts (those
+    // its members decide), stages and recording start from, in one short loop: the processor then has their cache
+    // misses in flight at once, where request after request would have them one after the other
     private void touch(int from, int to) {
         long read = 0;
         for (int slot = from; slot < to; slot++) {
@@ -90,9 +84,12 @@ final class LimiterGroup {
                 if (!limiter.spec.sees(request.client())) {
                     continue;
                 }
-                int exactKey = run.keys.known(slot, run.exact.keyKind(l));
+                int exactKey = run.keys.known(slot, run.exact.keyKind(limiter.reference));
                 if (exactKey >= 0) {
-                    read += run.exact.touch(l, exactKey) + run.recorder.touch(l, pop, exactKey);
+                    read += run.recorder.touch(l, pop, exactKey);
+                    if (limiter.decidesReference) {
+                        read += run.exact.touch(limiter.reference, slot);
+                    }
                 }
                 for (int s = 0; s < limiter.stages.length; s++) {
                     int key = run.keys.known(slot, limiter.stages[s].key());
@@ -109,23 +106,22 @@ final class LimiterGroup {
     private void arrive(int slot) {
         Request request = run.block[slot];
         int pop = run.blockPops[slot];
-        // the exact counts first, all together: they depend on nothing else, and their memory reads overlap
-        // better in one short loop than spread between the chains
-        for (int g = 0; g < members.length; g++) {
-            int l = members[g];
-            seen[g] = limiters[l].spec.sees(request.client());
-            if (seen[g]) {
-                exactKeys[g] = run.keys.id(slot, request, run.exact.keyKind(l));
-                exactAllowed[g] = run.exact.allows(l, exactKeys[g], request.timeNanos(), request.cost());
-                exactWindows[g] = run.exact.window(l, exactKeys[g], request.timeNanos());
+        // the exact counts first, all together: they depend on nothing else, and their memory reads overlap better in
+        // one short loop than spread between the chains; a reference another limiter decides was decided already
+        for (int l : members) {
+            LimiterRun limiter = limiters[l];
+            if (limiter.decidesReference && limiter.spec.sees(request.client())) {
+                run.exact.decide(limiter.reference, slot, request);
             }
         }
-        for (int g = 0; g < members.length; g++) {
-            if (seen[g]) {
+        for (int l : members) {
+            LimiterRun limiter = limiters[l];
+            if (limiter.spec.sees(request.client())) {
                 // a chain that stays in the PoP is decided at once: one flight per limiter serves every request
-                Flight flight = limiters[members[g]].takeFlight();
-                flight.start(request, slot, pop, exactAllowed[g], exactKeys[g], exactWindows[g],
-                        run.blockFailovers == null ? -1 : run.blockFailovers[slot]);
+                int r = limiter.reference;
+                Flight flight = limiter.takeFlight();
+                flight.start(request, slot, pop, run.exact.allowed(r, slot), run.exact.key(r, slot),
+                        run.exact.window(r, slot), run.blockFailovers == null ? -1 : run.blockFailovers[slot]);
                 flight.proceed(request.timeNanos());
             }
         }

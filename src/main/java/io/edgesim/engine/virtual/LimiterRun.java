@@ -35,6 +35,10 @@ final class LimiterRun {
     final SplittableRandom jitter;
     // the run's seed: with tails on, each remote call's round trip is drawn by a key mixed from it
     final long seed;
+    // the index of its exact reference (ExactAnswers), which other limiters may share, and whether this limiter is the
+    // one that decides it (set when the group is built)
+    final int reference;
+    boolean decidesReference;
     // the kinds of key it numbers: its exact reference's, then each stage's
     final List<KeyKind> keyKinds;
     // its group's, set when the group is built
@@ -68,8 +72,9 @@ final class LimiterRun {
         }
         this.jitter = Seeds.random(seed, "jitter", spec.name());
         this.seed = seed;
+        this.reference = run.exact.reference(index);
         List<KeyKind> kinds = new ArrayList<>();
-        kinds.add(run.exact.keyKind(index));
+        kinds.add(run.exact.keyKind(reference));
         for (StageSpec stage : stages) {
             kinds.add(stage.key());
         }

@@ -8,8 +8,9 @@ import java.util.Set;
 
 /**
  * The requests that the groups deciding by PoP have yet to decide (see {@code VirtualEngine}), several blocks of them,
- * kept as arrays rather than as the requests: each one's arrival time, cost, PoP index and key numbers, by its index
- * in arrival order. Once full, the batch is taken apart by PoP ({@link #sortByPop}): PoP p's requests are then places
+ * kept as arrays rather than as the requests: each one's arrival time, cost, PoP index, key numbers and the answers of
+ * the exact references its groups are judged against ({@link ExactAnswers}), by its index in arrival order. Once
+ * full, the batch is taken apart by PoP ({@link #sortByPop}): PoP p's requests are then places
  * {@link #popStart}(p) to {@link #popEnd}(p) - 1, in arrival order, each with its index ({@link #indexAt}), arrival
  * time and cost; {@link #placeOf}(index) is an index's place. A pass over one PoP then reads them in order, and the
  * more requests the batch holds, the more often it finds a key's counters in the processor's caches.
@@ -28,6 +29,10 @@ final class PopBatch {
     private int[] cost;
     private int[] pop;
     private final int[][] numbers = new int[KINDS][];
+    // [reference][index], null for a reference the batch does not keep: whether it let the request through, and the
+    // number of its window the request counted in
+    private final boolean[][] exactAllowed;
+    private final long[][] exactWindows;
     // by place, and the way between the two
     private final int[] start;
     private int[] index;
@@ -35,8 +40,11 @@ final class PopBatch {
     private long[] placeNanos;
     private int[] placeCost;
 
-    /** Room for {@code capacity} requests in {@code pops} PoPs, keeping their key numbers of {@code kinds}. */
-    PopBatch(int pops, int capacity, Set<KeyKind> kinds) {
+    /**
+     * Room for {@code capacity} requests in {@code pops} PoPs, keeping their key numbers of {@code kinds} and the
+     * answers of the exact references numbered {@code references} (of the run's {@code referenceCount}).
+     */
+    PopBatch(int pops, int capacity, Set<KeyKind> kinds, Set<Integer> references, int referenceCount) {
         this.capacity = capacity;
         int room = Math.min(capacity, FIRST_ROOM);
         this.nanos = new long[room];
@@ -44,6 +52,12 @@ final class PopBatch {
         this.pop = new int[room];
         for (KeyKind kind : kinds) {
             numbers[kind.ordinal()] = new int[room];
+        }
+        this.exactAllowed = new boolean[referenceCount][];
+        this.exactWindows = new long[referenceCount][];
+        for (int r : references) {
+            exactAllowed[r] = new boolean[room];
+            exactWindows[r] = new long[room];
         }
         this.start = new int[pops + 1];
         this.index = new int[room];
@@ -117,6 +131,16 @@ final class PopBatch {
         return numbers[kind.ordinal()][i];
     }
 
+    /** Whether exact reference {@code reference} (one the batch keeps) let the request of index {@code i} through. */
+    boolean exactAllowed(int reference, int i) {
+        return exactAllowed[reference][i];
+    }
+
+    /** The number of exact reference {@code reference}'s window the request of index {@code i} counted in. */
+    long exactWindow(int reference, int i) {
+        return exactWindows[reference][i];
+    }
+
     /** The requests the arrays have room for now (up to {@link #capacity}). */
     int room() {
         return nanos.length;
@@ -140,6 +164,12 @@ final class PopBatch {
                 numbers[k] = Arrays.copyOf(numbers[k], room);
             }
         }
+        for (int r = 0; r < exactAllowed.length; r++) {
+            if (exactAllowed[r] != null) {
+                exactAllowed[r] = Arrays.copyOf(exactAllowed[r], room);
+                exactWindows[r] = Arrays.copyOf(exactWindows[r], room);
+            }
+        }
         index = new int[room];
         place = new int[room];
         placeNanos = new long[room];
@@ -147,10 +177,13 @@ final class PopBatch {
         return true;
     }
 
-    /** What the batch keeps per request, in bytes, when it keeps {@code kinds} kinds of key numbers. */
-    static long bytesPerRequest(int kinds) {
-        // arrival, cost, PoP and key numbers by index; index and place; arrival and cost by place
-        return 8 + 4 + 4 + 4L * kinds + 4 + 4 + 8 + 4;
+    /**
+     * What the batch keeps per request, in bytes, when it keeps {@code kinds} kinds of key numbers and the answers of
+     * {@code references} exact references.
+     */
+    static long bytesPerRequest(int kinds, int references) {
+        // arrival, cost, PoP, key numbers and exact answers by index; index and place; arrival and cost by place
+        return 8 + 4 + 4 + 4L * kinds + (1 + 8L) * references + 4 + 4 + 8 + 4;
     }
 
     /** True when {@code more} requests would not fit. */
@@ -160,12 +193,18 @@ final class PopBatch {
 
     /**
      * Adds the first {@code count} requests of {@code block}, of PoP indices {@code pops}, with their key numbers
-     * from {@code keys} (those of requests whose key of a kind was not numbered are stale and must not be read).
+     * from {@code keys} and their exact references' answers from {@code exact} (those of requests whose key of a kind
+     * was not numbered, or that a reference did not see, are stale and must not be read).
      */
-    void append(Request[] block, int[] pops, int count, RequestKeys keys) {
+    void append(Request[] block, int[] pops, int count, RequestKeys keys, ExactAnswers exact) {
         for (int k = 0; k < KINDS; k++) {
             if (numbers[k] != null) {
                 System.arraycopy(keys.numbers(KeyKind.values()[k]), 0, numbers[k], size, count);
+            }
+        }
+        for (int r = 0; r < exactAllowed.length; r++) {
+            if (exactAllowed[r] != null) {
+                exact.copy(r, count, exactAllowed[r], exactWindows[r], size);
             }
         }
         System.arraycopy(pops, 0, pop, size, count);

@@ -13,8 +13,9 @@ import java.util.Arrays;
 /**
  * How a group of limiters whose stages are all {@link PopLocalTier}s decides a {@link PopBatch}: one PoP's requests
  * after another, each PoP's in arrival order, so that only that PoP's tables are in use; then, in arrival order, the
- * exact references and the recorder. Since no state is shared between PoPs, this gives the decisions and counts that
- * arrival order gives. Keeps per member what the second pass needs of the first, by index or by place in the batch.
+ * recorder, with the answers of the exact references ({@link ExactAnswers}: those its members decide are decided as it
+ * numbers each block's keys). Since no state is shared between PoPs, this gives the decisions and counts that arrival
+ * order gives. Keeps per member what the second pass needs of the first, by index or by place in the batch.
  */
 final class PopOrderPass {
 
@@ -39,6 +40,8 @@ final class PopOrderPass {
     private final boolean[][] sees;
     // the one kind of key of the group when every member sees every client and keys on it alone, else null
     private final KeyKind oneKind;
+    // the exact references its members decide (ExactAnswers#claim)
+    private final int[] decidedReferences;
     // [member][stage][place]: the stage's key numbers
     private final int[][][] stageKeys;
     // [member][place]: the chain's outcome (its ordinal), whether it failed open, the stage that refused it (-1:
@@ -80,6 +83,8 @@ final class PopOrderPass {
         }
         this.sees = new boolean[n][capacity];
         this.oneKind = oneKind(members);
+        this.decidedReferences = Arrays.stream(members).filter(l -> limiters[l].decidesReference)
+                .map(l -> limiters[l].reference).toArray();
         if (oneKind != null) {
             for (boolean[] memberSees : sees) {
                 Arrays.fill(memberSees, true);
@@ -132,10 +137,18 @@ final class PopOrderPass {
     }
 
     /**
-     * Numbers the keys of the block's first {@code size} requests in the order request after request would, and
-     * notes who sees what, for the requests the batch is about to take.
+     * Takes the block's first {@code size} requests, which the batch is about to take: numbers their keys in the order
+     * request after request would, notes who sees what, and decides the exact references its members decide
+     * ({@link ExactAnswers}) for them.
      */
-    void numberKeys(int size) {
+    void takeBlock(int size) {
+        numberKeys(size);
+        if (decidedReferences.length > 0) {
+            run.exact.decideBlock(decidedReferences, run.block, size, run.touchAhead());
+        }
+    }
+
+    private void numberKeys(int size) {
         if (oneKind != null) {
             // every member sees every request and keys on one kind: request after request numbers that kind
             // of each in turn
@@ -150,7 +163,7 @@ final class PopOrderPass {
                 boolean seen = limiters[l].spec.sees(request.client());
                 sees[g][first + i] = seen;
                 if (seen) {
-                    run.keys.id(i, request, run.exact.keyKind(l));
+                    run.keys.id(i, request, run.exact.keyKind(limiters[l].reference));
                 }
             }
             for (int g = 0; g < members.length; g++) {
@@ -215,15 +228,14 @@ final class PopOrderPass {
         }
     }
 
-    // reads the rows that counting requests from to to - 1 will use, in a loop short enough for the processor to
+    // reads the rows that recording requests from to to - 1 will use, in a loop short enough for the processor to
     // have all their cache misses in flight at once
     private void touch(KeyKind[] exactKinds, int from, int to) {
         long read = 0;
         for (int i = from; i < to; i++) {
             for (int g = 0; g < members.length; g++) {
                 if (sees[g][i]) {
-                    int key = batch.number(exactKinds[g], i);
-                    read += run.exact.touch(members[g], key) + run.recorder.touch(members[g], batch.pop(i), key);
+                    read += run.recorder.touch(members[g], batch.pop(i), batch.number(exactKinds[g], i));
                 }
             }
         }
@@ -246,11 +258,11 @@ final class PopOrderPass {
         touched += read;
     }
 
-    // the exact references and the recorder, request after request
+    // the recorder, request after request, with the exact references' answers
     private void count(boolean touchAhead) {
         KeyKind[] exactKinds = new KeyKind[members.length];
         for (int g = 0; g < members.length; g++) {
-            exactKinds[g] = run.exact.keyKind(members[g]);
+            exactKinds[g] = run.exact.keyKind(limiters[members[g]].reference);
         }
         int size = batch.size();
         for (int i = 0; i < size; i++) {
@@ -266,9 +278,10 @@ final class PopOrderPass {
                     continue;
                 }
                 int l = members[g];
+                int r = limiters[l].reference;
                 int exactKey = batch.number(exactKinds[g], i);
-                boolean exactAllowed = run.exact.allows(l, exactKey, nanos, cost);
-                long exactWindow = run.exact.window(l, exactKey, nanos);
+                boolean exactAllowed = batch.exactAllowed(r, i);
+                long exactWindow = batch.exactWindow(r, i);
                 if (i == firstRefusalIndex[g]) {
                     run.recorder.keepRefusal(l, nanos, run.popNames[pop], firstRefusals[g]);
                     firstRefusals[g] = null;

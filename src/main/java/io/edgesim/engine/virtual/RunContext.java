@@ -17,7 +17,7 @@ import java.util.Map;
 
 /**
  * What the parts of one virtual-engine run share: the scenario's PoPs and round trips, the block of requests being
- * decided with the numbers of their keys, the limiters' exact references, and the recorder with the decision
+ * decided with the numbers of their keys and the answers of the exact references, and the recorder with the decision
  * listener. One per run; the block's contents change from block to block ({@link #fill}). Not thread-safe.
  */
 final class RunContext {
@@ -39,7 +39,8 @@ final class RunContext {
     final RequestKeys keys;
     // the run's numbering of keys, which also knows each key's plan
     final KeyIds keyIds;
-    final ExactReferences exact;
+    // the answers of the limiters' exact references for the block
+    final ExactAnswers exact;
     final RunRecorder recorder;
     final DecisionListener listener;
     // from this many keys on, a run's per-key state no longer fits the processor's caches (docs/benchmarks.md)
@@ -70,7 +71,7 @@ final class RunContext {
         this.blockPops = new int[blockSize];
         this.keys = new RequestKeys(keyIds, blockSize);
         this.keyIds = keyIds;
-        this.exact = new ExactReferences(scenario.limiters(), keyIds);
+        this.exact = new ExactAnswers(new ExactReferences(scenario.limiters(), keyIds), keys, blockSize);
         this.recorder = new RunRecorder(scenario, engine, keyIds);
         this.listener = listener;
     }

@@ -15,17 +15,20 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Runs a scenario in virtual time: one thread, no clock. Requests come from the traffic generator in arrival order;
- * for each limiter that sees a request, the exact reference decides at arrival and the request meets the limiter's
- * stages ({@link Flight}). In-PoP stages decide at the time the request reached its PoP (their latencies add to the
+ * for each limiter that sees a request, the exact reference decides at arrival (each distinct reference once per
+ * request however many limiters share it: {@link ExactAnswers}) and the request meets the limiter's stages
+ * ({@link Flight}). In-PoP stages decide at the time the request reached its PoP (their latencies add to the
  * response time); a remote stage (Durable Object, origin) is an event at the home region at departure plus the
  * one-way delay, served in arrival order there, and the reply comes back after the return delay. Deterministic: the
  * same scenario and seed give the same result.
  *
- * <p>Limiters are independent of each other (each sees the whole stream with its own tiers, exact count, jitter and
- * events), except limiters whose binding stages name the same namespace, which share counters. So the engine takes
+ * <p>Limiters are independent of each other (each sees the whole stream with its own tiers, jitter and events; an
+ * exact count shared by equal references decides as each limiter's own would), except limiters whose binding stages
+ * name the same namespace, which share counters. So the engine takes
  * the stream in blocks and runs each block through one group of dependent limiters after another
  * ({@link LimiterGroup}), each group with its own event queue: a group's state is then read while it is still in the
  * processor's caches, rather than the state of every limiter for every request ({@link Order#BY_GROUP}); a group
@@ -116,6 +119,7 @@ public final class VirtualEngine {
         // the groups that decide by PoP, in scenario order, as long as one block of the batch and what they keep per
         // request stay within BATCH_BYTES; the others (and any beyond) take the block path
         Set<KeyKind> batchKinds = EnumSet.noneOf(KeyKind.class);
+        Set<Integer> batchReferences = new TreeSet<>();
         long memberBytes = 0;
         boolean[] byPopGroups = new boolean[grouped.size()];
         for (int g = 0; g < grouped.size(); g++) {
@@ -124,14 +128,17 @@ public final class VirtualEngine {
                 continue;
             }
             Set<KeyKind> kinds = EnumSet.copyOf(batchKinds);
+            Set<Integer> references = new TreeSet<>(batchReferences);
             long bytes = memberBytes;
             for (int l : members) {
                 kinds.addAll(limiters[l].keyKinds);
+                references.add(limiters[l].reference);
                 bytes += PopOrderPass.bytesPerRequest(limiters[l].stages.length);
             }
-            if ((PopBatch.bytesPerRequest(kinds.size()) + bytes) * blockSize <= BATCH_BYTES) {
+            if ((PopBatch.bytesPerRequest(kinds.size(), references.size()) + bytes) * blockSize <= BATCH_BYTES) {
                 byPopGroups[g] = true;
                 batchKinds = kinds;
+                batchReferences = references;
                 memberBytes = bytes;
             }
         }
@@ -139,9 +146,10 @@ public final class VirtualEngine {
         if (batchKinds.isEmpty()) {
             this.batch = null;
         } else {
-            long bytesPerRequest = PopBatch.bytesPerRequest(batchKinds.size()) + memberBytes;
+            long bytesPerRequest = PopBatch.bytesPerRequest(batchKinds.size(), batchReferences.size()) + memberBytes;
             long blocks = Math.max(1, Math.min(batchBlocks, BATCH_BYTES / bytesPerRequest / blockSize));
-            this.batch = new PopBatch(scenario.pops().size(), Math.toIntExact(blocks * blockSize), batchKinds);
+            this.batch = new PopBatch(scenario.pops().size(), Math.toIntExact(blocks * blockSize), batchKinds,
+                    batchReferences, run.exact.count());
         }
         this.groups = new LimiterGroup[grouped.size()];
         for (int g = 0; g < groups.length; g++) {
@@ -209,7 +217,7 @@ public final class VirtualEngine {
                 group.run(size, !more);
             }
             if (batch != null) {
-                batch.append(run.block, run.blockPops, size, run.keys);
+                batch.append(run.block, run.blockPops, size, run.keys, run.exact);
                 if (!more || batch.wouldOverflow(blockSize)) {
                     batch.sortByPop();
                     for (LimiterGroup group : groups) {

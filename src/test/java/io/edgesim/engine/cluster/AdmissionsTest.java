@@ -41,6 +41,24 @@ class AdmissionsTest {
     }
 
     @Test
+    void limitersSharingAReferenceGetItsOneAnswerAndALimiterWithAnotherLimitItsOwn(@TempDir Path dir)
+            throws IOException {
+        List<List<Admission>> admitted = admitAll(dir, "time_ms,pop,key\n0,SYD,a\n10,FRA,a\n20,FRA,a\n30,SYD,b\n", """
+                { name = cache, tier = cache, limit = 2, window = 60s }
+                { name = object, tier = durable-object, limit = 2, window = 60s,
+                  placement { policy = fixed, region = FRA } }
+                { name = one, tier = cache, limit = 1, window = 60s }
+                """);
+
+        // counted once: were each limiter's admission counted in the shared count, the second request would be refused
+        assertThat(admitted).extracting(a -> a.get(0).exactAllowed()).containsExactly(true, true, false, true);
+        assertThat(admitted).extracting(a -> a.get(1).exactAllowed()).containsExactly(true, true, false, true);
+        assertThat(admitted).extracting(a -> a.get(2).exactAllowed()).containsExactly(true, false, false, true);
+        assertThat(admitted).allSatisfy(a -> assertThat(a).extracting(Admission::exactKey).containsOnly(
+                a.get(0).exactKey()));
+    }
+
+    @Test
     void aChainGetsOneRoutePerRemoteStageAndALimiterThatDoesNotSeeTheClientNoAdmission(@TempDir Path dir)
             throws IOException {
         List<List<Admission>> admitted = admitAll(dir, "time_ms,pop,key\n0,SYD,a\n", """

@@ -307,15 +307,15 @@ class VirtualEngineTest {
         Scenario hundred = load(dir, head + isolates(100));
         Scenario none = load(dir, head + "limiters = [ { name = l, tier = kv, limit = 10, window = 60s } ]");
 
-        // one limiter: 8 blocks of 65,536 (about 65 bytes a request, 34 MiB); thirty: one block (790 bytes a request,
-        // 49 MiB; 8 blocks would take 395 MiB)
+        // one limiter: 8 blocks of 65,536 (74 bytes a request, 37 MiB); thirty: one block (799 bytes a request,
+        // 50 MiB; 8 blocks would take 400 MiB)
         VirtualEngine oneEngine = new VirtualEngine(one);
         assertThat(oneEngine.batchCapacity()).isEqualTo(VirtualEngine.BATCH_BLOCKS * VirtualEngine.BLOCK);
         VirtualEngine thirtyEngine = new VirtualEngine(thirty);
         assertThat(thirtyEngine.batchCapacity()).isEqualTo(VirtualEngine.BLOCK);
         assertThat(thirtyEngine.limitersByPop()).isEqualTo(30);
-        // a hundred: one block would take 64 MiB for 39 of them (40 bytes for the batch, 25 per limiter); the others
-        // run block by block
+        // a hundred: one block would take 64 MiB for 39 of them (49 bytes for the batch with the answers of the one
+        // exact reference they share, 25 per limiter); the others run block by block
         VirtualEngine hundredEngine = new VirtualEngine(hundred);
         assertThat(hundredEngine.batchCapacity()).isEqualTo(VirtualEngine.BLOCK);
         assertThat(hundredEngine.limitersByPop()).isEqualTo(39);

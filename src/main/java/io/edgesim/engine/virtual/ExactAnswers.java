@@ -23,9 +23,6 @@ import io.edgesim.model.key.KeyKind;
  */
 final class ExactAnswers {
 
-    // with many keys (RunContext.touchAhead), the requests whose counters a touch pass reads before they are decided
-    private static final int AHEAD = 16;
-
     private final ExactReferences references;
     private final RequestKeys keys;
     // by reference: whether a limiter decides it already
@@ -88,9 +85,9 @@ final class ExactAnswers {
      */
     void decideBlock(int[] decided, Request[] block, int size, boolean touchAhead) {
         for (int slot = 0; slot < size; slot++) {
-            if (touchAhead && (slot & (AHEAD - 1)) == 0) {
+            if (touchAhead && ReadAhead.starts(slot)) {
                 long read = 0;
-                for (int ahead = slot, end = Math.min(size, slot + AHEAD); ahead < end; ahead++) {
+                for (int ahead = slot, end = ReadAhead.end(slot, size); ahead < end; ahead++) {
                     for (int r : decided) {
                         read += touch(r, ahead);
                     }

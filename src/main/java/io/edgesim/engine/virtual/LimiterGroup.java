@@ -24,9 +24,7 @@ final class LimiterGroup {
     private final LimiterRun[] limiters;
     private final RunContext run;
     private final EventQueue<Flight> queue = new EventQueue<>();
-    // with many keys (RunContext.touchAhead), the requests whose state a touch pass reads before they arrive, and
-    // what those passes read (kept, so that the reads are not optimised away)
-    private static final int AHEAD = 16;
+    // what the touch passes read (ReadAhead)
     private long touched;
 
     /**
@@ -53,8 +51,8 @@ final class LimiterGroup {
         Request[] block = run.block;
         boolean touchAhead = run.touchAhead();
         for (int i = 0; i < size; i++) {
-            if (touchAhead && (i & (AHEAD - 1)) == 0) {
-                touch(i, Math.min(size, i + AHEAD));
+            if (touchAhead && ReadAhead.starts(i)) {
+                touch(i, ReadAhead.end(i, size));
             }
             long arrival = block[i].timeNanos();
             while (!queue.isEmpty() && queue.peekTime() <= arrival) {

@@ -20,9 +20,6 @@ import java.util.Arrays;
 final class PopOrderPass {
 
     private static final Outcome[] OUTCOMES = Outcome.values();
-    // with many keys (RunContext.touchAhead), the requests whose state a touch pass reads before they are decided or
-    // counted
-    private static final int AHEAD = 16;
 
     /** What a member with {@code stages} stages keeps per request of the batch, in bytes. */
     static long bytesPerRequest(int stages) {
@@ -54,7 +51,7 @@ final class PopOrderPass {
     // per member, while the recorder wants a first refusal: the 429 of the batch's first rejection and its index
     private final RateLimitResponse[] firstRefusals;
     private final int[] firstRefusalIndex;
-    // what the touch passes read, kept so that the reads are not optimised away
+    // what the touch passes read (ReadAhead)
     private long touched;
 
     /**
@@ -193,8 +190,8 @@ final class PopOrderPass {
 
     private void decidePop(int pop, boolean touchAhead) {
         for (int at = batch.popStart(pop), end = batch.popEnd(pop); at < end; at++) {
-            if (touchAhead && ((at - batch.popStart(pop)) & (AHEAD - 1)) == 0) {
-                touchTiers(pop, at, Math.min(end, at + AHEAD));
+            if (touchAhead && ReadAhead.starts(at - batch.popStart(pop))) {
+                touchTiers(pop, at, ReadAhead.end(at, end));
             }
             int index = batch.indexAt(at);
             long nanos = batch.nanosAt(at);
@@ -266,8 +263,8 @@ final class PopOrderPass {
         }
         int size = batch.size();
         for (int i = 0; i < size; i++) {
-            if (touchAhead && (i & (AHEAD - 1)) == 0) {
-                touch(exactKinds, i, Math.min(size, i + AHEAD));
+            if (touchAhead && ReadAhead.starts(i)) {
+                touch(exactKinds, i, ReadAhead.end(i, size));
             }
             int at = batch.placeOf(i);
             long nanos = batch.nanos(i);

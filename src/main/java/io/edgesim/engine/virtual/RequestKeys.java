@@ -23,8 +23,6 @@ import java.util.Arrays;
 final class RequestKeys {
 
     private static final int KINDS = KeyKind.values().length;
-    // with many keys, the requests whose numbers kept by source a pass reads ahead
-    private static final int AHEAD = 16;
 
     private final KeyIds ids;
     private final String[][] keys;
@@ -107,10 +105,10 @@ final class RequestKeys {
         }
         String[] kindKeys = keys[k];
         int[] kindNumbers = numbers[k];
-        boolean touchAhead = ids.size() >= RunContext.TOUCH_AHEAD_KEYS;
+        boolean touchAhead = ReadAhead.worthIt(ids);
         for (int slot = 0; slot < size; slot++) {
-            if (touchAhead && (slot & (AHEAD - 1)) == 0) {
-                touchSources(k, slot, Math.min(size, slot + AHEAD));
+            if (touchAhead && ReadAhead.starts(slot)) {
+                touchSources(k, slot, ReadAhead.end(slot, size));
             }
             if (kindKeys[slot] == null) {
                 String key = kind.extract(block[slot]);
@@ -121,9 +119,8 @@ final class RequestKeys {
         allLoaded[k] = generation;
     }
 
-    // reads the numbers kept by source of the requests at slots from to to - 1 in one short loop, as the engine's
-    // passes read their per-key state ahead (RunContext.touchAhead): a million sources' numbers are far beyond the
-    // caches
+    // reads the numbers kept by source of the requests at slots from to to - 1 in one short loop (ReadAhead): a
+    // million sources' numbers are far beyond the caches
     private void touchSources(int k, int from, int to) {
         int[] known = bySource[k];
         if (known == null) {

@@ -43,8 +43,6 @@ final class RunContext {
     final ExactAnswers exact;
     final RunRecorder recorder;
     final DecisionListener listener;
-    // from this many keys on, a run's per-key state no longer fits the processor's caches (docs/benchmarks.md)
-    static final int TOUCH_AHEAD_KEYS = 1 << 16;
 
     /**
      * @param keyIds    the run's numbering of keys, which every stage uses
@@ -91,14 +89,9 @@ final class RunContext {
         return fault;
     }
 
-    /**
-     * Whether the run has numbered so many keys that their state has outgrown the processor's caches, so that the
-     * passes over a block or batch should read the state of the next few requests in one short loop before deciding
-     * them ({@code touch}): the processor then fetches those states from memory together, where request after request
-     * would wait for each in turn. With fewer keys the state stays in the caches and such reads only cost time.
-     */
+    /** Whether the passes read ahead now ({@link ReadAhead#worthIt}). */
     boolean touchAhead() {
-        return keyIds.size() >= TOUCH_AHEAD_KEYS;
+        return ReadAhead.worthIt(keyIds);
     }
 
     /** Starts a new block with the next requests of {@code stream}; returns how many (fewer only at its end). */

@@ -31,8 +31,10 @@ class TailsAgreeClusterTest {
 
     // a call reaches its object at its deadline or later and its reply is handled no earlier than its deadline
     private static final long EPSILON_NANOS = 1_000;
-    // lateness of one request's two deliveries (there and back) on a loaded, shared machine
-    private static final long LATENESS_BOUND_NANOS = 50_000_000;
+    // lateness of one request's two deliveries (there and back) on a loaded, shared machine: one delivery may wait
+    // out a collection or a descheduled dispatcher (a CI run saw 51 ms once); the share within CLOSE_NANOS below is
+    // what holds the cluster to the virtual engine's draws
+    private static final long LATENESS_BOUND_NANOS = 150_000_000;
     // most requests are delivered on time: within this of the virtual latency
     private static final long CLOSE_NANOS = 5_000_000;
     private static final double CLOSE_SHARE = 0.95;

@@ -1,6 +1,7 @@
 package io.edgesim.cli;
 
 import io.edgesim.scenario.InputException;
+import io.edgesim.scenario.config.HoconSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,14 +12,20 @@ final class Paths {
     private Paths() {
     }
 
-    /** {@code --regions FILE} when given (not empty), else {@link #defaultRegionsFile()}. */
+    private static final String REGIONS_ALLOWED = "a regions file, e.g. regions.conf or regions/cloudflare.conf, "
+            + "or leave --regions out for ./regions.conf";
+
+    /** {@code --regions FILE} when given (a file that can be read), else {@link #defaultRegionsFile()}. */
     static Path regionsFile(Path flag) {
         if (flag == null) {
             return defaultRegionsFile();
         }
         if (flag.toString().isEmpty()) {
-            throw new InputException("--regions: the file name is empty; allowed: a regions file, e.g. "
-                    + "regions.conf, or leave --regions out for ./regions.conf");
+            throw new InputException("--regions: the file name is empty; allowed: " + REGIONS_ALLOWED);
+        }
+        String problem = HoconSource.fileProblem(flag);
+        if (problem != null) {
+            throw new InputException("--regions: " + flag + ": " + problem + "; allowed: " + REGIONS_ALLOWED);
         }
         return flag;
     }

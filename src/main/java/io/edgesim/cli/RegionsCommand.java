@@ -23,7 +23,8 @@ final class RegionsCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--regions", paramLabel = "FILE", description = "Regions file. Default: ./regions.conf.")
+    @Option(names = "--regions", paramLabel = "FILE", description = "Regions file. Default: ./regions.conf, else the "
+            + "regions.conf of the edgesim folder the launcher runs from.")
     Path regions;
 
     @Option(names = "--matrix", description = "Print every PoP and the round-trip matrix, however many PoPs.")

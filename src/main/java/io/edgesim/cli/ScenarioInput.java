@@ -17,7 +17,8 @@ final class ScenarioInput {
     Path scenarioFile;
 
     @Option(names = "--regions", paramLabel = "FILE",
-            description = "regions.conf to use when the scenario names none. Default: ./regions.conf.")
+            description = "regions.conf to use when the scenario names none. Default: ./regions.conf, else the "
+                    + "regions.conf of the edgesim folder the launcher runs from.")
     Path regions;
 
     /** The regions file in force when the scenario names none. */

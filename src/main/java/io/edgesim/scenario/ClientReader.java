@@ -4,6 +4,7 @@ import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.region.RegionMap;
+import io.edgesim.scenario.config.CodeList;
 import io.edgesim.scenario.config.ConfigReader;
 import io.edgesim.scenario.config.Defaults;
 import io.edgesim.scenario.trace.TraceRow;
@@ -237,10 +238,16 @@ final class ClientReader {
         List<Double> weights = new ArrayList<>();
         ConfigValue v = r.value("pops");
         String allowed = "\"all\", { top = N }, a list of regions, or { REGION = weight, ... } with regions of this "
-                + "scenario: "
-                + String.join(", ", pops);
+                + "scenario: " + CodeList.of(pops);
         if (v.valueType() == ConfigValueType.STRING && "all".equals(v.unwrapped())) {
             allPops(codes, weights);
+        } else if (v.valueType() == ConfigValueType.STRING && !pops.contains((String) v.unwrapped())) {
+            // one word that is neither all nor a region: most likely all mistyped
+            String word = (String) v.unwrapped();
+            List<String> known = new ArrayList<>(pops);
+            known.add(0, "all");
+            throw r.error("pops", "'" + word + "' is neither all nor a region of this scenario",
+                    allowed + InputException.didYouMean(word, known));
         } else if (v.valueType() == ConfigValueType.OBJECT && r.object("pops").has(TOP)) {
             heaviest(r.object("pops"), codes, weights);
         } else if (v.valueType() == ConfigValueType.OBJECT) {
@@ -319,7 +326,7 @@ final class ClientReader {
 
     private void checkPop(ConfigReader r, String key, String code) {
         if (!pops.contains(code)) {
-            throw r.error(key, code + " is not a region of this scenario", String.join(", ", pops));
+            throw r.error(key, code + " is not a region of this scenario", CodeList.of(pops, code));
         }
     }
 }

@@ -8,6 +8,7 @@ import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.RemoteTier;
 import io.edgesim.model.tier.StageSpec;
+import io.edgesim.scenario.config.CodeList;
 import io.edgesim.scenario.config.ConfigReader;
 import io.edgesim.scenario.tier.TierSettingsReader;
 
@@ -94,38 +95,39 @@ final class FaultReader {
     }
 
     private static String region(ConfigReader f, String key, RegionMap regions) {
-        String allowed = "a region of the regions file: " + String.join(", ", regions.codes());
+        String allowed = "a region of the regions file: " + CodeList.of(regions.codes());
         if (!f.has(key)) {
             throw f.error(key, "missing", allowed);
         }
         String code = f.string(key);
         if (!regions.contains(code)) {
-            throw f.error(key, "'" + code + "' is not a region", allowed);
+            throw f.error(key, "'" + code + "' is not a region", allowed + InputException.didYouMean(code, regions.codes()));
         }
         return code;
     }
 
     private static String pop(ConfigReader f, List<String> pops) {
-        String allowed = "a PoP of the scenario: " + String.join(", ", pops);
+        String allowed = "a PoP of the scenario: " + CodeList.of(pops);
         if (!f.has("pop")) {
             throw f.error("pop", "missing", allowed);
         }
         String code = f.string("pop");
         if (!pops.contains(code)) {
-            throw f.error("pop", "'" + code + "' is not a PoP of the scenario", allowed);
+            throw f.error("pop", "'" + code + "' is not a PoP of the scenario", allowed + InputException.didYouMean(code, pops));
         }
         return code;
     }
 
     private static List<String> link(ConfigReader f, RegionMap regions) {
-        String allowed = "two different regions of the regions file, [A, B]: " + String.join(", ", regions.codes());
+        String allowed = "two different regions of the regions file, [A, B]: " + CodeList.of(regions.codes());
         List<String> link = f.stringList("between", allowed);
         if (link.size() != 2) {
             throw f.error("between", link.size() + " regions listed", allowed);
         }
         for (String code : link) {
             if (!regions.contains(code)) {
-                throw f.error("between", "'" + code + "' is not a region", allowed);
+                throw f.error("between", "'" + code + "' is not a region",
+                        allowed + InputException.didYouMean(code, regions.codes()));
             }
         }
         if (link.get(0).equals(link.get(1))) {

@@ -7,6 +7,7 @@ import io.edgesim.model.fault.Fault;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.scenario.config.AssumptionLog;
+import io.edgesim.scenario.config.CodeList;
 import io.edgesim.scenario.config.ConfigReader;
 import io.edgesim.scenario.config.ConfigText;
 import io.edgesim.scenario.config.Defaults;
@@ -287,7 +288,7 @@ public final class ScenarioLoader {
         if (!root.has("regions")) {
             return regions.codes();
         }
-        String allowed = "regions of " + regionsFile + ": " + String.join(", ", regions.codes());
+        String allowed = "regions of " + regionsFile + ": " + CodeList.of(regions.codes());
         List<String> codes = root.stringList("regions", allowed);
         if (codes.isEmpty()) {
             throw root.error("regions", "the list is empty", allowed + " (leave regions out for all)");
@@ -295,7 +296,8 @@ public final class ScenarioLoader {
         Set<String> seen = new HashSet<>();
         for (String code : codes) {
             if (!regions.contains(code)) {
-                throw root.error("regions", code + " is not a region", allowed);
+                throw root.error("regions", code + " is not a region", allowed
+                        + InputException.didYouMean(code, regions.codes()));
             }
             if (!seen.add(code)) {
                 throw root.error("regions", code + " is listed twice", "each region once");

@@ -311,6 +311,36 @@ class MainTest {
     }
 
     @Test
+    void aRegionsFlagNamingNoFileSaysWhichFlagAndWhatIsAllowed() {
+        for (String[] command : new String[][]{{"regions"}, {"validate", "scenarios/three-pops.conf"}}) {
+            String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(command),
+                    java.util.stream.Stream.of("--regions", "regions/cloudfare.conf")).toArray(String[]::new);
+            Outcome outcome = edgesim(args);
+
+            assertThat(outcome.status()).isEqualTo(2);
+            assertThat(outcome.err()).isEqualTo("edgesim: --regions: regions/cloudfare.conf: no such file; allowed: "
+                    + "a regions file, e.g. regions.conf or regions/cloudflare.conf, or leave --regions out for "
+                    + "./regions.conf\n");
+        }
+    }
+
+    @Test
+    void anUnknownPopInAScenarioOverEveryLocationGetsAShortLineWithTheClosestCode(@TempDir Path dir)
+            throws IOException {
+        Path scenario = dir.resolve("world.conf");
+        Files.writeString(scenario, "duration = 10s\nclients = [ { name = a, rate = 5, pops = [FRA, FRAA] } ]\n"
+                + "limiters = [ { name = l, tier = cache, limit = 20, window = 10s } ]\n");
+
+        Outcome outcome = edgesim("validate", scenario.toString(), "--regions", "regions/cloudflare.conf");
+
+        assertThat(outcome.status()).isEqualTo(2);
+        assertThat(outcome.err().strip().lines()).hasSize(1);
+        assertThat(outcome.err()).contains("clients[0].pops: FRAA is not a region of this scenario; allowed: BRU, ",
+                "... (340 in all, listed in the regions file); did you mean `FRA`?");
+        assertThat(outcome.err().length()).isLessThan(400);
+    }
+
+    @Test
     void badRegionsFileIsBadInput(@TempDir Path dir) throws IOException {
         Path regions = dir.resolve("regions.conf");
         Files.writeString(regions, "regions { FRA { city = Frankfurt } ");

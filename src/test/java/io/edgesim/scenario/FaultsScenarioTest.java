@@ -90,7 +90,7 @@ class FaultsScenarioTest {
                 arguments("faults = [ { from = 1s, until = 2s } ]", "faults[0].kind: missing; allowed: " + KINDS),
                 arguments("faults = [ { kind = region-outage, region = XYZ, from = 1s, until = 2s } ]",
                         "faults[0].region: 'XYZ' is not a region; allowed: a region of the regions file: "
-                                + ALL_REGIONS),
+                                + ALL_REGIONS + "; did you mean `YYZ`?"),
                 arguments("faults = [ { kind = pop-outage, pop = IAD, from = 1s, until = 2s } ]",
                         "faults[0].pop: 'IAD' is not a PoP of the scenario; allowed: a PoP of the scenario: "
                                 + "FRA, AMS, SYD"),

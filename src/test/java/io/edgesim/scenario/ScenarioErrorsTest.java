@@ -42,7 +42,8 @@ class ScenarioErrorsTest {
     static Stream<Arguments> badScenarios() {
         return Stream.of(
                 arguments("regions = [FRA, XYZ]",
-                        "regions: XYZ is not a region; allowed: regions of regions.conf: " + ALL_REGIONS),
+                        "regions: XYZ is not a region; allowed: regions of regions.conf: " + ALL_REGIONS
+                                + "; did you mean `YYZ`?"),
                 arguments("regions = [FRA, FRA]", "regions: FRA is listed twice; allowed: each region once"),
                 arguments("limiters = [ { name = l, tier = cash, limit = 1, window = 1s } ]",
                         "limiters[0].tier: 'cash' is not a tier; "
@@ -166,10 +167,17 @@ class ScenarioErrorsTest {
                         "clients[0].pops.XYZ: XYZ is not a region of this scenario; allowed: FRA, AMS, SYD"),
                 arguments("clients = [ { name = a, rate = 1, pops = [FRA, LHR] } ]",
                         "clients[0].pops: LHR is not a region of this scenario; allowed: FRA, AMS, SYD"),
+                arguments("clients = [ { name = a, rate = 1, pops = [FRA, AMSS] } ]",
+                        "clients[0].pops: AMSS is not a region of this scenario; allowed: FRA, AMS, SYD; "
+                                + "did you mean `AMS`?"),
+                arguments("clients = [ { name = a, rate = 1, pops = alll } ]",
+                        "clients[0].pops: 'alll' is neither all nor a region of this scenario; allowed: \"all\", "
+                                + "{ top = N }, a list of regions, or { REGION = weight, ... } with regions of this "
+                                + "scenario: FRA, AMS, SYD; did you mean `all`?"),
                 arguments("limiters = [ { name = d, tier = durable-object, limit = 1, window = 1s, "
                                 + "placement { policy = fixed, region = XYZ } } ]",
                         "limiters[0].placement.region: XYZ is not a region of the regions file; allowed: "
-                                + DO_REGIONS),
+                                + DO_REGIONS + "; did you mean `YYZ`?"),
                 arguments("limiters = [ { name = d, tier = durable-object, limit = 1, window = 1s, "
                                 + "placement { policy = fixed, region = GRU } } ]",
                         "limiters[0].placement.region: GRU does not host Durable Objects; allowed: " + DO_REGIONS),
@@ -190,7 +198,8 @@ class ScenarioErrorsTest {
                         "limiters[0].placement.region: a region is set but the policy is first-request; "
                                 + "allowed: region only with policy = fixed"),
                 arguments("limiters = [ { name = o, tier = origin, limit = 1, window = 1s, region = XYZ } ]",
-                        "limiters[0].region: XYZ is not a region of the regions file; allowed: " + ALL_REGIONS),
+                        "limiters[0].region: XYZ is not a region of the regions file; allowed: " + ALL_REGIONS
+                                + "; did you mean `YYZ`?"),
                 arguments("clients = [ { name = a, rate = 1 }, { name = a, rate = 2 } ]",
                         "clients[1].name: 'a' is already the name of clients[0]; "
                                 + "allowed: a name unique among the clients"),

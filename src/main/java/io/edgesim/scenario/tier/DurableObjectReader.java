@@ -4,6 +4,7 @@ import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.remote.ObjectShards;
 import io.edgesim.model.tier.remote.Placement;
 import io.edgesim.model.tier.TierSettings;
+import io.edgesim.scenario.config.CodeList;
 import io.edgesim.scenario.config.ConfigReader;
 import io.edgesim.scenario.config.Defaults;
 
@@ -93,12 +94,12 @@ final class DurableObjectReader {
         if (policy == Placement.Policy.FIXED) {
             if (region == null) {
                 throw p.error("region", "missing for policy = fixed",
-                        "a region hosting Durable Objects: " + String.join(", ", capable));
+                        "a region hosting Durable Objects: " + CodeList.of(capable));
             }
             if (!regions.contains(region) || !regions.region(region).durableObjects()) {
                 String problem = regions.contains(region) ? region + " does not host Durable Objects"
                         : region + " is not a region of the regions file";
-                throw p.error("region", problem, String.join(", ", capable));
+                throw p.error("region", problem, CodeList.of(capable, region));
             }
         }
         if (policy == Placement.Policy.LOCATION_HINT) {

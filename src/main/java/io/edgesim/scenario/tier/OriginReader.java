@@ -2,6 +2,7 @@ package io.edgesim.scenario.tier;
 
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.TierSettings;
+import io.edgesim.scenario.config.CodeList;
 
 /**
  * Reads the settings of the origin tier: the region it runs in (one of the regions file's), its service time, its
@@ -16,7 +17,7 @@ final class OriginReader {
         String region = s.string("region");
         RegionMap regions = s.regions();
         if (!regions.contains(region)) {
-            String allowed = String.join(", ", regions.codes());
+            String allowed = CodeList.of(regions.codes(), region);
             if (!s.fromReference("region")) {
                 throw s.settings().error("region", region + " is not a region of the regions file", allowed);
             }

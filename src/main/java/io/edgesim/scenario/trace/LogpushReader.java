@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.edgesim.model.algorithm.Durations;
+import io.edgesim.scenario.config.CodeList;
 import io.edgesim.scenario.config.ConfigReader;
 
 import java.math.BigDecimal;
@@ -87,11 +88,11 @@ public final class LogpushReader extends TraceFile {
         }
         String pop = text(row, "EdgeColoCode");
         if (pop == null) {
-            throw error("no EdgeColoCode", "the PoP's IATA code, one of " + String.join(", ", sorted()));
+            throw error("no EdgeColoCode", "the PoP's IATA code, one of " + CodeList.of(sorted()));
         }
         pop = pop.toUpperCase(Locale.ROOT);
         if (!pops.contains(pop)) {
-            throw error("EdgeColoCode '" + pop + "' is not a region of the scenario", String.join(", ", sorted()));
+            throw error("EdgeColoCode '" + pop + "' is not a region of the scenario", CodeList.of(sorted(), pop));
         }
         JsonNode headers = row.get("RequestHeaders");
         String key = header(headers, "x-api-key");

@@ -2,6 +2,7 @@ package io.edgesim.scenario.trace;
 
 import io.edgesim.model.algorithm.Durations;
 import io.edgesim.scenario.InputException;
+import io.edgesim.scenario.config.CodeList;
 import io.edgesim.scenario.config.ConfigReader;
 
 import java.nio.file.Path;
@@ -116,12 +117,12 @@ public final class TraceReader extends TraceFile {
         }
         previousMillis = millis;
         String pop = field(fields, "pop");
-        String popsAllowed = String.join(", ", pops.stream().sorted().toList());
         if (pop == null) {
-            throw error("pop is empty", "a region of the scenario: " + popsAllowed);
+            throw error("pop is empty", "a region of the scenario: " + CodeList.of(pops.stream().sorted().toList()));
         }
         if (!pops.contains(pop)) {
-            throw error("pop '" + pop + "' is not a region of the scenario", popsAllowed);
+            throw error("pop '" + pop + "' is not a region of the scenario",
+                    CodeList.of(pops.stream().sorted().toList(), pop));
         }
         return new TraceRow(line(), Math.round(millis * Durations.NANOS_PER_MILLI), pop, field(fields, "key"),
                 cost(fields), field(fields, "ip"), firstEntry(field(fields, "xff")), field(fields, "anon_token"),

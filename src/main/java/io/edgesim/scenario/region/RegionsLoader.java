@@ -8,10 +8,15 @@ import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.region.LatencyTail;
 import io.edgesim.model.region.Region;
 import io.edgesim.model.region.RegionMap;
+import io.edgesim.scenario.InputException;
 import io.edgesim.scenario.config.ConfigReader;
 import io.edgesim.scenario.config.ConfigText;
 import io.edgesim.scenario.config.HoconSource;
+import io.edgesim.scenario.config.RepeatedKeys;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,6 +41,9 @@ public final class RegionsLoader {
 
     private static final List<String> TOP_KEYS = List.of("regions", "area-homes", "intra-pop-rtt", "jitter",
             "estimate", "tails", "rtt-ms", "estimated-rtt-ms");
+    // the sections whose keys must each be written once in a file, and what is allowed
+    private static final Map<String, String> REPEATS_CHECKED = Map.of("regions", "each region once",
+            "area-homes", "each area once", "rtt-ms", "each pair once", "estimated-rtt-ms", "each pair once");
     private static final List<String> TAIL_KEYS = List.of("p50", "p90", "p99");
     private static final List<String> TAILS_KEYS = List.of("p99-over-p50");
     private static final String TAIL = "{ p50 = ms, p99 = ms } with 0.001 <= p50 <= p99 <= 10 x p50 and p99 <= "
@@ -98,7 +106,32 @@ public final class RegionsLoader {
 
     /** The region map of {@code file} with its estimate settings. */
     public static Loaded read(Path file) {
-        return read(file, HoconSource.parseFile(file));
+        Config config = HoconSource.parseFile(file);
+        List<Path> files = new ArrayList<>();
+        files.add(file);
+        files.addAll(HoconSource.includedFiles(file));
+        for (Path written : files) {
+            rejectRepeatedKeys(written);
+        }
+        return read(file, config);
+    }
+
+    // HOCON merges a region written twice into one and keeps the later of two values of a pair or an area: said here,
+    // file by file, as the parsed configuration no longer shows it
+    private static void rejectRepeatedKeys(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException | UncheckedIOException e) {
+            return;  // parsed a moment ago: a file that cannot be read now is reported by the parse of the next run
+        }
+        RepeatedKeys.Repeat repeat = RepeatedKeys.first(text, REPEATS_CHECKED.keySet());
+        if (repeat != null) {
+            throw InputException.at(file.toString(), repeat.block() + "." + repeat.key(), "written twice, on lines "
+                    + repeat.firstLine() + " and " + repeat.secondLine() + " (HOCON would silently "
+                    + (repeat.block().equals("regions") ? "merge the two" : "keep the later") + "); allowed: "
+                    + REPEATS_CHECKED.get(repeat.block()));
+        }
     }
 
     /** {@code file} parsed with its includes, as one text that {@link #fromText} reads back. */

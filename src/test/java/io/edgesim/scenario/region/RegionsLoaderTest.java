@@ -170,6 +170,32 @@ class RegionsLoaderTest {
     }
 
     @Test
+    void aRegionWrittenTwiceIsRefusedWithBothLinesRatherThanMerged(@TempDir Path dir) {
+        Path file = ScenarioFixture.write(dir, "r.conf", SMALL.replace("""
+                  SYD { city = Sydney""", """
+                  FRA { city = Frankfurt2, lat = 50.1, lon = 8.5622, area = weur, durable-objects = false }
+                  SYD { city = Sydney"""));
+
+        assertThatThrownBy(() -> RegionsLoader.load(file)).isInstanceOf(InputException.class)
+                .hasMessage(file + ": regions.FRA: written twice, on lines 2 and 4 (HOCON would silently merge the "
+                        + "two); allowed: each region once");
+    }
+
+    @Test
+    void aPairOrAnAreaWrittenTwiceInAnIncludedFileIsRefusedThere(@TempDir Path dir) {
+        Path included = ScenarioFixture.write(dir, "base.conf", SMALL.replace("FRA-SYD = [249, 252]",
+                "FRA-SYD = [249, 252]\n  FRA-SYD = 300"));
+        Path file = ScenarioFixture.write(dir, "r.conf", "include \"base.conf\"\njitter = 1ms\n");
+        Path areas = ScenarioFixture.write(dir, "a.conf", SMALL.replace("oc = FRA,", "oc = FRA, oc = AMS,"));
+
+        assertThatThrownBy(() -> RegionsLoader.load(file)).isInstanceOf(InputException.class)
+                .hasMessage(included + ": rtt-ms.FRA-SYD: written twice, on lines 12 and 13 (HOCON would silently "
+                        + "keep the later); allowed: each pair once");
+        assertThatThrownBy(() -> RegionsLoader.load(areas)).isInstanceOf(InputException.class)
+                .hasMessageContaining(": area-homes.oc: written twice, on lines 6 and 6 ");
+    }
+
+    @Test
     void areaHomeMustHostDurableObjects(@TempDir Path dir) {
         Path file = ScenarioFixture.write(dir, "r.conf", SMALL.replace("oc = FRA", "oc = SYD"));
 

@@ -1,0 +1,111 @@
+package io.edgesim.scenario.config;
+
+import com.typesafe.config.ConfigFactory;
+import io.edgesim.scenario.config.RepeatedKeys.Repeat;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RepeatedKeysTest {
+
+    private static final Set<String> BLOCKS = Set.of("regions", "rtt-ms");
+
+    // every text is valid HOCON, as the texts this reads have been parsed already
+    private static Repeat first(String text) {
+        ConfigFactory.parseString(text);
+        return RepeatedKeys.first(text, BLOCKS);
+    }
+
+    @Test
+    void findsARegionWrittenTwiceWithBothLines() {
+        assertThat(first("""
+                regions {
+                  FRA { city = Frankfurt, lat = 50 }
+                  SYD { city = Sydney, lat = -33 }
+                  FRA { city = Frankfurt2, lat = 50.1 }
+                }
+                """)).isEqualTo(new Repeat("regions", "FRA", 2, 4));
+    }
+
+    @Test
+    void findsAPairWrittenTwiceOnOneLineAndAQuotedKeyAsItsUnquotedSelf() {
+        assertThat(first("rtt-ms { FRA-SYD = 249, AMS-SYD = 250, FRA-SYD = [250, 252] }"))
+                .isEqualTo(new Repeat("rtt-ms", "FRA-SYD", 1, 1));
+        assertThat(first("regions = {\n  FRA { lat = 1 }\n  \"FRA\" : { lat = 2 }\n}"))
+                .isEqualTo(new Repeat("regions", "FRA", 2, 3));
+    }
+
+    @Test
+    void braceslikeTextInCommentsAndStringsIsNotStructure() {
+        assertThat(first("""
+                # regions { FRA {} FRA {} }
+                regions {
+                  // FRA { } written again here is a comment
+                  FRA { city = "Frank { furt", note = \"\"\"a "FRA" { }
+                  SYD { } on a second line\"\"\" }
+                  SYD { city = "Sydney" } # FRA
+                  AMS { list = [ { FRA = 1 }, { FRA = 2 } ], sub { FRA = 1, FRA = 2 } }
+                }
+                rtt-ms { FRA-SYD = ${?x} }
+                """)).isNull();
+    }
+
+    @Test
+    void keysRepeatedOnlyOutsideTheBlocksOrInSeparateLiteralsAreNoFinding() {
+        assertThat(first("""
+                include "other.conf"
+                seed = 1
+                seed = 2
+                regions { FRA { lat = 1 } }
+                regions = null
+                regions { FRA { lat = 2 } }
+                regions.FRA.lat = 3
+                other { FRA = 1, FRA = 2 }
+                """)).isNull();
+    }
+
+    @Test
+    void theShippedRegionsFilesAndScenariosHaveNoKeyWrittenTwice() throws IOException {
+        List<Path> files;
+        try (Stream<Path> regions = Files.list(Path.of("regions"));
+             Stream<Path> bench = Files.list(Path.of("bench", "regions"))) {
+            files = Stream.of(Stream.of(Path.of("regions.conf")), regions, bench).flatMap(s -> s)
+                    .filter(f -> f.toString().endsWith(".conf")).toList();
+        }
+        assertThat(files).contains(Path.of("regions/cloudflare.conf"));
+        for (Path file : files) {
+            String text = Files.readString(file);
+            assertThat(RepeatedKeys.first(text, Set.of("regions", "area-homes", "rtt-ms", "estimated-rtt-ms")))
+                    .as(file.toString()).isNull();
+        }
+    }
+
+    @Test
+    void theShippedWorldFileWithOneLocationCopiedIsCaught() throws IOException {
+        String text = Files.readString(Path.of("regions/cloudflare.conf"));
+        List<String> lines = text.lines().toList();
+        int bru = lines.indexOf(lines.stream().filter(l -> l.startsWith("  BRU {")).findFirst().orElseThrow());
+        int last = lines.indexOf(lines.stream().filter(l -> l.startsWith("area-homes {")).findFirst().orElseThrow())
+                - 1;
+        while (!lines.get(last).strip().equals("}")) {
+            last--;
+        }
+        StringBuilder copied = new StringBuilder();
+        for (int i = 0; i < lines.size(); i++) {
+            if (i == last) {
+                copied.append(lines.get(bru)).append('\n');
+            }
+            copied.append(lines.get(i)).append('\n');
+        }
+
+        assertThat(RepeatedKeys.first(copied.toString(), BLOCKS))
+                .isEqualTo(new Repeat("regions", "BRU", bru + 1, last + 1));
+    }
+}

@@ -5,6 +5,7 @@ import io.edgesim.result.Interval;
 import io.edgesim.result.KeyResults;
 import io.edgesim.result.Outlier;
 import io.edgesim.result.LimiterResult;
+import io.edgesim.result.MultiplicationBound;
 import io.edgesim.result.PerWindow;
 import io.edgesim.result.Replications;
 import io.edgesim.result.RetryAfterStats;
@@ -207,6 +208,18 @@ public final class MarkdownReport {
                 Numbers.ms(l.p99Ms()) + mark, Numbers.ms(l.maxMs()));
     }
 
+    // why a figure can exceed its bound, said where it does (a figure above a "bound" reads as a bug otherwise)
+    static final String ABOVE_BOUND = " Above the bound: the bound is about where the count lives, not about how late "
+            + "the tier sees it; a cache's write delay, a binding's sync interval, a Durable Object's reply landing in "
+            + "the next window or failing open each let more through (docs/model.md, \"The bound on "
+            + "multiplication\").";
+
+    // whether the largest per-window figure shows above its bound, as both are printed
+    static boolean aboveBound(PerWindow w, MultiplicationBound bound) {
+        return bound != null && w.maxFactor() > bound.factor()
+                && !Numbers.fixed(w.maxFactor(), 2).equals(Numbers.fixed(bound.factor(), 2));
+    }
+
     // the per-window figures, or why there are none
     private static String perWindow(LimiterResult limiter) {
         if (limiter.perWindow().isEmpty() && !limiter.keys().plans().isEmpty()) {
@@ -230,7 +243,11 @@ public final class MarkdownReport {
             line.append("; ").append(w.lateOutcomes()).append(w.lateOutcomes() == 1 ? " outcome" : " outcomes")
                     .append(" came back more than a window late and are left out of these figures");
         }
-        return line.append(".\n\n").toString();
+        line.append('.');
+        if (aboveBound(w, limiter.keys().bound())) {
+            line.append(ABOVE_BOUND);
+        }
+        return line.append("\n\n").toString();
     }
 
     static Tables keysTable(RunResult run) {

@@ -1,5 +1,6 @@
 package io.edgesim.report;
 
+import io.edgesim.result.MultiplicationBound;
 import io.edgesim.result.PerWindow;
 import io.edgesim.result.RunResult;
 import org.junit.jupiter.api.Test;
@@ -47,7 +48,23 @@ class PerWindowReportTest {
 
         assertThat(md).contains("Per window (10 s from t = 0, one count per api-key): up to 6 let through against a "
                 + "limit of 3 (2.00x; bound 1.00x = min(1 location, 6 offered / 3)), mean 2.00x over 1 window with "
-                + "traffic.\n");
+                + "traffic." + MarkdownReport.ABOVE_BOUND + "\n");
+    }
+
+    @Test
+    void markdownSaysWhyOnlyWhereAFigureShowsAboveItsBound() {
+        RunResult limit = RecordedRuns.run(dir, recorder -> RecordedRuns.accept(recorder, 3, false));
+        String atTheLimit = MarkdownReport.render(limit, Map.of());
+        MultiplicationBound one = limit.limiters().get(0).keys().bound();
+
+        assertThat(atTheLimit).contains("(1.00x; bound 1.00x = min(1 location, 3 offered / 3)), mean 1.00x over 1 "
+                + "window with traffic.\n").doesNotContain("Above the bound");
+        assertThat(MarkdownReport.aboveBound(new PerWindow("api-key", 60, 100, 1, 100, 1.004, 1.0, 0, "epoch"), one))
+                .as("1.004 shows as 1.00, the bound's figure").isFalse();
+        assertThat(MarkdownReport.aboveBound(new PerWindow("api-key", 60, 100, 1, 101, 1.01, 1.0, 0, "epoch"), one))
+                .isTrue();
+        assertThat(MarkdownReport.aboveBound(new PerWindow("api-key", 60, 100, 1, 101, 1.01, 1.0, 0, "epoch"), null))
+                .as("no bound").isFalse();
     }
 
     @Test

@@ -12,8 +12,8 @@ import java.util.Map;
  *
  * @param speed       scenario nanoseconds per real nanosecond (--speed)
  * @param nodes       cluster members that took part (one per PoP or home region)
- * @param placement   each region of the run -> the member that simulated it ("host:port", with "(coordinator)" for
- *                    the process that fed the traffic), in the order of the nodes
+ * @param placement   each region of the run -> the member that simulated it ("host:port", with "(in the coordinator)"
+ *                    for a member in the process that fed the traffic), in the order of the nodes
  * @param injected    lateness of the messages carrying an injected latency (requests reaching objects, replies
  *                    reaching PoPs)
  * @param arrival     lateness of requests reaching their PoP

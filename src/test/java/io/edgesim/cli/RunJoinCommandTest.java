@@ -136,7 +136,7 @@ class RunJoinCommandTest {
             JsonNode placement = joined.at("/cluster/placement");
             assertThat(placement.get("FRA").asText()).isEqualTo(seed);
             assertThat(placement.get("SYD").asText()).isEqualTo("127.0.0.1:" + port);
-            assertThat(placement.get("AMS").asText()).endsWith(" (coordinator)");
+            assertThat(placement.get("AMS").asText()).endsWith(" (in the coordinator)");
             assertThat(joined.at("/cluster/nodes").asInt()).isEqualTo(3);
 
             // the nodes stay up, and keep nothing of a run: in 4 s the key sends 60 requests, all within the

@@ -20,7 +20,7 @@ class ClusterRunReportTest {
 
     private RunResult clusterRun(double injectedP99Ms, double toleranceMs) {
         Map<String, String> placement = new LinkedHashMap<>();
-        placement.put("FRA", "127.0.0.1:25520 (coordinator)");
+        placement.put("FRA", "127.0.0.1:25520 (in the coordinator)");
         placement.put("SYD", "127.0.0.1:25521");
         ClusterRun cluster = new ClusterRun(2, 2, placement, new ClusterRun.Lateness(1770, 0.12, injectedP99Ms, 20),
                 new ClusterRun.Lateness(885, 0.1, 1.5, 9), toleranceMs, List.of("l"));
@@ -54,7 +54,7 @@ class ClusterRunReportTest {
                     "speed" : 2.0,
                     "nodes" : 2,
                     "placement" : {
-                      "FRA" : "127.0.0.1:25520 (coordinator)",
+                      "FRA" : "127.0.0.1:25520 (in the coordinator)",
                       "SYD" : "127.0.0.1:25521"
                     },
                     "lateness_ms" : {

@@ -44,7 +44,7 @@ public final class ClusterEngine {
 
     public static final String NAME = "cluster";
     /** How the placement names a node running in the process that feeds the traffic. */
-    public static final String COORDINATOR = "(coordinator)";
+    public static final String COORDINATOR = "(in the coordinator)";
     private static final double NANOS_PER_MS = 1e6;
 
     private final Scenario scenario;

@@ -1,7 +1,7 @@
 package io.edgesim.cli;
 
 import io.edgesim.scenario.InputException;
-import io.edgesim.scenario.config.HoconSource;
+import io.edgesim.scenario.region.RegionsLoader;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +23,7 @@ final class Paths {
         if (flag.toString().isEmpty()) {
             throw new InputException("--regions: the file name is empty; allowed: " + REGIONS_ALLOWED);
         }
-        String problem = HoconSource.fileProblem(flag);
+        String problem = RegionsLoader.fileProblem(flag);
         if (problem != null) {
             throw new InputException("--regions: " + flag + ": " + problem + "; allowed: " + REGIONS_ALLOWED);
         }

@@ -1,5 +1,6 @@
 package io.edgesim.scenario;
 
+import com.typesafe.config.Config;
 import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigValueFactory;
 import io.edgesim.model.cost.Prices;
@@ -12,6 +13,7 @@ import io.edgesim.scenario.config.ConfigReader;
 import io.edgesim.scenario.config.ConfigText;
 import io.edgesim.scenario.config.Defaults;
 import io.edgesim.scenario.config.HoconSource;
+import io.edgesim.scenario.config.RepeatedKeys;
 import io.edgesim.scenario.region.RegionNotes;
 import io.edgesim.scenario.region.RegionsLoader;
 import io.edgesim.scenario.tier.TierSettingsReader;
@@ -38,6 +40,9 @@ public final class ScenarioLoader {
     private static final List<String> TOP_KEYS = List.of("name", "description", "duration", "seed", "regions",
             "regions-file", "clients", "client-defaults", "limiters", "tiers", "prices", "sweep", "latency",
             "faults", "plans");
+    // the lists whose entries are checked for a setting written twice, and what an entry is
+    private static final Map<String, String> ENTRY_LISTS = Map.of("clients", "client", "limiters", "limiter",
+            "faults", "fault");
     private static final List<String> LATENCY_KEYS = List.of("tails");
     private static final String ON_OFF = "on (draw each remote call's round trip from its pair's distribution in the "
             + "regions file) or off (every call takes the pair's p50)";
@@ -135,8 +140,12 @@ public final class ScenarioLoader {
     }
 
     private static ConfigReader root(Path scenarioFile, Map<String, String> overrides) {
-        return new ConfigReader(scenarioFile.toString(), "",
-                ScenarioOverrides.apply(HoconSource.parseFile(scenarioFile), "--param", overrides));
+        Config parsed = HoconSource.parseFile(scenarioFile);
+        // a client, limiter or fault with a setting written twice, or a plan written twice: HOCON would keep one of
+        // the two, or a merge of both, silently
+        RepeatedKeys.reject(scenarioFile, Set.of("plans"), ENTRY_LISTS.keySet(), repeat -> repeat.where().equals("plans")
+                ? "each plan once" : "each setting once in a " + ENTRY_LISTS.get(repeat.where().replaceFirst("\\[.*", "")));
+        return new ConfigReader(scenarioFile.toString(), "", ScenarioOverrides.apply(parsed, "--param", overrides));
     }
 
     // relative to the scenario's folder as the user named it, so messages show "scenarios/trace.csv"

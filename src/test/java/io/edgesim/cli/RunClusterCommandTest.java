@@ -49,7 +49,7 @@ class RunClusterCommandTest {
         assertThat(dir.resolve("out/result.json")).content().contains("\"engine\" : \"cluster\"",
                 "\"speed\" : 2.0", "\"nodes\" : 2", "\"FRA\" : \"127.0.0.1:", "\"tolerance_ms\" : 0.0",
                 "\"latency_flagged\" : true")
-                .containsPattern("\"SYD\" : \"127\\.0\\.0\\.1:\\d+ \\(coordinator\\)\"");
+                .containsPattern("\"SYD\" : \"127\\.0\\.0\\.1:\\d+ \\(in the coordinator\\)\"");
         assertThat(dir.resolve("out/report.md")).content().startsWith("# short").contains("## Cluster engine",
                 "p99 ms (late)");
         assertThat(dir.resolve("out/by-region.csv")).content().startsWith("limiter,tier,region,sent");

@@ -167,6 +167,12 @@ class ScenarioErrorsTest {
                         "clients[0].pops.XYZ: XYZ is not a region of this scenario; allowed: FRA, AMS, SYD"),
                 arguments("clients = [ { name = a, rate = 1, pops = [FRA, LHR] } ]",
                         "clients[0].pops: LHR is not a region of this scenario; allowed: FRA, AMS, SYD"),
+                arguments("clients = [ { name = a, rate = 1, key = k }, { name = b, rate = 1, key = k, rate = 2 } ]",
+                        "clients[1].rate: written twice, on lines 6 and 6 (HOCON would silently keep the later); "
+                                + "allowed: each setting once in a client"),
+                arguments("plans { free { limit = 10 }, free { limit = 20 } }",
+                        "plans.free: written twice, on lines 6 and 6 (HOCON would silently merge the two); "
+                                + "allowed: each plan once"),
                 arguments("clients = [ { name = a, rate = 1, pops = [FRA, AMSS] } ]",
                         "clients[0].pops: AMSS is not a region of this scenario; allowed: FRA, AMS, SYD; "
                                 + "did you mean `AMS`?"),

@@ -1,10 +1,17 @@
 package io.edgesim.scenario.config;
 
+import io.edgesim.scenario.InputException;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Finds a key written twice in one object literal of a HOCON text, where HOCON itself says nothing: it merges two
@@ -13,22 +20,33 @@ import java.util.Set;
  * parses, so this reads the text itself: comments, quoted and triple-quoted strings, substitutions, nested objects
  * and arrays, and values that run to the end of their line or to a comma.
  *
- * <p>Only the objects written directly as the value of the given top-level keys are checked ({@code regions { ... }},
- * not {@code regions.FRA { ... }} at the top level), and keys are compared as written, quotes removed. The text is
- * one the library has parsed already, so it is valid HOCON; whatever this reader does not follow ends the search
- * without a finding rather than with a wrong one.
+ * <p>Checked: the object written directly as the value of a top-level key of {@code blocks} ({@code regions { ... }},
+ * not {@code regions.FRA { ... }} at the top level), its own keys only; and every object literal inside the array
+ * value of a top-level key of {@code lists} ({@code clients = [ { ... } ]}), nested objects included, where one entry
+ * never means to say a setting twice. Keys are compared as written, quotes removed. Keys repeated elsewhere (a
+ * top-level setting written again to override it, a file included and then changed) are HOCON as meant and not
+ * checked. The text is one the library has parsed already, so it is valid HOCON; whatever this reader does not
+ * follow ends the search without a finding rather than with a wrong one.
  */
 public final class RepeatedKeys {
 
     /**
      * A key written twice.
      *
-     * @param block      the top-level key whose object holds it
+     * @param where      the object that holds it: a top-level key ("regions"), or an entry of a list and the objects
+     *                   in it ("clients[1]", "limiters[0].placement"), counted from 0 in this text
      * @param key        the key, as written (quotes removed)
      * @param firstLine  the line it is first written on (1-based)
      * @param secondLine the line it is written on again
+     * @param merged     whether the second value is an object, which HOCON merges with the first (else the second
+     *                   replaces the first)
      */
-    public record Repeat(String block, String key, int firstLine, int secondLine) {
+    public record Repeat(String where, String key, int firstLine, int secondLine, boolean merged) {
+
+        /** "regions.FRA", "clients[1].rate": the setting as messages name it. */
+        public String setting() {
+            return where + "." + key;
+        }
     }
 
     private enum Kind { TEXT, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, SEPARATOR, NEWLINE, COMMA, END }
@@ -45,30 +63,70 @@ public final class RepeatedKeys {
 
     /** The first key written twice in the object of one of {@code blocks}, in text order, or null when there is none. */
     public static Repeat first(String text, Set<String> blocks) {
+        return first(text, blocks, Set.of());
+    }
+
+    /**
+     * The first key written twice in the object of one of {@code blocks} or in an object inside the list of one of
+     * {@code lists}, in text order, or null when there is none.
+     */
+    public static Repeat first(String text, Set<String> blocks, Set<String> lists) {
         List<Token> tokens = tokens(text);
         if (tokens == null) {
             return null;
         }
         try {
-            return new RepeatedKeys(tokens).root(blocks);
+            return new RepeatedKeys(tokens).root(blocks, lists);
         } catch (IllegalStateException notFollowed) {
             return null;
         }
     }
 
+    /**
+     * Fails with an {@link InputException} on the first key written twice ({@link #first}) in {@code file} or in a
+     * file it includes: "r.conf: regions.FRA: written twice, on lines 2 and 4 (HOCON would silently merge the two);
+     * allowed: each region once", {@code allowed} saying what is allowed for the repeat found. To be called once the
+     * file has parsed.
+     */
+    public static void reject(Path file, Set<String> blocks, Set<String> lists, Function<Repeat, String> allowed) {
+        List<Path> files = new ArrayList<>();
+        files.add(file);
+        files.addAll(HoconSource.includedFiles(file));
+        for (Path written : files) {
+            String text;
+            try {
+                text = Files.readString(written);
+            } catch (IOException | UncheckedIOException e) {
+                continue;  // parsed a moment ago: if it cannot be read now, the next parse says so
+            }
+            Repeat repeat = first(text, blocks, lists);
+            if (repeat != null) {
+                throw InputException.at(written.toString(), repeat.setting(), "written twice, on lines "
+                        + repeat.firstLine() + " and " + repeat.secondLine() + " (HOCON would silently "
+                        + (repeat.merged() ? "merge the two" : "keep the later") + "); allowed: "
+                        + allowed.apply(repeat));
+            }
+        }
+    }
+
     // the top level: an object with or without its braces
-    private Repeat root(Set<String> blocks) {
+    private Repeat root(Set<String> blocks, Set<String> lists) {
         skipBlank();
         boolean braced = peek().kind() == Kind.OPEN_BRACE;
         if (braced) {
             at++;
         }
-        return object(blocks, null);
+        return object(new Scope(blocks, lists), null, false);
     }
 
-    // the fields of an object up to its closing brace (or the end of the text); checks the keys of this object when
-    // block names it, and the objects of the keys in blocks when blocks is not null (the top level)
-    private Repeat object(Set<String> blocks, String block) {
+    // what the top level checks; null below it
+    private record Scope(Set<String> blocks, Set<String> lists) {
+    }
+
+    // the fields of an object up to its closing brace (or the end of the text). With top (the top level), the
+    // objects of its blocks and the lists of its lists are checked; else the keys of this object are checked when
+    // where names it, and those of the objects in it too when deep
+    private Repeat object(Scope top, String where, boolean deep) {
         Map<String, Integer> seen = new HashMap<>();
         Repeat found = null;
         while (true) {
@@ -93,23 +151,30 @@ public final class RepeatedKeys {
             if (peek().kind() == Kind.SEPARATOR) {
                 at++;
             }
-            if (block != null && found == null) {
+            boolean merged = peek().kind() == Kind.OPEN_BRACE;
+            if (where != null && found == null) {
                 Integer earlier = seen.putIfAbsent(written, first.line());
                 if (earlier != null) {
-                    found = new Repeat(block, written, earlier, first.line());
+                    found = new Repeat(where, written, earlier, first.line(), merged);
                 }
             }
-            boolean checked = blocks != null && blocks.contains(written);
-            Repeat inside = value(checked ? written : null);
+            Repeat inside;
+            if (top != null) {
+                inside = value(top.blocks().contains(written) ? written : null, false,
+                        top.lists().contains(written) ? written : null);
+            } else {
+                inside = value(deep ? where + "." + written : null, deep, deep ? where + "." + written : null);
+            }
             if (found == null) {
                 found = inside;
             }
         }
     }
 
-    // a value up to the end of its line, a comma or the closing brace of its object; an object value that is the
-    // whole value of a checked block has its keys checked
-    private Repeat value(String block) {
+    // a value up to the end of its line, a comma or the closing brace of its object. An object that is the whole
+    // value has its keys checked when where is not null (and those of the objects in it when deep); the objects in
+    // an array that is the whole value are checked, deep, when list is not null
+    private Repeat value(String where, boolean deep, String list) {
         Repeat found = null;
         boolean first = true;
         while (true) {
@@ -120,12 +185,13 @@ public final class RepeatedKeys {
                 }
                 case OPEN_BRACE -> {
                     at++;
-                    Repeat inside = object(null, first ? block : null);
+                    Repeat inside = object(null, first ? where : null, first && deep);
                     found = found == null ? inside : found;
                 }
                 case OPEN_BRACKET -> {
                     at++;
-                    array();
+                    Repeat inside = array(first ? list : null);
+                    found = found == null ? inside : found;
                 }
                 default -> at++;
             }
@@ -133,15 +199,26 @@ public final class RepeatedKeys {
         }
     }
 
-    private void array() {
+    // the elements of an array up to its closing bracket; its objects checked, deep, when list names it
+    private Repeat array(String list) {
+        Repeat found = null;
+        int index = 0;
         while (true) {
             Token next = take();
             switch (next.kind()) {
                 case CLOSE_BRACKET -> {
-                    return;
+                    return found;
                 }
-                case OPEN_BRACE -> object(null, null);
-                case OPEN_BRACKET -> array();
+                case OPEN_BRACE -> {
+                    Repeat inside = object(null, list == null ? null : list + "[" + index + "]", list != null);
+                    found = found == null ? inside : found;
+                    index++;
+                }
+                case OPEN_BRACKET -> {
+                    array(null);
+                    index++;
+                }
+                case TEXT -> index++;
                 case END -> throw new IllegalStateException("unclosed array");
                 default -> {
                 }

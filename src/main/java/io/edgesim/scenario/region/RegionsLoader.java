@@ -8,21 +8,18 @@ import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.region.LatencyTail;
 import io.edgesim.model.region.Region;
 import io.edgesim.model.region.RegionMap;
-import io.edgesim.scenario.InputException;
 import io.edgesim.scenario.config.ConfigReader;
 import io.edgesim.scenario.config.ConfigText;
 import io.edgesim.scenario.config.HoconSource;
 import io.edgesim.scenario.config.RepeatedKeys;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -104,34 +101,17 @@ public final class RegionsLoader {
         return read(file).map();
     }
 
+    /** Null when {@code file} is a file this can read, else what is wrong with it ("no such file", ...). */
+    public static String fileProblem(Path file) {
+        return HoconSource.fileProblem(file);
+    }
+
     /** The region map of {@code file} with its estimate settings. */
     public static Loaded read(Path file) {
         Config config = HoconSource.parseFile(file);
-        List<Path> files = new ArrayList<>();
-        files.add(file);
-        files.addAll(HoconSource.includedFiles(file));
-        for (Path written : files) {
-            rejectRepeatedKeys(written);
-        }
+        // HOCON merges a region written twice into one and keeps the later of two values of a pair or an area
+        RepeatedKeys.reject(file, REPEATS_CHECKED.keySet(), Set.of(), repeat -> REPEATS_CHECKED.get(repeat.where()));
         return read(file, config);
-    }
-
-    // HOCON merges a region written twice into one and keeps the later of two values of a pair or an area: said here,
-    // file by file, as the parsed configuration no longer shows it
-    private static void rejectRepeatedKeys(Path file) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException | UncheckedIOException e) {
-            return;  // parsed a moment ago: a file that cannot be read now is reported by the parse of the next run
-        }
-        RepeatedKeys.Repeat repeat = RepeatedKeys.first(text, REPEATS_CHECKED.keySet());
-        if (repeat != null) {
-            throw InputException.at(file.toString(), repeat.block() + "." + repeat.key(), "written twice, on lines "
-                    + repeat.firstLine() + " and " + repeat.secondLine() + " (HOCON would silently "
-                    + (repeat.block().equals("regions") ? "merge the two" : "keep the later") + "); allowed: "
-                    + REPEATS_CHECKED.get(repeat.block()));
-        }
     }
 
     /** {@code file} parsed with its includes, as one text that {@link #fromText} reads back. */

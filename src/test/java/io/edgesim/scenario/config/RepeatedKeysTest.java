@@ -31,15 +31,15 @@ class RepeatedKeysTest {
                   SYD { city = Sydney, lat = -33 }
                   FRA { city = Frankfurt2, lat = 50.1 }
                 }
-                """)).isEqualTo(new Repeat("regions", "FRA", 2, 4));
+                """)).isEqualTo(new Repeat("regions", "FRA", 2, 4, true));
     }
 
     @Test
     void findsAPairWrittenTwiceOnOneLineAndAQuotedKeyAsItsUnquotedSelf() {
         assertThat(first("rtt-ms { FRA-SYD = 249, AMS-SYD = 250, FRA-SYD = [250, 252] }"))
-                .isEqualTo(new Repeat("rtt-ms", "FRA-SYD", 1, 1));
+                .isEqualTo(new Repeat("rtt-ms", "FRA-SYD", 1, 1, false));
         assertThat(first("regions = {\n  FRA { lat = 1 }\n  \"FRA\" : { lat = 2 }\n}"))
-                .isEqualTo(new Repeat("regions", "FRA", 2, 3));
+                .isEqualTo(new Repeat("regions", "FRA", 2, 3, true));
     }
 
     @Test
@@ -69,6 +69,35 @@ class RepeatedKeysTest {
                 regions.FRA.lat = 3
                 other { FRA = 1, FRA = 2 }
                 """)).isNull();
+    }
+
+    @Test
+    void findsASettingWrittenTwiceInAListEntryOrAnObjectInsideItWithTheEntrysIndex() {
+        Set<String> lists = Set.of("clients", "limiters");
+
+        assertThat(RepeatedKeys.first("""
+                clients = [
+                  { name = a, rate = 1, pops = [FRA, AMS] }
+                  { name = b, rate = 2,
+                    rate = 3 }
+                ]
+                """, Set.of(), lists)).isEqualTo(new Repeat("clients[1]", "rate", 3, 4, false));
+        assertThat(RepeatedKeys.first("""
+                limiters = [ { name = d, tier = durable-object,
+                               placement { policy = fixed, region = FRA, region = AMS } } ]
+                """, Set.of(), lists)).isEqualTo(new Repeat("limiters[0].placement", "region", 2, 2, false));
+        assertThat(RepeatedKeys.first("clients = [ { name = a, pops { FRA = 1 }, pops { AMS = 1 } } ]", Set.of(),
+                lists)).isEqualTo(new Repeat("clients[0]", "pops", 1, 1, true));
+    }
+
+    @Test
+    void theSameSettingInTwoEntriesOrAtTheTopLevelIsNoFinding() {
+        assertThat(RepeatedKeys.first("""
+                duration = 10s
+                duration = 20s
+                clients = [ { name = a, rate = 1 }, { name = b, rate = 1 } ]
+                tiers { cache { write-delay = 1s, write-delay = 2s } }
+                """, Set.of(), Set.of("clients"))).isNull();
     }
 
     @Test
@@ -106,6 +135,6 @@ class RepeatedKeysTest {
         }
 
         assertThat(RepeatedKeys.first(copied.toString(), BLOCKS))
-                .isEqualTo(new Repeat("regions", "BRU", bru + 1, last + 1));
+                .isEqualTo(new Repeat("regions", "BRU", bru + 1, last + 1, true));
     }
 }

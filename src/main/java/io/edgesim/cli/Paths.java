@@ -13,7 +13,7 @@ final class Paths {
     }
 
     private static final String REGIONS_ALLOWED = "a regions file, e.g. regions.conf or regions/cloudflare.conf, "
-            + "or leave --regions out for ./regions.conf";
+            + "or leave --regions out for the default regions.conf";
 
     /** {@code --regions FILE} when given (a file that can be read), else {@link #defaultRegionsFile()}. */
     static Path regionsFile(Path flag) {

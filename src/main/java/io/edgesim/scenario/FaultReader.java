@@ -101,7 +101,7 @@ final class FaultReader {
         }
         String code = f.string(key);
         if (!regions.contains(code)) {
-            throw f.error(key, "'" + code + "' is not a region", allowed + InputException.didYouMean(code, regions.codes()));
+            throw f.error(key, "'" + code + "' is not a region", allowed + CodeList.suggestion(code, regions.codes()));
         }
         return code;
     }
@@ -113,7 +113,8 @@ final class FaultReader {
         }
         String code = f.string("pop");
         if (!pops.contains(code)) {
-            throw f.error("pop", "'" + code + "' is not a PoP of the scenario", allowed + InputException.didYouMean(code, pops));
+            throw f.error("pop", "'" + code + "' is not a PoP of the scenario",
+                    allowed + CodeList.suggestion(code, pops));
         }
         return code;
     }
@@ -127,7 +128,7 @@ final class FaultReader {
         for (String code : link) {
             if (!regions.contains(code)) {
                 throw f.error("between", "'" + code + "' is not a region",
-                        allowed + InputException.didYouMean(code, regions.codes()));
+                        allowed + CodeList.suggestion(code, regions.codes()));
             }
         }
         if (link.get(0).equals(link.get(1))) {

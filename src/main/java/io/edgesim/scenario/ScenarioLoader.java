@@ -143,8 +143,9 @@ public final class ScenarioLoader {
         Config parsed = HoconSource.parseFile(scenarioFile);
         // a client, limiter or fault with a setting written twice, or a plan written twice: HOCON would keep one of
         // the two, or a merge of both, silently
-        RepeatedKeys.reject(scenarioFile, Set.of("plans"), ENTRY_LISTS.keySet(), repeat -> repeat.where().equals("plans")
-                ? "each plan once" : "each setting once in a " + ENTRY_LISTS.get(repeat.where().replaceFirst("\\[.*", "")));
+        RepeatedKeys.reject(scenarioFile, Set.of("plans"), ENTRY_LISTS.keySet(),
+                repeat -> repeat.where().equals("plans") ? "each plan once"
+                        : "each setting once in a " + ENTRY_LISTS.get(repeat.where().replaceFirst("\\[.*", "")));
         return new ConfigReader(scenarioFile.toString(), "", ScenarioOverrides.apply(parsed, "--param", overrides));
     }
 
@@ -305,8 +306,8 @@ public final class ScenarioLoader {
         Set<String> seen = new HashSet<>();
         for (String code : codes) {
             if (!regions.contains(code)) {
-                throw root.error("regions", code + " is not a region", allowed
-                        + InputException.didYouMean(code, regions.codes()));
+                throw root.error("regions", code + " is not a region",
+                        allowed + CodeList.suggestion(code, regions.codes()));
             }
             if (!seen.add(code)) {
                 throw root.error("regions", code + " is listed twice", "each region once");

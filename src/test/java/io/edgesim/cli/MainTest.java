@@ -320,7 +320,7 @@ class MainTest {
             assertThat(outcome.status()).isEqualTo(2);
             assertThat(outcome.err()).isEqualTo("edgesim: --regions: regions/cloudfare.conf: no such file; allowed: "
                     + "a regions file, e.g. regions.conf or regions/cloudflare.conf, or leave --regions out for "
-                    + "./regions.conf\n");
+                    + "the default regions.conf\n");
         }
     }
 
@@ -336,7 +336,7 @@ class MainTest {
         assertThat(outcome.status()).isEqualTo(2);
         assertThat(outcome.err().strip().lines()).hasSize(1);
         assertThat(outcome.err()).contains("clients[0].pops: FRAA is not a region of this scenario; allowed: BRU, ",
-                "... (340 in all, listed in the regions file); did you mean `FRA`?");
+                "... (340 in all); did you mean `FRA`?");
         assertThat(outcome.err().length()).isLessThan(400);
     }
 

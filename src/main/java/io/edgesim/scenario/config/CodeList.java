@@ -4,9 +4,9 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * The region codes an error message offers as allowed: all of them while they fit on a line, else the first
- * {@link #SHOWN} with how many there are and where the rest are listed (a world file has hundreds: one line of them
- * all would be some 2,000 characters). With the code that was written, the closest known one is suggested
+ * The region codes an error message offers as allowed: all of them up to {@link #SHOWN}, else the first
+ * {@link #SHOWN} and how many there are (a world file has hundreds: one line of them all would be some 2,000
+ * characters). With the code that was written, the closest known one is suggested
  * ({@link Suggestion}), whatever the length of the list.
  */
 public final class CodeList {
@@ -17,17 +17,22 @@ public final class CodeList {
     private CodeList() {
     }
 
-    /** "FRA, AMS, SYD", or "BRU, BOD, ... (340 in all, listed in the regions file)". */
+    /** "FRA, AMS, SYD", or "BRU, BOD, ... (340 in all)". */
     public static String of(Collection<String> codes) {
         if (codes.size() <= SHOWN) {
             return String.join(", ", codes);
         }
         List<String> first = codes.stream().limit(SHOWN).toList();
-        return String.join(", ", first) + ", ... (" + codes.size() + " in all, listed in the regions file)";
+        return String.join(", ", first) + ", ... (" + codes.size() + " in all)";
     }
 
-    /** {@link #of} followed by "; did you mean `FRA`?" when a code is close to {@code written}. */
+    /** {@link #of} followed by {@link #suggestion}. */
     public static String of(Collection<String> codes, String written) {
-        return of(codes) + (written == null ? "" : Suggestion.didYouMean(written, codes));
+        return of(codes) + suggestion(written, codes);
+    }
+
+    /** "; did you mean `FRA`?" when a code of {@code codes} is close to {@code written}, else "". */
+    public static String suggestion(String written, Collection<String> codes) {
+        return written == null ? "" : Suggestion.didYouMean(written, codes);
     }
 }

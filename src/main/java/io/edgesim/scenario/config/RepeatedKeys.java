@@ -20,13 +20,16 @@ import java.util.function.Function;
  * parses, so this reads the text itself: comments, quoted and triple-quoted strings, substitutions, nested objects
  * and arrays, and values that run to the end of their line or to a comma.
  *
- * <p>Checked: the object written directly as the value of a top-level key of {@code blocks} ({@code regions { ... }},
- * not {@code regions.FRA { ... }} at the top level), its own keys only; and every object literal inside the array
- * value of a top-level key of {@code lists} ({@code clients = [ { ... } ]}), nested objects included, where one entry
- * never means to say a setting twice. Keys are compared as written, quotes removed. Keys repeated elsewhere (a
+ * <p>Checked: the objects written directly as the value of a top-level key of {@code blocks} ({@code regions { ... }},
+ * not {@code regions.FRA { ... }} at the top level), their own keys only, two literals of one block in a file
+ * counting as one object as HOCON merges them (unless the block is set to something else, null say, in between); and
+ * every object literal inside the array value of a top-level key of {@code lists} ({@code clients = [ { ... } ]}),
+ * nested objects included, where one entry never means to say a setting twice (objects side by side on one line of
+ * the array are one entry). Keys are compared as written, quotes and backslashes removed. Keys repeated elsewhere (a
  * top-level setting written again to override it, a file included and then changed) are HOCON as meant and not
- * checked. The text is one the library has parsed already, so it is valid HOCON; whatever this reader does not
- * follow ends the search without a finding rather than with a wrong one.
+ * checked. The text is one the library has parsed already, so it is valid HOCON (a value may start on the line after
+ * its separator, an object on the line after its key); whatever this reader does not follow ends the search without
+ * a finding rather than with a wrong one.
  */
 public final class RepeatedKeys {
 
@@ -61,7 +64,7 @@ public final class RepeatedKeys {
         this.tokens = tokens;
     }
 
-    /** The first key written twice in the object of one of {@code blocks}, in text order, or null when there is none. */
+    /** The first key written twice in the object of one of {@code blocks}, in text order, or null when none is. */
     public static Repeat first(String text, Set<String> blocks) {
         return first(text, blocks, Set.of());
     }
@@ -84,9 +87,10 @@ public final class RepeatedKeys {
 
     /**
      * Fails with an {@link InputException} on the first key written twice ({@link #first}) in {@code file} or in a
-     * file it includes: "r.conf: regions.FRA: written twice, on lines 2 and 4 (HOCON would silently merge the two);
-     * allowed: each region once", {@code allowed} saying what is allowed for the repeat found. To be called once the
-     * file has parsed.
+     * file it includes (each read as a file of its own: a file included inside an object is read as a top level, so
+     * its repeats are not found): "r.conf: regions.FRA: written twice, on lines 2 and 4 (HOCON would silently merge
+     * the two); allowed: each region once", {@code allowed} saying what is allowed for the repeat found. To be called
+     * once the file has parsed.
      */
     public static void reject(Path file, Set<String> blocks, Set<String> lists, Function<Repeat, String> allowed) {
         List<Path> files = new ArrayList<>();
@@ -116,18 +120,23 @@ public final class RepeatedKeys {
         if (braced) {
             at++;
         }
-        return object(new Scope(blocks, lists), null, false);
+        return object(new Scope(blocks, lists, new HashMap<>()), null, false, new HashMap<>());
     }
 
-    // what the top level checks; null below it
-    private record Scope(Set<String> blocks, Set<String> lists) {
+    // what the top level checks, and the keys seen so far in each block: two literals of one block in a file are
+    // merged by HOCON as one (unless the block is set to something else, null say, in between)
+    private record Scope(Set<String> blocks, Set<String> lists, Map<String, Map<String, Seen>> blockKeys) {
     }
 
-    // the fields of an object up to its closing brace (or the end of the text). With top (the top level), the
-    // objects of its blocks and the lists of its lists are checked; else the keys of this object are checked when
-    // where names it, and those of the objects in it too when deep
-    private Repeat object(Scope top, String where, boolean deep) {
-        Map<String, Integer> seen = new HashMap<>();
+    // where a key was first written, and whether its value was an object (HOCON merges two objects, else the later
+    // replaces the earlier)
+    private record Seen(int line, boolean object) {
+    }
+
+    // the fields of an object up to its closing brace (or the end of the text), its keys recorded in seen. With top
+    // (the top level), the objects of its blocks and the lists of its lists are checked; else the keys of this object
+    // are checked when where names it, and those of the objects in it too when deep
+    private Repeat object(Scope top, String where, boolean deep, Map<String, Seen> seen) {
         Repeat found = null;
         while (true) {
             skipBlank();
@@ -148,22 +157,30 @@ public final class RepeatedKeys {
             if (written.startsWith("include") && peek().kind() != Kind.SEPARATOR && peek().kind() != Kind.OPEN_BRACE) {
                 continue;
             }
+            // HOCON lets a key's object start on the next line, and a value follow its separator on the next line
+            if (nextAfterNewlines().kind() == Kind.OPEN_BRACE) {
+                skipNewlines();
+            }
             if (peek().kind() == Kind.SEPARATOR) {
                 at++;
+                skipNewlines();
             }
-            boolean merged = peek().kind() == Kind.OPEN_BRACE;
+            boolean object = peek().kind() == Kind.OPEN_BRACE;
             if (where != null && found == null) {
-                Integer earlier = seen.putIfAbsent(written, first.line());
+                Seen earlier = seen.putIfAbsent(written, new Seen(first.line(), object));
                 if (earlier != null) {
-                    found = new Repeat(where, written, earlier, first.line(), merged);
+                    found = new Repeat(where, written, earlier.line(), first.line(), earlier.object() && object);
                 }
             }
             Repeat inside;
-            if (top != null) {
-                inside = value(top.blocks().contains(written) ? written : null, false,
-                        top.lists().contains(written) ? written : null);
+            if (top == null) {
+                String inner = deep ? where + "." + written : null;
+                inside = value(inner, deep, inner, new HashMap<>());
+            } else if (top.blocks().contains(written) && object) {
+                inside = value(written, false, null, top.blockKeys().computeIfAbsent(written, b -> new HashMap<>()));
             } else {
-                inside = value(deep ? where + "." + written : null, deep, deep ? where + "." + written : null);
+                top.blockKeys().remove(written);
+                inside = value(null, false, top.lists().contains(written) ? written : null, new HashMap<>());
             }
             if (found == null) {
                 found = inside;
@@ -172,9 +189,9 @@ public final class RepeatedKeys {
     }
 
     // a value up to the end of its line, a comma or the closing brace of its object. An object that is the whole
-    // value has its keys checked when where is not null (and those of the objects in it when deep); the objects in
-    // an array that is the whole value are checked, deep, when list is not null
-    private Repeat value(String where, boolean deep, String list) {
+    // value has its keys checked when where is not null (into seen; and those of the objects in it when deep); the
+    // objects in an array that is the whole value are checked, deep, when list is not null
+    private Repeat value(String where, boolean deep, String list, Map<String, Seen> seen) {
         Repeat found = null;
         boolean first = true;
         while (true) {
@@ -185,7 +202,7 @@ public final class RepeatedKeys {
                 }
                 case OPEN_BRACE -> {
                     at++;
-                    Repeat inside = object(null, first ? where : null, first && deep);
+                    Repeat inside = first ? object(null, where, deep, seen) : object(null, null, false, seen);
                     found = found == null ? inside : found;
                 }
                 case OPEN_BRACKET -> {
@@ -199,30 +216,49 @@ public final class RepeatedKeys {
         }
     }
 
-    // the elements of an array up to its closing bracket; its objects checked, deep, when list names it
+    // the elements of an array up to its closing bracket; the objects of each element checked, deep, when list names
+    // it. An element ends at a comma or a line end: objects side by side on one line are one element, merged
     private Repeat array(String list) {
         Repeat found = null;
-        int index = 0;
+        int index = -1;
+        boolean inElement = false;
+        Map<String, Seen> seen = new HashMap<>();
         while (true) {
             Token next = take();
+            if (!inElement && (next.kind() == Kind.TEXT || next.kind() == Kind.OPEN_BRACE
+                    || next.kind() == Kind.OPEN_BRACKET)) {
+                inElement = true;
+                index++;
+                seen = new HashMap<>();
+            }
             switch (next.kind()) {
                 case CLOSE_BRACKET -> {
                     return found;
                 }
+                case COMMA, NEWLINE -> inElement = false;
                 case OPEN_BRACE -> {
-                    Repeat inside = object(null, list == null ? null : list + "[" + index + "]", list != null);
+                    Repeat inside = object(null, list == null ? null : list + "[" + index + "]", list != null, seen);
                     found = found == null ? inside : found;
-                    index++;
                 }
-                case OPEN_BRACKET -> {
-                    array(null);
-                    index++;
-                }
-                case TEXT -> index++;
+                case OPEN_BRACKET -> array(null);
                 case END -> throw new IllegalStateException("unclosed array");
                 default -> {
                 }
             }
+        }
+    }
+
+    private Token nextAfterNewlines() {
+        int i = at;
+        while (tokens.get(i).kind() == Kind.NEWLINE) {
+            i++;
+        }
+        return tokens.get(i);
+    }
+
+    private void skipNewlines() {
+        while (peek().kind() == Kind.NEWLINE) {
+            at++;
         }
     }
 

@@ -91,6 +91,57 @@ class RepeatedKeysTest {
     }
 
     @Test
+    void aValueOnTheLineAfterItsSeparatorIsAValueNotAKey() {
+        assertThat(first("""
+                regions {
+                  FRA =
+                    { lat = 1 }
+                  SYD =
+                    { lat = 1 }
+                }
+                rtt-ms {
+                  FRA-SYD =
+                    250
+                  SYD-AMS :
+                    250
+                }
+                """)).isNull();
+        assertThat(RepeatedKeys.first("clients = [ { name = a, rate =\n 10, count =\n 10 } ]", Set.of(),
+                Set.of("clients"))).isNull();
+    }
+
+    @Test
+    void anObjectStartingOnTheLineAfterItsKeyIsChecked() {
+        String plans = "plans\n{ free { limit = 1 }, free { limit = 2 } }";
+        ConfigFactory.parseString(plans);
+
+        assertThat(RepeatedKeys.first(plans, Set.of("plans"), Set.of()))
+                .isEqualTo(new Repeat("plans", "free", 2, 2, true));
+        assertThat(first("regions =\n{\n  FRA { lat = 1 }\n  FRA { lat = 2 }\n}"))
+                .isEqualTo(new Repeat("regions", "FRA", 3, 4, true));
+    }
+
+    @Test
+    void twoLiteralsOfOneBlockInAFileAreOneObjectToHoconUnlessResetInBetween() {
+        assertThat(first("regions { FRA { lat = 1 } }\nseed = 1\nregions { AMS { lat = 2 }, FRA { lat = 3 } }"))
+                .isEqualTo(new Repeat("regions", "FRA", 1, 3, true));
+        assertThat(first("regions { FRA { lat = 1 } }\nregions = null\nregions { FRA { lat = 3 } }")).isNull();
+    }
+
+    @Test
+    void objectsSideBySideInAnArrayAreOneEntryAndEntriesAreCountedAtCommasAndLineEnds() {
+        Set<String> lists = Set.of("clients");
+        ConfigFactory.parseString("clients = [ { name = a, rate = 1 } { rate = 2 } ]");
+
+        assertThat(RepeatedKeys.first("clients = [ { name = a, rate = 1 } { rate = 2 } ]", Set.of(), lists))
+                .isEqualTo(new Repeat("clients[0]", "rate", 1, 1, false));
+        assertThat(RepeatedKeys.first("""
+                clients = [ ${?base} { name = a }, { name = b }
+                  { name = c, rate = 1, rate = 2 } ]
+                """, Set.of(), lists)).isEqualTo(new Repeat("clients[2]", "rate", 2, 2, false));
+    }
+
+    @Test
     void theSameSettingInTwoEntriesOrAtTheTopLevelIsNoFinding() {
         assertThat(RepeatedKeys.first("""
                 duration = 10s

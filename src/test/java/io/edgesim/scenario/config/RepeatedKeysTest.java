@@ -151,8 +151,9 @@ class RepeatedKeysTest {
                 """, Set.of(), Set.of("clients"))).isNull();
     }
 
+    // the shipped scenarios are loaded, and so checked, by ScenarioTextTest
     @Test
-    void theShippedRegionsFilesAndScenariosHaveNoKeyWrittenTwice() throws IOException {
+    void theShippedRegionsFilesHaveNoKeyWrittenTwice() throws IOException {
         List<Path> files;
         try (Stream<Path> regions = Files.list(Path.of("regions"));
              Stream<Path> bench = Files.list(Path.of("bench", "regions"))) {

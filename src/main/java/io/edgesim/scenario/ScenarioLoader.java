@@ -40,9 +40,12 @@ public final class ScenarioLoader {
     private static final List<String> TOP_KEYS = List.of("name", "description", "duration", "seed", "regions",
             "regions-file", "clients", "client-defaults", "limiters", "tiers", "prices", "sweep", "latency",
             "faults", "plans");
-    // the lists whose entries are checked for a setting written twice, and what an entry is
+    // the lists whose entries may not say a setting twice, and what an entry is
     private static final Map<String, String> ENTRY_LISTS = Map.of("clients", "client", "limiters", "limiter",
             "faults", "fault");
+    // the top-level settings whose objects or entries may not say a setting twice
+    private static final Set<String> CHECKED_ONCE = Set.of("clients", "limiters", "faults", "plans", "tiers", "prices",
+            "client-defaults", "latency");
     private static final List<String> LATENCY_KEYS = List.of("tails");
     private static final String ON_OFF = "on (draw each remote call's round trip from its pair's distribution in the "
             + "regions file) or off (every call takes the pair's p50)";
@@ -141,11 +144,13 @@ public final class ScenarioLoader {
 
     private static ConfigReader root(Path scenarioFile, Map<String, String> overrides) {
         Config parsed = HoconSource.parseFile(scenarioFile);
-        // a client, limiter or fault with a setting written twice, or a plan written twice: HOCON would keep one of
-        // the two, or a merge of both, silently
-        RepeatedKeys.reject(scenarioFile, Set.of("plans"), ENTRY_LISTS.keySet(),
-                repeat -> repeat.where().equals("plans") ? "each plan once"
-                        : "each setting once in a " + ENTRY_LISTS.get(repeat.where().replaceFirst("\\[.*", "")));
+        // a client, limiter or fault with a setting written twice, a plan written twice, a tier's setting twice...:
+        // HOCON would keep one of the two, or a merge of both, silently
+        RepeatedKeys.reject(scenarioFile, CHECKED_ONCE, repeat -> {
+            String top = repeat.where().replaceFirst("[.\\[].*", "");
+            return repeat.where().equals("plans") ? "each plan once" : ENTRY_LISTS.containsKey(top)
+                    ? "each setting once in a " + ENTRY_LISTS.get(top) : "each setting once";
+        });
         return new ConfigReader(scenarioFile.toString(), "", ScenarioOverrides.apply(parsed, "--param", overrides));
     }
 

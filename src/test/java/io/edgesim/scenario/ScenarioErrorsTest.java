@@ -170,6 +170,9 @@ class ScenarioErrorsTest {
                 arguments("clients = [ { name = a, rate = 1, key = k }, { name = b, rate = 1, key = k, rate = 2 } ]",
                         "clients[1].rate: written twice, on lines 6 and 6 (HOCON would silently keep the later); "
                                 + "allowed: each setting once in a client"),
+                arguments("tiers { cache { write-delay = 1s, read-latency = 1ms, write-delay = 2s } }",
+                        "tiers.cache.write-delay: written twice, on lines 6 and 6 (HOCON would silently keep the "
+                                + "later); allowed: each setting once"),
                 arguments("plans { free { limit = 10 }, free { limit = 20 } }",
                         "plans.free: written twice, on lines 6 and 6 (HOCON would silently merge the two); "
                                 + "allowed: each plan once"),

@@ -20,12 +20,11 @@ import java.util.function.Function;
  * parses, so this reads the text itself: comments, quoted and triple-quoted strings, substitutions, nested objects
  * and arrays, and values that run to the end of their line or to a comma.
  *
- * <p>Checked: the objects written directly as the value of a top-level key of {@code blocks} ({@code regions { ... }},
- * not {@code regions.FRA { ... }} at the top level), their own keys only, two literals of one block in a file
- * counting as one object as HOCON merges them (unless the block is set to something else, null say, in between); and
- * every object literal inside the array value of a top-level key of {@code lists} ({@code clients = [ { ... } ]}),
- * nested objects included, where one entry never means to say a setting twice (objects side by side on one line of
- * the array are one entry). Keys are compared as written, quotes and backslashes removed. Keys repeated elsewhere (a
+ * <p>Checked, for the top-level keys asked for: the object written directly as the key's value ({@code regions {
+ * ... }}, not {@code regions.FRA { ... }} at the top level), two literals of one key in a file counting as one object
+ * as HOCON merges them (unless the key is set to something else, null say, in between); or each entry of the list
+ * that is its value ({@code clients = [ { ... } ]}; objects side by side on one line of the list are one entry); and
+ * the objects inside those, where one object never means to say a setting twice. Keys are compared as written, quotes and backslashes removed. Keys repeated elsewhere (a
  * top-level setting written again to override it, a file included and then changed) are HOCON as meant and not
  * checked. The text is one the library has parsed already, so it is valid HOCON (a value may start on the line after
  * its separator, an object on the line after its key); whatever this reader does not follow ends the search without
@@ -64,22 +63,17 @@ public final class RepeatedKeys {
         this.tokens = tokens;
     }
 
-    /** The first key written twice in the object of one of {@code blocks}, in text order, or null when none is. */
-    public static Repeat first(String text, Set<String> blocks) {
-        return first(text, blocks, Set.of());
-    }
-
     /**
-     * The first key written twice in the object of one of {@code blocks} or in an object inside the list of one of
-     * {@code lists}, in text order, or null when there is none.
+     * The first key written twice, in text order, in the object or in an entry of the list that a top-level key of
+     * {@code checked} holds (or in an object inside those), or null when there is none.
      */
-    public static Repeat first(String text, Set<String> blocks, Set<String> lists) {
+    public static Repeat first(String text, Set<String> checked) {
         List<Token> tokens = tokens(text);
         if (tokens == null) {
             return null;
         }
         try {
-            return new RepeatedKeys(tokens).root(blocks, lists);
+            return new RepeatedKeys(tokens).root(checked);
         } catch (IllegalStateException notFollowed) {
             return null;
         }
@@ -92,7 +86,7 @@ public final class RepeatedKeys {
      * the two); allowed: each region once", {@code allowed} saying what is allowed for the repeat found. To be called
      * once the file has parsed.
      */
-    public static void reject(Path file, Set<String> blocks, Set<String> lists, Function<Repeat, String> allowed) {
+    public static void reject(Path file, Set<String> checked, Function<Repeat, String> allowed) {
         List<Path> files = new ArrayList<>();
         files.add(file);
         files.addAll(HoconSource.includedFiles(file));
@@ -103,7 +97,7 @@ public final class RepeatedKeys {
             } catch (IOException | UncheckedIOException e) {
                 continue;  // parsed a moment ago: if it cannot be read now, the next parse says so
             }
-            Repeat repeat = first(text, blocks, lists);
+            Repeat repeat = first(text, checked);
             if (repeat != null) {
                 throw InputException.at(written.toString(), repeat.setting(), "written twice, on lines "
                         + repeat.firstLine() + " and " + repeat.secondLine() + " (HOCON would silently "
@@ -114,18 +108,18 @@ public final class RepeatedKeys {
     }
 
     // the top level: an object with or without its braces
-    private Repeat root(Set<String> blocks, Set<String> lists) {
+    private Repeat root(Set<String> checked) {
         skipBlank();
         boolean braced = peek().kind() == Kind.OPEN_BRACE;
         if (braced) {
             at++;
         }
-        return object(new Scope(blocks, lists, new HashMap<>()), null, false, new HashMap<>());
+        return object(new Scope(checked, new HashMap<>()), null, false, new HashMap<>());
     }
 
-    // what the top level checks, and the keys seen so far in each block: two literals of one block in a file are
-    // merged by HOCON as one (unless the block is set to something else, null say, in between)
-    private record Scope(Set<String> blocks, Set<String> lists, Map<String, Map<String, Seen>> blockKeys) {
+    // what the top level checks, and the keys seen so far in each checked object: two literals of one key's object
+    // in a file are merged by HOCON as one (unless the key is set to something else, null say, in between)
+    private record Scope(Set<String> checked, Map<String, Map<String, Seen>> blockKeys) {
     }
 
     // where a key was first written, and whether its value was an object (HOCON merges two objects, else the later
@@ -134,8 +128,8 @@ public final class RepeatedKeys {
     }
 
     // the fields of an object up to its closing brace (or the end of the text), its keys recorded in seen. With top
-    // (the top level), the objects of its blocks and the lists of its lists are checked; else the keys of this object
-    // are checked when where names it, and those of the objects in it too when deep
+    // (the top level), the objects and lists of its checked keys are checked; else the keys of this object are
+    // checked when where names it, and those of the objects in it too when deep
     private Repeat object(Scope top, String where, boolean deep, Map<String, Seen> seen) {
         Repeat found = null;
         while (true) {
@@ -176,11 +170,11 @@ public final class RepeatedKeys {
             if (top == null) {
                 String inner = deep ? where + "." + written : null;
                 inside = value(inner, deep, inner, new HashMap<>());
-            } else if (top.blocks().contains(written) && object) {
-                inside = value(written, false, null, top.blockKeys().computeIfAbsent(written, b -> new HashMap<>()));
+            } else if (top.checked().contains(written) && object) {
+                inside = value(written, true, null, top.blockKeys().computeIfAbsent(written, b -> new HashMap<>()));
             } else {
                 top.blockKeys().remove(written);
-                inside = value(null, false, top.lists().contains(written) ? written : null, new HashMap<>());
+                inside = value(null, false, top.checked().contains(written) ? written : null, new HashMap<>());
             }
             if (found == null) {
                 found = inside;

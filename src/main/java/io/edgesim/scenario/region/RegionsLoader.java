@@ -109,8 +109,9 @@ public final class RegionsLoader {
     /** The region map of {@code file} with its estimate settings. */
     public static Loaded read(Path file) {
         Config config = HoconSource.parseFile(file);
-        // HOCON merges a region written twice into one and keeps the later of two values of a pair or an area
-        RepeatedKeys.reject(file, REPEATS_CHECKED.keySet(), Set.of(), repeat -> REPEATS_CHECKED.get(repeat.where()));
+        // HOCON merges a region written twice into one and keeps the later of two values of a pair, an area or a field
+        RepeatedKeys.reject(file, REPEATS_CHECKED.keySet(), repeat -> REPEATS_CHECKED.getOrDefault(repeat.where(),
+                "each setting once"));
         return read(file, config);
     }
 

@@ -51,7 +51,7 @@ class RepeatedKeysTest {
                   FRA { city = "Frank { furt", note = \"\"\"a "FRA" { }
                   SYD { } on a second line\"\"\" }
                   SYD { city = "Sydney" } # FRA
-                  AMS { list = [ { FRA = 1 }, { FRA = 2 } ], sub { FRA = 1, FRA = 2 } }
+                  AMS { list = [ { FRA = 1 }, { FRA = 2 } ], sub { FRA = 1, AMS = 2 } }
                 }
                 rtt-ms { FRA-SYD = ${?x} }
                 """)).isNull();
@@ -81,12 +81,12 @@ class RepeatedKeysTest {
                   { name = b, rate = 2,
                     rate = 3 }
                 ]
-                """, Set.of(), lists)).isEqualTo(new Repeat("clients[1]", "rate", 3, 4, false));
+                """, lists)).isEqualTo(new Repeat("clients[1]", "rate", 3, 4, false));
         assertThat(RepeatedKeys.first("""
                 limiters = [ { name = d, tier = durable-object,
                                placement { policy = fixed, region = FRA, region = AMS } } ]
-                """, Set.of(), lists)).isEqualTo(new Repeat("limiters[0].placement", "region", 2, 2, false));
-        assertThat(RepeatedKeys.first("clients = [ { name = a, pops { FRA = 1 }, pops { AMS = 1 } } ]", Set.of(),
+                """, lists)).isEqualTo(new Repeat("limiters[0].placement", "region", 2, 2, false));
+        assertThat(RepeatedKeys.first("clients = [ { name = a, pops { FRA = 1 }, pops { AMS = 1 } } ]",
                 lists)).isEqualTo(new Repeat("clients[0]", "pops", 1, 1, true));
     }
 
@@ -106,8 +106,8 @@ class RepeatedKeysTest {
                     250
                 }
                 """)).isNull();
-        assertThat(RepeatedKeys.first("clients = [ { name = a, rate =\n 10, count =\n 10 } ]", Set.of(),
-                Set.of("clients"))).isNull();
+        assertThat(RepeatedKeys.first("clients = [ { name = a, rate =\n 10, count =\n 10 } ]", Set.of("clients")))
+                .isNull();
     }
 
     @Test
@@ -115,7 +115,7 @@ class RepeatedKeysTest {
         String plans = "plans\n{ free { limit = 1 }, free { limit = 2 } }";
         ConfigFactory.parseString(plans);
 
-        assertThat(RepeatedKeys.first(plans, Set.of("plans"), Set.of()))
+        assertThat(RepeatedKeys.first(plans, Set.of("plans")))
                 .isEqualTo(new Repeat("plans", "free", 2, 2, true));
         assertThat(first("regions =\n{\n  FRA { lat = 1 }\n  FRA { lat = 2 }\n}"))
                 .isEqualTo(new Repeat("regions", "FRA", 3, 4, true));
@@ -133,12 +133,20 @@ class RepeatedKeysTest {
         Set<String> lists = Set.of("clients");
         ConfigFactory.parseString("clients = [ { name = a, rate = 1 } { rate = 2 } ]");
 
-        assertThat(RepeatedKeys.first("clients = [ { name = a, rate = 1 } { rate = 2 } ]", Set.of(), lists))
+        assertThat(RepeatedKeys.first("clients = [ { name = a, rate = 1 } { rate = 2 } ]", lists))
                 .isEqualTo(new Repeat("clients[0]", "rate", 1, 1, false));
         assertThat(RepeatedKeys.first("""
                 clients = [ ${?base} { name = a }, { name = b }
                   { name = c, rate = 1, rate = 2 } ]
-                """, Set.of(), lists)).isEqualTo(new Repeat("clients[2]", "rate", 2, 2, false));
+                """, lists)).isEqualTo(new Repeat("clients[2]", "rate", 2, 2, false));
+    }
+
+    @Test
+    void objectsInsideACheckedObjectAreCheckedToo() {
+        assertThat(first("regions {\n  FRA { lat = 50, lon = 8, lat = 51 }\n}"))
+                .isEqualTo(new Repeat("regions.FRA", "lat", 2, 2, false));
+        assertThat(RepeatedKeys.first("tiers { cache { write-delay = 1s, write-delay = 2s } }", Set.of("tiers")))
+                .isEqualTo(new Repeat("tiers.cache", "write-delay", 1, 1, false));
     }
 
     @Test
@@ -148,7 +156,7 @@ class RepeatedKeysTest {
                 duration = 20s
                 clients = [ { name = a, rate = 1 }, { name = b, rate = 1 } ]
                 tiers { cache { write-delay = 1s, write-delay = 2s } }
-                """, Set.of(), Set.of("clients"))).isNull();
+                """, Set.of("clients"))).isNull();
     }
 
     // the shipped scenarios are loaded, and so checked, by ScenarioTextTest

@@ -247,7 +247,7 @@ final class ClientReader {
             List<String> known = new ArrayList<>(pops);
             known.add(0, "all");
             throw r.error("pops", "'" + word + "' is neither all nor a region of this scenario",
-                    allowed + InputException.didYouMean(word, known));
+                    allowed + CodeList.suggestion(word, known));
         } else if (v.valueType() == ConfigValueType.OBJECT && r.object("pops").has(TOP)) {
             heaviest(r.object("pops"), codes, weights);
         } else if (v.valueType() == ConfigValueType.OBJECT) {

@@ -13,7 +13,6 @@ import io.edgesim.scenario.config.ConfigReader;
 import io.edgesim.scenario.config.ConfigText;
 import io.edgesim.scenario.config.Defaults;
 import io.edgesim.scenario.config.HoconSource;
-import io.edgesim.scenario.config.RepeatedKeys;
 import io.edgesim.scenario.region.RegionNotes;
 import io.edgesim.scenario.region.RegionsLoader;
 import io.edgesim.scenario.tier.TierSettingsReader;
@@ -143,10 +142,9 @@ public final class ScenarioLoader {
     }
 
     private static ConfigReader root(Path scenarioFile, Map<String, String> overrides) {
-        Config parsed = HoconSource.parseFile(scenarioFile);
         // a client, limiter or fault with a setting written twice, a plan written twice, a tier's setting twice...:
         // HOCON would keep one of the two, or a merge of both, silently
-        RepeatedKeys.reject(scenarioFile, CHECKED_ONCE, repeat -> {
+        Config parsed = HoconSource.parseFile(scenarioFile, CHECKED_ONCE, repeat -> {
             String top = repeat.where().replaceFirst("[.\\[].*", "");
             return repeat.where().equals("plans") ? "each plan once" : ENTRY_LISTS.containsKey(top)
                     ? "each setting once in a " + ENTRY_LISTS.get(top) : "each setting once";

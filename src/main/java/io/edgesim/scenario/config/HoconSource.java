@@ -17,7 +17,10 @@ import java.io.File;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The HOCON source of a scenario or regions file: a file parsed and resolved with its includes (existing files only,
@@ -35,6 +38,21 @@ public final class HoconSource {
      */
     public static Config parseFile(Path path) {
         return parse(path, new FileIncluder(path));
+    }
+
+    /**
+     * {@link #parseFile(Path)}, then fails on a key of {@code checkedOnce} written twice in the file or in a file it
+     * includes ({@link RepeatedKeys#reject}, {@code allowed} saying what is allowed for the repeat found).
+     */
+    public static Config parseFile(Path path, Set<String> checkedOnce,
+                                   Function<RepeatedKeys.Repeat, String> allowed) {
+        FileIncluder includer = new FileIncluder(path);
+        Config config = parse(path, includer);
+        List<Path> files = new ArrayList<>();
+        files.add(path);
+        files.addAll(includer.included());
+        RepeatedKeys.reject(files, checkedOnce, allowed);
+        return config;
     }
 
     /** The files {@code path} includes, directly or not, in the order met. */

@@ -24,9 +24,9 @@ import java.util.function.Function;
  * ... }}, not {@code regions.FRA { ... }} at the top level), two literals of one key in a file counting as one object
  * as HOCON merges them (unless the key is set to something else, null say, in between); or each entry of the list
  * that is its value ({@code clients = [ { ... } ]}; objects side by side on one line of the list are one entry); and
- * the objects inside those, where one object never means to say a setting twice. Keys are compared as written, quotes and backslashes removed. Keys repeated elsewhere (a
- * top-level setting written again to override it, a file included and then changed) are HOCON as meant and not
- * checked. The text is one the library has parsed already, so it is valid HOCON (a value may start on the line after
+ * the objects inside those, where one object never means to say a setting twice. Keys are compared as written,
+ * quotes and backslashes removed. Keys repeated elsewhere (a top-level setting written again to override it, a file
+ * included and then changed) are HOCON as meant and not checked. The text is one the library has parsed already, so it is valid HOCON (a value may start on the line after
  * its separator, an object on the line after its key); whatever this reader does not follow ends the search without
  * a finding rather than with a wrong one.
  */
@@ -80,16 +80,13 @@ public final class RepeatedKeys {
     }
 
     /**
-     * Fails with an {@link InputException} on the first key written twice ({@link #first}) in {@code file} or in a
-     * file it includes (each read as a file of its own: a file included inside an object is read as a top level, so
-     * its repeats are not found): "r.conf: regions.FRA: written twice, on lines 2 and 4 (HOCON would silently merge
-     * the two); allowed: each region once", {@code allowed} saying what is allowed for the repeat found. To be called
-     * once the file has parsed.
+     * Fails with an {@link InputException} on the first key written twice ({@link #first}) in one of {@code files}
+     * (each read as a file of its own: a file included inside an object is read as a top level, so its repeats are
+     * not found): "r.conf: regions.FRA: written twice, on lines 2 and 4 (HOCON would silently merge the two);
+     * allowed: each region once", {@code allowed} saying what is allowed for the repeat found. To be called once the
+     * files have parsed ({@link HoconSource#parseFile(Path, Set, Function)}).
      */
-    public static void reject(Path file, Set<String> checked, Function<Repeat, String> allowed) {
-        List<Path> files = new ArrayList<>();
-        files.add(file);
-        files.addAll(HoconSource.includedFiles(file));
+    static void reject(List<Path> files, Set<String> checked, Function<Repeat, String> allowed) {
         for (Path written : files) {
             String text;
             try {

@@ -11,7 +11,6 @@ import io.edgesim.model.region.RegionMap;
 import io.edgesim.scenario.config.ConfigReader;
 import io.edgesim.scenario.config.ConfigText;
 import io.edgesim.scenario.config.HoconSource;
-import io.edgesim.scenario.config.RepeatedKeys;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +18,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -108,11 +106,9 @@ public final class RegionsLoader {
 
     /** The region map of {@code file} with its estimate settings. */
     public static Loaded read(Path file) {
-        Config config = HoconSource.parseFile(file);
         // HOCON merges a region written twice into one and keeps the later of two values of a pair, an area or a field
-        RepeatedKeys.reject(file, REPEATS_CHECKED.keySet(), repeat -> REPEATS_CHECKED.getOrDefault(repeat.where(),
-                "each setting once"));
-        return read(file, config);
+        return read(file, HoconSource.parseFile(file, REPEATS_CHECKED.keySet(),
+                repeat -> REPEATS_CHECKED.getOrDefault(repeat.where(), "each setting once")));
     }
 
     /** {@code file} parsed with its includes, as one text that {@link #fromText} reads back. */

@@ -21,6 +21,7 @@ import static io.edgesim.cli.CommandLines.edgesim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** `edgesim node`: bad flags are one line each; a node process joins, waits, and leaves on SIGTERM. */
+@NodeProcesses
 class NodeCommandTest {
 
     @Test

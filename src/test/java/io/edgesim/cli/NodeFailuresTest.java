@@ -33,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * starts its own SYD node, so the FRA node of the second case has already lost a node.
  */
 @Tag("cluster")
+@NodeProcesses
 class NodeFailuresTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -30,6 +30,7 @@ import static org.assertj.core.api.Assertions.within;
  * holds which region and runs the scenario there, with the counts of a run in one process; a join target that does
  * not answer, another secret and KV stages are one line each.
  */
+@NodeProcesses
 class RunJoinCommandTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -22,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * `edgesim run --join` with Artery TLS: a coordinator with a trusted certificate joins a TLS node and runs three-pops
  * there; one without TLS, or with a certificate the node does not trust, gets no answer and says so in one line.
  */
+@NodeProcesses
 class RunJoinTlsTest {
 
     private static final Map<String, String> PASSWORD = Map.of(TlsOptions.PASSWORD_ENV, TestKeyStores.PASSWORD);

@@ -25,10 +25,15 @@ final class EdgesimProcesses {
         return builder(environment, jvmOptions, args).redirectErrorStream(true).start();
     }
 
-    /** The same, not started, with stdout and stderr apart. */
+    /**
+     * The same, not started, with stdout and stderr apart. The processes compile with the quick compiler only and
+     * collect on one thread: they run seconds of traffic at tens of requests per second, where the optimising
+     * compiler's threads would take the processors from the tests running beside them (NodeProcesses) and from each
+     * other while they start; what the tests check does not depend on how fast the code runs.
+     */
     static ProcessBuilder builder(Map<String, String> environment, List<String> jvmOptions, String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString()));
+                .toString(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));

@@ -1,5 +1,6 @@
 package io.edgesim.cli;
 
+import io.edgesim.ClusterTest;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -12,16 +13,14 @@ import java.lang.annotation.Target;
 /**
  * A test class that runs edgesim node and coordinator processes ({@link EdgesimProcesses}) and mostly waits for them
  * in real time: it runs beside the rest of the suite, which goes one class after another in the suite's own thread
- * (src/test/resources/junit-platform.properties), while the classes marked so take turns among themselves (one lock)
- * and their tests run one after the other. Their processes then wait while the other tests use the processors,
- * instead of after them: the suite takes minutes less.
+ * (src/test/resources/junit-platform.properties), its tests one after the other. It holds {@link ClusterTest#LOCK}
+ * while it runs, as the tests that start clusters in this JVM do, so it only ever runs beside tests that measure
+ * nothing in real time ({@code io.edgesim.ClusterTestsLast} runs those first). Its processes then wait while those
+ * tests use the processors, instead of after them.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Execution(ExecutionMode.CONCURRENT)
-@ResourceLock(NodeProcesses.LOCK)
+@ResourceLock(ClusterTest.LOCK)
 @interface NodeProcesses {
-
-    /** The lock the classes marked so take turns with. */
-    String LOCK = "edgesim node processes";
 }

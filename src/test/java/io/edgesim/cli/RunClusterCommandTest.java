@@ -1,6 +1,6 @@
 package io.edgesim.cli;
 
-import org.junit.jupiter.api.Tag;
+import io.edgesim.ClusterTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** `edgesim run --engine cluster` end to end: a short scenario on a two-node cluster at twice real speed. */
-@Tag("cluster")
+@ClusterTest
 class RunClusterCommandTest {
 
     @Test

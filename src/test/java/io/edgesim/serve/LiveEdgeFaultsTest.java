@@ -1,5 +1,6 @@
 package io.edgesim.serve;
 
+import io.edgesim.ClusterTest;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.report.ConsoleReport;
 import io.edgesim.result.FaultResult;
@@ -7,7 +8,6 @@ import io.edgesim.result.PeriodResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
@@ -30,7 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * before and after it they are decided as usual. The report has the fault and its window's figures, and says how late
  * the injected latencies were waited out.
  */
-@Tag("cluster")
+@ClusterTest
 class LiveEdgeFaultsTest {
 
     private static final Path SCENARIO = Path.of("src", "test", "resources", "serve", "outage.conf");

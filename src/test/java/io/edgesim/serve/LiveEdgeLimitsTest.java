@@ -1,5 +1,6 @@
 package io.edgesim.serve;
 
+import io.edgesim.ClusterTest;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
@@ -8,7 +9,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
@@ -29,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the report, once stopped, covers the time served. A test that opens a new connection retries while the closing of
  * an earlier test's connections is still on its way (until then the limit of 2 may refuse it).
  */
-@Tag("cluster")
+@ClusterTest
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LiveEdgeLimitsTest {
 

@@ -1,12 +1,12 @@
 package io.edgesim.serve;
 
+import io.edgesim.ClusterTest;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
 import com.typesafe.config.ConfigFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import com.sun.net.httpserver.HttpServer;
@@ -34,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * later than the request timeout is a 503 while the request still counts as its limiter decided it. The server serves
  * on after each.
  */
-@Tag("cluster")
+@ClusterTest
 class LiveEdgeSlowClientsTest {
 
     private static final Path SCENARIO = Path.of("src", "test", "resources", "serve", "far-object.conf");

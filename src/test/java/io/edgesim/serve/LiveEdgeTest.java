@@ -1,11 +1,11 @@
 package io.edgesim.serve;
 
+import io.edgesim.ClusterTest;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,7 +36,7 @@ import java.util.concurrent.locks.LockSupport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code edgesim serve} driven by a real HTTP client: three-pops, one listener per PoP on free ports. */
-@Tag("cluster")
+@ClusterTest
 class LiveEdgeTest {
 
     private static final Path SCENARIO = Path.of("scenarios", "three-pops.conf");

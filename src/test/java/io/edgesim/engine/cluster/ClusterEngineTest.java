@@ -1,5 +1,6 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.ClusterTest;
 import io.edgesim.engine.cluster.actors.HomeRegionShards;
 import io.edgesim.engine.cluster.actors.RemoteObjectEntity;
 import io.edgesim.engine.cluster.node.ClusterSettings;
@@ -17,7 +18,6 @@ import org.apache.pekko.cluster.sharding.typed.GetShardRegionState;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,7 +42,7 @@ import static org.assertj.core.api.Assertions.within;
  * member, is in TimeScaleClusterTest). Requests are at least ~100 ms apart at any
  * object, far more than the delivery errors, so both engines see every object's requests in the same order.
  */
-@Tag("cluster")
+@ClusterTest
 class ClusterEngineTest {
 
     private static final String SCENARIO = """

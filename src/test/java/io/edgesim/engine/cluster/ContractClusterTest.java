@@ -1,8 +1,8 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.ClusterTest;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * contract 5 + 5 + 20 + 40 = 70; an object whose own plans give pro 30, 80; and the exact count, by the contract, 70
  * for all three.
  */
-@Tag("cluster")
+@ClusterTest
 class ContractClusterTest {
 
     @Test

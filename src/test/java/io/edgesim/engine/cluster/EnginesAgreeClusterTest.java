@@ -1,11 +1,11 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.ClusterTest;
 import io.edgesim.model.tier.TierSettings;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.within;
  * cache and the object still refuse after their 100): 15 s of real time for the cluster, at speed 2 (messages handled
  * a tenth of a millisecond late in real time are a fifth late in scenario time, well within the tolerance).
  */
-@Tag("cluster")
+@ClusterTest
 class EnginesAgreeClusterTest {
 
     // the machine is shared: a median of measured latencies stays within a few ms, a maximum need not

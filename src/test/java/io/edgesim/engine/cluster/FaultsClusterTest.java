@@ -1,5 +1,6 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.ClusterTest;
 import io.edgesim.model.Request;
 import io.edgesim.model.cost.CostEstimate;
 import io.edgesim.result.Counts;
@@ -11,7 +12,6 @@ import io.edgesim.scenario.Scenario;
 import io.edgesim.traffic.RequestStream;
 import io.edgesim.traffic.TrafficGenerator;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.within;
  * 30 s; Frankfurt, home of a Durable Object that never limits, down from 5 s to 25 s (1 s timeout, failing open), and
  * AMS down over the same 20 s, its clients landing in LHR. 30 s of scenario time at twice real time.
  */
-@Tag("cluster")
+@ClusterTest
 class FaultsClusterTest {
 
     private static final long S = 1_000_000_000L;

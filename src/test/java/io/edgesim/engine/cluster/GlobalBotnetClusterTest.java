@@ -1,5 +1,6 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.ClusterTest;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.result.LimiterResult;
@@ -7,7 +8,6 @@ import io.edgesim.result.RunResult;
 import io.edgesim.scenario.ClientSpec;
 import io.edgesim.scenario.Scenario;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
@@ -34,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * other (a fraction of a millisecond, more on a loaded machine) can swap, moving an accept from one location to the
  * other. That also moves which requests it wrongly refused and the Retry-After they were told.
  */
-@Tag("cluster")
+@ClusterTest
 class GlobalBotnetClusterTest {
 
     private static final int LOCATIONS = 16;

@@ -1,11 +1,11 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.ClusterTest;
 import io.edgesim.model.cost.CostEstimate;
 import io.edgesim.result.CostResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.within;
  * object as served ones, so the outage does not make the bill smaller. 30 s of scenario time at four times real time:
  * what is lost, served or timed out follows from the scenario times alone, so the bills stay the virtual engine's.
  */
-@Tag("cluster")
+@ClusterTest
 class OutageBillClusterTest {
 
     private static final String SCENARIO = """

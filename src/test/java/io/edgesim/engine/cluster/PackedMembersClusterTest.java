@@ -1,12 +1,12 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.ClusterTest;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Durable-Object region, so on whichever member holds that region). Each object sees one PoP's requests only, in
  * their order, so the counts are the same on every engine whatever the delivery errors.
  */
-@Tag("cluster")
+@ClusterTest
 class PackedMembersClusterTest {
 
     private static final List<String> POPS = List.of("FRA", "AMS", "LHR", "MAD", "IAD", "DFW", "YYZ", "YUL", "GRU",

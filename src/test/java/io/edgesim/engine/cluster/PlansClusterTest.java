@@ -1,8 +1,8 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.ClusterTest;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * each sending more than its limit, 0.5 s apart or more: no race, so the cluster lets each key through exactly its
  * plan's limit, as the virtual engine does (free 5, pro 50, no plan 10). 60 s of scenario time at speed 10.
  */
-@Tag("cluster")
+@ClusterTest
 class PlansClusterTest {
 
     @Test

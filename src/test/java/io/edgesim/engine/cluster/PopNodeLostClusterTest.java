@@ -1,12 +1,12 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.ClusterTest;
 import io.edgesim.engine.cluster.node.StandaloneNode;
 import io.edgesim.result.Counts;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Ten clients' worth of traffic per PoP: 10 requests per second each in FRA, AMS and LHR for 10 s; LHR's node is
  * stopped about 4 s in, and AMS (6 ms away) takes its traffic.
  */
-@Tag("cluster")
+@ClusterTest
 class PopNodeLostClusterTest {
 
     private static final long S = 1_000_000_000L;

@@ -1,10 +1,10 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.ClusterTest;
 import io.edgesim.result.HotKey;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * engines), each shard an entity of its own; and an object's load is the model's, read from the entities of every
  * member.
  */
-@Tag("cluster")
+@ClusterTest
 class ShardedObjectsClusterTest {
 
     @Test

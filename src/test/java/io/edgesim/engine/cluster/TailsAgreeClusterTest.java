@@ -1,5 +1,6 @@
 package io.edgesim.engine.cluster;
 
+import io.edgesim.ClusterTest;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.engine.virtual.VirtualEngine;
 import io.edgesim.result.DecisionListener;
@@ -7,7 +8,6 @@ import io.edgesim.result.LatencyStats;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * limiter and stage, so the cluster draws what the virtual engine draws for the same request. Request by request, the
  * cluster's added latency is the virtual one plus the cluster's delivery lateness, never less.
  */
-@Tag("cluster")
+@ClusterTest
 class TailsAgreeClusterTest {
 
     // a call reaches its object at its deadline or later and its reply is handled no earlier than its deadline

@@ -1,9 +1,9 @@
 package io.edgesim.engine.cluster.node;
 
+import io.edgesim.ClusterTest;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import org.apache.pekko.actor.Address;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -73,7 +73,7 @@ class StandaloneNodeTest {
     }
 
     @Test
-    @Tag("cluster")
+    @ClusterTest
     void aNodeWithTheSameSecretJoinsAndOneWithAnotherIsRefused() throws IOException {
         int seedPort = freePort();
         String seed = "127.0.0.1:" + seedPort;

@@ -1,5 +1,6 @@
 package io.edgesim;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 import java.lang.annotation.ElementType;
@@ -17,7 +18,7 @@ import java.lang.annotation.Target;
  */
 @Target({ElementType.TYPE, ElementType.METHOD})
 @Retention(RetentionPolicy.RUNTIME)
-@ClusterTest
+@Tag("cluster")
 @ResourceLock(ClusterTest.LOCK)
 public @interface ClusterTest {
 

@@ -25,7 +25,7 @@ public final class ClusterTestsLast implements ClassOrderer {
     // the class or one of its methods: a method's lock would hold the suite's thread up as much as the class's
     private static boolean holdsALock(ClassDescriptor descriptor) {
         Class<?> type = descriptor.getTestClass();
-        // a repeated lock (ClusterTest's two) sits in its container: look for repeatable annotations, not for one
+        // a lock written twice sits in its container, so look for repeatable annotations rather than for one
         return !AnnotationSupport.findRepeatableAnnotations(type, ResourceLock.class).isEmpty()
                 || Arrays.stream(type.getDeclaredMethods()).anyMatch(method ->
                         !AnnotationSupport.findRepeatableAnnotations(method, ResourceLock.class).isEmpty());

@@ -38,12 +38,23 @@ final class KeptPops implements PopChooser {
         // the weights of the PoPs not drawn yet: the client's draws set theirs to 0, and only those are put back
         // after it (not the whole array, hundreds of PoPs, for each of a million clients)
         double[] left = weights.clone();
+        // the sum of the weights left before a client's first draw, and before its second by the PoP of its first:
+        // summed once here, in the order and with the zeros drawn() would sum them in, so they are the same numbers
+        // (hundreds of PoPs summed twice for each of a million clients took a second and a half)
+        double fullTotal = sum(left);
+        double[] totalWithout = perClient < 2 ? null : new double[left.length];
+        for (int p = 0; totalWithout != null && p < left.length; p++) {
+            left[p] = 0;
+            totalWithout[p] = sum(left);
+            left[p] = weights[p];
+        }
         for (int c = 0; c < count; c++) {
             long state = Seeds.derive(seed, "pops", name, c);
             int from = c * perClient;
             for (int j = 0; j < perClient; j++) {
                 state = SplitMix64.advance(state);
-                int pop = drawn(left, SplitMix64.uniform(state));
+                double total = j == 0 ? fullTotal : j == 1 ? totalWithout[kept[from]] : sum(left);
+                int pop = drawn(left, total, SplitMix64.uniform(state));
                 kept[from + j] = pop;
                 left[pop] = 0;
             }
@@ -53,12 +64,19 @@ final class KeptPops implements PopChooser {
         }
     }
 
-    /** The index drawn by {@code weights} with {@code uniform} in [0, 1); the last of weight above 0 if rounding. */
-    private static int drawn(double[] weights, double uniform) {
+    private static double sum(double[] weights) {
         double total = 0;
         for (double w : weights) {
             total += w;
         }
+        return total;
+    }
+
+    /**
+     * The index drawn by {@code weights}, whose {@link #sum} is {@code total}, with {@code uniform} in [0, 1); the
+     * last of weight above 0 if rounding.
+     */
+    private static int drawn(double[] weights, double total, double uniform) {
         double u = uniform * total;
         int last = -1;
         for (int i = 0; i < weights.length; i++) {

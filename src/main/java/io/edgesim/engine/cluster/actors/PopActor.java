@@ -183,13 +183,12 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
             // it timed out before the reply came
             return Behaviors.same();
         }
-        if (!new Leg(served.deadlineNanos(), false, served.slowedBy()).backWithin(flight.departedNanos,
-                flight.timeoutNanos)) {
-            // back after the timeout, whose TimedOut decides
+        flight.touched |= served.touched();
+        if (!served.counts()) {
+            // lost on the way back, or back after the timeout: its TimedOut decides
             return Behaviors.same();
         }
         away.remove(served.flightId());
-        flight.touched |= served.slowedBy();
         long nowNanos = clock.nowNanos();
         StageResult result = served.result();
         flight.progress.addLatency(nowNanos - flight.departedNanos - result.addedLatencyNanos());
@@ -262,7 +261,8 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         String namespace = namespacePrefix + RemoteTiers.namespace(flight.admission.limiter(), stage);
         String entityId = RemoteObjectEntity.entityId(namespace, route);
         objects.tell(new ShardingEnvelope<>(entityId, new RemoteObjectEntity.Serve(flightId, region, deadlineNanos,
-                flight.request.cost(), flight.request.plan(), drawKey, replies)));
+                flight.request.cost(), flight.request.plan(), drawKey, flight.departedNanos, flight.timeoutNanos,
+                replies)));
     }
 
     // the model's tiers take calls in nondecreasing time; a late message must not take a PoP's tiers back in time

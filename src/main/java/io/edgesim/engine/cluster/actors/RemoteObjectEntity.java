@@ -64,10 +64,13 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
      *                      its first request carries
      * @param drawKey       draws the call's round trip (with tails on), so the way back takes what the way there
      *                      took: {@code RegionMap.drawKey} of the run's seed, the request, its limiter and stage
+     * @param departedNanos when it left the PoP, scenario time
+     * @param timeoutNanos  how long the PoP waits for the reply from then (0: for ever), for
+     *                      {@link Leg#backWithin}
      * @param replyTo       receives the {@link Served} reply
      */
     public record Serve(long flightId, String fromRegion, long deadlineNanos, long cost, String plan, long drawKey,
-                        ActorRef<Served> replyTo)
+                        long departedNanos, long timeoutNanos, ActorRef<Served> replyTo)
             implements Command, Deadlined {
     }
 
@@ -87,11 +90,15 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
      * The answer to a {@link Serve}.
      *
      * @param flightId      the request's correlation id
-     * @param deadlineNanos when the reply reaches the PoP: the server's reply time + one-way delay home to PoP
+     * @param deadlineNanos when the reply reaches the PoP: the server's reply time + one-way delay home to PoP; for
+     *                      a reply that does not count, when the object took the request (already past)
      * @param result        the model's answer; its added latency is the time spent at the object
-     * @param slowedBy      the latency faults that slowed the reply (a bit mask of their indexes), else 0
+     * @param touched       the faults that slowed or lost the reply (a bit mask of their indexes), else 0
+     * @param counts        false when a fault lost the reply on its way back or it would be back after the PoP's
+     *                      timeout ({@link Leg#backWithin}): the PoP then only notes {@code touched}, and the request
+     *                      fails at its timeout, as on the virtual engine
      */
-    public record Served(long flightId, long deadlineNanos, StageResult result, long slowedBy)
+    public record Served(long flightId, long deadlineNanos, StageResult result, long touched, boolean counts)
             implements Reply, Deadlined {
     }
 
@@ -208,18 +215,15 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
         long replyNanos = object.serve(route, objectKey, arrivalNanos, serve.cost(), verdict);
         long replyDeadlineNanos = replyNanos + regions.oneWayNanos(homeRegion, serve.fromRegion(), jitter,
                 serve.drawKey());
-        long touched = 0;
-        if (faults != null) {
-            // the delivery layer: a reply over a cut link is lost; a slow link delays it
-            Leg back = faults.back(regions.indexOf(homeRegion), regions.indexOf(serve.fromRegion()), replyNanos,
-                    replyDeadlineNanos - replyNanos);
-            if (back.lost()) {
-                return Behaviors.same();
-            }
-            touched = back.touched();
-            replyDeadlineNanos = back.arrivalNanos();
-        }
-        serve.replyTo().tell(new Served(serve.flightId(), replyDeadlineNanos, verdict.result(), touched));
+        // the delivery layer: a reply over a cut link is lost; a slow link delays it. A reply that does not count
+        // (lost, or back after the timeout) still tells the PoP, at once, which faults touched it: the virtual engine
+        // counts them too, and the request's TimedOut, due later, ends it
+        Leg back = faults == null ? Leg.clear(replyNanos, replyDeadlineNanos - replyNanos)
+                : faults.back(regions.indexOf(homeRegion), regions.indexOf(serve.fromRegion()), replyNanos,
+                replyDeadlineNanos - replyNanos);
+        boolean counts = back.backWithin(serve.departedNanos(), serve.timeoutNanos());
+        serve.replyTo().tell(new Served(serve.flightId(), counts ? back.arrivalNanos() : serve.deadlineNanos(),
+                verdict.result(), back.touched(), counts));
         return Behaviors.same();
     }
 

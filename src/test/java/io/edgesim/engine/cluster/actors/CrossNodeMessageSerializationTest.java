@@ -56,10 +56,11 @@ class CrossNodeMessageSerializationTest {
         TestProbe<RunProtocol.Done> done = testKit.createTestProbe();
         TestProbe<RunProtocol.Finished> finished = testKit.createTestProbe();
         List<CborSerializable> samples = List.of(
-                new RemoteObjectEntity.Serve(7, "SYD", 125_000_000L, 1, "pro", -4_242L, served.ref()),
+                new RemoteObjectEntity.Serve(7, "SYD", 125_000_000L, 1, "pro", -4_242L, 0, 1_000_000_000L,
+                        served.ref()),
                 new RemoteObjectEntity.Ping(pongs.ref()),
                 new RemoteObjectEntity.Served(7, 251_500_000L,
-                        StageResult.of(new Decision(false, 0, 30_000_000_000L, 60_000_000_000L), 1_000_000L), 0),
+                        StageResult.of(new Decision(false, 0, 30_000_000_000L, 60_000_000_000L), 1_000_000L), 0, true),
                 new RemoteObjectEntity.Pong("FRA|0.1|api-key-1", List.of("FRA", "SYD")),
                 new RemoteObjectEntity.Retire(),
                 new PopActor.Arrive(new Request(42, 1_500_000_000L, "SYD", "spread", "edge_test", "10.0.0.1",
@@ -86,12 +87,16 @@ class CrossNodeMessageSerializationTest {
         List<CborSerializable> variants = List.of(
                 // a failed answer carries its error; a refusal that can never pass carries Long.MAX_VALUE
                 new RemoteObjectEntity.Served(8, 2_000_000L, StageResult.failed(true,
-                        new Decision(false, 0, 3_000_000L, 1_000_000L), 0, DurableObjectServer.OVERLOADED_ERROR), 0),
+                        new Decision(false, 0, 3_000_000L, 1_000_000L), 0, DurableObjectServer.OVERLOADED_ERROR), 0,
+                        true),
                 new RemoteObjectEntity.Served(9, 2_000_000L,
-                        StageResult.of(new Decision(false, 0, Long.MAX_VALUE, 1_000_000L), 1_000_000L), 0),
+                        StageResult.of(new Decision(false, 0, Long.MAX_VALUE, 1_000_000L), 1_000_000L), 0, true),
                 // a reply slowed by latency faults 0 and 2; a timed-out request's answer
                 new RemoteObjectEntity.Served(10, 2_000_000L, StageResult.failed(false,
-                        new Decision(false, 0, 0, 1_000_000L), 1_000_000_000L, RemoteTier.TIMEOUT_ERROR), 0b101));
+                        new Decision(false, 0, 0, 1_000_000L), 1_000_000_000L, RemoteTier.TIMEOUT_ERROR), 0b101, true),
+                // a reply lost to partition 1: it does not count
+                new RemoteObjectEntity.Served(11, 2_000_000L,
+                        StageResult.of(new Decision(true, 9, 0, 1_000_000L), 1_000_000L), 0b10, false));
         assertThat(samples).extracting(Object::getClass).as("one sample per cross-node message type")
                 .containsExactlyInAnyOrderElementsOf(recordsPermittedBy(CborSerializable.class));
 

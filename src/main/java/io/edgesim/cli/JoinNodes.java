@@ -39,7 +39,7 @@ final class JoinNodes {
         for (LimiterSpec limiter : scenario.limiters()) {
             if (RunCommand.hasKv(limiter)) {
                 throw new InputException("--join: limiter '" + limiter.name() + "' has a kv stage, whose store is "
-                        + "one object in the coordinator's memory and cannot run across processes; allowed: a "
+                        + "one object in one member's memory and cannot be shared by node processes; allowed: a "
                         + "scenario without kv stages, or leave --join out");
             }
         }

@@ -130,6 +130,10 @@ public final class ClusterEngine {
     private RunResult run(Consumer<List<StandaloneNode>> beforeFinish, Traffic traffic) {
         long formationStart = System.nanoTime();
         if (hosting instanceof OnNodes nodes) {
+            if (hasKvStage(scenario)) {
+                // each host would build a store of its own: the PoPs would not share one
+                throw new IllegalArgumentException("a scenario with a kv stage cannot run on node processes");
+            }
             return new JoinedRun(this, scenario, text, listener, speed, settings, nodes.cluster(), true, 1,
                     formationStart, beforeFinish, traffic).run();
         }

@@ -154,7 +154,7 @@ public final class RunHost {
                         scenario.regions(), scenario.seed(), objects, forwarding(prepare.warmUpOutcomes()),
                         runId + "/" + RemoteTiers.WARM_UP_PREFIX, noFaults);
                 ActorRef<PopActor.Command> warmUpActor = context.spawn(PopActor.create(pop, delivery, warmUp),
-                        "warm-up-pop-" + runId + "-" + pop);
+                        TrafficWarmUp.ACTOR_NAME + "-" + runId + "-" + pop);
                 spawned.add(actor);
                 spawned.add(warmUpActor);
                 pops.add(new RunProtocol.PopRef(pop, actor));

@@ -29,8 +29,8 @@ import java.util.random.RandomGenerator;
  * {@code Seeds.random(seed, "tier", limiterName, stageIndex, pop)}, so runs with the same seed are identical in
  * both engines. Creating the same (limiter, stage, PoP) twice returns the same instance.
  *
- * <p>For engines that hold every PoP in one process (the virtual-time engine, and the cluster engine, whose nodes all
- * run in one JVM and call these tiers under one lock). Not thread-safe.
+ * <p>For the PoPs of one process, or of one host of the cluster engine (which calls these tiers under one lock). Not
+ * thread-safe.
  */
 public final class LocalTierFactory {
 

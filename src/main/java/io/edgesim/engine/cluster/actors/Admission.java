@@ -7,7 +7,9 @@ import java.util.List;
 /**
  * What the feeder decided for one request and one limiter that sees it, before the request reaches its PoP: the
  * exact reference's answer (decided in arrival order) and where each of the limiter's remote stages will send it.
- * It never leaves this JVM (the feeder hands it to a PoP actor here), so it may carry key numbers.
+ * It goes with its request to the PoP's host (in an {@code Arrive}, to another process when the host is a node
+ * process), which reads only the limiter and the routes; the key numbers are the coordinator's, read by its
+ * {@code OutcomeSink} from the admission it kept.
  *
  * @param limiter      the limiter's index in the scenario
  * @param exactKey     the number of the request's key under the limiter's exact reference, in the numbering of

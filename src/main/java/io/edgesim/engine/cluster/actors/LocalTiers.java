@@ -15,18 +15,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The in-PoP stages (isolate, cache, KV, binding, WAF) of every PoP of a run, built by the model's
- * {@link LocalTierFactory} before the cluster starts, so bad settings fail before any node does. The PoP actors call
- * them through {@link #decide}, which numbers the request's key in the factory's {@link KeyIds} (under the lock: the
- * numbering is not thread-safe) and hands the number to the tier.
+ * The in-PoP stages (isolate, cache, KV, binding, WAF) of the PoPs of one host (a member, in the coordinator's process
+ * or a node process), built by the model's {@link LocalTierFactory} when the host prepares the run, so bad settings
+ * fail before any request does. The PoP actors call them through {@link #decide}, which numbers the request's key in
+ * the factory's {@link KeyIds} (under the lock: the numbering is not thread-safe) and hands the number to the tier.
  *
- * <p>One factory for the whole run, called under one lock: a KV stage's {@link io.edgesim.model.tier.local.KvStore} is one
- * global object every PoP reads and writes synchronously (the model's semantics: the PoP's copy, the store's write
- * rate and last-write-wins), and the factory's tiers may share other state. That holds because every node runs in
- * this JVM; a cluster spread over several hosts would need the KV store behind an actor on one node, with the PoP's
- * read and write as messages carrying a copy of the counter's state (the store's read and write copy a
- * {@code CounterCells} cell today, in the caller's memory). The lock costs little: a decision takes microseconds,
- * and the nodes share two executor threads.
+ * <p>One factory per host, called under one lock: a KV stage's {@link io.edgesim.model.tier.local.KvStore} is one
+ * object every PoP reads and writes synchronously (the model's semantics: the PoP's copy, the store's write rate and
+ * last-write-wins), and the factory's tiers may share other state. That holds only when every PoP of the run is on
+ * one host, so a scenario with a KV stage runs on one member and not on node processes; sharing it across hosts would
+ * need the KV store behind an actor on one member, with the PoP's read and write as messages carrying a copy of the
+ * counter's state (the store's read and write copy a {@code CounterCells} cell today, in the caller's memory). The
+ * lock costs little: a decision takes microseconds.
  */
 public final class LocalTiers {
 

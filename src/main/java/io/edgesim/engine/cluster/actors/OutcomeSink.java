@@ -102,10 +102,8 @@ public final class OutcomeSink {
     private void record(int pop, Request request, Admission admission, ChainProgress progress, long touched,
                         long failedOver) {
         int limiter = admission.limiter();
-        if (pending.remove(pendingKey(request, limiter)) == null && lostPops[pop]) {
-            // recorded as lost already
-            return;
-        }
+        // both callers hold a pending chain: one recorded as lost is no longer pending, and a report of it is ignored
+        pending.remove(pendingKey(request, limiter));
         ChainOutcome.record(recorder, listener, limiter, limiters.get(limiter), pop, request, request.timeNanos(),
                 admission.exactKey(), admission.exactAllowed(), admission.exactWindow(), progress);
         if (touched != 0) {
@@ -120,7 +118,7 @@ public final class OutcomeSink {
     }
 
     /**
-     * Records a chain that ended in another process: of the request with id {@code requestId} through limiter
+     * Records a chain its PoP's host reported (in this process or another): of the request with id {@code requestId} through limiter
      * {@code limiter}, handed to the PoP with index {@code pop} ({@link #expect}); the rest as {@link #record}. A
      * chain this sink does not expect (already recorded as lost) is ignored.
      */
@@ -132,11 +130,6 @@ public final class OutcomeSink {
         }
         ChainProgress progress = ChainProgress.restore(limiters.get(limiter).stages().size(), snapshot);
         record(pop, p.request(), p.admission(), progress, touched, failedOver);
-    }
-
-    /** Chains recorded so far (one per request per limiter that saw it). */
-    long recorded() {
-        return recorded;
     }
 
     /** Chains recorded so far that ended accepted. */

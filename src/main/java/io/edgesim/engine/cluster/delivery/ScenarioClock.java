@@ -5,9 +5,10 @@ package io.edgesim.engine.cluster.delivery;
  * Every deadline, delay and report of the cluster engine is in scenario time; only the delay line converts back to
  * real time, to know when to wake.
  *
- * <p>Embedded nodes share one instance, so a deadline stamped on one node means the same instant on another. Nodes
- * in separate JVMs on separate hosts would each need an implementation corrected by their clock offset to a
- * reference (as NTP or PTP measure it); that is why this is an interface.
+ * <p>Each run host makes its own, from one wall-clock instant the coordinator sends every host (the origin of scenario
+ * time), so a deadline stamped on one member means the same instant on another as far as the hosts' wall clocks
+ * agree: on one machine exactly, on separate hosts within their clock offset (as NTP or PTP keep it). An
+ * implementation corrected by a measured offset is why this is an interface.
  */
 public interface ScenarioClock {
 

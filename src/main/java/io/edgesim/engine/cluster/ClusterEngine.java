@@ -134,12 +134,12 @@ public final class ClusterEngine {
                 // each host would build a store of its own: the PoPs would not share one
                 throw new IllegalArgumentException("a scenario with a kv stage cannot run on node processes");
             }
-            return new JoinedRun(this, scenario, text, listener, speed, settings, nodes.cluster(), true, 1,
+            return new JoinedRun(this, scenario, text, listener, speed, settings, nodes.cluster(), "--join: ", 1,
                     formationStart, beforeFinish, traffic).run();
         }
         int members = hasKvStage(scenario) ? 1 : ((InProcess) hosting).members();
         try (JoinedCluster cluster = JoinedCluster.inProcess(settings, system -> RunHost.install(system, settings))) {
-            return new JoinedRun(this, scenario, text, listener, speed, settings, cluster, false, members,
+            return new JoinedRun(this, scenario, text, listener, speed, settings, cluster, "cluster: ", members,
                     formationStart, beforeFinish, traffic).run();
         }
     }

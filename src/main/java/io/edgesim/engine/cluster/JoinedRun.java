@@ -71,7 +71,8 @@ final class JoinedRun {
     private final JoinedCluster cluster;
     private final int localMembers;
     // the coordinator joined node processes (--join), rather than forming a cluster of its own
-    private final boolean onNodes;
+    // what a failure's line starts with: the flag or the engine the user chose the cluster by
+    private final String failurePrefix;
     private final long formationStart;
     private final Consumer<List<StandaloneNode>> beforeFinish;
     // completes when the host's run host is gone (its member left or was removed)
@@ -83,7 +84,7 @@ final class JoinedRun {
     /**
      * @param cluster        the cluster the coordinator is a member of
      * @param text           the scenario's text, which the hosts build the run from
-     * @param onNodes        whether the cluster is of node processes (--join) or of this process alone
+     * @param failurePrefix  what a failure's line starts with: "--join: " on node processes, else "cluster: "
      * @param members        how many members this process starts for the regions no node holds
      * @param formationStart when (System.nanoTime) forming the cluster began
      * @param beforeFinish   called with this process's members once every decision is recorded, before the hosts
@@ -91,7 +92,7 @@ final class JoinedRun {
      * @param traffic        where the requests come from
      */
     JoinedRun(ClusterEngine engine, Scenario scenario, ScenarioText text, DecisionListener listener, double speed,
-              ClusterSettings settings, JoinedCluster cluster, boolean onNodes, int members, long formationStart,
+              ClusterSettings settings, JoinedCluster cluster, String failurePrefix, int members, long formationStart,
               Consumer<List<StandaloneNode>> beforeFinish, Traffic traffic) {
         this.engine = engine;
         this.scenario = scenario;
@@ -101,7 +102,7 @@ final class JoinedRun {
         this.settings = settings;
         this.cluster = cluster;
         this.localMembers = members;
-        this.onNodes = onNodes;
+        this.failurePrefix = failurePrefix;
         this.formationStart = formationStart;
         this.beforeFinish = beforeFinish;
         this.traffic = traffic;
@@ -253,7 +254,7 @@ final class JoinedRun {
                 return List.copyOf(hosts.values());
             }
             if (System.nanoTime() > deadline) {
-                throw new ClusterFailure((onNodes ? "--join: " : "cluster: ") + "no run host answered for "
+                throw new ClusterFailure(failurePrefix + "no run host answered for "
                         + (missing.isEmpty() ? (members.size() - hosts.size()) + " of " + members.size() + " nodes"
                         : "regions " + missing)
                         + " within " + timeout.toSeconds() + " s (edgesim.cluster.startup-timeout); allowed: nodes of "
@@ -340,7 +341,7 @@ final class JoinedRun {
 
     // how a failure names a host: a node the user started, or a member of this process
     private String who(Host host) {
-        return (onNodes ? "--join: the " : "cluster: the ") + (host.coordinator() ? "member" : "node") + " at "
+        return failurePrefix + "the " + (host.coordinator() ? "member" : "node") + " at "
                 + host.address();
     }
 

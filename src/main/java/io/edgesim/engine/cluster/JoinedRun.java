@@ -175,8 +175,7 @@ final class JoinedRun {
         this.<RunProtocol.Done>all(system, hosts, host -> replyTo -> new RunProtocol.WarmUp(runId, homes,
                 hosts.size() + 1, replyTo), "warm up the shards");
         LOG.debug("shards warmed up");
-        TrafficFeeder.Handoff tell = (deadlineNanos, pop, arrive) -> pop.tell(arrive);
-        TrafficWarmUp.run(settings, clock, tell, scenario, warmUpPops, warmUpSink, warmUpAdmissions);
+        TrafficWarmUp.run(settings, clock, scenario, warmUpPops, warmUpSink, warmUpAdmissions);
         LOG.debug("warm-up traffic done");
 
         long startEpochNanos = MonotonicScenarioClock.epochNanosNow()
@@ -186,7 +185,7 @@ final class JoinedRun {
                 "start the run");
         clock.startAt(MonotonicScenarioClock.realNanosAtEpoch(startEpochNanos));
         long lookaheadNanos = (long) (settings.feederLookahead().toNanos() * speed);
-        TrafficFeeder feeder = new TrafficFeeder(clock, tell, pops, lookaheadNanos, scenario.faultTimeline(), sink,
+        TrafficFeeder feeder = new TrafficFeeder(clock, pops, lookaheadNanos, scenario.faultTimeline(), sink,
                 scenario.pops());
         long trafficStart = clock.realNanosAt(0);
         engine.running(new ClusterEngine.Running(clock, feeder, sink), "running");

@@ -17,14 +17,14 @@ import java.util.function.Function;
 
 /**
  * Injects a run's requests into the cluster from one thread, in arrival order: each request is admitted (the
- * decisions that need one owner, see {@link Admissions}), then goes to the delay line {@code lookaheadNanos} of
- * scenario time before it arrives, and from there to its PoP's actor exactly at its arrival time. The lookahead
- * keeps only a short stretch of traffic in memory while leaving the feeding thread slack to stay ahead.
+ * decisions that need one owner, see {@link Admissions}), then goes to its PoP's actor {@code lookaheadNanos} of
+ * scenario time before it arrives, which holds it until its arrival time ({@code Arrive} carries it as its deadline).
+ * The lookahead keeps only a short stretch of traffic in memory while leaving the feeding thread slack to stay
+ * ahead.
  */
 public final class TrafficFeeder {
 
     private final ScenarioClock clock;
-    private final Handoff handoff;
     private final Map<String, ActorRef<PopActor.Command>> pops;
     private final long lookaheadNanos;
     // the run's faults (asked for failover even when empty), and null when it has none
@@ -37,32 +37,22 @@ public final class TrafficFeeder {
     private final int[] popOfRegion;
     private volatile long requestsFed;
 
-    /** How a request reaches its PoP's actor at its arrival time. */
-    public interface Handoff {
-
-        /** Hands {@code arrive} to {@code pop} for delivery at {@code deadlineNanos} (scenario time). */
-        void deliver(long deadlineNanos, ActorRef<PopActor.Command> pop, PopActor.Arrive arrive);
-    }
-
     /**
      * @param clock          the run's scenario clock
-     * @param handoff        the delay line of this process ({@code DeadlineDelivery::deliverAt}); or a plain tell
-     *                       when PoPs run in other processes, whose actors hold each request until its arrival
      * @param pops           the PoP actor of each region
-     * @param lookaheadNanos how far ahead of its arrival a request is handed to the delay line, scenario time
+     * @param lookaheadNanos how far ahead of its arrival a request is handed to its PoP's actor, scenario time
      * @param faults         the run's faults: a request landing in a PoP that is down goes to the nearest live one
      *                       (anycast failover), whose actor takes it; so does one landing in a PoP whose node is
      *                       gone ({@link OutcomeSink#lost})
      * @param sink           where the run's chains are recorded; the feeder notes each one it hands out there
      * @param popOrder       the scenario's PoPs, in order
      */
-    public TrafficFeeder(ScenarioClock clock, Handoff handoff, Map<String, ActorRef<PopActor.Command>> pops,
+    public TrafficFeeder(ScenarioClock clock, Map<String, ActorRef<PopActor.Command>> pops,
                          long lookaheadNanos, FaultTimeline faults, OutcomeSink sink, List<String> popOrder) {
         if (lookaheadNanos < 0) {
             throw new IllegalArgumentException("lookaheadNanos must be 0 or more, was " + lookaheadNanos);
         }
         this.clock = clock;
-        this.handoff = handoff;
         this.pops = Map.copyOf(pops);
         this.lookaheadNanos = lookaheadNanos;
         this.timeline = faults;
@@ -87,7 +77,7 @@ public final class TrafficFeeder {
 
     /**
      * Feeds every request of {@code stream} with the admissions {@code admit} gives it, in stream order; returns
-     * once the last one is in the delay line (its arrival is then at most the lookahead away). A request no limiter
+     * once the last one is with its PoP's actor (its arrival is then at most the lookahead away). A request no limiter
      * sees is not delivered.
      *
      * @throws IllegalArgumentException for a request whose PoP has no actor
@@ -111,8 +101,7 @@ public final class TrafficFeeder {
                 while (!sink.expect(popOrder.indexOf(request.pop()), request, admissions)) {
                     request = failedOver(landed);
                 }
-                handoff.deliver(request.timeNanos(), pops.get(request.pop()),
-                        new PopActor.Arrive(request, admissions, failoverFault));
+                pops.get(request.pop()).tell(new PopActor.Arrive(request, admissions, failoverFault));
                 decisions += admissions.size();
             }
             requestsFed = ++requests;

@@ -38,7 +38,7 @@ final class TrafficWarmUp {
      * @param admissions admissions of the warm-up alone (a fresh instance), numbering keys as {@code sink} does
      * @throws IllegalStateException when the warm-up traffic does not complete within the startup timeout
      */
-    static void run(ClusterSettings settings, ScenarioClock clock, TrafficFeeder.Handoff handoff, Scenario scenario,
+    static void run(ClusterSettings settings, ScenarioClock clock, Scenario scenario,
                     Map<String, ActorRef<PopActor.Command>> pops, OutcomeSink sink, Admissions admissions) {
         if (settings.warmUpRequests() == 0) {
             return;
@@ -54,8 +54,7 @@ final class TrafficWarmUp {
             List<Admission> admitted = admissions.admit(retimed);
             if (!admitted.isEmpty()) {
                 sink.expect(scenario.pops().indexOf(retimed.pop()), retimed, admitted);
-                handoff.deliver(retimed.timeNanos(), pops.get(retimed.pop()),
-                        new PopActor.Arrive(retimed, admitted, -1));
+                pops.get(retimed.pop()).tell(new PopActor.Arrive(retimed, admitted, -1));
                 decisions += admitted.size();
             }
         }

@@ -47,7 +47,7 @@ final class RunCommand implements Callable<Integer> {
     // delivering a message is a second of scenario time
     private static final double MIN_SPEED = 0.001;
     private static final double MAX_SPEED = 1000;
-    private static final int MAX_MEMBERS = 1000;
+    private static final int MAX_MEMBERS = ClusterSettings.MAX_MEMBERS;
     private static final double MAX_TOLERANCE_MS = 60_000;
 
     @CommandLine.Spec
@@ -119,7 +119,8 @@ final class RunCommand implements Callable<Integer> {
             description = "Cluster engine only, without --join: the cluster members this process starts for the "
                     + "run's regions (its PoPs, then its object homes), region i on member i mod N; each PoP keeps "
                     + "its own PoP actor and each object stays on the member of its home region. A whole number "
-                    + "from 1 to " + MAX_MEMBERS + "; with fewer regions, one member per region. Default: "
+                    + "from 1 to " + MAX_MEMBERS + " (more do not form in time on a small machine: run node "
+                    + "processes and --join instead); with fewer regions, one member per region. Default: "
                     + "edgesim.cluster.members (8). A scenario with a kv stage runs on 1 member (its store is one "
                     + "object in one member's memory).")
     String members;

@@ -34,6 +34,13 @@ public record ClusterSettings(Config nodeConfig, String host, int executorThread
 
     /** The resource holding the defaults. */
     public static final String RESOURCE = "edgesim-cluster.conf";
+    /**
+     * The most members a run starts in this process: each is an ActorSystem whose gossip, heartbeats and failure
+     * detector share the machine, and on 2 cores 32 members took 22 s to be Up (global-botnet's 340 regions, a quiet
+     * machine) against the 30 s startup timeout, while 64 did not form. More regions than that spread over more
+     * members is what node processes are for ({@code edgesim node}, {@code run --join}).
+     */
+    public static final int MAX_MEMBERS = 32;
 
     private static final String PREFIX = "edgesim.cluster.";
 
@@ -63,6 +70,10 @@ public record ClusterSettings(Config nodeConfig, String host, int executorThread
                     atLeast(config, "warm-up.requests", 0),
                     positive(config, "warm-up.interval"),
                     atLeast(config, "members", 1));
+            if (settings.members > MAX_MEMBERS) {
+                throw InputException.at(RESOURCE, PREFIX + "members", "must be at most " + MAX_MEMBERS + ", was "
+                        + settings.members);
+            }
             if (settings.delayLineSpinNanos < 0) {
                 throw InputException.at(RESOURCE, PREFIX + "delay-line.spin", "must be 0 or more");
             }

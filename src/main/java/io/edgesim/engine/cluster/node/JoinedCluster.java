@@ -156,7 +156,8 @@ public final class JoinedCluster implements AutoCloseable {
      * member, bound and secured as it is, and waits until all of them are Up.
      *
      * @return the members, in the order of {@code regionsPerMember}
-     * @throws IllegalStateException when one is not Up within the startup timeout (all of them are stopped)
+     * @throws ClusterFailure when one does not start or is not Up within the startup timeout (all of them are
+     *                        stopped)
      */
     public List<StandaloneNode> startMembers(List<List<String>> regionsPerMember) {
         List<StandaloneNode> started = new ArrayList<>();
@@ -177,7 +178,10 @@ public final class JoinedCluster implements AutoCloseable {
             return started;
         } catch (RuntimeException e) {
             stopMembers(started);
-            throw e;
+            throw new ClusterFailure("cluster: the " + regionsPerMember.size() + " members of this process did not "
+                    + "all start and join within " + settings.startupTimeout().toSeconds() + " s ("
+                    + e.getMessage() + "); allowed: fewer members (--members; default edgesim.cluster.members, "
+                    + settings.members() + ")", e);
         }
     }
 

@@ -45,6 +45,14 @@ class ClusterSettingsTest {
                 .withFallback(ClusterSettings.load().nodeConfig())))
                 .isInstanceOf(InputException.class)
                 .hasMessage("edgesim-cluster.conf: edgesim.cluster.shards-per-region: must be at least 1, was 0");
+        // as many members as --members allows at most
+        assertThatThrownBy(() -> ClusterSettings.fromConfig(ConfigFactory
+                .parseString("edgesim.cluster.members = 33")
+                .withFallback(ClusterSettings.load().nodeConfig())))
+                .isInstanceOf(InputException.class)
+                .hasMessage("edgesim-cluster.conf: edgesim.cluster.members: must be at most 32, was 33");
+        assertThat(ClusterSettings.fromConfig(ConfigFactory.parseString("edgesim.cluster.members = 32")
+                .withFallback(ClusterSettings.load().nodeConfig())).members()).isEqualTo(32);
     }
 
     @Test

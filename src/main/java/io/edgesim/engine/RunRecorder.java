@@ -9,6 +9,7 @@ import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.response.RateLimitResponse;
 import io.edgesim.model.tier.ChainBilling;
 import io.edgesim.model.tier.CountScope;
+import io.edgesim.model.tier.remote.DurableObjectNamespace;
 import io.edgesim.model.tier.remote.HotObjects;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.remote.ObjectShards;
@@ -253,19 +254,26 @@ public final class RunRecorder {
             results.add(l.result(cost, stageStats.get(i), HotKeyFigures.of(l.spec, hotObjects.get(i))));
         }
         return new RunResult(scenario.name(), scenario.description(), engine, scenario.seed(),
-                durationNanos / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(),
+                durationNanos / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(stageStats),
                 scenario.assumptions(), Optional.empty(), Optional.empty(), faults.results(),
                 periods.results(keyIds, scenario, invocations, tierUsage, durationNanos), List.of());
     }
 
-    // every pair among the run's PoPs and remote homes; with more regions than a matrix shows, only the pairs
-    // between a PoP and a remote home, the round trips the run can take
-    private List<RunResult.LatencyPair> latencyPairs() {
+    // every pair among the run's PoPs and remote homes (those known before the run, then those its Durable Objects
+    // were placed in: stageStats' objects_in_<REGION>); with more regions than a matrix shows, only the pairs between
+    // a PoP and a remote home, the round trips the run can take
+    private List<RunResult.LatencyPair> latencyPairs(List<Map<String, Map<String, Long>>> stageStats) {
         RegionMap regions = scenario.regions();
         List<String> involved = new ArrayList<>(pops);
         List<String> homes = new ArrayList<>();
-        for (LimiterSpec limiter : scenario.limiters()) {
-            for (String home : RemoteHomes.of(limiter, regions)) {
+        for (int l = 0; l < scenario.limiters().size(); l++) {
+            List<String> limiterHomes = new ArrayList<>(RemoteHomes.of(scenario.limiters().get(l), regions));
+            for (Map<String, Long> stats : stageStats.get(l).values()) {
+                stats.keySet().stream().filter(name -> name.startsWith(DurableObjectNamespace.OBJECTS_IN))
+                        .map(name -> name.substring(DurableObjectNamespace.OBJECTS_IN.length()))
+                        .forEach(limiterHomes::add);
+            }
+            for (String home : limiterHomes) {
                 if (!involved.contains(home)) {
                     involved.add(home);
                 }

@@ -307,7 +307,8 @@ public final class ConfigReader {
      * reported at this setting: "s.conf: clients[0].trace: dir/nope.csv: no such file; allowed: ...".
      */
     public Path file(String key, Path folder, String allowed) {
-        Path path = folder.resolve(fileName(key, allowed));
+        // "scenarios/../regions/x.conf" is shown as "regions/x.conf"
+        Path path = folder.resolve(fileName(key, allowed)).normalize();
         String problem = HoconSource.fileProblem(path);
         if (problem != null) {
             throw error(key, path + ": " + problem, allowed);

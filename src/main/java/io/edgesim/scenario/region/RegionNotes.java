@@ -94,7 +94,8 @@ public final class RegionNotes {
         if (codes.size() > RegionSummary.MATRIX_LIMIT) {
             long pairs = (long) codes.size() * (codes.size() - 1) / 2;
             log.note("regions.rtt", String.format(Locale.ROOT, "%d of the %d pairs among the run's %d regions "
-                    + "estimated: great-circle distance x route factor %s / %s km per ms (`edgesim regions --regions "
+                    + "estimated: great-circle distance x route factor %s / %s km per ms, at least the round trip "
+                    + "within one PoP (`edgesim regions --regions "
                     + "%s --matrix` prints them)", map.estimatedPairs(codes), pairs, codes.size(),
                     Durations.formatNumber(loaded.estimate().routeFactor()),
                     Durations.formatNumber(loaded.estimate().fibreKmPerMs()), loaded.file()));
@@ -106,9 +107,11 @@ public final class RegionNotes {
                 String b = a.equals(codes.get(i)) ? codes.get(j) : codes.get(i);
                 if (map.estimated(a, b)) {
                     log.note("regions.rtt." + a + "-" + b, String.format(Locale.ROOT,
-                            "%.1fms (estimated: great-circle distance x route factor %s / %s km per ms)",
+                            "%.1fms (estimated: great-circle distance x route factor %s / %s km per ms%s)",
                             map.rttNanos(a, b) / 1e6, Durations.formatNumber(loaded.estimate().routeFactor()),
-                            Durations.formatNumber(loaded.estimate().fibreKmPerMs())));
+                            Durations.formatNumber(loaded.estimate().fibreKmPerMs()),
+                            map.rttNanos(a, b) == map.intraPopRttNanos() ? ", raised to the round trip within one PoP"
+                                    : ""));
                 }
             }
         }

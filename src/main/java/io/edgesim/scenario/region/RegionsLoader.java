@@ -174,7 +174,8 @@ public final class RegionsLoader {
             for (int j = i + 1; j < n; j++) {
                 double km = GreatCircle.distanceKm(regions.get(i), regions.get(j));
                 if (!given[i][j]) {
-                    rttMillis[i][j] = greatCircle.rttMillis(km);
+                    // two PoPs a few kilometres apart are still two sites: no less than a round trip within one
+                    rttMillis[i][j] = Math.max(greatCircle.rttMillis(km), intraNanos / 1e6);
                     estimated[i][j] = estimated[j][i] = true;
                 }
                 rttNanos[i][j] = rttNanos[j][i] = Math.round(rttMillis[i][j] * 1e6);

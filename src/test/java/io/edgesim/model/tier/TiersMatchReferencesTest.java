@@ -486,7 +486,7 @@ class TiersMatchReferencesTest {
             @Override
             public String actualTotals() {
                 HotObjects hot = tier.hotObjects();
-                return tier.stats() + ", hot " + hot.count() + " " + hot.hottest();
+                return Map.of("objects", tier.stats().get("objects")) + ", hot " + hot.count() + " " + hot.hottest();
             }
 
             @Override

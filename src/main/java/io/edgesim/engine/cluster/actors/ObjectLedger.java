@@ -5,6 +5,7 @@ import io.edgesim.model.tier.remote.HotObjects;
 import io.edgesim.model.tier.RemoteTier;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -17,6 +18,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 public final class ObjectLedger {
 
     private final ConcurrentHashMap<String, Queue<RemoteTier>> servers = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, ConcurrentHashMap<String, Long>> homes = new ConcurrentHashMap<>();
     private final Queue<String> entityIds = new ConcurrentLinkedQueue<>();
 
     /** Notes that the entity {@code entityId} was created on this node (pinged or served). */
@@ -29,9 +31,18 @@ public final class ObjectLedger {
         return List.copyOf(entityIds);
     }
 
-    /** Adds the tier of a newly created object of {@code namespace} (a tier serving that one object). */
-    public void add(String namespace, RemoteTier server) {
+    /**
+     * Adds the tier of a newly created object of {@code namespace} (a tier serving that one object), at home in
+     * {@code home}.
+     */
+    public void add(String namespace, String home, RemoteTier server) {
         servers.computeIfAbsent(namespace, n -> new ConcurrentLinkedQueue<>()).add(server);
+        homes.computeIfAbsent(namespace, n -> new ConcurrentHashMap<>()).merge(home, 1L, Long::sum);
+    }
+
+    /** How many objects of {@code namespace} created on this node are at home in each region. */
+    public Map<String, Long> objectsByHome(String namespace) {
+        return Map.copyOf(homes.getOrDefault(namespace, new ConcurrentHashMap<>()));
     }
 
     /** Objects of {@code namespace} created on this node. */

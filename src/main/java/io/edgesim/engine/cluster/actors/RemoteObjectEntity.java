@@ -241,7 +241,7 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
             KeyIds keys = new KeyIds();
             objectKey = keys.idOf(route.objectName(), plan);
             server = tier.newTier(keys, regions, faults == null ? FaultTimeline.none(regions) : faults);
-            ledger.add(tier.namespace(), server);
+            ledger.add(tier.namespace(), homeRegion, server);
         }
         return server;
     }

@@ -1,6 +1,7 @@
 package io.edgesim.engine.cluster.actors;
 
 import io.edgesim.model.cost.Usage;
+import io.edgesim.model.tier.remote.DurableObjectNamespace;
 import io.edgesim.model.tier.remote.HotObjects;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.StageSpec;
@@ -9,6 +10,7 @@ import io.edgesim.scenario.Scenario;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,16 +57,18 @@ public record StageTotals(List<List<Usage>> usage, List<List<Map<String, Long>>>
                     String namespace = namespacePrefix + RemoteTiers.namespace(l, s);
                     Usage total = Usage.NONE;
                     long objects = 0;
+                    Map<String, Long> byHome = new HashMap<>();
                     HotObjects hotObjects = HotObjects.NONE;
                     for (ObjectLedger ledger : ledgers) {
                         total = total.plus(ledger.usage(namespace));
                         objects += ledger.objectCount(namespace);
+                        ledger.objectsByHome(namespace).forEach((home, n) -> byHome.merge(home, n, Long::sum));
                         hotObjects = hotObjects.plus(ledger.hotObjects(namespace));
                     }
                     stageHot.add(hotObjects);
                     stageUsage.add(total);
-                    stageStats.add(stage.tier() instanceof TierSettings.DurableObject ? Map.of("objects", objects)
-                            : Map.of());
+                    stageStats.add(stage.tier() instanceof TierSettings.DurableObject
+                            ? DurableObjectNamespace.homeStats(objects, byHome) : Map.of());
                 } else {
                     stageUsage.add(local.usage(l, s));
                     stageStats.add(local.stats(l, s));
@@ -106,13 +110,28 @@ public record StageTotals(List<List<Usage>> usage, List<List<Map<String, Long>>>
                 Map<String, Long> merged = new LinkedHashMap<>(stats.get(l).get(s));
                 other.stats.get(l).get(s).forEach((name, value) -> merged.merge(name, value,
                         name.startsWith(MAXIMUM_PREFIX) ? Math::max : Long::sum));
-                st.add(merged);
+                st.add(homesInOrder(merged));
             }
             sumUsage.add(u);
             sumStats.add(st);
             sumHot.add(h);
         }
         return new StageTotals(sumUsage, sumStats, sumHot);
+    }
+
+    // a Durable Object stage's statistics in the order its tier gives them (objects, then by home region), whatever
+    // the members' order
+    private static Map<String, Long> homesInOrder(Map<String, Long> merged) {
+        if (!merged.containsKey("objects")) {
+            return merged;
+        }
+        Map<String, Long> byHome = new HashMap<>();
+        merged.forEach((name, value) -> {
+            if (name.startsWith(DurableObjectNamespace.OBJECTS_IN)) {
+                byHome.put(name.substring(DurableObjectNamespace.OBJECTS_IN.length()), value);
+            }
+        });
+        return DurableObjectNamespace.homeStats(merged.get("objects"), byHome);
     }
 
     /** Billable operations of all stages of limiter {@code limiter}. */

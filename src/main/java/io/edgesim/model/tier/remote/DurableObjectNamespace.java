@@ -15,8 +15,11 @@ import io.edgesim.model.tier.RemoteTier;
 import io.edgesim.model.tier.TierSettings;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The Durable Objects of one limiter stage: the placement policy that routes keys to objects, and the objects by
@@ -29,6 +32,9 @@ import java.util.Map;
  */
 public final class DurableObjectNamespace implements RemoteTier {
 
+    /** What a statistic of the objects at home in one region starts with ({@link #homeStats}). */
+    public static final String OBJECTS_IN = "objects_in_";
+
     private final TierSettings.DurableObject settings;
     private final PerPlan<CounterFactory> counters;
     private final PlacementPolicy placement;
@@ -38,6 +44,8 @@ public final class DurableObjectNamespace implements RemoteTier {
     private final FaultTimeline faults;
     // by the number of the object's name
     private final KeyArray<DurableObjectServer> objects = new KeyArray<>();
+    // how many objects are at home in each region
+    private final Map<String, Long> objectsByHome = new HashMap<>();
     private final LatencyTail serviceTime;
     private final long drawSeed;
     private final int shards;
@@ -78,7 +86,7 @@ public final class DurableObjectNamespace implements RemoteTier {
      */
     @Override
     public long serve(ObjectRoute route, int keyId, long arrivalNanos, long cost, StageVerdict into) {
-        DurableObjectServer object = object(objectId(route, keyId));
+        DurableObjectServer object = object(objectId(route, keyId), route.homeRegion());
         if (faults != null && faults.outageBegan(regions.indexOf(route.homeRegion()), object.lastArrivalNanos(),
                 arrivalNanos)) {
             object.restart();
@@ -126,9 +134,22 @@ public final class DurableObjectNamespace implements RemoteTier {
         return total;
     }
 
+    /** {@inheritDoc} The objects created, then how many of them are at home in each region ({@link #homeStats}). */
     @Override
     public Map<String, Long> stats() {
-        return Map.of("objects", (long) objectCount());
+        return homeStats(objectCount(), objectsByHome);
+    }
+
+    /**
+     * A Durable Object stage's statistics: {@code objects} created, then {@code objects_in_<REGION>}, how many of them
+     * are at home in each region, by region code: where the objects placed by their first request or their area
+     * ended up, which the report's round trips follow.
+     */
+    public static Map<String, Long> homeStats(long objects, Map<String, Long> byHome) {
+        Map<String, Long> stats = new LinkedHashMap<>();
+        stats.put("objects", objects);
+        new TreeMap<>(byHome).forEach((home, n) -> stats.put(OBJECTS_IN + home, n));
+        return stats;
     }
 
     /** {@inheritDoc} Read once at the end of a run: one pass over the objects, a load built for the hot ones. */
@@ -144,14 +165,15 @@ public final class DurableObjectNamespace implements RemoteTier {
         return HotObjects.of(hot);
     }
 
-    // the object numbered objectId, created on its first request
-    private DurableObjectServer object(int objectId) {
+    // the object numbered objectId, created on its first request, at home in home
+    private DurableObjectServer object(int objectId, String home) {
         DurableObjectServer object = objects.get(objectId);
         if (object == null) {
             // an object's service-time draws follow its name, which both engines give it alike
             long objectSeed = serviceTime.hasTail() ? Seeds.derive(drawSeed, keys.key(objectId)) : 0;
             object = new DurableObjectServer(counters.of(objectId), settings, serviceTime, objectSeed);
             objects.put(objectId, object);
+            objectsByHome.merge(home, 1L, Long::sum);
         }
         return object;
     }

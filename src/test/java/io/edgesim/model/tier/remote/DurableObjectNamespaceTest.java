@@ -38,7 +38,11 @@ class DurableObjectNamespaceTest {
         assertThat(verdict.outcome()).isEqualTo(Outcome.ACCEPTED);
 
         assertThat(namespace.objectCount()).isEqualTo(2);
-        assertThat(namespace.stats()).containsEntry("objects", 2L);
+        // the objects, then where each is at home, in the order of the region codes
+        assertThat(namespace.stats()).containsExactly(java.util.Map.entry("objects", 2L),
+                java.util.Map.entry("objects_in_" + europe.homeRegion(), 1L),
+                java.util.Map.entry("objects_in_" + america.homeRegion(), 1L));
+        assertThat(europe.homeRegion()).isLessThan(america.homeRegion());
         assertThat(namespace.usage()).isEqualTo(new Usage(3, 2, 3, 3 * MS, 0, 0));
     }
 

@@ -3,6 +3,7 @@ package io.edgesim.report;
 import io.edgesim.result.RunResult;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryLabelPositions;
 
 import javax.imageio.ImageIO;
 import java.io.ByteArrayOutputStream;
@@ -10,8 +11,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The charts a report embeds (PNG, {@link #WIDTH} x {@link #HEIGHT}, JFreeChart rendered headless), one class each:
@@ -60,7 +66,7 @@ public final class Charts {
      */
     public static Map<String, String> files(RunResult run) {
         Map<String, String> files = new LinkedHashMap<>();
-        files.put(RegionChart.FILE, RegionChart.CAPTION);
+        files.put(RegionChart.FILE, RegionChart.caption(run));
         files.put(LatencyChart.FILE, LatencyChart.caption(run));
         files.put(OverTimeChart.FILE, OverTimeChart.caption(run));
         files.put(KeyTailChart.FILE, KeyTailChart.caption(run));
@@ -68,6 +74,43 @@ public final class Charts {
             files.put(ReplicationsChart.FILE, ReplicationsChart.caption(run));
         }
         return Collections.unmodifiableMap(files);
+    }
+
+    /** The most regions a per-region chart names: beyond, bars and labels run together. */
+    static final int MAX_REGIONS_SHOWN = 40;
+
+    /**
+     * The regions the per-region charts show, in the run's order: all of them, or with more than
+     * {@link #MAX_REGIONS_SHOWN} the ones with the most requests (over every limiter; the earlier on a tie).
+     */
+    static List<String> regionsShown(RunResult run) {
+        List<String> all = run.regions();
+        if (all.size() <= MAX_REGIONS_SHOWN || run.limiters().isEmpty()) {
+            return all;
+        }
+        Map<String, Long> sent = new HashMap<>();
+        for (String region : all) {
+            sent.put(region, run.limiters().stream().mapToLong(l -> l.regions().get(region).counts().sent()).sum());
+        }
+        Set<String> busiest = all.stream().sorted(Comparator.comparing((String r) -> -sent.get(r))
+                .thenComparing(all::indexOf)).limit(MAX_REGIONS_SHOWN).collect(Collectors.toSet());
+        return all.stream().filter(busiest::contains).toList();
+    }
+
+    /** Turns the region names of a per-region chart upright when there are too many to sit side by side. */
+    static JFreeChart regionNamesFit(JFreeChart chart, int regions) {
+        if (regions > 16) {
+            chart.getCategoryPlot().getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.UP_90);
+            chart.getCategoryPlot().getDomainAxis().setMaximumCategoryLabelWidthRatio(1f);
+        }
+        return chart;
+    }
+
+    /** What a per-region chart's caption adds when it does not show every region; else "". */
+    static String regionsShownNote(RunResult run) {
+        int shown = regionsShown(run).size();
+        return shown == run.regions().size() ? "" : "; the " + shown + " regions with the most requests, of "
+                + run.regions().size() + " (every region: by-region.csv)";
     }
 
     /** Writes the charts of {@link #files} into {@code dir}. */

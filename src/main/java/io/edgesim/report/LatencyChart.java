@@ -34,7 +34,8 @@ final class LatencyChart {
 
     static String caption(RunResult run) {
         List<String> none = withoutLatency(run);
-        return CAPTION + (none.isEmpty() ? "" : "; no added latency: " + String.join(", ", none));
+        return CAPTION + (none.isEmpty() ? "" : "; no added latency: " + String.join(", ", none))
+                + Charts.regionsShownNote(run);
     }
 
     /** The limiters whose p99 is 0 in every region, in scenario order. */
@@ -49,18 +50,20 @@ final class LatencyChart {
     static JFreeChart chart(RunResult run) {
         DefaultCategoryDataset p50 = new DefaultCategoryDataset();
         DefaultCategoryDataset p99 = new DefaultCategoryDataset();
+        List<String> shown = Charts.regionsShown(run);
         double min = Double.MAX_VALUE;
         double max = 0;
         for (LimiterResult limiter : run.limiters()) {
             if (!addsLatency(limiter)) {
                 continue;
             }
-            for (Map.Entry<String, RegionResult> e : limiter.regions().entrySet()) {
-                double median = e.getValue().latencyMs().p50();
-                double tail = e.getValue().latencyMs().p99();
+            for (String region : shown) {
+                RegionResult r = limiter.regions().get(region);
+                double median = r.latencyMs().p50();
+                double tail = r.latencyMs().p99();
                 // a log axis has no 0: a region without added latency has no dot
-                p50.addValue(median > 0 ? median : null, limiter.name(), e.getKey());
-                p99.addValue(tail > 0 ? tail : null, limiter.name(), e.getKey());
+                p50.addValue(median > 0 ? median : null, limiter.name(), region);
+                p99.addValue(tail > 0 ? tail : null, limiter.name(), region);
                 for (double v : new double[]{median, tail}) {
                     if (v > 0) {
                         min = Math.min(min, v);
@@ -83,11 +86,18 @@ final class LatencyChart {
         String note = "p50 filled, p99 hollow" + (none.isEmpty() ? "" : "; no added latency: " + String.join(", ",
                 none));
         chart.addSubtitle(new TextTitle(note, new Font(Font.SANS_SERIF, Font.PLAIN, 12)));
-        ChartStyle.apply(chart);
+        Charts.regionNamesFit(ChartStyle.apply(chart), shown.size());
         // a hollow p99 a size larger than its filled p50: where the two meet, the p50 sits inside the p99's ring
         AffineTransform larger = AffineTransform.getScaleInstance(1.5, 1.5);
-        for (int i = 0; i < p99.getRowCount(); i++) {
-            plot.getRenderer(1).setSeriesShape(i, larger.createTransformedShape(ChartStyle.marker(i)));
+        // each limiter in its colour and marker of the other charts, though limiters without latency are left out
+        List<String> names = run.limiters().stream().map(LimiterResult::name).toList();
+        for (int i = 0; i < p50.getRowCount(); i++) {
+            int limiter = names.indexOf((String) p50.getRowKey(i));
+            for (int d = 0; d < 2; d++) {
+                plot.getRenderer(d).setSeriesPaint(i, ChartStyle.paint(limiter));
+                plot.getRenderer(d).setSeriesShape(i, d == 0 ? ChartStyle.marker(limiter)
+                        : larger.createTransformedShape(ChartStyle.marker(limiter)));
+            }
         }
         return chart;
     }

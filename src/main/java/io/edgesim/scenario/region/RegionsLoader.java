@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -39,6 +40,8 @@ public final class RegionsLoader {
     // the sections whose keys must each be written once in a file, and what is allowed
     private static final Map<String, String> REPEATS_CHECKED = Map.of("regions", "each region once",
             "area-homes", "each area once", "rtt-ms", "each pair once", "estimated-rtt-ms", "each pair once");
+    // the origin Typesafe Config gives an object merged from two places of one file: "file: 2-4"
+    private static final Pattern MERGED_IN_ONE_FILE = Pattern.compile(".*: (\\d+)-(\\d+)");
     private static final List<String> TAIL_KEYS = List.of("p50", "p90", "p99");
     private static final List<String> TAILS_KEYS = List.of("p99-over-p50");
     private static final String TAIL = "{ p50 = ms, p99 = ms } with 0.001 <= p50 <= p99 <= 10 x p50 and p99 <= "
@@ -223,6 +226,13 @@ public final class RegionsLoader {
             if (!CODE.matcher(code).matches()) {
                 throw section.error(code, "'" + code + "' is not an IATA code",
                         "three capital letters or digits, such as FRA");
+            }
+            // a region written again through a path (BRU.city = ... in the block, regions.BRU.lat = ... after it) is
+            // merged by HOCON into one object whose origin spans the lines of both, in this file
+            Matcher merged = MERGED_IN_ONE_FILE.matcher(section.value(code).origin().description());
+            if (merged.matches()) {
+                throw section.error(code, "written twice, on lines " + merged.group(1) + " and " + merged.group(2)
+                        + " (HOCON would silently merge the two)", "each region once");
             }
             ConfigReader r = section.object(code);
             r.rejectUnknownKeys(REGION_KEYS);

@@ -182,6 +182,30 @@ class RegionsLoaderTest {
     }
 
     @Test
+    void aRegionWrittenAgainThroughAPathInTheSameFileIsRefusedToo(@TempDir Path dir) {
+        Path inside = ScenarioFixture.write(dir, "inside.conf", SMALL.replace("""
+                  SYD { city = Sydney""", """
+                  FRA.city = Bordeaux
+                  SYD { city = Sydney"""));
+        Path after = ScenarioFixture.write(dir, "after.conf", SMALL + "regions.AMS.lat = 10\n");
+
+        assertThatThrownBy(() -> RegionsLoader.load(inside)).isInstanceOf(InputException.class)
+                .hasMessage(inside + ": regions.FRA: written twice, on lines 2 and 4 (HOCON would silently merge the "
+                        + "two); allowed: each region once");
+        assertThatThrownBy(() -> RegionsLoader.load(after)).isInstanceOf(InputException.class)
+                .hasMessage(after + ": regions.AMS: written twice, on lines 3 and 14 (HOCON would silently merge the "
+                        + "two); allowed: each region once");
+    }
+
+    @Test
+    void aRegionOfAnIncludedFileMayBeChangedInTheFileIncludingIt(@TempDir Path dir) {
+        ScenarioFixture.write(dir, "base.conf", SMALL);
+        Path file = ScenarioFixture.write(dir, "r.conf", "include \"base.conf\"\nregions.AMS.lat = 52.5\n");
+
+        assertThat(RegionsLoader.read(file).map().region("AMS").latitude()).isEqualTo(52.5);
+    }
+
+    @Test
     void aPairOrAnAreaWrittenTwiceInAnIncludedFileIsRefusedThere(@TempDir Path dir) {
         Path included = ScenarioFixture.write(dir, "base.conf", SMALL.replace("FRA-SYD = [249, 252]",
                 "FRA-SYD = [249, 252]\n  FRA-SYD = 300"));

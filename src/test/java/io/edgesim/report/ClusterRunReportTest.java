@@ -99,6 +99,29 @@ class ClusterRunReportTest {
     }
 
     @Test
+    void withMoreRegionsThanRowsTheCoordinatorListsEachNodesRegionsOnOneRow() {
+        Map<String, String> placement = new LinkedHashMap<>();
+        for (int i = 0; i < 30; i++) {
+            placement.put(String.format("R%02d", i), i % 2 == 0 ? "127.0.0.1:25520 (in the coordinator)"
+                    : "127.0.0.1:25521");
+        }
+        String table = MarkdownReport.placement(placement).markdown();
+
+        assertThat(table.lines()).hasSize(4);
+        assertThat(table).contains("| node | regions | count |",
+                "| 127.0.0.1:25520 (in the coordinator) | R00, R02, R04,", "R26, R28 | 15 |",
+                "| 127.0.0.1:25521 | R01, R03,");
+        placement.remove("R29");
+        placement.remove("R28");
+        placement.remove("R27");
+        placement.remove("R26");
+        placement.remove("R25");
+        placement.remove("R24");
+        assertThat(MarkdownReport.placement(placement).markdown()).contains("| region | node |",
+                "| R23 | 127.0.0.1:25521 |");
+    }
+
+    @Test
     void markdownOfARunWithinToleranceMarksNothing() {
         String md = MarkdownReport.render(clusterRun(1.9, 2.0), Map.of());
 

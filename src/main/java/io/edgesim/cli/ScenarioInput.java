@@ -17,8 +17,9 @@ final class ScenarioInput {
     Path scenarioFile;
 
     @Option(names = "--regions", paramLabel = "FILE",
-            description = "regions.conf to use when the scenario names none. Default: ./regions.conf, else the "
-                    + "regions.conf of the edgesim folder the launcher runs from.")
+            description = "regions.conf to use when the scenario names none (refused when it names another "
+                    + "with regions-file). Default: ./regions.conf, else the regions.conf of the edgesim folder the "
+                    + "launcher runs from.")
     Path regions;
 
     /** The regions file in force when the scenario names none. */
@@ -36,6 +37,7 @@ final class ScenarioInput {
                     + "scenarios/three-pops.conf");
         }
         Scenario scenario = ScenarioLoader.load(scenarioFile, regionsFile());
+        unusedRegions(scenario);
         SweepValues declared = SweepValues.declared(scenarioFile);
         if (declared != null) {
             declared.checkEveryValue(scenarioFile, this::load);
@@ -53,6 +55,16 @@ final class ScenarioInput {
 
     /** The scenario with some settings changed first (a sweep's value). */
     Scenario load(Map<String, String> overrides) {
-        return ScenarioLoader.load(scenarioFile, regionsFile(), overrides);
+        return unusedRegions(ScenarioLoader.load(scenarioFile, regionsFile(), overrides));
+    }
+
+    // --regions names the file for a scenario that names none: one that names another would leave it unused
+    private Scenario unusedRegions(Scenario scenario) {
+        if (regions != null && !scenario.regionsFile().normalize().equals(regionsFile().normalize())) {
+            throw new InputException("--regions: " + regions + " would not be used: " + scenarioFile
+                    + " names its own regions file, " + scenario.regionsFile() + " (regions-file); allowed: leave "
+                    + "--regions out, or take regions-file out of the scenario");
+        }
+        return scenario;
     }
 }

@@ -298,6 +298,21 @@ class MainTest {
     }
 
     @Test
+    void regionsGivenForAScenarioThatNamesItsOwnFileIsRefusedRatherThanIgnored() {
+        for (String command : List.of("run", "validate", "bench")) {
+            Outcome outcome = edgesim(command, "scenarios/global-botnet.conf", "--regions", "regions.conf");
+
+            assertThat(outcome.status()).as(command).isEqualTo(2);
+            assertThat(outcome.err()).as(command).isEqualTo("edgesim: --regions: regions.conf would not be used: "
+                    + "scenarios/global-botnet.conf names its own regions file, regions/cloudflare.conf "
+                    + "(regions-file); allowed: leave --regions out, or take regions-file out of the scenario\n");
+        }
+        // the same file as the scenario's is no contradiction
+        assertThat(edgesim("validate", "scenarios/global-botnet.conf", "--regions", "regions/cloudflare.conf")
+                .status()).isZero();
+    }
+
+    @Test
     void validateCountsTheRegionsOfALargeFileInsteadOfNamingThem(@TempDir Path dir) throws IOException {
         Path scenario = dir.resolve("world.conf");
         Files.writeString(scenario, "duration = 10s\nclients = [ { name = a, rate = 5 } ]\n"

@@ -114,8 +114,7 @@ final class Flight {
     // the checked way out: lost, too slow, or on its way to the home
     private void depart(RemoteTier tier, long oneWayNanos) {
         FaultTimeline faults = run.faults;
-        Leg out = faults == null ? Leg.clear(departedNanos, oneWayNanos)
-                : faults.out(run.popRegion[pop], homeRegion, departedNanos, oneWayNanos);
+        Leg out = Leg.out(faults, run.popRegion[pop], homeRegion, departedNanos, oneWayNanos);
         touched |= out.touched();
         long timeout = tier.timeoutNanos();
         if (out.lost() && timeout == 0) {
@@ -168,8 +167,7 @@ final class Flight {
      */
     private long checkedBack(RemoteTier tier, long replyNanos, long backNanos) {
         FaultTimeline faults = run.faults;
-        Leg back = faults == null ? Leg.clear(replyNanos, backNanos - replyNanos)
-                : faults.back(homeRegion, run.popRegion[pop], replyNanos, backNanos - replyNanos);
+        Leg back = Leg.back(faults, homeRegion, run.popRegion[pop], replyNanos, backNanos - replyNanos);
         touched |= back.touched();
         long timeout = tier.timeoutNanos();
         if (back.lost() && timeout == 0) {

@@ -17,6 +17,22 @@ public record Leg(long arrivalNanos, boolean lost, long touched) {
     }
 
     /**
+     * A request's way out ({@link FaultTimeline#out}) in a run with {@code faults}, or null for a run without: then a
+     * clear way. What both engines call for a request leaving its PoP.
+     */
+    public static Leg out(FaultTimeline faults, int from, int home, long departedNanos, long oneWayNanos) {
+        return faults == null ? clear(departedNanos, oneWayNanos) : faults.out(from, home, departedNanos, oneWayNanos);
+    }
+
+    /**
+     * A reply's way back ({@link FaultTimeline#back}) in a run with {@code faults}, or null for a run without: then a
+     * clear way. What both engines call for a reply leaving its object.
+     */
+    public static Leg back(FaultTimeline faults, int home, int to, long sentNanos, long oneWayNanos) {
+        return faults == null ? clear(sentNanos, oneWayNanos) : faults.back(home, to, sentNanos, oneWayNanos);
+    }
+
+    /**
      * On the way out: whether the request is served, that is not lost and at its home before {@code departedNanos}
      * plus the stage's timeout ({@code timeoutNanos}, 0 for none). A request whose way out alone takes the whole
      * timeout is never served: it fails at the timeout, as one that is lost does.

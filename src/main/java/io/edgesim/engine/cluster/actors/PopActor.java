@@ -250,8 +250,7 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         }
         // the delivery layer: a request over a cut link, or to a home down when it arrives, is lost, and one too slow
         // to be served before the timeout is never served; either fails at the timeout
-        Leg out = faults == null ? Leg.clear(flight.departedNanos, oneWayNanos)
-                : faults.out(regions.indexOf(region), regions.indexOf(route.homeRegion()), flight.departedNanos,
+        Leg out = Leg.out(faults, regions.indexOf(region), regions.indexOf(route.homeRegion()), flight.departedNanos,
                 oneWayNanos);
         flight.touched |= out.touched();
         if (!out.servedBefore(flight.departedNanos, flight.timeoutNanos)) {

@@ -218,8 +218,7 @@ public final class RemoteObjectEntity extends AbstractBehavior<RemoteObjectEntit
         // the delivery layer: a reply over a cut link is lost; a slow link delays it. A reply that does not count
         // (lost, or back after the timeout) still tells the PoP, at once, which faults touched it: the virtual engine
         // counts them too, and the request's TimedOut, due later, ends it
-        Leg back = faults == null ? Leg.clear(replyNanos, replyDeadlineNanos - replyNanos)
-                : faults.back(regions.indexOf(homeRegion), regions.indexOf(serve.fromRegion()), replyNanos,
+        Leg back = Leg.back(faults, regions.indexOf(homeRegion), regions.indexOf(serve.fromRegion()), replyNanos,
                 replyDeadlineNanos - replyNanos);
         boolean counts = back.backWithin(serve.departedNanos(), serve.timeoutNanos());
         serve.replyTo().tell(new Served(serve.flightId(), counts ? back.arrivalNanos() : serve.deadlineNanos(),

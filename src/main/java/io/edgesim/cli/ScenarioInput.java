@@ -58,9 +58,13 @@ final class ScenarioInput {
         return unusedRegions(ScenarioLoader.load(scenarioFile, regionsFile(), overrides));
     }
 
+    private static boolean sameFile(Path a, Path b) {
+        return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+    }
+
     // --regions names the file for a scenario that names none: one that names another would leave it unused
     private Scenario unusedRegions(Scenario scenario) {
-        if (regions != null && !scenario.regionsFile().normalize().equals(regionsFile().normalize())) {
+        if (regions != null && !sameFile(scenario.regionsFile(), regionsFile())) {
             throw new InputException("--regions: " + regions + " would not be used: " + scenarioFile
                     + " names its own regions file, " + scenario.regionsFile() + " (regions-file); allowed: leave "
                     + "--regions out, or take regions-file out of the scenario");

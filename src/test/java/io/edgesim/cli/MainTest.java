@@ -310,6 +310,8 @@ class MainTest {
         // the same file as the scenario's is no contradiction
         assertThat(edgesim("validate", "scenarios/global-botnet.conf", "--regions", "regions/cloudflare.conf")
                 .status()).isZero();
+        assertThat(edgesim("validate", "scenarios/global-botnet.conf", "--regions",
+                Path.of("regions/cloudflare.conf").toAbsolutePath().toString()).status()).isZero();
     }
 
     @Test

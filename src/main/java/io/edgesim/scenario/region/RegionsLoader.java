@@ -40,8 +40,9 @@ public final class RegionsLoader {
     // the sections whose keys must each be written once in a file, and what is allowed
     private static final Map<String, String> REPEATS_CHECKED = Map.of("regions", "each region once",
             "area-homes", "each area once", "rtt-ms", "each pair once", "estimated-rtt-ms", "each pair once");
-    // the origin Typesafe Config gives an object merged from two places of one file: "file: 2-4"
-    private static final Pattern MERGED_IN_ONE_FILE = Pattern.compile(".*: (\\d+)-(\\d+)");
+    // the origin Typesafe Config gives an object merged from two places of one file: "file: 2-4" (across files it is
+    // "merge of a.conf: 2,b.conf: 5-6", a file changing the regions of one it includes, which is allowed)
+    private static final Pattern MERGED_IN_ONE_FILE = Pattern.compile("(?!merge of ).*: (\\d+)-(\\d+)");
     private static final List<String> TAIL_KEYS = List.of("p50", "p90", "p99");
     private static final List<String> TAILS_KEYS = List.of("p99-over-p50");
     private static final String TAIL = "{ p50 = ms, p99 = ms } with 0.001 <= p50 <= p99 <= 10 x p50 and p99 <= "

@@ -200,9 +200,11 @@ class RegionsLoaderTest {
     @Test
     void aRegionOfAnIncludedFileMayBeChangedInTheFileIncludingIt(@TempDir Path dir) {
         ScenarioFixture.write(dir, "base.conf", SMALL);
-        Path file = ScenarioFixture.write(dir, "r.conf", "include \"base.conf\"\nregions.AMS.lat = 52.5\n");
+        Path file = ScenarioFixture.write(dir, "r.conf", "include \"base.conf\"\nregions.AMS.lat = 52.5\n"
+                + "regions.AMS.lon = 4.5\n");
 
         assertThat(RegionsLoader.read(file).map().region("AMS").latitude()).isEqualTo(52.5);
+        assertThat(RegionsLoader.read(file).map().region("AMS").longitude()).isEqualTo(4.5);
     }
 
     @Test

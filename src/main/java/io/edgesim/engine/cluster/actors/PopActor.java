@@ -51,7 +51,7 @@ import java.util.random.RandomGenerator;
 public final class PopActor extends AbstractBehavior<PopActor.Command> {
 
     /** What a PoP accepts; an {@link Arrive} may come from the feeder in another process. */
-    public sealed interface Command permits Arrive, Replied, TimedOut {
+    public sealed interface Command permits Arrive, Replied, NotCounted, TimedOut {
     }
 
     /**
@@ -85,6 +85,11 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         public long deadlineNanos() {
             return served.deadlineNanos();
         }
+    }
+
+    // a reply lost on its way back or back after the timeout ({@code Served#counts}): handled as soon as it comes,
+    // without a deadline, so that its transit is not taken for lateness of an injected latency
+    private record NotCounted(RemoteObjectEntity.Served served) implements Command {
     }
 
     // a remote stage's reply did not come back in time: due at departure plus the stage's timeout
@@ -124,7 +129,8 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         this.objects = wiring.objects();
         this.sink = wiring.sink();
         this.namespacePrefix = wiring.namespacePrefix();
-        this.replies = context.messageAdapter(RemoteObjectEntity.Served.class, Replied::new);
+        this.replies = context.messageAdapter(RemoteObjectEntity.Served.class,
+                served -> served.counts() ? new Replied(served) : new NotCounted(served));
     }
 
     /**
@@ -159,6 +165,7 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         return newReceiveBuilder()
                 .onMessage(Arrive.class, this::onArrive)
                 .onMessage(Replied.class, this::onReplied)
+                .onMessage(NotCounted.class, this::onNotCounted)
                 .onMessage(TimedOut.class, this::onTimedOut)
                 .build();
     }
@@ -178,23 +185,29 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
 
     private Behavior<Command> onReplied(Replied replied) {
         RemoteObjectEntity.Served served = replied.served();
-        Flight flight = away.get(served.flightId());
+        Flight flight = away.remove(served.flightId());
         if (flight == null) {
             // it timed out before the reply came
             return Behaviors.same();
         }
         flight.touched |= served.touched();
-        if (!served.counts()) {
-            // lost on the way back, or back after the timeout: its TimedOut decides
-            return Behaviors.same();
-        }
-        away.remove(served.flightId());
         long nowNanos = clock.nowNanos();
         StageResult result = served.result();
         flight.progress.addLatency(nowNanos - flight.departedNanos - result.addedLatencyNanos());
         flight.progress.answer().of(result);
         flight.progress.apply(flight.remoteKey);
         proceed(flight, nowNanos);
+        return Behaviors.same();
+    }
+
+    // lost on the way back, or back after the timeout: the faults that touched it count, and its TimedOut decides. A
+    // notice that comes after the TimedOut (the object took the request within the delivery lateness of the timeout)
+    // finds the request ended, and its faults are not counted: the one way the two engines' fault counts can differ
+    private Behavior<Command> onNotCounted(NotCounted notice) {
+        Flight flight = away.get(notice.served().flightId());
+        if (flight != null) {
+            flight.touched |= notice.served().touched();
+        }
         return Behaviors.same();
     }
 

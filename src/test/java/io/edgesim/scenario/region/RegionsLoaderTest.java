@@ -190,11 +190,21 @@ class RegionsLoaderTest {
         Path after = ScenarioFixture.write(dir, "after.conf", SMALL + "regions.AMS.lat = 10\n");
 
         assertThatThrownBy(() -> RegionsLoader.load(inside)).isInstanceOf(InputException.class)
-                .hasMessage(inside + ": regions.FRA: written twice, on lines 2 and 4 (HOCON would silently merge the "
-                        + "two); allowed: each region once");
+                .hasMessage(inside + ": regions.FRA: written more than once, first on line 2 and last on line 4 "
+                        + "(HOCON would silently merge them); allowed: each region once, as one object");
         assertThatThrownBy(() -> RegionsLoader.load(after)).isInstanceOf(InputException.class)
-                .hasMessage(after + ": regions.AMS: written twice, on lines 3 and 14 (HOCON would silently merge the "
-                        + "two); allowed: each region once");
+                .hasMessage(after + ": regions.AMS: written more than once, first on line 3 and last on line 14 "
+                        + "(HOCON would silently merge them); allowed: each region once, as one object");
+        // in an included file, that file is named
+        Path includer = ScenarioFixture.write(dir, "includer.conf", "include \"inside.conf\"\njitter = 4ms\n");
+        assertThatThrownBy(() -> RegionsLoader.load(includer)).isInstanceOf(InputException.class)
+                .hasMessageStartingWith(inside + ": regions.FRA: written more than once, first on line 2 ");
+        // a region made from another by a substitution is written once
+        Path copied = ScenarioFixture.write(dir, "copied.conf", SMALL.replace("""
+                  SYD { city = Sydney""", """
+                  FR2 = ${regions.FRA} { city = Frankfurt2 }
+                  SYD { city = Sydney"""));
+        assertThat(RegionsLoader.load(copied).region("FR2").city()).isEqualTo("Frankfurt2");
     }
 
     @Test

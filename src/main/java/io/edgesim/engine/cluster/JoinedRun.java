@@ -120,7 +120,8 @@ final class JoinedRun {
         List<StandaloneNode> locals = List.of();
         try {
             if (!unheld.isEmpty()) {
-                locals = cluster.startMembers(MemberRegions.pack(unheld, localMembers));
+                locals = cluster.startMembers(MemberRegions.pack(unheld, localMembers), failurePrefix,
+                        localMembers > 1 ? "fewer members (--members, at least 1)" : "a machine less loaded");
                 LOG.debug("{} members for {} Up", locals.size(), unheld);
             }
             Set<Address> localAddresses = new HashSet<>();

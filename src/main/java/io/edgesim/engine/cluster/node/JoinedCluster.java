@@ -1,5 +1,6 @@
 package io.edgesim.engine.cluster.node;
 
+import org.apache.pekko.ConfigurationException;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.Member;
@@ -155,11 +156,14 @@ public final class JoinedCluster implements AutoCloseable {
      * the coordinators' role, so that no other coordinator takes it for a node), joined through this coordinator's
      * member, bound and secured as it is, and waits until all of them are Up.
      *
+     * @param failurePrefix what a failure's line starts with ("cluster: ", "--join: ")
+     * @param allowed       what a failure's line offers instead ("fewer members (--members ...)")
      * @return the members, in the order of {@code regionsPerMember}
      * @throws ClusterFailure when one does not start or is not Up within the startup timeout (all of them are
      *                        stopped)
      */
-    public List<StandaloneNode> startMembers(List<List<String>> regionsPerMember) {
+    public List<StandaloneNode> startMembers(List<List<String>> regionsPerMember, String failurePrefix,
+                                             String allowed) {
         List<StandaloneNode> started = new ArrayList<>();
         try {
             for (List<String> regions : regionsPerMember) {
@@ -176,12 +180,20 @@ public final class JoinedCluster implements AutoCloseable {
                 member.awaitUp(settings.startupTimeout());
             }
             return started;
+        } catch (StandaloneNode.Stopped e) {
+            // shut down from outside (SIGTERM): not a failure to form
+            stopMembers(started);
+            throw e;
+        } catch (IllegalStateException | ConfigurationException e) {
+            // a member not Up in time, or an ActorSystem that could not start (its logger starved of CPU)
+            stopMembers(started);
+            int n = regionsPerMember.size();
+            throw new ClusterFailure(failurePrefix + (n == 1 ? "the member" : "the " + n + " members")
+                    + " of this process did not start and join within " + settings.startupTimeout().toSeconds()
+                    + " s (edgesim.cluster.startup-timeout): " + e.getMessage() + "; allowed: " + allowed, e);
         } catch (RuntimeException e) {
             stopMembers(started);
-            throw new ClusterFailure("cluster: the " + regionsPerMember.size() + " members of this process did not "
-                    + "all start and join within " + settings.startupTimeout().toSeconds() + " s ("
-                    + e.getMessage() + "); allowed: fewer members (--members; default edgesim.cluster.members, "
-                    + settings.members() + ")", e);
+            throw e;
         }
     }
 

@@ -27,6 +27,8 @@ public final class MarkdownReport {
 
     // the most regions the cluster section lists one per row
     private static final int PLACEMENT_ROWS = 24;
+    // the most round trips the latency section lists one per row (24 regions make 276 pairs)
+    private static final int LATENCY_ROWS = 300;
 
     /** Marks latency figures of a cluster run whose deliveries were later than the tolerance. */
     static final String LATE_MARK = "(late)";
@@ -170,10 +172,18 @@ public final class MarkdownReport {
         }
         run.cluster().ifPresent(c -> md.append(cluster(c)));
         md.append("## Latency between regions\n\n");
-        Tables pairs = new Tables(List.of("from", "to", "round trip ms", "source"));
-        run.latencyPairs().forEach(p -> pairs.row(List.of(p.from(), p.to(), Numbers.ms(p.rttMs()),
-                p.estimated() ? "estimated (great circle)" : "measured")));
-        md.append(pairs.markdown()).append('\n');
+        if (run.latencyPairs().size() > LATENCY_ROWS) {
+            long estimated = run.latencyPairs().stream().filter(RunResult.LatencyPair::estimated).count();
+            md.append(String.format(java.util.Locale.ROOT, "%,d round trips between the run's PoPs and the remote "
+                    + "homes its requests went to (%,d of them estimated), more than this page lists: result.json "
+                    + "has each under `latency_pairs`, and each remote stage's line above names the homes.%n%n",
+                    run.latencyPairs().size(), estimated));
+        } else {
+            Tables pairs = new Tables(List.of("from", "to", "round trip ms", "source"));
+            run.latencyPairs().forEach(p -> pairs.row(List.of(p.from(), p.to(), Numbers.ms(p.rttMs()),
+                    p.estimated() ? "estimated (great circle)" : "measured")));
+            md.append(pairs.markdown()).append('\n');
+        }
         md.append("## Assumptions in force\n\n");
         if (run.assumptions().isEmpty()) {
             md.append("None: the scenario sets every value it uses.\n");

@@ -122,6 +122,26 @@ class ClusterRunReportTest {
     }
 
     @Test
+    void moreRoundTripsThanAPageListsAreCountedAndLeftToResultJson() {
+        RunResult run = clusterRun(1.0, 2.0);
+        List<RunResult.LatencyPair> pairs = new java.util.ArrayList<>();
+        for (int i = 0; i < 301; i++) {
+            pairs.add(new RunResult.LatencyPair(String.format("P%02d", i % 100) + (char) ('A' + i / 100), "ICN",
+                    100.0 + i, i % 2 == 0));
+        }
+        RunResult many = new RunResult(run.scenario(), run.description(), run.engine(), run.seed(),
+                run.durationSeconds(), run.regions(), run.limiters(), pairs, run.assumptions(), run.replications(),
+                run.cluster(), run.faults(), run.periods(), run.thresholds());
+
+        String md = MarkdownReport.render(many, Map.of());
+
+        assertThat(md).contains("301 round trips between the run's PoPs and the remote homes its requests went to "
+                + "(151 of them estimated), more than this page lists: result.json has each under `latency_pairs`")
+                .doesNotContain("| from | to | round trip ms | source |");
+        assertThat(MarkdownReport.render(run, Map.of())).contains("| from | to | round trip ms | source |");
+    }
+
+    @Test
     void markdownOfARunWithinToleranceMarksNothing() {
         String md = MarkdownReport.render(clusterRun(1.9, 2.0), Map.of());
 

@@ -75,7 +75,7 @@ final class ClusterBenchmarks {
         long start = System.nanoTime();
         JoinedCluster cluster = JoinedCluster.inProcess(settings, system -> RunHost.install(system, settings));
         List<List<String>> packed = MemberRegions.pack(regions, members);
-        List<StandaloneNode> started = cluster.startMembers(packed);
+        List<StandaloneNode> started = cluster.startMembers(packed, "formation: ", "fewer members");
         Duration formation = Duration.ofNanos(System.nanoTime() - start);
         long closeStart = System.nanoTime();
         cluster.stopMembers(started);

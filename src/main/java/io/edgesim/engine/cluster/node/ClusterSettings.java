@@ -95,7 +95,13 @@ public record ClusterSettings(Config nodeConfig, String host, int executorThread
     }
 
     private static int atLeast(Config config, String name, int minimum) {
-        int value = config.getInt(PREFIX + name);
+        int value;
+        try {
+            value = config.getInt(PREFIX + name);
+        } catch (ConfigException.WrongType e) {
+            throw InputException.at(RESOURCE, PREFIX + name, "'" + config.getValue(PREFIX + name).unwrapped()
+                    + "' is not a whole number; allowed: a whole number of at least " + minimum);
+        }
         if (value < minimum) {
             throw InputException.at(RESOURCE, PREFIX + name, "must be at least " + minimum + ", was " + value);
         }

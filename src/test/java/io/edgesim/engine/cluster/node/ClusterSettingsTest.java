@@ -62,5 +62,11 @@ class ClusterSettingsTest {
                 .withFallback(ClusterSettings.load().nodeConfig())))
                 .isInstanceOf(InputException.class)
                 .hasMessageContaining("edgesim.cluster.startup-timeout");
+        assertThatThrownBy(() -> ClusterSettings.fromConfig(ConfigFactory
+                .parseString("edgesim.cluster.members = abc")
+                .withFallback(ClusterSettings.load().nodeConfig())))
+                .isInstanceOf(InputException.class)
+                .hasMessage("edgesim-cluster.conf: edgesim.cluster.members: 'abc' is not a whole number; allowed: a "
+                        + "whole number of at least 1");
     }
 }

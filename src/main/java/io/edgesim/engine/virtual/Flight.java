@@ -103,9 +103,7 @@ final class Flight {
                 return;
             }
             limiter.local[s][pop].decide(keyId, segmentNanos, cost, progress.answer());
-            if (run.faults != null && progress.answer().error() == KvEdge.OUTAGE_ERROR) {
-                touched |= 1L << run.faults.kvDown(segmentNanos);
-            }
+            touched |= KvEdge.faultsTouching(run.faults, progress.answer(), segmentNanos);
             progress.apply(key);
         }
         finish();

@@ -238,9 +238,7 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
             }
             long nanos = tierNanos(segmentNanos);
             tiers.decide(popIndex, limiter, s, flight.request, key, nanos, flight.progress.answer());
-            if (faults != null && flight.progress.answer().error() == KvEdge.OUTAGE_ERROR) {
-                flight.touched |= 1L << faults.kvDown(nanos);
-            }
+            flight.touched |= KvEdge.faultsTouching(faults, flight.progress.answer(), nanos);
             flight.progress.apply(key);
         }
         sink.record(popIndex, flight.request, flight.admission, flight.progress, flight.touched, flight.failedOver);

@@ -40,6 +40,15 @@ public final class KvEdge implements PopTier {
     /** The error of a request decided while KV was down (a kv-outage fault). */
     public static final String OUTAGE_ERROR = "kv-outage";
 
+    /**
+     * The faults that touched an in-PoP stage's {@code answer} given at {@code nowNanos} in a run with {@code faults}
+     * (null: none), as a bit mask of their indexes: the KV outage that failed it, else 0. What both engines add to a
+     * request's faults after each in-PoP stage.
+     */
+    public static long faultsTouching(FaultTimeline faults, StageVerdict answer, long nowNanos) {
+        return faults != null && OUTAGE_ERROR.equals(answer.error()) ? 1L << faults.kvDown(nowNanos) : 0;
+    }
+
     // a row's longs: whether the key was ever fetched (1) or not (0), when, then the copy's cell (fresh when the key
     // was absent)
     private static final int FETCHED = 0;

@@ -269,9 +269,7 @@ public final class RunRecorder {
         for (int l = 0; l < scenario.limiters().size(); l++) {
             List<String> limiterHomes = new ArrayList<>(RemoteHomes.of(scenario.limiters().get(l), regions));
             for (Map<String, Long> stats : stageStats.get(l).values()) {
-                stats.keySet().stream().filter(name -> name.startsWith(DurableObjectNamespace.OBJECTS_IN))
-                        .map(name -> name.substring(DurableObjectNamespace.OBJECTS_IN.length()))
-                        .forEach(limiterHomes::add);
+                limiterHomes.addAll(DurableObjectNamespace.homesIn(stats).keySet());
             }
             for (String home : limiterHomes) {
                 if (!involved.contains(home)) {

@@ -92,8 +92,9 @@ public final class Charts {
         for (String region : all) {
             sent.put(region, run.limiters().stream().mapToLong(l -> l.regions().get(region).counts().sent()).sum());
         }
-        Set<String> busiest = all.stream().sorted(Comparator.comparing((String r) -> -sent.get(r))
-                .thenComparing(all::indexOf)).limit(MAX_REGIONS_SHOWN).collect(Collectors.toSet());
+        // a stable sort: the earlier region first on a tie
+        Set<String> busiest = all.stream().sorted(Comparator.comparingLong((String r) -> sent.get(r)).reversed())
+                .limit(MAX_REGIONS_SHOWN).collect(Collectors.toSet());
         return all.stream().filter(busiest::contains).toList();
     }
 

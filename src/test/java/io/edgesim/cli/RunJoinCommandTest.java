@@ -45,7 +45,8 @@ class RunJoinCommandTest {
                 "127.0.0.1:0"), "--join: '0' is not a port");
         // refused before any join: nothing listens on port 1
         assertOneLineOfBadInput(edgesim("run", "scenarios/kv-counter.conf", "--engine", "cluster", "--join",
-                "127.0.0.1:1"), "--join: limiter 'propagation-lag' has a kv stage", "cannot be shared by node processes");
+                "127.0.0.1:1"), "--join: limiter 'propagation-lag' has a kv stage",
+                "cannot be shared by node processes");
     }
 
     private static Process run(Map<String, String> environment, List<String> jvmOptions, String target,

@@ -118,9 +118,9 @@ public final class OutcomeSink {
     }
 
     /**
-     * Records a chain its PoP's host reported (in this process or another): of the request with id {@code requestId} through limiter
-     * {@code limiter}, handed to the PoP with index {@code pop} ({@link #expect}); the rest as {@link #record}. A
-     * chain this sink does not expect (already recorded as lost) is ignored.
+     * Records a chain its PoP's host reported (in this process or another): of the request with id
+     * {@code requestId} through limiter {@code limiter}, handed to the PoP with index {@code pop} ({@link #expect});
+     * the rest as {@link #record}. A chain this sink does not expect (already recorded as lost) is ignored.
      */
     public synchronized void recordForwarded(int pop, long requestId, int limiter, ChainProgress.Snapshot snapshot,
                                              long touched, long failedOver) {

@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * The messages between the coordinator of a cluster run and the run host of each member: the members the coordinator
- * starts in its own process and node processes ({@code edgesim node}, joined with {@code edgesim run --join}) alike. In order: {@link Prepare} (the scenario, the run's speed and a wall-clock instant
+ * starts in its own process and node processes ({@code edgesim node}, joined with {@code edgesim run --join}) alike.
+ * In order: {@link Prepare} (the scenario, the run's speed and a wall-clock instant
  * every process takes as its clock's origin; the host builds its PoP actors and readies its objects),
  * {@link WarmUp} (the host pings every shard, so the run's first requests find them allocated), warm-up traffic,
  * {@link Start} (the wall-clock instant of scenario time 0), the traffic, whose finished chains come back one

@@ -122,16 +122,9 @@ public record StageTotals(List<List<Usage>> usage, List<List<Map<String, Long>>>
     // a Durable Object stage's statistics in the order its tier gives them (objects, then by home region), whatever
     // the members' order
     private static Map<String, Long> homesInOrder(Map<String, Long> merged) {
-        if (!merged.containsKey("objects")) {
-            return merged;
-        }
-        Map<String, Long> byHome = new HashMap<>();
-        merged.forEach((name, value) -> {
-            if (name.startsWith(DurableObjectNamespace.OBJECTS_IN)) {
-                byHome.put(name.substring(DurableObjectNamespace.OBJECTS_IN.length()), value);
-            }
-        });
-        return DurableObjectNamespace.homeStats(merged.get("objects"), byHome);
+        return merged.containsKey("objects")
+                ? DurableObjectNamespace.homeStats(merged.get("objects"), DurableObjectNamespace.homesIn(merged))
+                : merged;
     }
 
     /** Billable operations of all stages of limiter {@code limiter}. */

@@ -6,8 +6,8 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 /**
  * Delivery of messages at deadlines for the actors of one run host (or the coordinator): the run's clock, the delay
- * line and the record of delivery errors. A sender stamps a message with its deadline (send time + one-way delay) and sends it at
- * once; the receiving actor, wrapped with {@link #holdUntilDeadline}, handles it at the deadline.
+ * line and the record of delivery errors. A sender stamps a message with its deadline (send time + one-way delay)
+ * and sends it at once; the receiving actor, wrapped with {@link #holdUntilDeadline}, handles it at the deadline.
  */
 public final class DeadlineDelivery implements AutoCloseable {
 

@@ -152,6 +152,17 @@ public final class DurableObjectNamespace implements RemoteTier {
         return stats;
     }
 
+    /** The objects at home in each region that {@code stats} ({@link #homeStats}) give; empty for other stages'. */
+    public static Map<String, Long> homesIn(Map<String, Long> stats) {
+        Map<String, Long> byHome = new LinkedHashMap<>();
+        stats.forEach((name, n) -> {
+            if (name.startsWith(OBJECTS_IN)) {
+                byHome.put(name.substring(OBJECTS_IN.length()), n);
+            }
+        });
+        return byHome;
+    }
+
     /** {@inheritDoc} Read once at the end of a run: one pass over the objects, a load built for the hot ones. */
     @Override
     public HotObjects hotObjects() {

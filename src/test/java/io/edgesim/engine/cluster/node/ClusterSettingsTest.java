@@ -30,9 +30,7 @@ class ClusterSettingsTest {
 
     @Test
     void aLeadInShorterThanTheLookaheadIsRefused() {
-        assertThatThrownBy(() -> ClusterSettings.fromConfig(ConfigFactory
-                .parseString("edgesim.cluster.feeder { lookahead = 80ms, lead-in = 20ms }")
-                .withFallback(ClusterSettings.load().nodeConfig())))
+        assertThatThrownBy(() -> settings("edgesim.cluster.feeder { lookahead = 80ms, lead-in = 20ms }"))
                 .isInstanceOf(InputException.class)
                 .hasMessage("edgesim-cluster.conf: edgesim.cluster.feeder.lead-in: must be at least feeder.lookahead "
                         + "(80 ms), was 20 ms");
@@ -40,33 +38,30 @@ class ClusterSettingsTest {
 
     @Test
     void aValueOutOfRangeNamesTheFileAndTheSetting() {
-        assertThatThrownBy(() -> ClusterSettings.fromConfig(ConfigFactory
-                .parseString("edgesim.cluster.shards-per-region = 0")
-                .withFallback(ClusterSettings.load().nodeConfig())))
+        assertThatThrownBy(() -> settings("edgesim.cluster.shards-per-region = 0"))
                 .isInstanceOf(InputException.class)
                 .hasMessage("edgesim-cluster.conf: edgesim.cluster.shards-per-region: must be at least 1, was 0");
         // as many members as --members allows at most
-        assertThatThrownBy(() -> ClusterSettings.fromConfig(ConfigFactory
-                .parseString("edgesim.cluster.members = 33")
-                .withFallback(ClusterSettings.load().nodeConfig())))
+        assertThatThrownBy(() -> settings("edgesim.cluster.members = 33"))
                 .isInstanceOf(InputException.class)
                 .hasMessage("edgesim-cluster.conf: edgesim.cluster.members: must be at most 32, was 33");
-        assertThat(ClusterSettings.fromConfig(ConfigFactory.parseString("edgesim.cluster.members = 32")
-                .withFallback(ClusterSettings.load().nodeConfig())).members()).isEqualTo(32);
+        assertThat(settings("edgesim.cluster.members = 32").members()).isEqualTo(32);
     }
 
     @Test
     void aValueOfTheWrongTypeIsAnInputError() {
-        assertThatThrownBy(() -> ClusterSettings.fromConfig(ConfigFactory
-                .parseString("edgesim.cluster.startup-timeout = soon")
-                .withFallback(ClusterSettings.load().nodeConfig())))
+        assertThatThrownBy(() -> settings("edgesim.cluster.startup-timeout = soon"))
                 .isInstanceOf(InputException.class)
                 .hasMessageContaining("edgesim.cluster.startup-timeout");
-        assertThatThrownBy(() -> ClusterSettings.fromConfig(ConfigFactory
-                .parseString("edgesim.cluster.members = abc")
-                .withFallback(ClusterSettings.load().nodeConfig())))
+        assertThatThrownBy(() -> settings("edgesim.cluster.members = abc"))
                 .isInstanceOf(InputException.class)
                 .hasMessage("edgesim-cluster.conf: edgesim.cluster.members: 'abc' is not a whole number; allowed: a "
                         + "whole number of at least 1");
+    }
+
+    // the cluster settings with hocon over the defaults
+    private static ClusterSettings settings(String hocon) {
+        return ClusterSettings.fromConfig(ConfigFactory.parseString(hocon)
+                .withFallback(ClusterSettings.load().nodeConfig()));
     }
 }

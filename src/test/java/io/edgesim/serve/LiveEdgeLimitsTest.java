@@ -110,12 +110,26 @@ class LiveEdgeLimitsTest {
         return socket.getInputStream().read() == -1;
     }
 
+    // two open connections, each served a first request; retried while an earlier test's closed connections still
+    // count as open (then one of the two is refused)
+    private static Socket[] twoServed() throws IOException {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            Socket first = connect();
+            Socket second = connect();
+            if (get(first, "/a").startsWith("HTTP/1.1 200 ") && get(second, "/a").startsWith("HTTP/1.1 200 ")) {
+                return new Socket[] {first, second};
+            }
+            first.close();
+            second.close();
+        }
+        throw new AssertionError("no two connections were served in 50 attempts");
+    }
+
     @Test
     void aConnectionOverTheLimitGets503AndIsClosedWhileTheOthersAreServed() throws IOException {
         String refused;
-        try (Socket first = connect(); Socket second = connect(); Socket third = connect()) {
-            assertThat(get(first, "/a")).startsWith("HTTP/1.1 200 ");
-            assertThat(get(second, "/a")).startsWith("HTTP/1.1 200 ");
+        Socket[] served = twoServed();
+        try (Socket first = served[0]; Socket second = served[1]; Socket third = connect()) {
             refused = get(third, "/a");
             assertThat(closedByServer(third)).isTrue();
             // the two within the limit are still served

@@ -24,6 +24,7 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.Terminated;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
@@ -161,64 +162,72 @@ final class JoinedRun {
             popsOfHost.put(host, scenario.pops().stream().filter(host.regions()::contains).toList());
         }
         // a host that leaves from now on: its unfinished chains fail, and nothing more is asked of it
-        watchHosts(system, runId, popsOfHost, sink);
-        List<RunProtocol.Prepared> prepared = all(system, hosts, host -> replyTo -> new RunProtocol.Prepare(runId,
-                text, speed, originEpochNanos, popsOfHost.get(host), outcomes, warmUpOutcomes, replyTo),
-                "prepare the run");
-        for (RunProtocol.Prepared ready : prepared) {
-            ready.pops().forEach(pop -> pops.put(pop.region(), pop.pop()));
-            ready.warmUpPops().forEach(pop -> warmUpPops.put(pop.region(), pop.pop()));
-        }
-        LOG.debug("run {} prepared on {} hosts", runId, hosts.size());
-        // the shard regions: every host's, and this coordinator's member's; the shards of the regions that home
-        // objects (a PoP that homes none has no shard to find: 340 PoPs' shards took over 30 s to ping)
-        List<String> homes = List.copyOf(NodeRegions.homes(scenario));
-        this.<RunProtocol.Done>all(system, hosts, host -> replyTo -> new RunProtocol.WarmUp(runId, homes,
-                hosts.size() + 1, replyTo), "warm up the shards");
-        LOG.debug("shards warmed up");
-        TrafficWarmUp.run(settings, clock, scenario, warmUpPops, warmUpSink, warmUpAdmissions);
-        LOG.debug("warm-up traffic done");
+        ActorRef<Void> watcher = watchHosts(system, runId, popsOfHost, sink);
+        // stopped when the run ends, however it ends: a host still holding the run then forgets it (it watches the
+        // outcomes' collector), and a cluster used for another run keeps nothing of this one
+        try {
+            List<RunProtocol.Prepared> prepared = all(system, hosts, host -> replyTo -> new RunProtocol.Prepare(runId,
+                    text, speed, originEpochNanos, popsOfHost.get(host), outcomes, warmUpOutcomes, replyTo),
+                    "prepare the run");
+            for (RunProtocol.Prepared ready : prepared) {
+                ready.pops().forEach(pop -> pops.put(pop.region(), pop.pop()));
+                ready.warmUpPops().forEach(pop -> warmUpPops.put(pop.region(), pop.pop()));
+            }
+            LOG.debug("run {} prepared on {} hosts", runId, hosts.size());
+            // the shard regions: every host's, and this coordinator's member's; the shards of the regions that home
+            // objects (a PoP that homes none has no shard to find: 340 PoPs' shards took over 30 s to ping)
+            List<String> homes = List.copyOf(NodeRegions.homes(scenario));
+            this.<RunProtocol.Done>all(system, hosts, host -> replyTo -> new RunProtocol.WarmUp(runId, homes,
+                    hosts.size() + 1, replyTo), "warm up the shards");
+            LOG.debug("shards warmed up");
+            TrafficWarmUp.run(settings, clock, scenario, warmUpPops, warmUpSink, warmUpAdmissions);
+            LOG.debug("warm-up traffic done");
 
-        long startEpochNanos = MonotonicScenarioClock.epochNanosNow()
-                + settings.startLeadIn().plus(START_MARGIN).toNanos();
-        this.<RunProtocol.Done>all(system, hosts, host -> replyTo -> new RunProtocol.Start(runId, startEpochNanos,
-                        replyTo),
-                "start the run");
-        clock.startAt(MonotonicScenarioClock.realNanosAtEpoch(startEpochNanos));
-        long lookaheadNanos = (long) (settings.feederLookahead().toNanos() * speed);
-        TrafficFeeder feeder = new TrafficFeeder(clock, pops, lookaheadNanos, scenario.faultTimeline(), sink,
-                scenario.pops());
-        long trafficStart = clock.realNanosAt(0);
-        engine.running(new ClusterEngine.Running(clock, feeder, sink), "running");
-        TrafficFeeder.Fed fed = feeder.feed(traffic.open(scenario, clock), admissions::admit);
-        engine.phase("draining");
-        ClusterEngine.awaitDecisions(sink, fed.decisions(), settings);
-        Duration traffic = Duration.ofNanos(System.nanoTime() - trafficStart);
-        LOG.debug("traffic done");
+            long startEpochNanos = MonotonicScenarioClock.epochNanosNow()
+                    + settings.startLeadIn().plus(START_MARGIN).toNanos();
+            this.<RunProtocol.Done>all(system, hosts, host -> replyTo -> new RunProtocol.Start(runId, startEpochNanos,
+                            replyTo),
+                    "start the run");
+            clock.startAt(MonotonicScenarioClock.realNanosAtEpoch(startEpochNanos));
+            long lookaheadNanos = (long) (settings.feederLookahead().toNanos() * speed);
+            TrafficFeeder feeder = new TrafficFeeder(clock, pops, lookaheadNanos, scenario.faultTimeline(), sink,
+                    scenario.pops());
+            long trafficStart = clock.realNanosAt(0);
+            engine.running(new ClusterEngine.Running(clock, feeder, sink), "running");
+            TrafficFeeder.Fed fed = feeder.feed(traffic.open(scenario, clock), admissions::admit);
+            engine.phase("draining");
+            ClusterEngine.awaitDecisions(sink, fed.decisions(), settings);
+            Duration traffic = Duration.ofNanos(System.nanoTime() - trafficStart);
+            LOG.debug("traffic done");
 
-        beforeFinish.accept(locals);
-        engine.phase("stopping");
-        List<Host> left = hosts.stream().filter(host -> !goneSignal(host).isDone()).toList();
-        StageTotals totals = StageTotals.none(scenario);
-        Histogram latency = new Histogram(3);
-        Histogram arrival = new Histogram(3);
-        List<RunProtocol.Finished> parts = all(system, left,
-                host -> replyTo -> new RunProtocol.Finish(runId, replyTo), "finish the run");
-        for (RunProtocol.Finished part : parts) {
-            totals = totals.plus(part.totals());
-            latency.add(RunHost.decode(part.latencyLateness()));
-            arrival.add(RunHost.decode(part.arrivalLateness()));
+            beforeFinish.accept(locals);
+            engine.phase("stopping");
+            List<Host> left = hosts.stream().filter(host -> !goneSignal(host).isDone()).toList();
+            StageTotals totals = StageTotals.none(scenario);
+            Histogram latency = new Histogram(3);
+            Histogram arrival = new Histogram(3);
+            List<RunProtocol.Finished> parts = all(system, left,
+                    host -> replyTo -> new RunProtocol.Finish(runId, replyTo), "finish the run");
+            for (RunProtocol.Finished part : parts) {
+                totals = totals.plus(part.totals());
+                latency.add(RunHost.decode(part.latencyLateness()));
+                arrival.add(RunHost.decode(part.arrivalLateness()));
+            }
+            if (left.size() < hosts.size()) {
+                LOG.warn("{} of {} nodes left the cluster during the run: the report lacks their part of the bill and "
+                        + "of the delivery lateness", hosts.size() - left.size(), hosts.size());
+            }
+            Fidelity fidelity = new Fidelity(speed, hosts.size(), Fidelity.lateness(latency),
+                    Fidelity.lateness(arrival), formation, traffic);
+            engine.fidelity(fidelity);
+            engine.phase("done");
+            return ClusterEngine.result(scenario, sink, totals, fidelity, placement(nodeRegions, hosts),
+                    this.traffic.durationNanos(scenario));
+        } finally {
+            Adapter.toClassic(system).stop(Adapter.toClassic(outcomes));
+            Adapter.toClassic(system).stop(Adapter.toClassic(warmUpOutcomes));
+            Adapter.toClassic(system).stop(Adapter.toClassic(watcher));
         }
-        if (left.size() < hosts.size()) {
-            LOG.warn("{} of {} nodes left the cluster during the run: the report lacks their part of the bill and "
-                    + "of the delivery lateness", hosts.size() - left.size(), hosts.size());
-        }
-        Fidelity fidelity = new Fidelity(speed, hosts.size(), Fidelity.lateness(latency), Fidelity.lateness(arrival),
-                formation, traffic);
-        engine.fidelity(fidelity);
-        engine.phase("done");
-        return ClusterEngine.result(scenario, sink, totals, fidelity, placement(nodeRegions, hosts),
-                this.traffic.durationNanos(scenario));
     }
 
     // the run hosts of the nodes and of this coordinator's own member, once every region the run needs has one
@@ -265,9 +274,9 @@ final class JoinedRun {
     }
 
     // a host that goes away mid-run: the chains of its PoPs fail there, and their traffic goes to the nearest PoP
-    private void watchHosts(ActorSystem<?> system, String runId, Map<Host, List<String>> popsOfHost,
-                            OutcomeSink sink) {
-        system.systemActorOf(Behaviors.<Void>setup(context -> {
+    private ActorRef<Void> watchHosts(ActorSystem<?> system, String runId, Map<Host, List<String>> popsOfHost,
+                                      OutcomeSink sink) {
+        return system.systemActorOf(Behaviors.<Void>setup(context -> {
             popsOfHost.keySet().forEach(host -> context.watch(host.ref()));
             return Behaviors.receive(Void.class)
                     .onSignal(Terminated.class, terminated -> {

@@ -35,6 +35,7 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -137,9 +138,11 @@ public final class RunHost {
             DeadlineDelivery delivery = new DeadlineDelivery(clock, settings.delayLineSpinNanos());
             ObjectLedger ledger = new ObjectLedger();
             objectRuns.put(runId, new RemoteObjectEntity.Run(RemoteTiers.of(scenario), ledger, delivery));
-            LocalTiers tiers = new LocalTiers(scenario, scenario.faultTimeline());
+            // the warm-up's own tiers, so that its requests leave no trace in the run's counts
+            Set<String> hosted = Set.copyOf(prepare.pops());
+            LocalTiers tiers = new LocalTiers(scenario, scenario.faultTimeline(), hosted);
             FaultTimeline noFaults = FaultTimeline.none(scenario.regions());
-            LocalTiers warmUpTiers = new LocalTiers(scenario, noFaults);
+            LocalTiers warmUpTiers = new LocalTiers(scenario, noFaults, hosted);
             for (String pop : prepare.pops()) {
                 int index = scenario.pops().indexOf(pop);
                 if (index < 0 || !regions.contains(pop)) {

@@ -11,6 +11,7 @@ import io.edgesim.model.tier.PopTier;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.scenario.Scenario;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -35,14 +36,19 @@ public final class LocalTiers {
     // [pop][limiter][stage], null for remote stages
     private final PopTier[][][] tiers;
 
-    /** The in-PoP stages of {@code scenario}'s limiters,
-            in a run with {@code faults} (a KV stage fails in an outage). */
-    public LocalTiers(Scenario scenario, FaultTimeline faults) {
+    /**
+     * The in-PoP stages of {@code scenario}'s limiters in the PoPs {@code hosted} (the host's PoPs of the scenario;
+     * the others get none), in a run with {@code faults} (a KV stage fails in an outage).
+     */
+    public LocalTiers(Scenario scenario, FaultTimeline faults, Collection<String> hosted) {
         this.limiters = scenario.limiters();
         this.factory = new LocalTierFactory(scenario.seed(), scenario.regions(), new KeyIds(), faults);
         List<String> pops = scenario.pops();
         this.tiers = new PopTier[pops.size()][limiters.size()][];
         for (int p = 0; p < pops.size(); p++) {
+            if (!hosted.contains(pops.get(p))) {
+                continue;
+            }
             for (int l = 0; l < limiters.size(); l++) {
                 LimiterSpec limiter = limiters.get(l);
                 tiers[p][l] = new PopTier[limiter.stages().size()];

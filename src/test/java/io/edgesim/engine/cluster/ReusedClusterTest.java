@@ -26,8 +26,8 @@ import static io.edgesim.engine.cluster.ClusterRuns.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Two runs, one after the other, on one coordinator's cluster (as a sweep or a benchmark on node processes runs
- * them): each counts as the virtual engine does, and the coordinator keeps no actor of a run that has ended (the
+ * Two runs, one after the other, on one coordinator's cluster (as MultiProcessBenchmark runs them on node
+ * processes): each counts as the virtual engine does, and the coordinator keeps no actor of a run that has ended (the
  * outcomes' collectors and the host watcher each held a run's whole record).
  */
 @ClusterTest

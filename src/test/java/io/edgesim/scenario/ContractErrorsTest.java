@@ -73,8 +73,8 @@ class ContractErrorsTest {
                                 + "limiters = [ { name = l, tier = cache } ]",
                         "clients[0].plan: 'gold' is not a plan of the contract; allowed: a plan of the contract: "
                                 + "enterprise, free, pro"),
-                arguments("plans.pro { limit = 100, window = 10s }\nlimiters = [ { name = l, tier = cache } ]",
-                        "plans.pro.window: 10s, while plan 'enterprise' counts in 60s windows; allowed: one window "
+                arguments("plans.gold { limit = 100, window = 10s }\nlimiters = [ { name = l, tier = cache } ]",
+                        "plans.gold.window: 10s, while plan 'enterprise' counts in 60s windows; allowed: one window "
                                 + "for every plan of the contract"),
                 arguments("plans.gold { rate = 5 }\nlimiters = [ { name = l, tier = cache } ]",
                         "plans.gold.burst: missing: a contract's plan gives rate and burst together; allowed: rate "

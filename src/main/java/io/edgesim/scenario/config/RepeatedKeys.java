@@ -20,15 +20,16 @@ import java.util.function.Function;
  * parses, so this reads the text itself: comments, quoted and triple-quoted strings, substitutions, nested objects
  * and arrays, and values that run to the end of their line or to a comma.
  *
- * <p>Checked, for the top-level keys asked for: the object written directly as the key's value ({@code regions {
- * ... }}, not {@code regions.FRA { ... }} at the top level), two literals of one key in a file counting as one object
- * as HOCON merges them (unless the key is set to something else, null say, in between); or each entry of the list
- * that is its value ({@code clients = [ { ... } ]}; objects side by side on one line of the list are one entry); and
- * the objects inside those, where one object never means to say a setting twice. Keys are compared as written,
- * quotes and backslashes removed. Keys repeated elsewhere (a top-level setting written again to override it, a file
- * included and then changed) are HOCON as meant and not checked. The text is one the library has parsed already, so it is valid HOCON (a value may start on the line after
- * its separator, an object on the line after its key); whatever this reader does not follow ends the search without
- * a finding rather than with a wrong one.
+ * <p>Checked, for the top-level keys asked for: the object written directly as the key's value
+ * ({@code regions { ... }}), two literals of one key in a file counting as one object as HOCON merges them (unless the
+ * key is set to something else, null say, in between), and the keys written into it by a top-level path in the same
+ * file ({@code rtt-ms.FRA-AMS = 7}, {@code regions.BRU.lat = 50.9}: each names the key after its first dot); or each
+ * entry of the list that is its value ({@code clients = [ { ... } ]}; objects side by side on one line of the list are
+ * one entry); and the objects inside those, where one object never means to say a setting twice. Keys are compared as
+ * written, quotes and backslashes removed. Keys repeated elsewhere (a top-level setting written again to override it, a
+ * file included and then changed) are HOCON as meant and not checked. The text is one the library has parsed already,
+ * so it is valid HOCON (a value may start on the line after its separator, an object on the line after its key);
+ * whatever this reader does not follow ends the search without a finding rather than with a wrong one.
  */
 public final class RepeatedKeys {
 
@@ -111,23 +112,52 @@ public final class RepeatedKeys {
         if (braced) {
             at++;
         }
-        return object(new Scope(checked, new HashMap<>()), null, false, new HashMap<>());
+        return object(new Scope(checked, new HashMap<>()), null, false, new Written());
     }
 
-    // what the top level checks, and the keys seen so far in each checked object: two literals of one key's object
+    // what the top level checks, and the keys written so far in each checked object: two literals of one key's object
     // in a file are merged by HOCON as one (unless the key is set to something else, null say, in between)
-    private record Scope(Set<String> checked, Map<String, Map<String, Seen>> blockKeys) {
+    private record Scope(Set<String> checked, Map<String, Written> blockKeys) {
     }
 
-    // where a key was first written, and whether its value was an object (HOCON merges two objects, else the later
-    // replaces the earlier)
-    private record Seen(int line, boolean object) {
+    // where a key or a path (FRA.city) was first written, and whether its value was an object (HOCON merges two
+    // objects, else the later replaces the earlier)
+    private record Seen(String path, int line, boolean object) {
+    }
+
+    // the keys and paths written in one object: writing a key again, or a path into it, or the same path again, is a
+    // repeat; two paths to different fields of one key (AMS.lat, AMS.lon) are not
+    private static final class Written {
+
+        private final Map<String, List<Seen>> byKey = new HashMap<>();
+
+        Repeat write(String where, String path, int line, boolean object) {
+            int dot = path.indexOf('.');
+            List<Seen> earlier = byKey.computeIfAbsent(dot < 0 ? path : path.substring(0, dot), k -> new ArrayList<>());
+            Repeat found = null;
+            for (Seen seen : earlier) {
+                if (within(seen.path(), path) || within(path, seen.path())) {
+                    boolean earlierShorter = seen.path().length() <= path.length();
+                    boolean merged = seen.path().equals(path) ? seen.object() && object
+                            : earlierShorter ? seen.object() : object;
+                    found = new Repeat(where, earlierShorter ? seen.path() : path, seen.line(), line, merged);
+                    break;
+                }
+            }
+            earlier.add(new Seen(path, line, object));
+            return found;
+        }
+
+        // whether path is outer or a path inside it
+        private static boolean within(String outer, String path) {
+            return path.equals(outer) || path.startsWith(outer + ".");
+        }
     }
 
     // the fields of an object up to its closing brace (or the end of the text), its keys recorded in seen. With top
     // (the top level), the objects and lists of its checked keys are checked; else the keys of this object are
     // checked when where names it, and those of the objects in it too when deep
-    private Repeat object(Scope top, String where, boolean deep, Map<String, Seen> seen) {
+    private Repeat object(Scope top, String where, boolean deep, Written seen) {
         Repeat found = null;
         while (true) {
             skipBlank();
@@ -158,20 +188,19 @@ public final class RepeatedKeys {
             }
             boolean object = peek().kind() == Kind.OPEN_BRACE;
             if (where != null && found == null) {
-                Seen earlier = seen.putIfAbsent(written, new Seen(first.line(), object));
-                if (earlier != null) {
-                    found = new Repeat(where, written, earlier.line(), first.line(), earlier.object() && object);
-                }
+                found = seen.write(where, written, first.line(), object);
             }
             Repeat inside;
             if (top == null) {
                 String inner = deep ? where + "." + written : null;
-                inside = value(inner, deep, inner, new HashMap<>());
+                inside = value(inner, deep, inner, new Written());
             } else if (top.checked().contains(written) && object) {
-                inside = value(written, true, null, top.blockKeys().computeIfAbsent(written, b -> new HashMap<>()));
+                inside = value(written, true, null, top.blockKeys().computeIfAbsent(written, b -> new Written()));
+            } else if (written.indexOf('.') > 0 && top.checked().contains(written.substring(0, written.indexOf('.')))) {
+                inside = path(top, written, first.line(), object);
             } else {
                 top.blockKeys().remove(written);
-                inside = value(null, false, top.checked().contains(written) ? written : null, new HashMap<>());
+                inside = value(null, false, top.checked().contains(written) ? written : null, new Written());
             }
             if (found == null) {
                 found = inside;
@@ -179,10 +208,22 @@ public final class RepeatedKeys {
         }
     }
 
+    // a top-level key that is a path into a checked object (rtt-ms.FRA-AMS = 7, regions.BRU.lat = 50.9, regions.BRU
+    // { ... }) writes into that object as its block does: a repeat if the block wrote its key, or another path the
+    // same path or one around it or inside it, in this file
+    private Repeat path(Scope top, String written, int line, boolean object) {
+        int dot = written.indexOf('.');
+        String block = written.substring(0, dot);
+        Repeat repeat = top.blockKeys().computeIfAbsent(block, b -> new Written()).write(block,
+                written.substring(dot + 1), line, object);
+        Repeat inside = value(null, false, null, new Written());
+        return repeat == null ? inside : repeat;
+    }
+
     // a value up to the end of its line, a comma or the closing brace of its object. An object that is the whole
     // value has its keys checked when where is not null (into seen; and those of the objects in it when deep); the
     // objects in an array that is the whole value are checked, deep, when list is not null
-    private Repeat value(String where, boolean deep, String list, Map<String, Seen> seen) {
+    private Repeat value(String where, boolean deep, String list, Written seen) {
         Repeat found = null;
         boolean first = true;
         while (true) {
@@ -213,14 +254,14 @@ public final class RepeatedKeys {
         Repeat found = null;
         int index = -1;
         boolean inElement = false;
-        Map<String, Seen> seen = new HashMap<>();
+        Written seen = new Written();
         while (true) {
             Token next = take();
             if (!inElement && (next.kind() == Kind.TEXT || next.kind() == Kind.OPEN_BRACE
                     || next.kind() == Kind.OPEN_BRACKET)) {
                 inElement = true;
                 index++;
-                seen = new HashMap<>();
+                seen = new Written();
             }
             switch (next.kind()) {
                 case CLOSE_BRACKET -> {

@@ -2,7 +2,6 @@ package io.edgesim.scenario.region;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigList;
-import com.typesafe.config.ConfigOrigin;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.edgesim.model.algorithm.Durations;
@@ -14,16 +13,12 @@ import io.edgesim.scenario.config.ConfigReader;
 import io.edgesim.scenario.config.ConfigText;
 import io.edgesim.scenario.config.HoconSource;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -45,9 +40,6 @@ public final class RegionsLoader {
     // the sections whose keys must each be written once in a file, and what is allowed
     private static final Map<String, String> REPEATS_CHECKED = Map.of("regions", "each region once",
             "area-homes", "each area once", "rtt-ms", "each pair once", "estimated-rtt-ms", "each pair once");
-    // the origin Typesafe Config gives an object merged from two places of one file: "file: 2-4" (across files it is
-    // "merge of a.conf: 2,b.conf: 5-6", a file changing the regions of one it includes, which is allowed)
-    private static final Pattern MERGED_IN_ONE_FILE = Pattern.compile("(?!merge of ).*: (\\d+)-(\\d+)");
     private static final List<String> TAIL_KEYS = List.of("p50", "p90", "p99");
     private static final List<String> TAILS_KEYS = List.of("p99-over-p50");
     private static final String TAIL = "{ p50 = ms, p99 = ms } with 0.001 <= p50 <= p99 <= 10 x p50 and p99 <= "
@@ -222,34 +214,6 @@ public final class RegionsLoader {
         return 2 * distanceKm / fibreKmPerMs * 1e6;
     }
 
-    // where a region was written in two places of one file
-    private record Rewritten(String file, int first, int last) {
-    }
-
-    // the file and lines in which region code was written in two places (its object merged from them, both lines
-    // naming it), or null; an object merged by a substitution (FR2 = ${regions.FRA} { ... }) names it on one only
-    private static Rewritten rewritten(ConfigOrigin origin, String code) {
-        Matcher m = MERGED_IN_ONE_FILE.matcher(origin.description());
-        if (!m.matches() || origin.filename() == null) {
-            return null;
-        }
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(Path.of(origin.filename()));
-        } catch (IOException | UncheckedIOException e) {
-            return null;  // read a moment ago by the parser: if it cannot be read now, that is left to it
-        }
-        int first = Integer.parseInt(m.group(1));
-        int last = Integer.parseInt(m.group(2));
-        boolean both = first >= 1 && last <= lines.size() && names(lines.get(first - 1), code)
-                && names(lines.get(last - 1), code);
-        return both ? new Rewritten(origin.filename(), first, last) : null;
-    }
-
-    private static boolean names(String line, String code) {
-        return Pattern.compile("(^|[^A-Z0-9])" + Pattern.quote(code) + "([^A-Z0-9]|$)").matcher(line).find();
-    }
-
     private static List<Region> regions(ConfigReader section) {
         List<String> codes = section.keysInFileOrder();
         if (codes.isEmpty()) {
@@ -260,14 +224,6 @@ public final class RegionsLoader {
             if (!CODE.matcher(code).matches()) {
                 throw section.error(code, "'" + code + "' is not an IATA code",
                         "three capital letters or digits, such as FRA");
-            }
-            // a region written again through a path (BRU.city = ... in the block, regions.BRU.lat = ... after it) is
-            // merged by HOCON into one object whose origin spans the lines of both, in this file
-            Rewritten again = rewritten(section.value(code).origin(), code);
-            if (again != null) {
-                throw InputException.at(again.file(), "regions." + code, "written more than once, first on line "
-                        + again.first() + " and last on line " + again.last() + " (HOCON would silently merge them); "
-                        + "allowed: each region once, as one object");
             }
             ConfigReader r = section.object(code);
             r.rejectUnknownKeys(REGION_KEYS);

@@ -66,9 +66,32 @@ class RepeatedKeysTest {
                 regions { FRA { lat = 1 } }
                 regions = null
                 regions { FRA { lat = 2 } }
-                regions.FRA.lat = 3
                 other { FRA = 1, FRA = 2 }
+                other.FRA = 3
                 """)).isNull();
+    }
+
+    @Test
+    void findsAKeyWrittenAgainThroughATopLevelPathInTheSameFile() {
+        assertThat(first("""
+                rtt-ms {
+                  FRA-AMS = 7
+                }
+                rtt-ms.FRA-AMS = 8
+                """)).isEqualTo(new Repeat("rtt-ms", "FRA-AMS", 2, 4, false));
+        assertThat(first("regions { BRU { lat = 50.9 } }\nregions.BRU.lon = 4.5"))
+                .isEqualTo(new Repeat("regions", "BRU", 1, 2, true));
+        assertThat(first("regions.BRU { lat = 50.9 }\nregions { BRU { lon = 4.5 } }"))
+                .isEqualTo(new Repeat("regions", "BRU", 1, 2, true));
+        assertThat(first("rtt-ms.FRA-AMS = 7\nrtt-ms.FRA-AMS = 8"))
+                .isEqualTo(new Repeat("rtt-ms", "FRA-AMS", 1, 2, false));
+        assertThat(first("regions {\n  FRA { lat = 1 }\n  FRA.city = Bordeaux\n}"))
+                .isEqualTo(new Repeat("regions", "FRA", 2, 3, true));
+        assertThat(first("regions.AMS.lat = 1\nregions.AMS.lat = 2"))
+                .isEqualTo(new Repeat("regions", "AMS.lat", 1, 2, false));
+        // each key once, whether in the block or through a path; different fields of one key through paths
+        assertThat(first("rtt-ms { FRA-AMS = 7 }\nrtt-ms.FRA-SYD = 250\nregions.BRU { lat = 1 }")).isNull();
+        assertThat(first("regions.AMS.lat = 1\nregions.AMS.lon = 2\nregions { FRA.lat = 1, FRA.lon = 2 }")).isNull();
     }
 
     @Test

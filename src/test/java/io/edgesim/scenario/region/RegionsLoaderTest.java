@@ -182,29 +182,52 @@ class RegionsLoaderTest {
     }
 
     @Test
-    void aRegionWrittenAgainThroughAPathInTheSameFileIsRefusedToo(@TempDir Path dir) {
+    void aRegionOrAPairWrittenAgainThroughAPathInTheSameFileIsRefusedToo(@TempDir Path dir) {
         Path inside = ScenarioFixture.write(dir, "inside.conf", SMALL.replace("""
                   SYD { city = Sydney""", """
                   FRA.city = Bordeaux
                   SYD { city = Sydney"""));
         Path after = ScenarioFixture.write(dir, "after.conf", SMALL + "regions.AMS.lat = 10\n");
+        Path pair = ScenarioFixture.write(dir, "pair.conf", SMALL + "rtt-ms.FRA-SYD = 300\n");
+        Path area = ScenarioFixture.write(dir, "area.conf", SMALL + "area-homes.oc = AMS\n");
 
         assertThatThrownBy(() -> RegionsLoader.load(inside)).isInstanceOf(InputException.class)
-                .hasMessage(inside + ": regions.FRA: written more than once, first on line 2 and last on line 4 "
-                        + "(HOCON would silently merge them); allowed: each region once, as one object");
+                .hasMessage(inside + ": regions.FRA: written twice, on lines 2 and 4 (HOCON would silently merge the "
+                        + "two); allowed: each region once");
         assertThatThrownBy(() -> RegionsLoader.load(after)).isInstanceOf(InputException.class)
-                .hasMessage(after + ": regions.AMS: written more than once, first on line 3 and last on line 14 "
-                        + "(HOCON would silently merge them); allowed: each region once, as one object");
+                .hasMessage(after + ": regions.AMS: written twice, on lines 3 and 14 (HOCON would silently merge the "
+                        + "two); allowed: each region once");
+        assertThatThrownBy(() -> RegionsLoader.load(pair)).isInstanceOf(InputException.class)
+                .hasMessage(pair + ": rtt-ms.FRA-SYD: written twice, on lines 12 and 14 (HOCON would silently keep "
+                        + "the later); allowed: each pair once");
+        assertThatThrownBy(() -> RegionsLoader.load(area)).isInstanceOf(InputException.class)
+                .hasMessage(area + ": area-homes.oc: written twice, on lines 6 and 14 (HOCON would silently keep "
+                        + "the later); allowed: each area once");
         // in an included file, that file is named
         Path includer = ScenarioFixture.write(dir, "includer.conf", "include \"inside.conf\"\njitter = 4ms\n");
         assertThatThrownBy(() -> RegionsLoader.load(includer)).isInstanceOf(InputException.class)
-                .hasMessageStartingWith(inside + ": regions.FRA: written more than once, first on line 2 ");
+                .hasMessageStartingWith(inside + ": regions.FRA: written twice, on lines 2 and 4 ");
         // a region made from another by a substitution is written once
         Path copied = ScenarioFixture.write(dir, "copied.conf", SMALL.replace("""
                   SYD { city = Sydney""", """
                   FR2 = ${regions.FRA} { city = Frankfurt2 }
                   SYD { city = Sydney"""));
         assertThat(RegionsLoader.load(copied).region("FR2").city()).isEqualTo("Frankfurt2");
+    }
+
+    @Test
+    void aRegionMayBeWrittenOneFieldPerLineThroughPaths(@TempDir Path dir) {
+        Path file = ScenarioFixture.write(dir, "paths.conf", SMALL.replace("""
+                  SYD { city = Sydney, lat = -33.9399, lon = 151.1753, area = oc, durable-objects = false }
+                }""", """
+                }
+                regions.SYD.city = Sydney
+                regions.SYD.lat = -33.9399
+                regions.SYD.lon = 151.1753
+                regions.SYD.area = oc
+                regions.SYD.durable-objects = false"""));
+
+        assertThat(RegionsLoader.load(file).region("SYD").longitude()).isEqualTo(151.1753);
     }
 
     @Test

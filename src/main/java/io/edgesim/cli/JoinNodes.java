@@ -62,7 +62,7 @@ final class JoinNodes {
             throw new InputException("--join: this coordinator was stopped before it joined the cluster at " + join);
         } catch (IllegalStateException e) {
             throw new InputException("--join: no node at " + join + " let this coordinator join within "
-                    + timeout.toSeconds() + " s (edgesim.cluster.startup-timeout); allowed: the address of a "
+                    + ClusterSettings.shown(timeout) + " (edgesim.cluster.startup-timeout); allowed: the address of a "
                     + "running edgesim node, with TLS (--tls-keystore) on both or on neither and each trusting the "
                     + "other's certificate");
         } finally {

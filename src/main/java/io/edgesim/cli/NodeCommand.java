@@ -152,7 +152,7 @@ final class NodeCommand implements Callable<Integer> {
     // a node without --seed-nodes is its own seed: it joins itself, needing no other process, and is Up once its
     // system has started; only a starved process or a Pekko setting that holds members back keeps it waiting
     private InputException notUpInTime(StandaloneNode.Options options, Duration timeout) {
-        String seconds = timeout.toSeconds() + " s (4 x edgesim.cluster.startup-timeout)";
+        String seconds = ClusterSettings.shown(timeout) + " (4 x edgesim.cluster.startup-timeout)";
         if (seedNodes == null) {
             return new InputException("node: this node started a cluster of its own (no --seed-nodes) and was not "
                     + "Up in it within " + seconds + "; allowed: a longer timeout on a busy machine, e.g. "

@@ -140,8 +140,8 @@ public final class LiveEdge {
         }, "edgesim-serve-run");
         running.start();
         try {
-            CompletableFuture.anyOf(edge.traffic.started(), edge.run).get(settings.startupTimeout().toSeconds() * 4,
-                    TimeUnit.SECONDS);
+            CompletableFuture.anyOf(edge.traffic.started(), edge.run).get(settings.startupTimeout().toMillis() * 4,
+                    TimeUnit.MILLISECONDS);
             if (edge.run.isDone()) {
                 edge.run.join();
             }

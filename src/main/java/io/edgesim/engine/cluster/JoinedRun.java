@@ -122,7 +122,8 @@ final class JoinedRun {
         try {
             if (!unheld.isEmpty()) {
                 locals = cluster.startMembers(MemberRegions.pack(unheld, localMembers), failurePrefix,
-                        localMembers > 1 ? "fewer members (--members, at least 1)" : "a machine less loaded");
+                        localMembers > 1 ? "fewer members (--members, at least 1) or a longer startup-timeout"
+                                : "a longer startup-timeout, or a machine less loaded");
                 LOG.debug("{} members for {} Up", locals.size(), unheld);
             }
             Set<Address> localAddresses = new HashSet<>();
@@ -266,8 +267,8 @@ final class JoinedRun {
                 throw new ClusterFailure(failurePrefix + "no run host answered for "
                         + (missing.isEmpty() ? (members.size() - hosts.size()) + " of " + members.size() + " nodes"
                         : "regions " + missing)
-                        + " within " + timeout.toSeconds() + " s (edgesim.cluster.startup-timeout); allowed: nodes of "
-                        + "this edgesim version");
+                        + " within " + ClusterSettings.shown(timeout) + " (edgesim.cluster.startup-timeout); allowed: "
+                        + "nodes of this edgesim version");
             }
             LockSupport.parkNanos(POLL_NANOS);
         }
@@ -331,7 +332,7 @@ final class JoinedRun {
                 first = Futures.await(CompletableFuture.anyOf(answers.get(h), left), askTimeout(), what);
             } catch (IllegalStateException e) {
                 throw new ClusterFailure(who(host) + " did not " + what + " within "
-                        + askTimeout().toSeconds() + " s (3 x edgesim.cluster.startup-timeout)", e);
+                        + ClusterSettings.shown(askTimeout()) + " (3 x edgesim.cluster.startup-timeout)", e);
             }
             if (first == null) {
                 throw new ClusterFailure(who(host) + " left the cluster before it "

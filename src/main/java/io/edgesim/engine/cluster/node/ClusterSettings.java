@@ -94,6 +94,12 @@ public record ClusterSettings(Config nodeConfig, String host, int executorThread
                 warmUpInterval, members);
     }
 
+    /** A timeout as messages show it: "30 s", or "1500 ms" when not a whole number of seconds. */
+    public static String shown(Duration timeout) {
+        long millis = timeout.toMillis();
+        return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
+    }
+
     private static int atLeast(Config config, String name, int minimum) {
         int value;
         try {

@@ -84,7 +84,8 @@ public final class JoinedCluster implements AutoCloseable {
      * {@code settings.executorThreads()} threads that the members {@link #startMembers} starts share with it.
      *
      * @param install as for {@link #join}
-     * @throws IllegalStateException when the member is not Up within the startup timeout (it is stopped)
+     * @throws ClusterFailure when the member does not start or is not Up within the startup timeout (it is
+     *                        stopped): "cluster: ...", one line
      */
     public static JoinedCluster inProcess(ClusterSettings settings, Consumer<ActorSystem<?>> install) {
         StandaloneNode.Options options = new StandaloneNode.Options(List.of(ROLE), settings.host(), 0, List.of(),
@@ -98,6 +99,11 @@ public final class JoinedCluster implements AutoCloseable {
         } catch (RuntimeException e) {
             stop(member, settings.shutdownTimeout());
             executor.shutdown();
+            if (e instanceof IllegalStateException || e instanceof ConfigurationException) {
+                throw new ClusterFailure("cluster: this process's first member did not start and join itself within "
+                        + ClusterSettings.shown(settings.startupTimeout()) + " (edgesim.cluster.startup-timeout): "
+                        + e.getMessage() + "; allowed: a longer startup-timeout, or a machine less loaded", e);
+            }
             throw e;
         }
     }
@@ -189,8 +195,8 @@ public final class JoinedCluster implements AutoCloseable {
             stopMembers(started);
             int n = regionsPerMember.size();
             throw new ClusterFailure(failurePrefix + (n == 1 ? "the member" : "the " + n + " members")
-                    + " of this process did not start and join within " + settings.startupTimeout().toSeconds()
-                    + " s (edgesim.cluster.startup-timeout): " + e.getMessage() + "; allowed: " + allowed, e);
+                    + " of this process did not start and join within "
+                    + ClusterSettings.shown(settings.startupTimeout()) + " (edgesim.cluster.startup-timeout): " + e.getMessage() + "; allowed: " + allowed, e);
         } catch (RuntimeException e) {
             stopMembers(started);
             throw e;

@@ -54,7 +54,12 @@ public final class RepeatedKeys {
 
     private enum Kind { TEXT, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, SEPARATOR, NEWLINE, COMMA, END }
 
-    private record Token(Kind kind, String text, int line) {
+    // quoted: text that was in quotes, whose dots do not separate the segments of a path
+    private record Token(Kind kind, String text, int line, boolean quoted) {
+
+        Token(Kind kind, String text, int line) {
+            this(kind, text, line, false);
+        }
     }
 
     private final List<Token> tokens;
@@ -120,9 +125,9 @@ public final class RepeatedKeys {
     private record Scope(Set<String> checked, Map<String, Written> blockKeys) {
     }
 
-    // where a key or a path (FRA.city) was first written, and whether its value was an object (HOCON merges two
-    // objects, else the later replaces the earlier)
-    private record Seen(String path, int line, boolean object) {
+    // where a key or a path (FRA.city, as its segments) was first written, and whether its value was an object
+    // (HOCON merges two objects, else the later replaces the earlier)
+    private record Seen(List<String> path, int line, boolean object) {
     }
 
     // the keys and paths written in one object: writing a key again, or a path into it, or the same path again, is a
@@ -131,16 +136,16 @@ public final class RepeatedKeys {
 
         private final Map<String, List<Seen>> byKey = new HashMap<>();
 
-        Repeat write(String where, String path, int line, boolean object) {
-            int dot = path.indexOf('.');
-            List<Seen> earlier = byKey.computeIfAbsent(dot < 0 ? path : path.substring(0, dot), k -> new ArrayList<>());
+        Repeat write(String where, List<String> path, int line, boolean object) {
+            List<Seen> earlier = byKey.computeIfAbsent(path.get(0), k -> new ArrayList<>());
             Repeat found = null;
             for (Seen seen : earlier) {
                 if (within(seen.path(), path) || within(path, seen.path())) {
-                    boolean earlierShorter = seen.path().length() <= path.length();
+                    boolean earlierShorter = seen.path().size() <= path.size();
                     boolean merged = seen.path().equals(path) ? seen.object() && object
                             : earlierShorter ? seen.object() : object;
-                    found = new Repeat(where, earlierShorter ? seen.path() : path, seen.line(), line, merged);
+                    found = new Repeat(where, String.join(".", earlierShorter ? seen.path() : path), seen.line(),
+                            line, merged);
                     break;
                 }
             }
@@ -149,8 +154,8 @@ public final class RepeatedKeys {
         }
 
         // whether path is outer or a path inside it
-        private static boolean within(String outer, String path) {
-            return path.equals(outer) || path.startsWith(outer + ".");
+        private static boolean within(List<String> outer, List<String> path) {
+            return path.size() >= outer.size() && path.subList(0, outer.size()).equals(outer);
         }
     }
 
@@ -167,14 +172,8 @@ public final class RepeatedKeys {
                 return found;
             }
             Token first = next;
-            StringBuilder key = new StringBuilder();
-            while (peek().kind() == Kind.TEXT) {
-                key.append(take().text());
-            }
-            if (key.isEmpty()) {
-                throw new IllegalStateException("not a key");
-            }
-            String written = key.toString();
+            List<String> path = keyPath();
+            String written = String.join(".", path);
             if (written.startsWith("include") && peek().kind() != Kind.SEPARATOR && peek().kind() != Kind.OPEN_BRACE) {
                 continue;
             }
@@ -182,25 +181,42 @@ public final class RepeatedKeys {
             if (nextAfterNewlines().kind() == Kind.OPEN_BRACE) {
                 skipNewlines();
             }
+            boolean append = false;
             if (peek().kind() == Kind.SEPARATOR) {
-                at++;
+                append = take().text().equals("+=");
                 skipNewlines();
+            }
+            // X = ${X} { ... } (or ${?X}) at the top level merges the object into X's earlier value, as X { ... } does
+            boolean selfMerge = top != null && peek().kind() == Kind.TEXT && !peek().quoted()
+                    && (peek().text().equals("${" + written + "}") || peek().text().equals("${?" + written + "}"))
+                    && tokens.get(at + 1).kind() == Kind.OPEN_BRACE;
+            if (selfMerge) {
+                at++;
             }
             boolean object = peek().kind() == Kind.OPEN_BRACE;
             if (where != null && found == null) {
-                found = seen.write(where, written, first.line(), object);
+                found = seen.write(where, path, first.line(), object);
             }
+            String section = top == null ? null : path.get(0);
+            boolean checked = top != null && top.checked().contains(section);
             Repeat inside;
             if (top == null) {
                 String inner = deep ? where + "." + written : null;
                 inside = value(inner, deep, inner, new Written());
-            } else if (top.checked().contains(written) && object) {
+            } else if (checked && append) {
+                // clients += { ... }: one more entry of the list, checked as one
+                inside = value(written, true, null, new Written());
+            } else if (checked && path.size() == 1 && object) {
                 inside = value(written, true, null, top.blockKeys().computeIfAbsent(written, b -> new Written()));
-            } else if (written.indexOf('.') > 0 && top.checked().contains(written.substring(0, written.indexOf('.')))) {
-                inside = path(top, written, first.line(), object);
+            } else if (checked && path.size() > 1) {
+                Repeat repeat = top.blockKeys().computeIfAbsent(section, b -> new Written()).write(section,
+                        path.subList(1, path.size()), first.line(), object);
+                // an object written through the path has its keys checked as the block's would be
+                Repeat within = value(written, true, written, new Written());
+                inside = repeat == null ? within : repeat;
             } else {
                 top.blockKeys().remove(written);
-                inside = value(null, false, top.checked().contains(written) ? written : null, new Written());
+                inside = value(null, false, checked ? written : null, new Written());
             }
             if (found == null) {
                 found = inside;
@@ -208,16 +224,32 @@ public final class RepeatedKeys {
         }
     }
 
-    // a top-level key that is a path into a checked object (rtt-ms.FRA-AMS = 7, regions.BRU.lat = 50.9, regions.BRU
-    // { ... }) writes into that object as its block does: a repeat if the block wrote its key, or another path the
-    // same path or one around it or inside it, in this file
-    private Repeat path(Scope top, String written, int line, boolean object) {
-        int dot = written.indexOf('.');
-        String block = written.substring(0, dot);
-        Repeat repeat = top.blockKeys().computeIfAbsent(block, b -> new Written()).write(block,
-                written.substring(dot + 1), line, object);
-        Repeat inside = value(null, false, null, new Written());
-        return repeat == null ? inside : repeat;
+    // the key at the current token, as its segments: dots outside quotes separate them ("a.b".c is [a.b, c])
+    private List<String> keyPath() {
+        List<String> path = new ArrayList<>();
+        StringBuilder segment = new StringBuilder();
+        boolean any = false;
+        while (peek().kind() == Kind.TEXT) {
+            Token part = take();
+            any = true;
+            if (part.quoted()) {
+                segment.append(part.text());
+                continue;
+            }
+            for (char c : part.text().toCharArray()) {
+                if (c == '.') {
+                    path.add(segment.toString());
+                    segment.setLength(0);
+                } else {
+                    segment.append(c);
+                }
+            }
+        }
+        if (!any) {
+            throw new IllegalStateException("not a key");
+        }
+        path.add(segment.toString());
+        return path;
     }
 
     // a value up to the end of its line, a comma or the closing brace of its object. An object that is the whole
@@ -350,7 +382,7 @@ public final class RepeatedKeys {
                     end++;
                 }
                 String body = text.substring(i + 3, end);
-                out.add(new Token(Kind.TEXT, body, line));
+                out.add(new Token(Kind.TEXT, body, line, true));
                 line += (int) body.chars().filter(ch -> ch == '\n').count();
                 i = end + 3;
             } else if (c == '"') {
@@ -369,7 +401,7 @@ public final class RepeatedKeys {
                 if (j >= n) {
                     return null;
                 }
-                out.add(new Token(Kind.TEXT, body.toString(), line));
+                out.add(new Token(Kind.TEXT, body.toString(), line, true));
                 i = j + 1;
             } else if (c == '$' && i + 1 < n && text.charAt(i + 1) == '{') {
                 int end = text.indexOf('}', i);

@@ -109,7 +109,8 @@ public final class RegionsLoader {
     public static Loaded read(Path file) {
         // HOCON merges a region written twice into one and keeps the later of two values of a pair, an area or a field
         return read(file, HoconSource.parseFile(file, REPEATS_CHECKED.keySet(),
-                repeat -> REPEATS_CHECKED.getOrDefault(repeat.where(), "each setting once")));
+                repeat -> repeat.key().contains(".") ? "each setting once"
+                        : REPEATS_CHECKED.getOrDefault(repeat.where(), "each setting once")));
     }
 
     /** {@code file} parsed with its includes, as one text that {@link #fromText} reads back. */

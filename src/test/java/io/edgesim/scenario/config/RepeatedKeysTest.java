@@ -95,6 +95,44 @@ class RepeatedKeysTest {
     }
 
     @Test
+    void aDotInsideQuotesIsPartOfTheKeyNotAPath() {
+        assertThat(RepeatedKeys.first("plans {\n  pro { limit = 60 }\n  \"pro.v2\" { limit = 120 }\n}",
+                Set.of("plans"))).isNull();
+        assertThat(RepeatedKeys.first("limiters = [ { plans { pro { limit = 10 }, \"pro.v2\" { limit = 20 } } } ]",
+                Set.of("limiters"))).isNull();
+        assertThat(first("regions { FRA { lat = 1 } }\n\"regions.FRA\" = 2")).isNull();
+        assertThat(RepeatedKeys.first("plans { \"pro.v2\" { limit = 1 } }\nplans.\"pro.v2\".limit = 2",
+                Set.of("plans"))).isEqualTo(new Repeat("plans", "pro.v2", 1, 2, true));
+    }
+
+    @Test
+    void aSectionMergedWithItselfThroughASubstitutionIsTheSameBlock() {
+        assertThat(first("regions { FRA { lat = 1 } }\nregions = ${regions} { FRA { city = Bordeaux } }"))
+                .isEqualTo(new Repeat("regions", "FRA", 1, 2, true));
+        assertThat(first("regions { FRA { lat = 1 } }\nregions = ${?regions} {\n  AMS { lat = 2 }\n}")).isNull();
+        // set to another value in between: a new start
+        assertThat(first("regions { FRA { lat = 1 } }\nregions = ${other}\nregions { FRA { lat = 2 } }")).isNull();
+    }
+
+    @Test
+    void anObjectWrittenThroughAPathHasItsKeysChecked() {
+        assertThat(first("regions.BRU { lat = 1, lat = 2 }"))
+                .isEqualTo(new Repeat("regions.BRU", "lat", 1, 1, false));
+    }
+
+    @Test
+    void entriesAppendedWithPlusEqualsAreEntriesOfTheirOwn() {
+        Set<String> lists = Set.of("clients");
+        assertThat(RepeatedKeys.first("""
+                clients = [ { name = a, rate = 1 } ]
+                clients += { name = b, rate = 2 }
+                clients += { name = c, rate = 3 }
+                """, lists)).isNull();
+        assertThat(RepeatedKeys.first("clients += { name = b, rate = 2, rate = 3 }", lists))
+                .isEqualTo(new Repeat("clients", "rate", 1, 1, false));
+    }
+
+    @Test
     void findsASettingWrittenTwiceInAListEntryOrAnObjectInsideItWithTheEntrysIndex() {
         Set<String> lists = Set.of("clients", "limiters");
 

@@ -6,6 +6,8 @@ import io.edgesim.scenario.ScenarioFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -216,7 +218,7 @@ class RegionsLoaderTest {
     }
 
     @Test
-    void aRegionMayBeWrittenOneFieldPerLineThroughPaths(@TempDir Path dir) {
+    void aRegionMayBeWrittenOneFieldPerLineThroughPaths(@TempDir Path dir) throws IOException {
         Path file = ScenarioFixture.write(dir, "paths.conf", SMALL.replace("""
                   SYD { city = Sydney, lat = -33.9399, lon = 151.1753, area = oc, durable-objects = false }
                 }""", """
@@ -228,6 +230,10 @@ class RegionsLoaderTest {
                 regions.SYD.durable-objects = false"""));
 
         assertThat(RegionsLoader.load(file).region("SYD").longitude()).isEqualTo(151.1753);
+        Path twice = ScenarioFixture.write(dir, "twice.conf", Files.readString(file) + "\nregions.SYD.lat = -34\n");
+        assertThatThrownBy(() -> RegionsLoader.load(twice)).isInstanceOf(InputException.class)
+                .hasMessage(twice + ": regions.SYD.lat: written twice, on lines 6 and 19 (HOCON would silently keep "
+                        + "the later); allowed: each setting once");
     }
 
     @Test

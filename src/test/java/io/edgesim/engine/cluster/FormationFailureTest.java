@@ -3,6 +3,7 @@ package io.edgesim.engine.cluster;
 import io.edgesim.ClusterTest;
 import io.edgesim.engine.cluster.node.ClusterFailure;
 import io.edgesim.engine.cluster.node.ClusterSettings;
+import io.edgesim.engine.cluster.node.JoinedCluster;
 import io.edgesim.result.DecisionListener;
 import io.edgesim.scenario.Scenario;
 import com.typesafe.config.ConfigFactory;
@@ -34,5 +35,20 @@ class FormationFailureTest {
                         + "join (itself )?within 1 ms \\(edgesim.cluster.startup-timeout\\): .+; allowed: "
                         + "(a longer startup-timeout, or a machine less loaded|fewer members \\(--members, at least 1\\)"
                         + " or a longer startup-timeout)");
+    }
+
+    @Test
+    void aFirstMemberWhoseSystemDoesNotStartIsOneLineToo() {
+        ClusterSettings settings = ClusterSettings.fromConfig(ConfigFactory.parseString(
+                "pekko.logger-startup-timeout = 1ns").withFallback(ClusterSettings.load().nodeConfig()));
+
+        ClusterFailure failure = catchThrowableOfType(() -> JoinedCluster.inProcess(settings, system -> {
+        }).close(), ClusterFailure.class);
+
+        assertThat(failure).isNotNull();
+        assertThat(failure.getMessage()).doesNotContain("\n")
+                .startsWith("cluster: this process's first member did not start and join itself within 30 s "
+                        + "(edgesim.cluster.startup-timeout): ")
+                .endsWith("; allowed: a longer startup-timeout, or a machine less loaded");
     }
 }

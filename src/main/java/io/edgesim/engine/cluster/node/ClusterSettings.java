@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import io.edgesim.scenario.InputException;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 
 /**
@@ -94,10 +95,14 @@ public record ClusterSettings(Config nodeConfig, String host, int executorThread
                 warmUpInterval, members);
     }
 
-    /** A timeout as messages show it: "30 s", or "1500 ms" when not a whole number of seconds. */
+    /** A timeout as messages show it: "30 s", "1500 ms", or "0.25 ms" below a millisecond. */
     public static String shown(Duration timeout) {
-        long millis = timeout.toMillis();
-        return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
+        long nanos = timeout.toNanos();
+        if (nanos >= 1_000_000_000L && nanos % 1_000_000_000L == 0) {
+            return nanos / 1_000_000_000L + " s";
+        }
+        return nanos % 1_000_000 == 0 ? nanos / 1_000_000 + " ms"
+                : BigDecimal.valueOf(nanos, 6).stripTrailingZeros().toPlainString() + " ms";
     }
 
     private static int atLeast(Config config, String name, int minimum) {

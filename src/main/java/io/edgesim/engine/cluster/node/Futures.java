@@ -21,7 +21,7 @@ public final class Futures {
         try {
             return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            throw new IllegalStateException(what + " took longer than " + timeout, e);
+            throw new IllegalStateException(what + " took longer than " + ClusterSettings.shown(timeout), e);
         } catch (ExecutionException e) {
             throw new IllegalStateException(what + " failed: " + e.getCause().getMessage(), e.getCause());
         } catch (InterruptedException e) {

@@ -91,13 +91,16 @@ public final class JoinedCluster implements AutoCloseable {
         StandaloneNode.Options options = new StandaloneNode.Options(List.of(ROLE), settings.host(), 0, List.of(),
                 Optional.empty());
         ExecutionContextExecutorService executor = sharedExecutor(settings.executorThreads());
-        StandaloneNode member = StandaloneNode.start(options, settings, executor);
+        StandaloneNode member = null;
         try {
+            member = StandaloneNode.start(options, settings, executor);
             install.accept(member.system());
             Address self = member.awaitUp(settings.startupTimeout());
             return new JoinedCluster(member, self, options, settings, install, executor);
         } catch (RuntimeException e) {
-            stop(member, settings.shutdownTimeout());
+            if (member != null) {
+                stop(member, settings.shutdownTimeout());
+            }
             executor.shutdown();
             if (e instanceof IllegalStateException || e instanceof ConfigurationException) {
                 throw new ClusterFailure("cluster: this process's first member did not start and join itself within "

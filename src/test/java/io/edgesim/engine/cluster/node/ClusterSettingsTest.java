@@ -60,6 +60,15 @@ class ClusterSettingsTest {
     }
 
     // the cluster settings with hocon over the defaults
+    @Test
+    void timeoutsAreShownInSecondsOrMilliseconds() {
+        assertThat(ClusterSettings.shown(Duration.ofSeconds(30))).isEqualTo("30 s");
+        assertThat(ClusterSettings.shown(Duration.ofMillis(1500))).isEqualTo("1500 ms");
+        assertThat(ClusterSettings.shown(Duration.ofMillis(1))).isEqualTo("1 ms");
+        assertThat(ClusterSettings.shown(Duration.ofNanos(250_000))).isEqualTo("0.25 ms");
+        assertThat(ClusterSettings.shown(Duration.ofNanos(1))).isEqualTo("0.000001 ms");
+    }
+
     private static ClusterSettings settings(String hocon) {
         return ClusterSettings.fromConfig(ConfigFactory.parseString(hocon)
                 .withFallback(ClusterSettings.load().nodeConfig()));

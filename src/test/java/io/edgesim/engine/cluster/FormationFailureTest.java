@@ -33,8 +33,8 @@ class FormationFailureTest {
         assertThat(failure.getMessage()).doesNotContain("\n")
                 .matches("cluster: (this process's first member|the 3 members of this process) did not start and "
                         + "join (itself )?within 1 ms \\(edgesim.cluster.startup-timeout\\): .+; allowed: "
-                        + "(a longer startup-timeout, or a machine less loaded|fewer members \\(--members, at least 1\\)"
-                        + " or a longer startup-timeout)");
+                        + "(a longer startup-timeout, or a machine less loaded"
+                        + "|fewer members \\(--members, at least 1\\) or a longer startup-timeout)");
     }
 
     @Test

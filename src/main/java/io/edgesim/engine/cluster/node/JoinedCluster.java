@@ -199,7 +199,8 @@ public final class JoinedCluster implements AutoCloseable {
             int n = regionsPerMember.size();
             throw new ClusterFailure(failurePrefix + (n == 1 ? "the member" : "the " + n + " members")
                     + " of this process did not start and join within "
-                    + ClusterSettings.shown(settings.startupTimeout()) + " (edgesim.cluster.startup-timeout): " + e.getMessage() + "; allowed: " + allowed, e);
+                    + ClusterSettings.shown(settings.startupTimeout()) + " (edgesim.cluster.startup-timeout): "
+                    + e.getMessage() + "; allowed: " + allowed, e);
         } catch (RuntimeException e) {
             stopMembers(started);
             throw e;

@@ -122,7 +122,8 @@ final class ClientReader {
 
     private ClientSpec population(ConfigReader written, String name) {
         written.rejectUnknownKeys(POPULATION_KEYS);
-        ConfigReader r = written.withFallback(Defaults.section("client").config());
+        // a key written null (here or in client-defaults) takes reference.conf's default, null or not
+        ConfigReader r = written.withoutNulls().withFallback(Defaults.section("client").config());
         int count = r.positiveInt("count", MAX_COUNT, COUNT);
         int cost = r.positiveInt("cost", TraceRow.MAX_COST, COST);
         HeaderTemplates headers = new HeaderTemplates(template(r, "key", name), required(r, "ip", name),

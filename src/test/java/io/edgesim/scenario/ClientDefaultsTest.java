@@ -62,6 +62,21 @@ class ClientDefaultsTest {
     }
 
     @Test
+    void aSettingDroppedWithNullTakesItsBuiltInDefault(@TempDir Path dir) {
+        Scenario s = ScenarioFixture.loadOverBase(dir, """
+                client-defaults { rate = 2, pop-choice = hop, hop-every = 10s, arrival = poisson, count = 3 }
+                clients = [ { name = a, hop-every = null, arrival = null, count = null, pops = null, cost = null } ]
+                """);
+        Scenario plain = ScenarioFixture.loadOverBase(dir, """
+                clients = [ { name = a, rate = 2, pop-choice = hop } ]
+                """);
+
+        // reference.conf's: hop-every 30 s, constant arrivals, one client, every PoP, cost 1
+        assertThat(population(s, 0)).isEqualTo(population(plain, 0));
+        assertThat(population(s, 0).pops().hopEveryNanos()).isEqualTo(30_000_000_000L);
+    }
+
+    @Test
     void tracesIgnoreTheDefaults(@TempDir Path dir) {
         ScenarioFixture.write(dir, "trace.csv", "time_ms,pop,key\n0,FRA,k\n");
         Scenario s = ScenarioFixture.loadOverBase(dir, """

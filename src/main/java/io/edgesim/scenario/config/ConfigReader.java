@@ -378,6 +378,21 @@ public final class ConfigReader {
     }
 
     /**
+     * This object without the keys written as null here (or in a layer below it): each then reads as if written
+     * nowhere, so that a default merged under it ({@link #withFallback(Config)}) applies. A client drops a
+     * client-defaults value so, and gets reference.conf's.
+     */
+    public ConfigReader withoutNulls() {
+        Config kept = config;
+        for (Map.Entry<String, ConfigValue> e : config.root().entrySet()) {
+            if (e.getValue().valueType() == ConfigValueType.NULL) {
+                kept = kept.withoutPath(quote(e.getKey()));
+            }
+        }
+        return new ConfigReader(kept, origins);
+    }
+
+    /**
      * This object over {@code defaults} written for several objects (a scenario's {@code client-defaults}): as
      * {@link #withFallback(ConfigReader)}, and messages about a key taken name this object too:
      * "client-defaults.arrival (applied to clients[2])".

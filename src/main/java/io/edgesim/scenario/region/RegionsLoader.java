@@ -148,7 +148,8 @@ public final class RegionsLoader {
         int n = regions.size();
         double[][] rttMillis = new double[n][n];
         boolean[][] estimated = new boolean[n][n];
-        boolean[][] given = new boolean[n][n];
+        // the setting that gave each pair ("rtt-ms.FRA-SYD"), null where none did
+        String[][] given = new String[n][n];
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < n; i++) {
             index.put(regions.get(i).code(), i);
@@ -175,7 +176,7 @@ public final class RegionsLoader {
             tails[i][i] = withRatio(intraNanos, ratio, 0);
             for (int j = i + 1; j < n; j++) {
                 double km = GreatCircle.distanceKm(regions.get(i), regions.get(j));
-                if (!given[i][j]) {
+                if (given[i][j] == null) {
                     // two PoPs a few kilometres apart are still two sites: no less than a round trip within one
                     rttMillis[i][j] = Math.max(greatCircle.rttMillis(km), intraNanos / 1e6);
                     estimated[i][j] = estimated[j][i] = true;
@@ -292,10 +293,13 @@ public final class RegionsLoader {
     }
 
     private static void readPairs(ConfigReader section, Map<String, Integer> index, double[][] rttMillis,
-                                  boolean[][] given, boolean[][] estimated, boolean markEstimated,
+                                  String[][] given, boolean[][] estimated, boolean markEstimated,
                                   LatencyTail[][] tails, List<Region> regions, double kmPerMs) {
         String known = String.join(", ", index.keySet().stream().sorted().toList());
         for (String pair : section.keysInFileOrder()) {
+            if (!section.has(pair)) {
+                continue;  // null: not given here (a file that includes this one takes back one of its pairs)
+            }
             String[] ends = pair.split("-", -1);
             if (ends.length != 2 || ends[0].equals(ends[1])) {
                 throw section.error(pair, "'" + pair + "' is not a pair of two regions", "FROM-TO, such as FRA-SYD");
@@ -307,9 +311,12 @@ public final class RegionsLoader {
             }
             int i = index.get(ends[0]);
             int j = index.get(ends[1]);
-            if (given[i][j]) {
-                throw section.error(pair, "the pair " + ends[0] + "-" + ends[1] + " is given twice",
-                        "each pair once, in one direction; [there, back] for two measurements");
+            String setting = section.setting(pair);
+            if (given[i][j] != null) {
+                throw section.error(pair, "the pair " + ends[0] + "-" + ends[1] + " is given twice, as "
+                        + given[i][j] + " and as " + setting, "each pair once, in one direction, in rtt-ms or "
+                        + "estimated-rtt-ms ([there, back] for two measurements); a file that includes another changes "
+                        + "one of its pairs as written there, or sets it to null and gives it anew");
             }
             double millis;
             if (section.value(pair).valueType() == ConfigValueType.OBJECT) {
@@ -322,7 +329,7 @@ public final class RegionsLoader {
             }
             rttMillis[i][j] = millis;
             rttMillis[j][i] = millis;
-            given[i][j] = given[j][i] = true;
+            given[i][j] = given[j][i] = setting;
             estimated[i][j] = estimated[j][i] = markEstimated;
         }
     }

@@ -168,7 +168,26 @@ class RegionsLoaderTest {
                 "FRA-SYD = 249\n  SYD-FRA = 252"));
 
         assertThatThrownBy(() -> RegionsLoader.load(file)).isInstanceOf(InputException.class)
-                .hasMessageStartingWith(file + ": rtt-ms.SYD-FRA: the pair SYD-FRA is given twice; allowed: ");
+                .hasMessageStartingWith(file + ": rtt-ms.SYD-FRA: the pair SYD-FRA is given twice, as "
+                        + "rtt-ms.FRA-SYD and as rtt-ms.SYD-FRA; allowed: each pair once, in one direction");
+    }
+
+    @Test
+    void aFileThatIncludesAnotherTakesBackOneOfItsPairsWithNull(@TempDir Path dir) {
+        ScenarioFixture.write(dir, "base.conf", SMALL);
+        Path dropped = ScenarioFixture.write(dir, "dropped.conf", "include \"base.conf\"\nrtt-ms.FRA-SYD = null\n");
+        Path remarked = ScenarioFixture.write(dir, "remarked.conf", "include \"base.conf\"\nrtt-ms.FRA-SYD = null\n"
+                + "estimated-rtt-ms.SYD-FRA = 280\n");
+
+        RegionMap estimate = RegionsLoader.load(dropped);
+        RegionMap given = RegionsLoader.load(remarked);
+
+        assertThat(estimate.estimated("FRA", "SYD")).isTrue();
+        assertThat(estimate.rttNanos("FRA", "SYD")).isNotEqualTo(250_500_000L);
+        assertThat(given.estimated("FRA", "SYD")).isTrue();
+        assertThat(given.rttNanos("FRA", "SYD")).isEqualTo(280_000_000L);
+        assertThat(RegionsLoader.load(ScenarioFixture.write(dir, "plain.conf", SMALL)).rttNanos("FRA", "SYD"))
+                .isEqualTo(250_500_000L);
     }
 
     @Test

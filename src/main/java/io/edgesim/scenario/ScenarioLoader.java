@@ -91,7 +91,7 @@ public final class ScenarioLoader {
             ConfigObject settings = root.config().root().withoutKey("regions-file")
                     .withValue("name", ConfigValueFactory.fromAnyRef(name(root, scenarioFile)))
                     .withValue("seed", ConfigValueFactory.fromAnyRef(seed));
-            return new ScenarioText(scenarioFile.toString(), ConfigText.render(settings),
+            return new ScenarioText(scenarioFile.toString(), ConfigText.render(settings, scenarioFile.toString()),
                     RegionsLoader.text(regionsFile));
         } catch (StackOverflowError e) {
             throw HoconSource.tooDeep(scenarioFile.toString());

@@ -93,7 +93,7 @@ public final class ConfigReader {
 
     /** The keys written in this object in the order they are written (by line), so the file sets the display order. */
     public List<String> keysInFileOrder() {
-        return ConfigText.inFileOrder(config.root());
+        return ConfigText.inFileOrder(config.root(), origins.here().file());
     }
 
     /** Fails on the first key (in sorted order) not in {@code allowed}, naming them and the {@link Suggestion}. */

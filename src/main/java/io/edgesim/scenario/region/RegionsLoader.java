@@ -115,7 +115,7 @@ public final class RegionsLoader {
 
     /** {@code file} parsed with its includes, as one text that {@link #fromText} reads back. */
     public static String text(Path file) {
-        return ConfigText.render(HoconSource.parseFile(file).root());
+        return ConfigText.render(HoconSource.parseFile(file).root(), file.toString());
     }
 
     /** A regions file from its {@link #text}; {@code label} stands for the file in messages and in the result. */

@@ -266,6 +266,21 @@ class RegionsLoaderTest {
     }
 
     @Test
+    void aRegionChangedByTheFileIncludingItKeepsItsPlaceAndANewRegionComesLast(@TempDir Path dir) {
+        ScenarioFixture.write(dir, "base.conf", SMALL);
+        Path changed = ScenarioFixture.write(dir, "changed.conf", "include \"base.conf\"\nregions.SYD.weight = 1\n"
+                + "regions.AMS.weight = 2\nregions.BRU { city = Brussels, lat = 50.9, lon = 4.48, area = weur, "
+                + "durable-objects = false }\n");
+
+        RegionMap map = RegionsLoader.load(changed);
+
+        assertThat(map.codes()).containsExactly("FRA", "AMS", "SYD", "BRU");
+        // the text node processes read the file from keeps that order
+        assertThat(RegionsLoader.fromText(changed, RegionsLoader.text(changed)).map().codes())
+                .containsExactly("FRA", "AMS", "SYD", "BRU");
+    }
+
+    @Test
     void aPairOrAnAreaWrittenTwiceInAnIncludedFileIsRefusedThere(@TempDir Path dir) {
         Path included = ScenarioFixture.write(dir, "base.conf", SMALL.replace("FRA-SYD = [249, 252]",
                 "FRA-SYD = [249, 252]\n  FRA-SYD = 300"));

@@ -25,7 +25,8 @@ final class Paths {
         }
         String problem = RegionsLoader.fileProblem(flag);
         if (problem != null) {
-            throw new InputException("--regions: " + flag + ": " + problem + "; allowed: " + REGIONS_ALLOWED);
+            throw new InputException("--regions: " + flag + ": " + problem
+                    + (problem.contains("; allowed: ") ? "" : "; allowed: " + REGIONS_ALLOWED));
         }
         return flag;
     }

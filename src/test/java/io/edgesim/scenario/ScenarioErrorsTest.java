@@ -257,9 +257,9 @@ class ScenarioErrorsTest {
                         "clients[0].burst.sise: unknown setting; allowed: every, size, spread; did you mean `size`?"),
                 arguments("clients = [ { name = a, rate = 1, key = \"k{j}\" } ]",
                         "clients[0].key: unknown placeholder {j}; allowed: {i}, {n}, {name}"),
-                arguments("clients = [ { name = a, rate = 1, ip = null } ]",
-                        "clients[0].ip: missing: every request has one; "
-                                + "allowed: a template such as \"203.0.113.{i}\" or \"/api\""),
+                arguments("clients = [ { name = a, rate = null } ]",
+                        "clients[0].rate: missing; allowed: requests per second per client, greater than 0 and at "
+                                + "most 1,000,000 (may be left out only with a burst)"),
                 arguments("clients = [ { name = a, rate = 1, ramp-to = -1 } ]",
                         "clients[0].ramp-to: -1 is negative; allowed: requests per second per client at stop, "
                                 + "from 0 to 1,000,000"),
@@ -649,5 +649,29 @@ class ScenarioErrorsTest {
 
         assertThat(message).isEqualTo(dir.resolve("trace.csv")
                 + ": line 3: pop 'LHR' is not a region of the scenario; allowed: AMS, FRA, SYD");
+    }
+
+    @Test
+    void aScenarioOrAnIncludedFileThatIsNotUtf8IsOneLineNamingTheLineAndByte(@TempDir Path dir) throws IOException {
+        String base = ScenarioFixture.BASE.replace("duration", "description = \"caf\u00e9\"\nduration");
+        Path latin1 = dir.resolve("latin1.conf");
+        Files.write(latin1, base.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Path including = ScenarioFixture.write(dir, "including.conf", "include \"latin1.conf\"\n");
+        Path utf8 = ScenarioFixture.write(dir, "utf8.conf", base);
+
+        assertThatThrownBy(() -> ScenarioLoader.load(latin1, ScenarioFixture.REGIONS))
+                .isInstanceOf(InputException.class).hasMessageMatching(java.util.regex.Pattern.quote(latin1.toString())
+                        + ": holds bytes that are not UTF-8 text \\(line \\d+, byte 0xE9\\); allowed: a text file "
+                        + "in UTF-8 \\(ASCII is UTF-8\\)");
+        assertThatThrownBy(() -> ScenarioLoader.load(including, ScenarioFixture.REGIONS))
+                .isInstanceOf(InputException.class)
+                .hasMessageStartingWith(including + ": include \"latin1.conf\": ")
+                .hasMessageEndingWith("holds bytes that are not UTF-8 text (line " + lineOf(base, "caf") + ", byte "
+                        + "0xE9); allowed: a text file in UTF-8 (ASCII is UTF-8)");
+        assertThat(ScenarioLoader.load(utf8, ScenarioFixture.REGIONS).description()).isEqualTo("caf\u00e9");
+    }
+
+    private static int lineOf(String text, String part) {
+        return (int) text.substring(0, text.indexOf(part)).chars().filter(c -> c == '\n').count() + 1;
     }
 }

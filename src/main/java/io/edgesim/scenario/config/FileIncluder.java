@@ -72,10 +72,11 @@ final class FileIncluder implements ConfigIncluder, ConfigIncluderFile, ConfigIn
             throw InputException.at(including.toString(), "include \"" + what + "\"", "not a file name: "
                     + e.getReason() + "; " + ALLOWED);
         }
-        String problem = HoconSource.fileProblem(file);
+        String problem = HoconSource.hoconFileProblem(file);
         if (problem != null) {
             throw InputException.at(including.toString(), "include \"" + what + "\"", file + " " + problem
-                    .replaceFirst("^no such file", "does not exist") + "; " + ALLOWED);
+                    .replaceFirst("^no such file", "does not exist")
+                    + (problem.contains("; allowed: ") ? "" : "; " + ALLOWED));
         }
         for (Path open : parsing) {
             if (open.toAbsolutePath().normalize().equals(file.toAbsolutePath().normalize())) {

@@ -14,7 +14,14 @@ import com.typesafe.config.ConfigSyntax;
 import io.edgesim.scenario.InputException;
 
 import java.io.File;
+import java.io.IOException;
 import java.net.URL;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,7 +71,7 @@ public final class HoconSource {
 
     private static Config parse(Path path, FileIncluder includer) {
         String file = path.toString();
-        String problem = fileProblem(path);
+        String problem = hoconFileProblem(path);
         if (problem != null) {
             throw InputException.at(file, null, problem);
         }
@@ -165,6 +172,36 @@ public final class HoconSource {
             return "cannot be read (no permission)";
         }
         return null;
+    }
+
+    /** {@link #fileProblem}, or for a file that can be read and is not UTF-8 text, where it is not. */
+    public static String hoconFileProblem(Path path) {
+        String problem = fileProblem(path);
+        return problem != null ? problem : notUtf8(path);
+    }
+
+    // Typesafe Config reads a file as UTF-8 and puts U+FFFD where a byte is not: a city or a name in Latin-1 would
+    // reach the report changed. Null when the file is UTF-8 text, else where it is not
+    private static String notUtf8(Path path) {
+        ByteBuffer bytes;
+        try {
+            bytes = ByteBuffer.wrap(Files.readAllBytes(path));
+        } catch (IOException e) {
+            return "cannot be read: " + e.getMessage();
+        }
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        CoderResult result = decoder.decode(bytes, CharBuffer.allocate(bytes.remaining()), true);
+        if (!result.isError()) {
+            return null;
+        }
+        int line = 1;
+        for (int i = 0; i < bytes.position(); i++) {
+            line += bytes.get(i) == '\n' ? 1 : 0;
+        }
+        return "holds bytes that are not UTF-8 text (line " + line + ", byte 0x"
+                + String.format("%02X", bytes.get(bytes.position()) & 0xFF) + "); allowed: a text file in UTF-8 "
+                + "(ASCII is UTF-8)";
     }
 
     public static String oneLine(String text) {

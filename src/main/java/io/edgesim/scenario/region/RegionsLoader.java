@@ -102,7 +102,7 @@ public final class RegionsLoader {
 
     /** Null when {@code file} is a file this can read, else what is wrong with it ("no such file", ...). */
     public static String fileProblem(Path file) {
-        return HoconSource.fileProblem(file);
+        return HoconSource.hoconFileProblem(file);
     }
 
     /** The region map of {@code file} with its estimate settings. */

@@ -14,8 +14,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads the {@code clients} list into {@link ClientSpec}s: populations (what a population does not set comes from
@@ -274,8 +276,11 @@ final class ClientReader {
                     : "every weight is 0";
             throw r.error("pops", codes.isEmpty() ? "no PoPs" : zero, "at least one PoP with a weight greater than 0");
         }
-        if (codes.stream().distinct().count() != codes.size()) {
-            throw r.error("pops", "a PoP is listed twice", "each PoP once");
+        Set<String> seen = new HashSet<>();
+        for (String code : codes) {
+            if (!seen.add(code)) {
+                throw r.error("pops", code + " is listed twice", "each PoP once");
+            }
         }
         int popsPerKey = 0;
         if (r.has("pops-per-key")) {
@@ -305,6 +310,11 @@ final class ClientReader {
         List<Double> allWeights = new ArrayList<>();
         allPops(allCodes, allWeights);
         int weighted = PopChoice.weighted(allWeights);
+        if (weighted == 0) {
+            throw section.error(TOP, "every region of this scenario has weight 0 in the regions file",
+                    "regions with a weight greater than 0 in the regions file, or pops as a list or "
+                    + "{ REGION = weight, ... }");
+        }
         int top = section.positiveInt(TOP, weighted, "a whole number from 1 to " + weighted
                 + " (the regions of this scenario with a weight above 0)");
         Integer[] order = new Integer[allCodes.size()];

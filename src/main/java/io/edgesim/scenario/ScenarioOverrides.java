@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigObject;
+import com.typesafe.config.ConfigRenderOptions;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueFactory;
 import com.typesafe.config.ConfigValueType;
@@ -20,6 +21,8 @@ import java.util.Map;
  * HOCON ({@code 50}, {@code 10s}, {@code [FRA, AMS]}). The changed scenario is then validated like any other.
  */
 public final class ScenarioOverrides {
+
+    private static final ConfigRenderOptions LEAF = ConfigRenderOptions.concise();
 
     private ScenarioOverrides() {
     }
@@ -67,8 +70,10 @@ public final class ScenarioOverrides {
             copy.set(index, set(list.get(index), path, at + 1, value, where));
             return ConfigValueFactory.fromIterable(copy);
         }
-        throw new InputException(where + ": " + String.join(".", path.subList(0, at))
-                + " is a single value, it has no setting '" + segment + "'");
+        String single = String.join(".", path.subList(0, at));
+        throw new InputException(where + ": " + single + " is a single value (" + node.render(LEAF)
+                + "), it has no setting '" + segment + "'; allowed: a value for " + single + " itself, an object in "
+                + "braces where it takes one (--param '" + single + "={" + segment + "=...},{...}')");
     }
 
     private static int element(ConfigList list, String segment, String listPath, String where) {

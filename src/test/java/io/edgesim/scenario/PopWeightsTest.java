@@ -61,5 +61,16 @@ class PopWeightsTest {
 
         assertThat(message).endsWith("clients[0].pops: every PoP of the scenario has weight 0 in the regions file; "
                 + "allowed: at least one PoP with a weight greater than 0");
+        // and the heaviest N of them, which named no bound (from 1 to 0)
+        assertThat(ScenarioFixture.errorOf(dir, scenario("regions = [WAW]\n", ", pops { top = 1 }")))
+                .endsWith("clients[0].pops.top: every region of this scenario has weight 0 in the regions file; "
+                        + "allowed: regions with a weight greater than 0 in the regions file, or pops as a list or "
+                        + "{ REGION = weight, ... }");
+    }
+
+    @Test
+    void aPopListedTwiceIsNamed(@TempDir Path dir) {
+        assertThat(ScenarioFixture.errorOf(dir, scenario("", ", pops = [LHR, IAD, LHR]")))
+                .endsWith("clients[0].pops: LHR is listed twice; allowed: each PoP once");
     }
 }

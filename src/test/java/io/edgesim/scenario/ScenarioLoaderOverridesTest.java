@@ -58,7 +58,9 @@ class ScenarioLoaderOverridesTest {
                 .hasMessage("--param clients.zz.rate: clients has no element 'zz'; allowed: a, b or an index from 0 "
                         + "to 1");
         assertThatThrownBy(() -> ScenarioLoader.load(file, REGIONS, Map.of("duration.x", "1")))
-                .isInstanceOf(InputException.class).hasMessageContaining("duration is a single value");
+                .isInstanceOf(InputException.class).hasMessage("--param duration.x: duration is a single value "
+                        + "(\"10s\"), it has no setting 'x'; allowed: a value for duration itself, an object in braces "
+                        + "where it takes one (--param 'duration={x=...},{...}')");
     }
 
     @Test

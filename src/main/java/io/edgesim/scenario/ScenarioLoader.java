@@ -158,9 +158,16 @@ public final class ScenarioLoader {
     }
 
     private static Path regionsFile(ConfigReader root, Path folder, Path defaultRegionsFile) {
-        return root.has("regions-file")
-                ? root.file("regions-file", folder, "a regions file, relative to the scenario's folder")
-                : defaultRegionsFile;
+        if (!root.has("regions-file")) {
+            return defaultRegionsFile;
+        }
+        // written in an included file of another folder, it is still read from the folder of the scenario run
+        String writtenIn = root.value("regions-file").origin().filename();
+        Path writtenFolder = writtenIn == null ? folder : folderOf(Path.of(writtenIn));
+        String where = writtenFolder.toAbsolutePath().normalize().equals(folder.toAbsolutePath().normalize()) ? ""
+                : " (" + (folder.toString().isEmpty() ? "." : folder) + ", the folder of the scenario run, not that of "
+                + Path.of(writtenIn).normalize() + ", which sets it)";
+        return root.file("regions-file", folder, "a regions file, relative to the scenario's folder" + where);
     }
 
     /**

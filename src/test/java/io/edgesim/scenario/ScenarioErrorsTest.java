@@ -671,6 +671,21 @@ class ScenarioErrorsTest {
         assertThat(ScenarioLoader.load(utf8, ScenarioFixture.REGIONS).description()).isEqualTo("caf\u00e9");
     }
 
+    @Test
+    void aRegionsFileSetInAnIncludedScenarioOfAnotherFolderSaysWhereItIsLookedFor(@TempDir Path dir) throws IOException {
+        Files.createDirectories(dir.resolve("bad"));
+        ScenarioFixture.write(dir, "base.conf", ScenarioFixture.BASE + "regions-file = \"mine.conf\"\n");
+        Files.copy(ScenarioFixture.REGIONS, dir.resolve("mine.conf"));
+        Path including = ScenarioFixture.write(dir.resolve("bad"), "inc.conf", "include \"../base.conf\"\n");
+
+        assertThat(ScenarioLoader.load(dir.resolve("base.conf"), ScenarioFixture.REGIONS).pops()).contains("FRA");
+        assertThatThrownBy(() -> ScenarioLoader.load(including, ScenarioFixture.REGIONS))
+                .isInstanceOf(InputException.class)
+                .hasMessage(including + ": regions-file: " + dir.resolve("bad/mine.conf") + ": no such file; allowed: "
+                        + "a regions file, relative to the scenario's folder (" + dir.resolve("bad") + ", the folder of "
+                        + "the scenario run, not that of " + dir.resolve("base.conf") + ", which sets it)");
+    }
+
     private static int lineOf(String text, String part) {
         return (int) text.substring(0, text.indexOf(part)).chars().filter(c -> c == '\n').count() + 1;
     }

@@ -672,7 +672,8 @@ class ScenarioErrorsTest {
     }
 
     @Test
-    void aRegionsFileSetInAnIncludedScenarioOfAnotherFolderSaysWhereItIsLookedFor(@TempDir Path dir) throws IOException {
+    void aRegionsFileSetInAnIncludedScenarioOfAnotherFolderSaysWhereItIsLookedFor(@TempDir Path dir)
+            throws IOException {
         Files.createDirectories(dir.resolve("bad"));
         ScenarioFixture.write(dir, "base.conf", ScenarioFixture.BASE + "regions-file = \"mine.conf\"\n");
         Files.copy(ScenarioFixture.REGIONS, dir.resolve("mine.conf"));
@@ -682,8 +683,9 @@ class ScenarioErrorsTest {
         assertThatThrownBy(() -> ScenarioLoader.load(including, ScenarioFixture.REGIONS))
                 .isInstanceOf(InputException.class)
                 .hasMessage(including + ": regions-file: " + dir.resolve("bad/mine.conf") + ": no such file; allowed: "
-                        + "a regions file, relative to the scenario's folder (" + dir.resolve("bad") + ", the folder of "
-                        + "the scenario run, not that of " + dir.resolve("base.conf") + ", which sets it)");
+                        + "a regions file, relative to the scenario's folder (" + dir.resolve("bad")
+                        + ", the folder of the scenario run, not that of " + dir.resolve("base.conf")
+                        + ", which sets it)");
     }
 
     private static int lineOf(String text, String part) {

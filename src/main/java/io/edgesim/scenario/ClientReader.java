@@ -214,7 +214,7 @@ final class ClientReader {
 
     private static Burst burst(ConfigReader written) {
         written.rejectUnknownKeys(BURST_KEYS);
-        ConfigReader b = written.withFallback(Defaults.section("burst").config());
+        ConfigReader b = written.withoutNulls().withFallback(Defaults.section("burst").config());
         long every = b.positiveDurationNanos("every");
         int size = b.positiveInt("size", MAX_BURST_SIZE, BURST_SIZE);
         long spread = b.durationNanos("spread");

@@ -2,6 +2,7 @@ package io.edgesim.scenario;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigObject;
+import com.typesafe.config.ConfigOrigin;
 import com.typesafe.config.ConfigValueFactory;
 import io.edgesim.model.cost.Prices;
 import io.edgesim.model.fault.Fault;
@@ -91,7 +92,7 @@ public final class ScenarioLoader {
             ConfigObject settings = root.config().root().withoutKey("regions-file")
                     .withValue("name", ConfigValueFactory.fromAnyRef(name(root, scenarioFile)))
                     .withValue("seed", ConfigValueFactory.fromAnyRef(seed));
-            return new ScenarioText(scenarioFile.toString(), ConfigText.render(settings, scenarioFile.toString()),
+            return new ScenarioText(scenarioFile.toString(), ConfigText.render(settings, root.fileOrder()),
                     RegionsLoader.text(regionsFile));
         } catch (StackOverflowError e) {
             throw HoconSource.tooDeep(scenarioFile.toString());
@@ -144,12 +145,12 @@ public final class ScenarioLoader {
     private static ConfigReader root(Path scenarioFile, Map<String, String> overrides) {
         // a client, limiter or fault with a setting written twice, a plan written twice, a tier's setting twice...:
         // HOCON would keep one of the two, or a merge of both, silently
-        Config parsed = HoconSource.parseFile(scenarioFile, CHECKED_ONCE, repeat -> {
+        HoconSource.Read parsed = HoconSource.parseFile(scenarioFile, CHECKED_ONCE, repeat -> {
             String top = repeat.where().replaceFirst("[.\\[].*", "");
             return repeat.where().equals("plans") ? "each plan once" : ENTRY_LISTS.containsKey(top)
                     ? "each setting once in a " + ENTRY_LISTS.get(top) : "each setting once";
         });
-        return new ConfigReader(scenarioFile.toString(), "", ScenarioOverrides.apply(parsed, "--param", overrides));
+        return new ConfigReader(parsed.order(), "", ScenarioOverrides.apply(parsed.config(), "--param", overrides));
     }
 
     // relative to the scenario's folder as the user named it, so messages show "scenarios/trace.csv"
@@ -162,7 +163,9 @@ public final class ScenarioLoader {
             return defaultRegionsFile;
         }
         // written in an included file of another folder, it is still read from the folder of the scenario run
-        String writtenIn = root.value("regions-file").origin().filename();
+        ConfigOrigin origin = root.value("regions-file").origin();
+        // a value made of parts of several files has no one file (filename() then gives the parts' description)
+        String writtenIn = origin.lineNumber() < 0 ? null : origin.filename();
         Path writtenFolder = writtenIn == null ? folder : folderOf(Path.of(writtenIn));
         String where = writtenFolder.toAbsolutePath().normalize().equals(folder.toAbsolutePath().normalize()) ? ""
                 : " (" + (folder.toString().isEmpty() ? "." : folder) + ", the folder of the scenario run, not that of "

@@ -56,7 +56,8 @@ public final class ScenarioOverrides {
 
     private static ConfigValue set(ConfigValue node, List<String> path, int at, ConfigValue value, String where) {
         if (at == path.size()) {
-            return value;
+            // in the place of the value it replaces: a PoP weight swept keeps its place in the weights' order
+            return node == null ? value : value.withOrigin(node.origin());
         }
         String segment = path.get(at);
         if (node == null || node.valueType() == ConfigValueType.OBJECT) {

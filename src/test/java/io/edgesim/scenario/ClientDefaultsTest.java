@@ -74,6 +74,12 @@ class ClientDefaultsTest {
         // reference.conf's: hop-every 30 s, constant arrivals, one client, every PoP, cost 1
         assertThat(population(s, 0)).isEqualTo(population(plain, 0));
         assertThat(population(s, 0).pops().hopEveryNanos()).isEqualTo(30_000_000_000L);
+        // inside a burst too: its spread's built-in 0s
+        Scenario burst = ScenarioFixture.loadOverBase(dir, """
+                client-defaults { burst { every = 2s, size = 3, spread = 1s } }
+                clients = [ { name = a, rate = 1, burst { every = 2s, size = 3, spread = null } } ]
+                """);
+        assertThat(population(burst, 0).burst()).isEqualTo(new Burst(2_000_000_000L, 3, 0));
     }
 
     @Test

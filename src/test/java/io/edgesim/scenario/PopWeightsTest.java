@@ -73,4 +73,17 @@ class PopWeightsTest {
         assertThat(ScenarioFixture.errorOf(dir, scenario("", ", pops = [LHR, IAD, LHR]")))
                 .endsWith("clients[0].pops: LHR is listed twice; allowed: each PoP once");
     }
+
+    @Test
+    void aWeightSetByParamKeepsItsPlace(@TempDir Path dir) {
+        Path file = ScenarioFixture.write(dir, "s.conf", scenario("", ", pops {\n MIA = 2\n IAD = 4\n CDG = 1\n }"));
+
+        PopChoice written = pops(ScenarioLoader.load(file, ScenarioFixture.REGIONS));
+        PopChoice swept = pops(ScenarioLoader.load(file, ScenarioFixture.REGIONS, java.util.Map.of(
+                "clients.a.pops.IAD", "4")));
+
+        assertThat(written.pops()).containsExactly("MIA", "IAD", "CDG");
+        assertThat(swept.pops()).containsExactly("MIA", "IAD", "CDG");
+        assertThat(swept.weights()).isEqualTo(written.weights());
+    }
 }

@@ -44,7 +44,15 @@ public final class ConfigReader {
 
     /** The object {@code config}, written at {@code path} ("" for the root) of {@code file}. */
     public ConfigReader(String file, String path, Config config) {
-        this(config, Origins.of(file, path));
+        this(FileOrder.of(file), path, config);
+    }
+
+    /**
+     * The object {@code config}, written at {@code path} ("" for the root) of the file {@code order} read, with the
+     * files it includes: {@link #keysInFileOrder} follows them.
+     */
+    public ConfigReader(FileOrder order, String path, Config config) {
+        this(config, Origins.of(order, path));
     }
 
     private ConfigReader(Config config, Origins origins) {
@@ -54,6 +62,11 @@ public final class ConfigReader {
 
     public Config config() {
         return config;
+    }
+
+    /** The files this object was read from, in the order that orders its keys. */
+    public FileOrder fileOrder() {
+        return origins.order();
     }
 
     /** Path of this object for messages: "limiters[1]", "" at the root. */
@@ -93,7 +106,7 @@ public final class ConfigReader {
 
     /** The keys written in this object in the order they are written (by line), so the file sets the display order. */
     public List<String> keysInFileOrder() {
-        return ConfigText.inFileOrder(config.root(), origins.here().file());
+        return ConfigText.inFileOrder(config.root(), origins.order());
     }
 
     /** Fails on the first key (in sorted order) not in {@code allowed}, naming them and the {@link Suggestion}. */

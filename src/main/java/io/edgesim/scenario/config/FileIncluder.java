@@ -35,6 +35,7 @@ final class FileIncluder implements ConfigIncluder, ConfigIncluderFile, ConfigIn
     // the files being parsed, innermost first: an include is relative to the one on top
     private final Deque<Path> parsing = new ArrayDeque<>();
     private final List<Path> included = new ArrayList<>();
+    private final List<Path> ended = new ArrayList<>();
 
     FileIncluder(Path top) {
         parsing.push(top);
@@ -48,6 +49,11 @@ final class FileIncluder implements ConfigIncluder, ConfigIncluderFile, ConfigIn
     /** Every file included so far, in the order met. */
     List<Path> included() {
         return List.copyOf(included);
+    }
+
+    /** Every file included so far, in the order their reading ended (a file it includes before the file). */
+    List<Path> ended() {
+        return List.copyOf(ended);
     }
 
     @Override
@@ -88,7 +94,9 @@ final class FileIncluder implements ConfigIncluder, ConfigIncluderFile, ConfigIn
         included.add(file);
         parsing.push(file);
         try {
-            return ConfigFactory.parseFile(file.toFile(), options()).root();
+            ConfigObject read = ConfigFactory.parseFile(file.toFile(), options()).root();
+            ended.add(file);
+            return read;
         } finally {
             parsing.pop();
         }

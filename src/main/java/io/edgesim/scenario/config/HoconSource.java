@@ -47,19 +47,23 @@ public final class HoconSource {
         return parse(path, new FileIncluder(path));
     }
 
+    /** A file read with the files it includes: its settings, and the order of the files ({@link FileOrder}). */
+    public record Read(Config config, FileOrder order) {
+    }
+
     /**
      * {@link #parseFile(Path)}, then fails on a key of {@code checkedOnce} written twice in the file or in a file it
      * includes ({@link RepeatedKeys#reject}, {@code allowed} saying what is allowed for the repeat found).
      */
-    public static Config parseFile(Path path, Set<String> checkedOnce,
-                                   Function<RepeatedKeys.Repeat, String> allowed) {
+    public static Read parseFile(Path path, Set<String> checkedOnce,
+                                 Function<RepeatedKeys.Repeat, String> allowed) {
         FileIncluder includer = new FileIncluder(path);
         Config config = parse(path, includer);
         List<Path> files = new ArrayList<>();
         files.add(path);
         files.addAll(includer.included());
         RepeatedKeys.reject(files, checkedOnce, allowed);
-        return config;
+        return new Read(config, FileOrder.of(includer.ended(), path));
     }
 
     /** The files {@code path} includes, directly or not, in the order met. */

@@ -36,15 +36,23 @@ final class Origins {
     private final Origin here;
     // keys taken from a lower layer -> where they were written
     private final Map<String, Origin> taken;
+    // the files the object's file was read from, which order its keys
+    private final FileOrder order;
 
-    private Origins(Origin here, Map<String, Origin> taken) {
+    private Origins(Origin here, Map<String, Origin> taken, FileOrder order) {
         this.here = here;
         this.taken = taken;
+        this.order = order;
     }
 
-    /** An object written at {@code path} of {@code file}, every key its own. */
-    static Origins of(String file, String path) {
-        return new Origins(new Origin(file, path, null), Map.of());
+    /** An object written at {@code path} of {@code order}'s file, every key its own. */
+    static Origins of(FileOrder order, String path) {
+        return new Origins(new Origin(order.file(), path, null), Map.of(), order);
+    }
+
+    /** The files the object was read from. */
+    FileOrder order() {
+        return order;
     }
 
     /** Where the object itself was written. */
@@ -60,7 +68,7 @@ final class Origins {
     /** The origins of the object written at {@code path} where {@code key} was written (a key's object, list item). */
     Origins child(String key, String path) {
         Origin owner = of(key);
-        return new Origins(new Origin(owner.file(), path, owner.appliedTo()), Map.of());
+        return new Origins(new Origin(owner.file(), path, owner.appliedTo()), Map.of(), order);
     }
 
     /** These origins with every key taken, from {@code lower}, where {@code lower} says it was written. */
@@ -69,13 +77,13 @@ final class Origins {
         for (String key : keys) {
             merged.put(key, lower.of(key));
         }
-        return new Origins(here, Map.copyOf(merged));
+        return new Origins(here, Map.copyOf(merged), order);
     }
 
     /** These origins as defaults applied to the object at {@code target}: every message about them names it. */
     Origins appliedTo(String target) {
         Map<String, Origin> applied = new HashMap<>();
         taken.forEach((key, o) -> applied.put(key, new Origin(o.file(), o.path(), target)));
-        return new Origins(new Origin(here.file(), here.path(), target), Map.copyOf(applied));
+        return new Origins(new Origin(here.file(), here.path(), target), Map.copyOf(applied), order);
     }
 }

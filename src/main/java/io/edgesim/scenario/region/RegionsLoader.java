@@ -1,6 +1,5 @@
 package io.edgesim.scenario.region;
 
-import com.typesafe.config.Config;
 import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
@@ -11,6 +10,7 @@ import io.edgesim.model.region.RegionMap;
 import io.edgesim.scenario.InputException;
 import io.edgesim.scenario.config.ConfigReader;
 import io.edgesim.scenario.config.ConfigText;
+import io.edgesim.scenario.config.FileOrder;
 import io.edgesim.scenario.config.HoconSource;
 
 import java.nio.file.Path;
@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -108,23 +109,30 @@ public final class RegionsLoader {
     /** The region map of {@code file} with its estimate settings. */
     public static Loaded read(Path file) {
         // HOCON merges a region written twice into one and keeps the later of two values of a pair, an area or a field
-        return read(file, HoconSource.parseFile(file, REPEATS_CHECKED.keySet(),
+        return read(file, parsed(file));
+    }
+
+    // the file with its includes, each pair, area and region once
+    private static HoconSource.Read parsed(Path file) {
+        return HoconSource.parseFile(file, REPEATS_CHECKED.keySet(),
                 repeat -> repeat.key().contains(".") ? "each setting once"
-                        : REPEATS_CHECKED.getOrDefault(repeat.where(), "each setting once")));
+                        : REPEATS_CHECKED.getOrDefault(repeat.where(), "each setting once"));
     }
 
     /** {@code file} parsed with its includes, as one text that {@link #fromText} reads back. */
     public static String text(Path file) {
-        return ConfigText.render(HoconSource.parseFile(file).root(), file.toString());
+        HoconSource.Read read = HoconSource.parseFile(file, Set.of(), repeat -> "");
+        return ConfigText.render(read.config().root(), read.order());
     }
 
     /** A regions file from its {@link #text}; {@code label} stands for the file in messages and in the result. */
     public static Loaded fromText(Path label, String text) {
-        return read(label, HoconSource.parseText(label.toString(), text));
+        return read(label, new HoconSource.Read(HoconSource.parseText(label.toString(), text),
+                FileOrder.of(label.toString())));
     }
 
-    private static Loaded read(Path file, Config config) {
-        ConfigReader root = new ConfigReader(file.toString(), "", config);
+    private static Loaded read(Path file, HoconSource.Read read) {
+        ConfigReader root = new ConfigReader(read.order(), "", read.config());
         root.rejectUnknownKeys(TOP_KEYS);
         List<Region> regions = regions(root.object("regions"));
         Map<String, Region> byCode = new LinkedHashMap<>();
@@ -297,9 +305,6 @@ public final class RegionsLoader {
                                   LatencyTail[][] tails, List<Region> regions, double kmPerMs) {
         String known = String.join(", ", index.keySet().stream().sorted().toList());
         for (String pair : section.keysInFileOrder()) {
-            if (!section.has(pair)) {
-                continue;  // null: not given here (a file that includes this one takes back one of its pairs)
-            }
             String[] ends = pair.split("-", -1);
             if (ends.length != 2 || ends[0].equals(ends[1])) {
                 throw section.error(pair, "'" + pair + "' is not a pair of two regions", "FROM-TO, such as FRA-SYD");
@@ -311,6 +316,16 @@ public final class RegionsLoader {
             }
             int i = index.get(ends[0]);
             int j = index.get(ends[1]);
+            if (!section.has(pair)) {
+                // null: not given here (a file that includes another takes back one of its pairs), unless it is
+                // written the other way round, which this null leaves as it is
+                String reverse = ends[1] + "-" + ends[0];
+                if (section.has(reverse)) {
+                    throw section.error(pair, "null, while the pair is given as " + reverse + ", which it leaves as "
+                            + "it is", reverse + " = null to take the pair back");
+                }
+                continue;
+            }
             String setting = section.setting(pair);
             if (given[i][j] != null) {
                 throw section.error(pair, "the pair " + ends[0] + "-" + ends[1] + " is given twice, as "

@@ -281,6 +281,64 @@ class RegionsLoaderTest {
     }
 
     @Test
+    void regionsKeepTheirOrderThroughNestedAndSideBySideIncludesAndInAFolderWithACommaInItsName(@TempDir Path top)
+            throws IOException {
+        Path dir = Files.createDirectories(top.resolve("my, files"));
+        ScenarioFixture.write(dir, "base.conf", SMALL);
+        ScenarioFixture.write(dir, "more.conf", """
+                regions {
+                  LHR { city = London, lat = 51.47, lon = -0.4543, area = weur, durable-objects = false }
+                  MAD { city = Madrid, lat = 40.4719, lon = -3.5626, area = weur, durable-objects = false }
+                }
+                """);
+        ScenarioFixture.write(dir, "middle.conf", "include \"base.conf\"\nregions.SYD.weight = 5\n");
+        Path nested = ScenarioFixture.write(dir, "nested.conf", "include \"middle.conf\"\nregions.FRA.weight = 2\n");
+        Path sideBySide = ScenarioFixture.write(dir, "side.conf", "include \"base.conf\"\ninclude \"more.conf\"\n"
+                + "regions.SYD.weight = 5\nregions.LHR.weight = 3\n");
+
+        assertThat(RegionsLoader.load(nested).codes()).containsExactly("FRA", "AMS", "SYD");
+        assertThat(RegionsLoader.load(sideBySide).codes()).containsExactly("FRA", "AMS", "SYD", "LHR", "MAD");
+        assertThat(RegionsLoader.fromText(nested, RegionsLoader.text(nested)).map().codes())
+                .containsExactly("FRA", "AMS", "SYD");
+        assertThat(RegionsLoader.fromText(sideBySide, RegionsLoader.text(sideBySide)).map().codes())
+                .containsExactly("FRA", "AMS", "SYD", "LHR", "MAD");
+    }
+
+    @Test
+    void regionsWrittenOnOneLineAreTakenInNameOrderAsHoconKeepsNoColumn(@TempDir Path dir) {
+        Path file = ScenarioFixture.write(dir, "one-line.conf", SMALL.replace("""
+                  FRA { city = Frankfurt, lat = 50.0379, lon = 8.5622, area = weur, durable-objects = true }
+                  AMS { city = Amsterdam, lat = 52.3105, lon = 4.7683, area = weur, durable-objects = true }
+                """, "  AMS { city = Amsterdam, lat = 52.3105, lon = 4.7683, area = weur, durable-objects = true }, "
+                + "FRA { city = Frankfurt, lat = 50.0379, lon = 8.5622, area = weur, durable-objects = true }\n"));
+
+        Path reversed = ScenarioFixture.write(dir, "reversed.conf", SMALL.replace("""
+                  FRA { city = Frankfurt, lat = 50.0379, lon = 8.5622, area = weur, durable-objects = true }
+                  AMS { city = Amsterdam, lat = 52.3105, lon = 4.7683, area = weur, durable-objects = true }
+                """, "  FRA { city = Frankfurt, lat = 50.0379, lon = 8.5622, area = weur, durable-objects = true }, "
+                + "AMS { city = Amsterdam, lat = 52.3105, lon = 4.7683, area = weur, durable-objects = true }\n"));
+
+        // AMS, FRA whichever is written first on the line; the line's place among the others is kept
+        assertThat(RegionsLoader.load(file).codes()).containsExactly("AMS", "FRA", "SYD");
+        assertThat(RegionsLoader.load(reversed).codes()).containsExactly("AMS", "FRA", "SYD");
+        assertThat(RegionsLoader.fromText(reversed, RegionsLoader.text(reversed)).map().codes())
+                .containsExactly("AMS", "FRA", "SYD");
+    }
+
+    @Test
+    void aPairTakenBackWithNullIsStillAPairOfThisFilesRegionsInTheDirectionGiven(@TempDir Path dir) {
+        ScenarioFixture.write(dir, "base.conf", SMALL);
+        Path reverse = ScenarioFixture.write(dir, "reverse.conf", "include \"base.conf\"\nrtt-ms.SYD-FRA = null\n");
+        Path typo = ScenarioFixture.write(dir, "typo.conf", "include \"base.conf\"\nrtt-ms.FRA-SDY = null\n");
+
+        assertThatThrownBy(() -> RegionsLoader.load(reverse)).isInstanceOf(InputException.class)
+                .hasMessage(reverse + ": rtt-ms.SYD-FRA: null, while the pair is given as FRA-SYD, which it leaves as "
+                        + "it is; allowed: FRA-SYD = null to take the pair back");
+        assertThatThrownBy(() -> RegionsLoader.load(typo)).isInstanceOf(InputException.class)
+                .hasMessageStartingWith(typo + ": rtt-ms.FRA-SDY: SDY is not a region of this file; allowed: ");
+    }
+
+    @Test
     void aPairOrAnAreaWrittenTwiceInAnIncludedFileIsRefusedThere(@TempDir Path dir) {
         Path included = ScenarioFixture.write(dir, "base.conf", SMALL.replace("FRA-SYD = [249, 252]",
                 "FRA-SYD = [249, 252]\n  FRA-SYD = 300"));

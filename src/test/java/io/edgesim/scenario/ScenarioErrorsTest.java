@@ -518,6 +518,14 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void anObjectLeftOpenAtTheEndOfTheFileSaysABraceIsMissing(@TempDir Path dir) {
+        String message = ScenarioFixture.errorOf(dir, "name = x\nduration = 60s\nplans { free { limit = 5 }\n");
+
+        assertThat(message).isEqualTo(dir.resolve("s.conf") + ": line 4: malformed HOCON: the file ends inside an "
+                + "object: a closing brace } is missing; allowed: HOCON syntax, a } for each {");
+    }
+
+    @Test
     void includesMustBeFilesThatExist(@TempDir Path dir) {
         String allowed = "; allowed: include \"FILE\" or include file(\"FILE\"), a file that exists, relative to "
                 + "the including file's folder";

@@ -8,7 +8,10 @@ import io.edgesim.result.RunResult;
 
 import java.util.Map;
 
-/** by-region.csv: one row per limiter per region; let_through = accepted + failed_open. */
+/**
+ * by-region.csv: one row per limiter per region; let_through = accepted + failed_open; the latency columns empty for
+ * a region with no latency sample (no request, or none answered), where 0.0 would read as a round trip of 0 ms.
+ */
 public final class CsvReport {
 
     public static final String HEADER =
@@ -26,8 +29,9 @@ public final class CsvReport {
                 out.append(Csv.field(limiter.name())).append(',').append(Csv.field(limiter.tier())).append(',')
                         .append(e.getKey()).append(',').append(c.sent()).append(',').append(c.accepted())
                         .append(',').append(c.rejected()).append(',').append(c.failed()).append(',')
-                        .append(c.failedOpen()).append(',').append(c.letThrough()).append(',').append(l.p50()).append(',').append(l.p90())
-                        .append(',').append(l.p99()).append(',').append(l.max()).append('\n');
+                        .append(c.failedOpen()).append(',').append(c.letThrough()).append(',')
+                        .append(l.samples() == 0 ? ",,," : l.p50() + "," + l.p90() + "," + l.p99() + "," + l.max())
+                        .append('\n');
             }
         }
         return out.toString();

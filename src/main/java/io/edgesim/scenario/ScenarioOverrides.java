@@ -9,6 +9,7 @@ import com.typesafe.config.ConfigRenderOptions;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueFactory;
 import com.typesafe.config.ConfigValueType;
+import io.edgesim.scenario.config.Suggestion;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -41,9 +42,27 @@ public final class ScenarioOverrides {
                 throw new InputException(where + ": not a setting path; write it as dotted names, "
                         + "e.g. limiters.local.limit");
             }
+            newPlan(root, segments, where);
             root = (ConfigObject) set(root, segments, 0, value, where);
         }
         return root.toConfig();
+    }
+
+    // plans.NAME...: a plan the contract does not have would be a new plan no client has, changing nothing (a
+    // misspelt plan swept gave the same results for every value, which read as "the limit does not matter")
+    private static void newPlan(ConfigObject root, List<String> segments, String where) {
+        if (segments.size() < 2 || !segments.get(0).equals("plans")) {
+            return;
+        }
+        ConfigValue plans = root.get("plans");
+        List<String> names = plans instanceof ConfigObject object ? object.keySet().stream().sorted().toList()
+                : List.of();
+        if (!names.contains(segments.get(1))) {
+            throw new InputException(where + ": plans has no plan '" + segments.get(1) + "'; allowed: "
+                    + (names.isEmpty() ? "nothing: the scenario has no plans (no contract)"
+                    : "a plan of the contract: " + String.join(", ", names)
+                    + Suggestion.didYouMean(segments.get(1), names)));
+        }
     }
 
     private static ConfigValue parseValue(String where, String text) {

@@ -75,4 +75,25 @@ class ScenarioLoaderOverridesTest {
                 Map.of("limiters.one.reference", "{ key = cookie }")))
                 .isInstanceOf(InputException.class).hasMessageContaining("limiters[0].reference.key");
     }
+
+    @Test
+    void aPlanTheContractDoesNotHaveIsRefusedNotAddedUnused(@TempDir Path dir) {
+        Path file = ScenarioFixture.write(dir, "plans.conf", """
+                name = t
+                duration = 10s
+                regions = [FRA]
+                plans { free { limit = 10, window = 60s }, enterprise { limit = 100, window = 60s } }
+                clients = [ { name = f, key = "f", rate = 1, plan = free } ]
+                limiters = [ { name = l, tier = cache } ]
+                """);
+
+        assertThatThrownBy(() -> ScenarioLoader.load(file, REGIONS, Map.of("plans.entreprise.limit", "3000")))
+                .isInstanceOf(InputException.class)
+                .hasMessage("--param plans.entreprise.limit: plans has no plan 'entreprise'; allowed: a plan of the "
+                        + "contract: enterprise, free; did you mean `enterprise`?");
+        assertThat(ScenarioLoader.load(file, REGIONS, Map.of("plans.enterprise.limit", "3000"))).isNotNull();
+        assertThatThrownBy(() -> ScenarioLoader.load(file(dir), REGIONS, Map.of("plans.pro.limit", "5")))
+                .isInstanceOf(InputException.class).hasMessageEndingWith("plans has no plan 'pro'; allowed: nothing: "
+                        + "the scenario has no plans (no contract)");
+    }
 }

@@ -49,6 +49,12 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         ResultJson.Run runA = read("A", a);
         ResultJson.Run runB = read("B", b);
+        if (runA.limiters().stream().noneMatch(runB.limiters()::contains)) {
+            throw new InputException("compare: " + file(a) + " and " + file(b) + " have no limiter in common (A: "
+                    + String.join(", ", runA.limiters()) + "; B: " + String.join(", ", runB.limiters())
+                    + "), so nothing to compare; allowed: two runs with a limiter of the same name, such as two runs "
+                    + "of one scenario");
+        }
         String markdown = new Comparison(file(a).toString(), runA, file(b).toString(), runB).markdown();
         if (out == null) {
             spec.commandLine().getOut().print(markdown);

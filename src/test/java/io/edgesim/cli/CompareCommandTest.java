@@ -87,6 +87,19 @@ class CompareCommandTest {
     }
 
     @Test
+    void runsWithNoLimiterInCommonAreOneLineNotEmptyTables() throws IOException {
+        Path a = run("a", SCENARIO);
+        Path b = run("b", SCENARIO.replace("name = pair", "name = other").replace("name = local", "name = mine")
+                .replace("name = exact", "name = theirs"));
+
+        CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
+
+        assertThat(compare.status()).isEqualTo(2);
+        assertThat(compare.err().strip()).startsWith("edgesim: compare: ").contains("have no limiter in common (A: "
+                + "local, exact; B: mine, theirs)").doesNotContain("\n");
+    }
+
+    @Test
     void withReplicationsOnBothSidesItSaysWhetherTheIntervalsSeparate() throws IOException {
         String random = SCENARIO.replace("arrival = constant, ", "");
         Path a = run("a", random, "--replications", "4");

@@ -35,6 +35,9 @@ final class FailIf {
     static final String GRAMMAR = "LIMITER.FIGURE[.REGION|.plan:PLAN][.mean|.lower|.upper] OP NUMBER[ms|s|%|x], "
             + "OP one of < <= > >= == !=, e.g. durable-object.latency_p99_ms.SYD < 300ms";
 
+    private static final List<String> OPERATORS = List.of("<", "<=", ">", ">=", "==", "!=");
+    // the first run of comparison characters: one of OPERATORS, or a mistake such as =< or =
+    private static final Pattern OPERATOR = Pattern.compile("[<>=!]+");
     private static final Pattern COMPARISON = Pattern.compile("^\\s*(.+?)\\s*(<=|>=|==|!=|<|>)\\s*(.*?)\\s*$");
     private static final Pattern NUMBER = Pattern.compile(
             "^([-+]?(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)(?:[eE][-+]?[0-9]+)?)\\s*(ms|s|%|x)?$");
@@ -55,16 +58,25 @@ final class FailIf {
         List<String> limiters = scenario.limiters().stream().map(LimiterSpec::name).toList();
         Set<String> plans = new LinkedHashSet<>();
         scenario.clients().stream().map(ClientSpec::plan).filter(Objects::nonNull).forEach(plans::add);
+        // the limiters whose hot objects are measured (hot_objects, ...): those with a durable-object stage
+        List<String> withObjects = scenario.limiters().stream().filter(l -> l.stages().stream()
+                .anyMatch(stage -> stage.kind().configName().equals("durable-object"))).map(LimiterSpec::name).toList();
         for (String expression : expressions) {
-            out.add(new Reading(expression, limiters, scenario.pops(), List.copyOf(plans)).threshold(replicated));
+            out.add(new Reading(expression, limiters, withObjects, scenario.pops(), List.copyOf(plans))
+                    .threshold(replicated));
         }
         return out;
     }
 
     /** One expression being read, with what its names may be. */
-    private record Reading(String expression, List<String> limiters, List<String> regions, List<String> plans) {
+    private record Reading(String expression, List<String> limiters, List<String> withObjects, List<String> regions,
+                           List<String> plans) {
 
         Threshold threshold(boolean replicated) {
+            Matcher operator = OPERATOR.matcher(expression);
+            if (operator.find() && !OPERATORS.contains(operator.group())) {
+                throw bad("'" + operator.group() + "' is not a comparison", String.join(" ", OPERATORS));
+            }
             Matcher m = COMPARISON.matcher(expression);
             if (!m.matches()) {
                 throw bad("no comparison", GRAMMAR);
@@ -136,8 +148,16 @@ final class FailIf {
                 here = names(RunFigures.PLAN);
                 where = "for a plan";
             } else {
-                here = names(RunFigures.LIMITER);
+                here = new ArrayList<>(names(RunFigures.LIMITER));
                 where = "over the whole run";
+                if (names(RunFigures.HOT).contains(name) && !withObjects.contains(limiter)) {
+                    throw bad(name + " is measured for a limiter with a durable-object stage, and " + limiter
+                            + " has none", withObjects.isEmpty() ? "no limiter of this scenario has one"
+                            : "the limiters " + String.join(", ", withObjects));
+                }
+                if (withObjects.contains(limiter)) {
+                    here.addAll(names(RunFigures.HOT));
+                }
             }
             if (here.contains(name)) {
                 return;

@@ -44,19 +44,20 @@ class FailIfTest {
         Path out = dir.resolve("report");
 
         CommandLines.Outcome run = edgesim("run", scenario().toString(), "--out", out.toString(),
-                "--fail-if", "exact.latency_p99_ms.SYD < 300ms", "--fail-if", "exact.multiplication == 1");
+                "--fail-if", "exact.latency_p99_ms.SYD < 300ms", "--fail-if", "exact.multiplication == 1",
+                "--fail-if", "exact.hot_objects == 0");
 
         assertThat(run.status()).as(run.err()).isZero();
         assertThat(run.err()).isEmpty();
-        assertThat(run.out()).contains("thresholds (--fail-if): 2 of 2 held",
+        assertThat(run.out()).contains("thresholds (--fail-if): 3 of 3 held", "exact.hot_objects == 0: held (0)",
                 "exact.latency_p99_ms.SYD < 300ms: held (", "exact.multiplication == 1: held (1x)");
         JsonNode json = new ObjectMapper().readTree(out.resolve("result.json").toFile());
-        assertThat(json.get("thresholds")).hasSize(2);
+        assertThat(json.get("thresholds")).hasSize(3);
         assertThat(json.get("thresholds").get(0).get("region").asText()).isEqualTo("SYD");
         assertThat(json.get("thresholds").get(0).get("limit").asDouble()).isEqualTo(300);
         assertThat(json.get("thresholds").get(0).get("passed").asBoolean()).isTrue();
         assertThat(Files.readString(out.resolve("report.md"))).contains("### Thresholds",
-                "2 of 2 thresholds (`--fail-if`) held", "- `exact.multiplication == 1`: held (1x)");
+                "3 of 3 thresholds (`--fail-if`) held", "- `exact.multiplication == 1`: held (1x)");
     }
 
     @Test
@@ -129,7 +130,14 @@ class FailIfTest {
         assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "exact.let_through < 10ms"),
                 "'10ms': let_through is not measured in ms");
         assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "exact.let_through = 10"),
+                "'=' is not a comparison; allowed: < <= > >= == !=");
+        assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "exact.usd_per_month =< 10"),
+                "'=<' is not a comparison; allowed: < <= > >= == !=");
+        assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "exact.let_through 10"),
                 "no comparison; allowed: LIMITER.FIGURE");
+        assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "local.hot_objects == 0"),
+                "hot_objects is measured for a limiter with a durable-object stage, and local has none; allowed: "
+                        + "the limiters exact");
         assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "exact.keys_over_limit.plan:pr < 1"),
                 "'pr' is not a plan of the scenario's clients; allowed: no plan");
         assertThat(dir.resolve("never")).doesNotExist();

@@ -84,7 +84,7 @@ final class ReplicationTables {
      */
     static String console(Replications r) {
         StringBuilder out = new StringBuilder().append(runs(r))
-                .append(": mean and 95 % interval of the mean (percentile bootstrap)\n");
+                .append(": mean and 95 % interval of the mean (expanded percentile bootstrap)\n");
         r.limiters().forEach((limiter, figures) -> {
             List<String> parts = new ArrayList<>();
             figures.forEach((name, interval) -> parts.add(RunFigures.label(name) + " " + cell(name, interval)));

@@ -181,8 +181,9 @@ public record SweepReport(String param, List<Point> points) {
         Replications r = points.get(0).result().replications().get();
         return r.n() + (r.n() == 1 ? " run" : " runs") + " per value, at seeds " + r.seeds().get(0) + " to "
                 + r.seeds().get(r.n() - 1) + ". Each cell is the mean over the runs and its 95 % "
-                + "confidence interval (percentile bootstrap), and the charts draw that interval as error bars "
-                + "from its low end to its high end; sweep.csv has the run at the first seed, then the means and intervals.";
+                + "confidence interval (expanded percentile bootstrap), and the charts draw that interval as error "
+                + "bars from its low end to its high end; sweep.csv has the run at the first seed, then the means and "
+                + "intervals.";
     }
 
     private Tables table() {

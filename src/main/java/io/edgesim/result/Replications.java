@@ -47,7 +47,7 @@ public record Replications(int n, List<Long> seeds, List<Estimate> figures, List
 
     /**
      * The estimates over {@code samples} ({@link RunFigures#of} of each run, in seed order). A figure one run lacks
-     * counts as NaN for it. Each interval's bootstrap is seeded from the first seed and the figure's name.
+     * counts as NaN for it. Each interval's bootstrap is seeded from the first seed and the figure (limiter, place and name).
      */
     public static Replications of(List<Long> seeds, List<Map<Figure, Double>> samples) {
         if (seeds.size() != samples.size()) {

@@ -105,7 +105,7 @@ class ReplicationsReportTest {
 
         assertThat(console).contains("""
 
-                4 runs at seeds 1 to 4: mean and 95 % interval of the mean (percentile bootstrap)
+                4 runs at seeds 1 to 4: mean and 95 % interval of the mean (expanded percentile bootstrap)
                 l: sent 3.00 (3.00 to 3.00); let through 300.5 (""")
                 .contains("; multiplication n/a; wrongly accepted 0.00 (0.00 to 0.00); ")
                 .contains("; share of keys over limit 0.00% (0.00% to 0.00%); ")

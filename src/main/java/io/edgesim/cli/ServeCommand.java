@@ -22,6 +22,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
@@ -117,6 +118,10 @@ final class ServeCommand implements Callable<Integer> {
         console.printf("serving %s: limiter %s answers, speed %s; GET %s on any port gives the counts so far; "
                         + "Ctrl-C or SIGTERM stops and writes %s%n", scenario.name(),
                 scenario.limiters().get(served).name(), scale, LiveEdge.STATS_PATH, dir);
+        String planNote = planNote(scenario, client);
+        if (planNote != null) {
+            console.println(planNote);
+        }
         console.flush();
         long started = System.nanoTime();
         RunResult result;
@@ -156,6 +161,16 @@ final class ServeCommand implements Callable<Integer> {
                     + "[/PATH], e.g. http://127.0.0.1:8080");
         }
         return url;
+    }
+
+    /**
+     * The line saying which plan every served request is counted under, when the scenario's clients have several (the
+     * report's per-key figures judge each key by it, whatever plan the scenario gives the key's client), else null.
+     */
+    static String planNote(Scenario scenario, ClientSpec served) {
+        long plans = scenario.clients().stream().map(ClientSpec::plan).filter(Objects::nonNull).distinct().count();
+        return plans < 2 ? null : "every request counts as sent by client " + served.name() + ", of plan "
+                + served.plan() + ": each key is counted and judged by that plan's limits (docs/serve.md)";
     }
 
     private int maxConnections() {

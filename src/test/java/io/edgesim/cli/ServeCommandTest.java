@@ -1,13 +1,21 @@
 package io.edgesim.cli;
 
+import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.ScenarioFixture;
+import io.edgesim.serve.LiveEdge;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Bad input to {@code edgesim serve}: one line naming the flag and what is allowed, exit 2, before any cluster. */
+/**
+ * Bad input to {@code edgesim serve}: one line naming the flag and what is allowed, exit 2, before any cluster; and
+ * the startup line on plans.
+ */
 class ServeCommandTest {
 
     private record Ran(int status, String out, String err) {
@@ -75,5 +83,23 @@ class ServeCommandTest {
         assertThat(ran.status()).isEqualTo(Main.EXIT_BAD_INPUT);
         assertThat(ran.err()).isEqualTo("edgesim: --max-connections: '0' is not a number of connections; allowed: a "
                 + "whole number from 1 to 100000" + System.lineSeparator());
+    }
+
+    @Test
+    void withClientsOfSeveralPlansItSaysWhichPlanEveryRequestCountsUnder(@TempDir Path dir) {
+        Scenario plans = ScenarioFixture.load(dir, """
+                name = t
+                duration = 10s
+                regions = [FRA]
+                plans { free { limit = 60, window = 60s }, pro { limit = 600, window = 60s } }
+                clients = [ { name = f, key = "f-{i}", rate = 1, plan = free }
+                            { name = p, key = "p-{i}", rate = 1, plan = pro } ]
+                limiters = [ { name = l, tier = durable-object } ]
+                """);
+        Scenario plain = ScenarioFixture.load(dir, ScenarioFixture.BASE);
+
+        assertThat(ServeCommand.planNote(plans, LiveEdge.client(plans, 0))).isEqualTo("every request counts as sent "
+                + "by client f, of plan free: each key is counted and judged by that plan's limits (docs/serve.md)");
+        assertThat(ServeCommand.planNote(plain, LiveEdge.client(plain, 0))).isNull();
     }
 }

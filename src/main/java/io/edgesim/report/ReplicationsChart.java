@@ -77,6 +77,14 @@ final class ReplicationsChart {
         limiters.setMaximumCategoryLabelLines(3);
         NumberAxis value = new NumberAxis(label + " (mean and 95 % interval over " + replications.n()
                 + (replications.n() == 1 ? " run)" : " runs)"));
+        // every value the same (0 keys over limit in every run): an axis around it, not one a billionth wide
+        double lowest = intervals.stream().mapToDouble(Interval::ci95Low).min().orElse(0);
+        double highest = intervals.stream().mapToDouble(Interval::ci95High).max().orElse(0);
+        if (lowest == highest) {
+            double half = lowest == 0 ? 0.5 : Math.abs(lowest) / 2;
+            double bottom = lowest == 0 ? 0 : lowest - half;
+            value.setRange(bottom, bottom + 2 * half);
+        }
         IntervalBarRenderer range = new IntervalBarRenderer();
         range.setMaximumBarWidth(0.04);
         LineAndShapeRenderer mean = new LineAndShapeRenderer(false, true);

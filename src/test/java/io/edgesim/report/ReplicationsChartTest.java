@@ -53,6 +53,20 @@ class ReplicationsChartTest {
     }
 
     @Test
+    void aFigureThatIsTheSameInEveryRunGetsAnAxisAroundItNotOneABillionthWide() {
+        RunResult run = ChartRuns.fourLimiters(dir);
+        List<double[][]> samples = new ArrayList<>();
+        for (int seed = 0; seed < 3; seed++) {
+            samples.add(new double[4][6]);
+        }
+        org.jfree.data.Range zero = ReplicationsChart.chart(ChartRuns.replicated(run, samples)).getCategoryPlot()
+                .getRangeAxis().getRange();
+
+        assertThat(zero.getLowerBound()).isEqualTo(0);
+        assertThat(zero.getUpperBound()).isEqualTo(1);
+    }
+
+    @Test
     void limiterNamesStandWholeBesideTheirRows() {
         ChartRuns.Rendered rendered = ChartRuns.render(ReplicationsChart.chart(threeSeeds()));
         CategoryAxis limiters = rendered.chart().getCategoryPlot().getDomainAxis();

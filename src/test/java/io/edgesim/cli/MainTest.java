@@ -385,8 +385,8 @@ class MainTest {
         Outcome run = edgesim("run", "scenarios/three-pops.conf", "--replications", "3", "--out", dir.toString());
 
         assertThat(run.status()).isZero();
-        assertThat(run.out()).contains("3 runs at seeds 7 to 9: mean and 95 % interval of the mean (percentile "
-                + "bootstrap)\nlocal: sent ").contains("; let through 300.0 (300.0 to 300.0); ")
+        assertThat(run.out()).contains("3 runs at seeds 7 to 9: mean and 95 % interval of the mean (expanded "
+                + "percentile bootstrap)\nlocal: sent ").contains("; let through 300.0 (300.0 to 300.0); ")
                 .contains("; multiplication 3.00 (3.00 to 3.00);");
         assertThat(dir.resolve("result.json")).content().contains("\"seeds\" : [ 7, 8, 9 ]", "\"ci95_low\"");
         assertThat(dir.resolve("report.md")).content().contains("## Replications");

@@ -522,7 +522,7 @@ class ScenarioErrorsTest {
         String message = ScenarioFixture.errorOf(dir, "name = x\nduration = 60s\nplans { free { limit = 5 }\n");
 
         assertThat(message).isEqualTo(dir.resolve("s.conf") + ": line 4: malformed HOCON: the file ends inside an "
-                + "object: a closing brace } is missing; allowed: HOCON syntax, a } for each {");
+                + "object (a closing brace } is missing); allowed: HOCON syntax");
     }
 
     @Test

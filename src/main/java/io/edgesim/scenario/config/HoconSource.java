@@ -160,8 +160,8 @@ public final class HoconSource {
         }
         if (detail.startsWith("expecting a close parentheses ')' here, not: end of file")) {
             // what Typesafe Config says of an object left open at the end of the file
-            return InputException.at(file, where, "malformed HOCON: the file ends inside an object: a closing brace } "
-                    + "is missing; allowed: HOCON syntax, a } for each {");
+            return InputException.at(file, where, "malformed HOCON: the file ends inside an object (a closing brace } "
+                    + "is missing); allowed: HOCON syntax");
         }
         return InputException.at(file, where, "malformed HOCON: " + oneLine(detail) + "; allowed: HOCON syntax");
     }

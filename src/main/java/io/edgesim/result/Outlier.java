@@ -10,7 +10,8 @@ import java.util.OptionalInt;
  * 0.6745 (x - m) / MAD; when MAD is 0 (more than half the runs agree exactly), (x - m) / (1.2533 MeanAD), MeanAD the
  * mean of |x - m|. The furthest run is the one with the largest |z| (the earliest seed on a tie); it is named when
  * |z| > {@link #THRESHOLD} (far for the spread of the runs) and it is more than {@link #MATERIAL} of |m| away from the
- * median (far for the figure itself: 8 keys against 7, or a p99 of 266.9 ms against 266.4, is not a finding), with at
+ * median (far for the figure itself: 8 keys against 7, or a p99 of 266.9 ms against 266.4, is not a finding), and no
+ * other run has its value (three runs at 4 keys among seventeen at 3 are not one run far from the others), with at
  * least {@link #MIN_RUNS} runs, every one with a value. When the median is 0, any other value is material.
  *
  * @param figure    the figure
@@ -45,7 +46,10 @@ public record Outlier(Figure figure, long seed, double value, double othersMin, 
         }
         double median = median(values);
         boolean material = Math.abs(values[furthest] - median) > MATERIAL * Math.abs(median);
-        return Math.abs(z[furthest]) > THRESHOLD && material ? OptionalInt.of(furthest) : OptionalInt.empty();
+        double far = values[furthest];
+        boolean alone = Arrays.stream(values).filter(v -> v == far).count() == 1;
+        return Math.abs(z[furthest]) > THRESHOLD && material && alone ? OptionalInt.of(furthest)
+                : OptionalInt.empty();
     }
 
     /** Each value's robust z-score; empty when there are too few runs, a run without a value, or no spread. */

@@ -31,6 +31,16 @@ class OutlierTest {
     }
 
     @Test
+    void aValueThatAnotherRunSharesIsNotOneRunFarFromTheOthers() {
+        // seventeen at 3 keys, three at 4: robust z 5.3 and 33 % above the median, but three runs have it
+        double[] keys = {3, 3, 3, 3, 4, 3, 3, 3, 3, 3, 3, 4, 3, 3, 3, 3, 3, 4, 3, 3};
+        assertThat(Outlier.robustZ(keys)[4]).isGreaterThan(Outlier.THRESHOLD);
+        assertThat(Outlier.furthest(keys)).isEmpty();
+        // one of them alone is named
+        assertThat(Outlier.furthest(new double[]{3, 3, 3, 3, 4, 3, 3, 3, 3, 3})).isEqualTo(OptionalInt.of(4));
+    }
+
+    @Test
     void aRunFarForTheSpreadButCloseInTheFiguresOwnTermsIsNotNamed() {
         // nine runs at 7 keys, one at 8: robust z 8, but 8 is only 14 % above the median
         assertThat(Outlier.robustZ(new double[]{7, 7, 7, 7, 7, 7, 7, 7, 7, 8})[9]).isGreaterThan(Outlier.THRESHOLD);

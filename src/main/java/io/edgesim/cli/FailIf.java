@@ -1,6 +1,7 @@
 package io.edgesim.cli;
 
 import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.model.tier.TierKind;
 import io.edgesim.result.Figure;
 import io.edgesim.result.RunFigures;
 import io.edgesim.result.Threshold;
@@ -60,7 +61,7 @@ final class FailIf {
         scenario.clients().stream().map(ClientSpec::plan).filter(Objects::nonNull).forEach(plans::add);
         // the limiters whose hot objects are measured (hot_objects, ...): those with a durable-object stage
         List<String> withObjects = scenario.limiters().stream().filter(l -> l.stages().stream()
-                .anyMatch(stage -> stage.kind().configName().equals("durable-object"))).map(LimiterSpec::name).toList();
+                .anyMatch(stage -> stage.kind() == TierKind.DURABLE_OBJECT)).map(LimiterSpec::name).toList();
         for (String expression : expressions) {
             out.add(new Reading(expression, limiters, withObjects, scenario.pops(), List.copyOf(plans))
                     .threshold(replicated));

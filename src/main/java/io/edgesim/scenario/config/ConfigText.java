@@ -7,7 +7,9 @@ import com.typesafe.config.ConfigUtil;
 import com.typesafe.config.ConfigValue;
 
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A parsed scenario or regions file as one JSON text (JSON is HOCON) that reads back to the same settings. Unlike
@@ -35,9 +37,11 @@ public final class ConfigText {
      * (regions.BOM.weight = 5) keeps its place.
      */
     public static List<String> inFileOrder(ConfigObject object, FileOrder order) {
+        // each key's place worked out once, not at every comparison
+        Map<String, FileOrder.Place> places = new HashMap<>();
+        object.forEach((key, value) -> places.put(key, order.place(value.origin())));
         return object.keySet().stream()
-                .sorted(Comparator.comparing((String k) -> order.place(object.get(k).origin()))
-                        .thenComparing(Comparator.naturalOrder()))
+                .sorted(Comparator.comparing((String k) -> places.get(k)).thenComparing(Comparator.naturalOrder()))
                 .toList();
     }
 

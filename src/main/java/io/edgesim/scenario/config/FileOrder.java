@@ -20,9 +20,13 @@ import java.util.regex.Pattern;
 public final class FileOrder {
 
     private final List<String> files;
+    // each file's place in a merged value's description: "r.conf: 2" at its start or after a comma
+    private final List<Pattern> places;
 
     private FileOrder(List<String> files) {
         this.files = List.copyOf(files);
+        this.places = files.stream().map(f -> Pattern.compile("(?:^|,|merge of )" + Pattern.quote(f) + ": (\\d+)"))
+                .toList();
     }
 
     /** A file that includes nothing, or a text (whose values name no file). */
@@ -44,9 +48,9 @@ public final class FileOrder {
     }
 
     /**
-     * Where the value with {@code origin} is first written: the rank of its file and its line. A value merged from several files (a region of an included file changed in the file read) has no
-     * line of its own in Typesafe Config, only a description naming each place ("merge of r.conf: 2,base.conf: 26");
-     * its first place is taken.
+     * Where the value with {@code origin} is first written: the rank of its file and its line. A value merged from
+     * several files (a region of an included file changed in the file read) has no line of its own in Typesafe
+     * Config, only a description naming each place ("merge of r.conf: 2,base.conf: 26"); its first place is taken.
      */
     Place place(ConfigOrigin origin) {
         String description = origin.description();
@@ -54,10 +58,10 @@ public final class FileOrder {
             return place(origin.filename(), origin.lineNumber());
         }
         Place first = null;
-        for (String file : files) {
-            Matcher m = Pattern.compile("(?:^|,|merge of )" + Pattern.quote(file) + ": (\\d+)").matcher(description);
+        for (int f = 0; f < files.size(); f++) {
+            Matcher m = places.get(f).matcher(description);
             while (m.find()) {
-                Place place = place(file, Integer.parseInt(m.group(1)));
+                Place place = place(files.get(f), Integer.parseInt(m.group(1)));
                 first = first == null || place.compareTo(first) < 0 ? place : first;
             }
         }

@@ -19,7 +19,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -121,7 +120,7 @@ public final class RegionsLoader {
 
     /** {@code file} parsed with its includes, as one text that {@link #fromText} reads back. */
     public static String text(Path file) {
-        HoconSource.Read read = HoconSource.parseFile(file, Set.of(), repeat -> "");
+        HoconSource.Read read = parsed(file);
         return ConfigText.render(read.config().root(), read.order());
     }
 

@@ -6,6 +6,7 @@ import io.edgesim.report.StagedOutput;
 import io.edgesim.report.SweepReport;
 import io.edgesim.result.RunResult;
 import io.edgesim.result.Threshold;
+import io.edgesim.scenario.InputException;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
 import picocli.CommandLine;
@@ -35,11 +36,12 @@ final class SweepCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ScenarioInput input;
 
-    @Option(names = "--param", required = true, paramLabel = "PATH=VALUES",
+    @Option(names = "--param", paramLabel = "PATH=VALUES",
             description = "The setting and its values: a comma-separated list (limiters.local.limit=50,100,200; "
                     + "HOCON values, lists in brackets) or an integer range FROM..TO or FROM..TO/STEP "
                     + "(clients.bots.count=1..32/4), each value once. In lists (clients, limiters, chain) name an "
-                    + "element by its name or index. name and description cannot be swept.")
+                    + "element by its name or index. name and description cannot be swept. Default: the sweep the "
+                    + "scenario declares (sweep = \"PATH=VALUES\" in the file).")
     String param;
 
     @Option(names = "--seed", paramLabel = "N", description = "Random seed; overrides the scenario's.")
@@ -67,7 +69,7 @@ final class SweepCommand implements Callable<Integer> {
         Scenario base = input.load();
         int runs = Replicas.parse(replications, VirtualEngine.NAME);
         List<Threshold> thresholds = FailIf.parse(failIf, base, replications != null);
-        SweepValues values = SweepValues.param(param);
+        SweepValues values = param != null ? SweepValues.param(param) : declaredOrMissing();
         List<Scenario> loaded = values.checkEveryValue(input.scenarioFile, input::load);
         Path dir = OutputFolder.prepare("--out", out != null ? out : Path.of("reports", base.name() + "-sweep"),
                 "sweep.csv");
@@ -109,5 +111,15 @@ final class SweepCommand implements Callable<Integer> {
         report.failures().forEach(line -> err.println("edgesim: " + line));
         err.flush();
         return report.failures().isEmpty() ? 0 : Main.EXIT_THRESHOLD_FAILED;
+    }
+
+    private SweepValues declaredOrMissing() {
+        SweepValues declared = SweepValues.declared(input.scenarioFile);
+        if (declared == null) {
+            throw new InputException("--param: missing, and " + input.scenarioFile + " declares no sweep; allowed: "
+                    + "--param PATH=VALUES (e.g. limiters.local.limit=50,100,200), or sweep = \"PATH=VALUES\" in "
+                    + "the scenario");
+        }
+        return declared;
     }
 }

@@ -5,10 +5,7 @@ import io.edgesim.result.LimiterResult;
 import io.edgesim.result.Replications;
 import io.edgesim.result.RunFigures;
 import io.edgesim.result.RunResult;
-import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.plot.PlotOrientation;
-import org.jfree.data.category.DefaultCategoryDataset;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -236,37 +233,9 @@ public record SweepReport(String param, List<Point> points) {
                 l -> l.multiplication().isPresent() ? l.multiplication().getAsDouble() : null);
     }
 
-    /**
-     * A line per limiter against the value: {@code value} of each run, or with replications the mean of
-     * {@code figure} with an error bar over its 95 % interval.
-     */
     private JFreeChart chart(String name, String measure, String figure, Function<LimiterResult, Number> value) {
         String title = points.get(0).result().scenario() + ": " + name + " against " + param;
-        if (!replicated()) {
-            DefaultCategoryDataset data = new DefaultCategoryDataset();
-            for (Point p : points) {
-                for (LimiterResult l : p.result().limiters()) {
-                    data.addValue(value.apply(l), l.name(), p.value());
-                }
-            }
-            return ChartStyle.apply(ChartFactory.createLineChart(title, param, measure, data,
-                    PlotOrientation.VERTICAL, true, false, false));
-        }
-        DefaultCategoryDataset data = new DefaultCategoryDataset();
-        IntervalLineRenderer renderer = new IntervalLineRenderer();
-        for (Point p : points) {
-            Replications r = p.result().replications().orElseThrow();
-            for (LimiterResult l : p.result().limiters()) {
-                Optional<Interval> i = r.interval(l.name(), figure);
-                data.addValue(i.map(Interval::mean).orElse(null), l.name(), p.value());
-                i.ifPresent(interval -> renderer.interval(l.name(), p.value(), interval));
-            }
-        }
-        JFreeChart chart = ChartFactory.createLineChart(title + " (mean, 95 % interval)", param, measure, data,
-                PlotOrientation.VERTICAL, true, false, false);
-        // the error bars run from the interval's low end to its high end, as the tables print it
-        chart.getCategoryPlot().setRenderer(renderer);
-        return ChartStyle.apply(chart);
+        return SweepChart.of(this, title, measure, figure, value);
     }
 
     private static void save(JFreeChart chart, Path file) throws IOException {

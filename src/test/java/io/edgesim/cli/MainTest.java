@@ -381,6 +381,30 @@ class MainTest {
     }
 
     @Test
+    void sweepWithoutParamRunsTheSweepTheScenarioDeclaresAndParamReplacesIt(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("declared.conf"), Files.readString(Path.of(
+                "scenarios/three-pops.conf")) + "\nsweep = \"limiters.local.limit=50,100\"\n");
+
+        Outcome declared = edgesim("sweep", file.toString(), "--out", dir.resolve("declared").toString());
+        Outcome given = edgesim("sweep", file.toString(), "--param", "limiters.local.limit=25", "--out",
+                dir.resolve("given").toString());
+
+        assertThat(declared.status()).as(declared.err()).isZero();
+        // three PoPs, each granting the cache's limit
+        assertThat(dir.resolve("declared/sweep.csv")).content()
+                .contains("limiters.local.limit,50,local,cache,885,150,",
+                        "limiters.local.limit,100,local,cache,885,300,");
+        assertThat(given.status()).as(given.err()).isZero();
+        assertThat(dir.resolve("given/sweep.csv")).content().contains("limiters.local.limit,25,local,cache,885,75,")
+                .doesNotContain("limiters.local.limit,50,");
+        Outcome none = edgesim("sweep", "scenarios/three-pops.conf", "--out", dir.resolve("none").toString());
+        assertThat(none.status()).isEqualTo(2);
+        assertThat(none.err()).isEqualTo("edgesim: --param: missing, and scenarios/three-pops.conf declares no "
+                + "sweep; allowed: --param PATH=VALUES (e.g. limiters.local.limit=50,100,200), or sweep = "
+                + "\"PATH=VALUES\" in the scenario" + System.lineSeparator());
+    }
+
+    @Test
     void runWithReplicationsPrintsALinePerLimiterAndWritesTheIntervals(@TempDir Path dir) {
         Outcome run = edgesim("run", "scenarios/three-pops.conf", "--replications", "3", "--out", dir.toString());
 

@@ -5,7 +5,7 @@ import io.edgesim.result.Interval;
 import io.edgesim.result.Replications;
 import io.edgesim.result.RunFigures;
 import io.edgesim.result.RunResult;
-import org.jfree.chart.JFreeChart;
+import org.jfree.data.xy.IntervalXYDataset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -167,11 +167,12 @@ class ReplicationsReportTest {
                 .endsWith(",usd_per_month_mean,usd_per_month_ci95_low,usd_per_month_ci95_high");
         assertThat(csv.get(1)).contains(",4,3.0,3.0,3.0,300.5,");
         assertThat(csv.get(2)).contains(",2,3.0,3.0,3.0,11.0,10.0,12.0,");
-        JFreeChart chart = sweep.letThroughChart();
-        IntervalLineRenderer bars = (IntervalLineRenderer) chart.getCategoryPlot().getRenderer();
-        assertThat(chart.getCategoryPlot().getDataset().getValue("l", "6").doubleValue()).isEqualTo(11.0);
-        assertThat(bars.interval("l", "6").orElseThrow()).extracting(Interval::ci95Low, Interval::ci95High)
-                .containsExactly(10.0, 12.0);
+        IntervalXYDataset bars = (IntervalXYDataset) sweep.letThroughChart().getXYPlot().getDataset();
+        assertThat(bars.getSeriesKey(0)).isEqualTo("l");
+        assertThat(bars.getXValue(0, 1)).isEqualTo(6.0);
+        assertThat(bars.getYValue(0, 1)).isEqualTo(11.0);
+        assertThat(bars.getStartYValue(0, 1)).isEqualTo(10.0);
+        assertThat(bars.getEndYValue(0, 1)).isEqualTo(12.0);
         sweep.write(dir.resolve("sweep"));
         assertThat(dir.resolve("sweep/sweep-accepted.png")).isNotEmptyFile();
         assertThat(dir.resolve("sweep/sweep-multiplication.png")).isNotEmptyFile();

@@ -1,9 +1,15 @@
 package io.edgesim.report;
 
 import io.edgesim.result.Interval;
+import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
-import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.data.xy.IntervalXYDataset;
+import org.jfree.data.xy.XYDataset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -11,8 +17,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class SweepChartsTest {
 
@@ -53,13 +61,113 @@ class SweepChartsTest {
                 .orElseThrow();
         assertThat(table.ci95High() - table.mean()).isGreaterThan(1.5 * (table.mean() - table.ci95Low()));
 
-        JFreeChart chart = sweep.letThroughChart();
-        CategoryPlot plot = chart.getCategoryPlot();
-        IntervalLineRenderer bars = (IntervalLineRenderer) plot.getRenderer();
+        XYPlot plot = sweep.letThroughChart().getXYPlot();
+        IntervalXYDataset bars = (IntervalXYDataset) plot.getDataset();
+        int cache = List.of(ChartRuns.EXACT, ChartRuns.TWIN, ChartRuns.CACHE, ChartRuns.BINDING)
+                .indexOf(ChartRuns.CACHE);
 
-        assertThat(bars.interval(ChartRuns.CACHE, "40")).contains(table);
+        assertThat(plot.getRenderer()).isInstanceOf(XYErrorRenderer.class);
+        assertThat(bars.getSeriesKey(cache)).isEqualTo(ChartRuns.CACHE);
+        assertThat(bars.getXValue(cache, 1)).isEqualTo(40);
+        assertThat(bars.getYValue(cache, 1)).isEqualTo(table.mean());
+        assertThat(bars.getStartYValue(cache, 1)).isEqualTo(table.ci95Low());
+        assertThat(bars.getEndYValue(cache, 1)).isEqualTo(table.ci95High());
         assertThat(plot.getRangeAxis().getUpperBound()).isGreaterThanOrEqualTo(table.ci95High());
         assertThat(plot.getRangeAxis().getLowerBound()).isLessThanOrEqualTo(table.ci95Low());
         assertThat(sweep.text()).contains(ReplicationTables.cell("let_through", Optional.of(table)));
+    }
+
+    @Test
+    void numbersSitAtTheirDistancesOnALinearAxis() {
+        RunResult run = ChartRuns.fourLimiters(dir);
+        List<SweepReport.Point> points = new ArrayList<>();
+        for (String value : List.of("16", "32", "64", "128", "256", "340")) {
+            points.add(new SweepReport.Point(value, run));
+        }
+        SweepReport sweep = new SweepReport("clients.botnet.pops.top", points);
+
+        ChartRuns.Rendered chart = ChartRuns.render(sweep.multiplicationChart());
+        XYPlot plot = chart.chart().getXYPlot();
+        ValueAxis axis = plot.getDomainAxis();
+        double at256 = axis.valueToJava2D(256, chart.dataArea(), plot.getDomainAxisEdge());
+        double at340 = axis.valueToJava2D(340, chart.dataArea(), plot.getDomainAxisEdge());
+        double at16 = axis.valueToJava2D(16, chart.dataArea(), plot.getDomainAxisEdge());
+
+        assertThat(axis).isNotInstanceOf(LogAxis.class);
+        assertThat(axis.getLabel()).isEqualTo("clients.botnet.pops.top");
+        // 340 is 84 past 256 on an axis from about 16 to 340, not one step of six further
+        assertThat((at340 - at256) / (at340 - at16)).isCloseTo(84.0 / 324, within(0.01));
+        assertThat(plot.getDataset().getXValue(0, 5)).isEqualTo(340);
+        assertThat(chart.axisLabelOverhang()).allSatisfy(overhang -> assertThat(overhang).isNotPositive());
+    }
+
+    @Test
+    void numbersOverTwoDecadesOrMoreSitOnALogAxisAndOtherValuesAreCategoriesInTheOrderSwept() {
+        RunResult run = ChartRuns.fourLimiters(dir);
+        SweepReport wide = new SweepReport("limiters.cache.limit", List.of(new SweepReport.Point("1000", run),
+                new SweepReport.Point("1", run), new SweepReport.Point("10", run)));
+        SweepReport narrow = new SweepReport("limiters.cache.limit", List.of(new SweepReport.Point("1", run),
+                new SweepReport.Point("99", run)));
+        SweepReport durations = new SweepReport("limiters.cache.window", List.of(new SweepReport.Point("60s", run),
+                new SweepReport.Point("10s", run)));
+
+        XYPlot log = wide.letThroughChart().getXYPlot();
+        assertThat(log.getDomainAxis()).isInstanceOf(LogAxis.class);
+        // the line runs in the values' order, whatever order they were swept in
+        assertThat(log.getDataset().getXValue(0, 0)).isEqualTo(1);
+        assertThat(log.getDataset().getXValue(0, 2)).isEqualTo(1000);
+        assertThat(narrow.letThroughChart().getXYPlot().getDomainAxis()).isNotInstanceOf(LogAxis.class);
+        CategoryPlot categories = durations.letThroughChart().getCategoryPlot();
+        assertThat(categories.getDataset().getColumnKeys()).containsExactly("60s", "10s");
+    }
+
+    @Test
+    void aValueWithoutAFigureIsAGapInTheLine() {
+        RunResult run = ChartRuns.fourLimiters(dir);
+        SweepReport sweep = new SweepReport("limiters.cache.limit", List.of(new SweepReport.Point("20", run),
+                new SweepReport.Point("40", run), new SweepReport.Point("80", run)));
+        // as a run whose exact count accepted nothing has no multiplication
+        int[] point = {0};
+        Function<LimiterResult, Number> everyOtherMissing = l -> point[0]++ % 2 == 0 ? null : 2.5;
+
+        XYDataset data = SweepChart.of(sweep, "t", "m", "multiplication", everyOtherMissing).getXYPlot()
+                .getDataset();
+
+        // asked point by point, limiter by limiter: the first and third limiters have no value
+        for (int series = 0; series < 4; series++) {
+            assertThat(data.getItemCount(series)).isEqualTo(3);
+            for (int item = 0; item < 3; item++) {
+                if (series % 2 == 0) {
+                    assertThat(data.getYValue(series, item)).isNaN();
+                } else {
+                    assertThat(data.getYValue(series, item)).isEqualTo(2.5);
+                }
+            }
+        }
+        assertThat(ChartRuns.render(SweepChart.of(sweep, "t", "m", "multiplication", everyOtherMissing))
+                .pixels(ChartStyle.paint(1))).isPositive();
+    }
+
+    @Test
+    void aValueSomeRunHadNoFigureForIsAGapInTheLineOfMeans() {
+        RunResult base = ChartRuns.fourLimiters(dir);
+        List<double[][]> samples = new ArrayList<>();
+        for (int seed = 0; seed < 5; seed++) {
+            // the cache's multiplication missing in one run
+            double[] cache = {100, seed == 2 ? Double.NaN : 2.0, 0, 0, 1, 0};
+            double[] others = {100, 1.0 + seed / 10.0, 0, 0, 1, 0};
+            samples.add(new double[][]{others, others, cache, others});
+        }
+        RunResult replicated = ChartRuns.replicated(base, samples);
+        SweepReport sweep = new SweepReport("limiters.cache.limit", List.of(
+                new SweepReport.Point("20", replicated), new SweepReport.Point("40", replicated)));
+
+        ChartRuns.Rendered chart = ChartRuns.render(sweep.multiplicationChart());
+        IntervalXYDataset data = (IntervalXYDataset) chart.chart().getXYPlot().getDataset();
+
+        assertThat(data.getYValue(2, 0)).isNaN();
+        assertThat(data.getStartYValue(2, 1)).isNaN();
+        assertThat(data.getYValue(0, 1)).isCloseTo(1.2, within(1e-9));
+        assertThat(chart.pixels(ChartStyle.paint(0))).isPositive();
     }
 }

@@ -16,6 +16,13 @@ public final class LatencyTail {
     /** The largest (p99 - floor) / (p50 - floor) a fit without a given p90 makes: a floor is lowered to keep it. */
     public static final double MAX_TAIL_RATIO = 10;
 
+    /**
+     * The largest (p99 - floor) / (p50 - floor) a fit to a given p90 may have: a p90 nearer the p50 would need a floor
+     * so close to the median that the 99.99th percentile lies seconds beyond the 99th (p50 250 ms and p99 400 ms
+     * with this stretch put the 99.99th near 2.6 s).
+     */
+    public static final double MAX_GIVEN_TAIL_RATIO = 100;
+
     // standard normal quantiles of 0.90 and 0.99
     static final double Z90 = 1.2815515655446004;
     static final double Z99 = 2.3263478740408408;
@@ -61,24 +68,23 @@ public final class LatencyTail {
         }
         double floor = floorNanos >= 0 && floorNanos < p50Nanos ? floorNanos : 0;
         floor = Math.max(0, Math.min(floor, (MAX_TAIL_RATIO * p50Nanos - p99Nanos) / (MAX_TAIL_RATIO - 1)));
-        double mu = StrictMath.log(p50Nanos - floor);
-        double sigma = StrictMath.log((p99Nanos - floor) / (p50Nanos - floor)) / Z99;
-        return new LatencyTail(p50Nanos, p99Nanos, floor, mu, sigma);
+        return shifted(p50Nanos, p99Nanos, floor);
     }
 
     /**
-     * The shifted lognormal through p50, p90 and p99: the floor is the one that puts the p90 where given.
+     * The shifted lognormal through p50, p90 and p99: the floor is the one that puts the p90 where given (its part
+     * above the floor may stretch up to {@link #MAX_GIVEN_TAIL_RATIO} times from p50 to p99).
      *
-     * @throws IllegalArgumentException when no floor from 0 to p50 fits: see {@link #p90Range}
+     * @throws IllegalArgumentException when no such floor fits: see {@link #p90Range}
      */
     public static LatencyTail fitWithP90(long p50Nanos, long p90Nanos, long p99Nanos) {
         double[] range = p90Range(p50Nanos, p99Nanos);
-        if (!(p90Nanos > range[0] && p90Nanos <= range[1])) {
-            throw new IllegalArgumentException("p90 " + p90Nanos + " outside (" + range[0] + ", " + range[1] + "]");
+        if (!(p50Nanos < p99Nanos && p90Nanos >= range[0] && p90Nanos <= range[1])) {
+            throw new IllegalArgumentException("p90 " + p90Nanos + " outside [" + range[0] + ", " + range[1] + "]");
         }
-        // p90(floor) falls from range[1] at floor 0 towards p50 as the floor nears p50: bisect
+        // p90(floor) falls from range[1] at floor 0 to range[0] at the highest floor: bisect
         double low = 0;
-        double high = p50Nanos;
+        double high = highestFloor(p50Nanos, p99Nanos);
         for (int i = 0; i < 200; i++) {
             double mid = (low + high) / 2;
             if (p90For(p50Nanos, p99Nanos, mid) > p90Nanos) {
@@ -87,15 +93,28 @@ public final class LatencyTail {
                 high = mid;
             }
         }
-        return fit(p50Nanos, p99Nanos, low);
+        return shifted(p50Nanos, p99Nanos, low);
     }
 
     /**
-     * The p90s a shifted lognormal with this p50 and p99 and a floor from 0 to p50 can have: above p50, and at most
-     * the p90 of a plain lognormal (floor 0). {@code [lowest (exclusive), highest]}.
+     * The p90s a shifted lognormal with this p50 and p99 can be fitted to ({@link #fitWithP90}), {@code [lowest,
+     * highest]}: from the one whose part above its floor stretches {@link #MAX_GIVEN_TAIL_RATIO} times from p50 to
+     * p99 up to that of a plain lognormal (floor 0).
      */
     public static double[] p90Range(long p50Nanos, long p99Nanos) {
-        return new double[] {p50Nanos, p90For(p50Nanos, p99Nanos, 0)};
+        return new double[] {p90For(p50Nanos, p99Nanos, highestFloor(p50Nanos, p99Nanos)),
+                p90For(p50Nanos, p99Nanos, 0)};
+    }
+
+    // the floor F at which (p99 - F) / (p50 - F) is MAX_GIVEN_TAIL_RATIO (0 if even a plain lognormal stretches more)
+    private static double highestFloor(double p50, double p99) {
+        return Math.max(0, (MAX_GIVEN_TAIL_RATIO * p50 - p99) / (MAX_GIVEN_TAIL_RATIO - 1));
+    }
+
+    private static LatencyTail shifted(long p50Nanos, long p99Nanos, double floor) {
+        double mu = StrictMath.log(p50Nanos - floor);
+        double sigma = StrictMath.log((p99Nanos - floor) / (p50Nanos - floor)) / Z99;
+        return new LatencyTail(p50Nanos, p99Nanos, floor, mu, sigma);
     }
 
     private static double p90For(double p50, double p99, double floor) {

@@ -371,10 +371,12 @@ public final class RegionsLoader {
         }
         long p90 = Math.round(t.positiveNumber("p90", MAX_RTT_MILLIS, TAIL) * 1e6);
         double[] range = LatencyTail.p90Range(p50, p99);
-        if (p50 == p99 || !(p90 > range[0] && p90 <= range[1])) {
+        if (p50 == p99 || !(p90 >= range[0] && p90 <= range[1])) {
             String allowed = p50 == p99 ? "no p90 when p50 = p99"
-                    : String.format(java.util.Locale.ROOT, "a p90 above %s and at most %.1f (a shifted lognormal "
-                    + "with floor 0 or more through p50 and p99)", t.shown("p50"), Math.floor(range[1] / 1e5) / 10);
+                    : String.format(java.util.Locale.ROOT, "a p90 from %.1f to %.1f (a shifted lognormal through p50 "
+                    + "and p99 with a floor from 0 up to where its part above the floor stretches %.0f times from p50 "
+                    + "to p99)", Math.ceil(range[0] / 1e5) / 10, Math.floor(range[1] / 1e5) / 10,
+                    LatencyTail.MAX_GIVEN_TAIL_RATIO);
             throw t.error("p90", t.shown("p90") + " does not fit p50 " + t.shown("p50") + " and p99 "
                     + t.shown("p99"), allowed);
         }

@@ -51,6 +51,31 @@ class LatencyTailTest {
     }
 
     @Test
+    void aP90WhoseFloorStretchesTheTailMoreThanTheUngivenFitAllowsIsStillWhereGiven() {
+        // a floor putting the p90 at 290 (236.3 ms) stretches the part above it 12 times from p50 to p99, and at 270
+        // (247.9 ms) 73 times: both more than a fit without a p90 may (10), both honoured
+        for (long p90 : new long[]{290, 270}) {
+            LatencyTail tail = LatencyTail.fitWithP90(250 * MS, p90 * MS, 400 * MS);
+            assertThat(tail.quantile(0.5)).as("p90 %d", p90).isCloseTo(250 * MS, within(2L));
+            assertThat(tail.quantile(0.9)).as("p90 %d", p90).isCloseTo(p90 * MS, within(2L));
+            assertThat(tail.quantile(0.99)).as("p90 %d", p90).isCloseTo(400 * MS, within(2L));
+            double stretch = (400 * MS - tail.floorNanos()) / (250 * MS - tail.floorNanos());
+            assertThat(stretch).isGreaterThan(LatencyTail.MAX_TAIL_RATIO).isLessThan(LatencyTail.MAX_GIVEN_TAIL_RATIO);
+        }
+    }
+
+    @Test
+    void theLowestP90IsTheOneWhoseTailStretchesAHundredTimes() {
+        double[] range = LatencyTail.p90Range(250 * MS, 400 * MS);
+        // floor (100 x 250 - 400) / 99 = 248.48 ms: p90 = 248.48 + 1.515^0.449 x 151.5^0.551
+        assertThat(range[0] / MS).isCloseTo(267.6, within(0.05));
+        LatencyTail lowest = LatencyTail.fitWithP90(250 * MS, (long) Math.ceil(range[0]), 400 * MS);
+        assertThat((400 * MS - lowest.floorNanos()) / (250 * MS - lowest.floorNanos())).isCloseTo(100, within(0.01));
+        assertThatThrownBy(() -> LatencyTail.fitWithP90(250 * MS, 260 * MS, 400 * MS))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void exactQuantilesAreTheConfiguredOnes() {
         LatencyTail tail = LatencyTail.fit(13 * MS, 20 * MS, 4.0 * MS);
         assertThat(tail.quantile(0.5)).isCloseTo(13 * MS, within(1L));

@@ -129,8 +129,11 @@ class RegionTailsTest {
         Path file = file(dir, "", "{ p50 = 250, p90 = 350, p99 = 400 }");
 
         assertThatThrownBy(() -> RegionsLoader.load(file)).isInstanceOf(InputException.class)
-                .hasMessage(file + ": rtt-ms.FRA-SYD.p90: 350 does not fit p50 250 and p99 400; allowed: a p90 above "
-                        + "250 and at most 323.8 (a shifted lognormal with floor 0 or more through p50 and p99)");
+                .hasMessage(file + ": rtt-ms.FRA-SYD.p90: 350 does not fit p50 250 and p99 400; allowed: a p90 from "
+                        + "267.7 to 323.8 (a shifted lognormal through p50 and p99 with a floor from 0 up to where its "
+                        + "part above the floor stretches 100 times from p50 to p99)");
+        assertThatThrownBy(() -> RegionsLoader.load(file(dir, "", "{ p50 = 250, p90 = 255, p99 = 400 }")))
+                .isInstanceOf(InputException.class).hasMessageContaining("p90: 255 does not fit");
         LatencyTail fitted = RegionsLoader.load(file(dir, "", "{ p50 = 250, p90 = 300, p99 = 400 }"))
                 .tail("FRA", "SYD");
         assertThat(fitted.quantile(0.9)).isCloseTo(300 * MS, within(5L));

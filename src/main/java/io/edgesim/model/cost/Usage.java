@@ -2,7 +2,8 @@ package io.edgesim.model.cost;
 
 /**
  * Billable operations the tiers performed during a run (summed over PoPs and objects); what the Workers did per
- * request is counted apart, in {@link Invocations}.
+ * request is counted apart, in {@link Invocations}. A run's are whole numbers; a stretch of the run's share of them
+ * ({@link #shareOf}) need not be.
  *
  * @param durableObjectRequests requests that reached a Durable Object (served or overloaded); the calls the
  *                              Workers made that did not are added for the bill ({@link #billedFor})
@@ -13,8 +14,8 @@ package io.edgesim.model.cost;
  *                              billed read)
  * @param kvWrites              Workers KV writes attempted and accepted
  */
-public record Usage(long durableObjectRequests, long rowsWritten, long rowsRead, long activeNanos, long kvReads,
-                    long kvWrites) {
+public record Usage(double durableObjectRequests, double rowsWritten, double rowsRead, double activeNanos,
+                    double kvReads, double kvWrites) {
 
     public static final Usage NONE = new Usage(0, 0, 0, 0, 0, 0);
 
@@ -27,31 +28,35 @@ public record Usage(long durableObjectRequests, long rowsWritten, long rowsRead,
      * most such a call can cost, so that an outage never makes an option look cheaper.
      */
     public Usage billedFor(Invocations calls) {
-        long unanswered = Math.max(0, calls.durableObjectCalls() - durableObjectRequests);
-        // a served request reads one row; an overloaded one reaches the object but is not served
-        long meanServiceNanos = rowsRead == 0 ? 0 : activeNanos / rowsRead;
+        double unanswered = Math.max(0, calls.durableObjectCalls() - durableObjectRequests);
+        // a served request reads one row; an overloaded one reaches the object but is not served (whole
+        // nanoseconds, as a run measures them)
+        double meanServiceNanos = rowsRead == 0 ? 0 : Math.floor(activeNanos / rowsRead);
         return new Usage(durableObjectRequests + unanswered, rowsWritten + unanswered, rowsRead + unanswered,
                 activeNanos + unanswered * meanServiceNanos, Math.max(kvReads, calls.kvReads()), kvWrites);
     }
 
-    /** Calls to Durable Objects in {@code calls} that never reached one (see {@link #billedFor}). */
+    /**
+     * Calls to Durable Objects in {@code calls} that never reached one (see {@link #billedFor}), to the nearest whole
+     * call for a share.
+     */
     public long unansweredObjectCalls(Invocations calls) {
-        return Math.max(0, calls.durableObjectCalls() - durableObjectRequests);
+        return Math.round(Math.max(0, calls.durableObjectCalls() - durableObjectRequests));
     }
 
     /**
      * The part of this usage (a whole run's, as measured) that belongs to {@code part} of the run's calls
      * {@code whole}: the Durable Object items in proportion to the calls to objects, the KV items to the KV reads
-     * (rounded to whole operations and nanoseconds; none of an item whose calls the whole has none of). The tiers
+     * (not rounded: two stretches at the same rate get the same bill; none of an item whose calls the whole has none
+     * of). The tiers
      * count their usage over the run, not per request; this is how a stretch of the run (a fault window) gets its
      * share, each of its calls using what the run's calls used on average.
      */
     public Usage shareOf(Invocations whole, Invocations part) {
         double objects = ratio(part.durableObjectCalls(), whole.durableObjectCalls());
         double kv = ratio(part.kvReads(), whole.kvReads());
-        return new Usage(Math.round(durableObjectRequests * objects), Math.round(rowsWritten * objects),
-                Math.round(rowsRead * objects), Math.round(activeNanos * objects), Math.round(kvReads * kv),
-                Math.round(kvWrites * kv));
+        return new Usage(durableObjectRequests * objects, rowsWritten * objects, rowsRead * objects,
+                activeNanos * objects, kvReads * kv, kvWrites * kv);
     }
 
     private static double ratio(long part, long whole) {

@@ -3,6 +3,7 @@ package io.edgesim.model.cost;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class UsageTest {
 
@@ -45,5 +46,26 @@ class UsageTest {
 
         assertThat(billed.durableObjectRequests()).isEqualTo(400);
         assertThat(measured.shareOf(run, stretch).unansweredObjectCalls(stretch)).isEqualTo(80);
+    }
+
+    @Test
+    void twoStretchesAtTheSameRateGetTheSameSharePerCallUnrounded() {
+        // region-outage: 2,400 calls, 1,700 rows written; 20 s made 800 of the calls and 40 s 1,600 - a third and two
+        // thirds of the rows, 566.67 and 1,133.33 (rounded, 567 and 1,133 billed two periods differently)
+        Invocations run = new Invocations(2_400, 2_400, 0, 0);
+        Usage measured = new Usage(2_400, 1_700, 2_400, 0, 0, 0);
+        Usage outage = measured.shareOf(run, new Invocations(800, 800, 0, 0));
+        Usage outside = measured.shareOf(run, new Invocations(1_600, 1_600, 0, 0));
+
+        assertThat(outage.rowsWritten()).isCloseTo(1_700 / 3.0, within(1e-9));
+        assertThat(outside.rowsWritten()).isCloseTo(2 * 1_700 / 3.0, within(1e-9));
+        // the published prices with nothing included, so that every item is charged
+        Prices prices = new Prices(0, 0.30, 0, 0.02, 1, 0, 0.15, 0, 1.00, 0, 0.001, 0, 12.50, 0.128, 0, 0.50, 0, 5.00,
+                0, 5.00);
+        double outageMonthly = CostModel.estimate(new Invocations(800, 800, 0, 0), outage, 20_000_000_000L, prices)
+                .usdPerMonth();
+        double outsideMonthly = CostModel.estimate(new Invocations(1_600, 1_600, 0, 0), outside, 40_000_000_000L,
+                prices).usdPerMonth();
+        assertThat(outageMonthly).isPositive().isCloseTo(outsideMonthly, within(1e-6));
     }
 }

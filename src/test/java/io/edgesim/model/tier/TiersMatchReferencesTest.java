@@ -370,7 +370,9 @@ class TiersMatchReferencesTest {
             @Override
             public String actualTotals() {
                 Usage usage = factory.usage("a", 0);
-                return factory.stats("a", 0) + ", KV reads " + usage.kvReads() + ", writes " + usage.kvWrites();
+                // a run's usage is whole numbers
+                return factory.stats("a", 0) + ", KV reads " + (long) usage.kvReads() + ", writes "
+                        + (long) usage.kvWrites();
             }
 
             @Override

@@ -297,7 +297,8 @@ public final class RunRecorder {
 
     static double round(double value, int decimals) {
         double scale = Math.pow(10, decimals);
-        return Math.round(value * scale) / scale;
+        // half up, as Math.round, which would stop at a long's largest (9.2e18 / scale)
+        return Math.floor(value * scale + 0.5) / scale;
     }
 
     private final class PerLimiter {

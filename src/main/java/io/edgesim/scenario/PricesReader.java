@@ -14,6 +14,10 @@ import java.util.List;
 final class PricesReader {
 
     private static final String CPU_MS_PER_REQUEST = "worker-cpu-ms-per-request";
+    // a price, a CPU time or a memory size far beyond any the platform charges, but small enough that a month of a
+    // run's traffic stays a finite bill with cents
+    private static final double MAX_MONEY = 1e9;
+    private static final String MONEY = "a number from 0 to 1e9";
 
     private PricesReader() {
     }
@@ -54,9 +58,15 @@ final class PricesReader {
     }
 
     private static double money(ConfigReader p, String key) {
-        double d = p.number(key, "a number, 0 or more");
-        if (!(d >= 0) || Double.isInfinite(d)) {
-            throw p.error(key, p.shown(key) + " is negative", "a number, 0 or more");
+        double d = p.number(key, MONEY);
+        if (Double.isNaN(d)) {
+            throw p.error(key, p.shown(key) + " is not a number", MONEY);
+        }
+        if (d < 0) {
+            throw p.error(key, p.shown(key) + " is negative", MONEY);
+        }
+        if (d > MAX_MONEY) {
+            throw p.error(key, p.shown(key) + " is too large", MONEY);
         }
         return d;
     }

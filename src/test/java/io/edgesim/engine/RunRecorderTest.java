@@ -536,4 +536,12 @@ class RunRecorderTest {
 
         assertThat(limiter.perWindow()).isEmpty();
     }
+
+    @Test
+    void figuresRoundHalfUpWithoutStoppingAtALongsLargest() {
+        assertThat(RunRecorder.round(2.25, 1)).isEqualTo(2.3);
+        assertThat(RunRecorder.round(0.123449, 4)).isEqualTo(0.1234);
+        // a month's bill at the largest prices allowed (Math.round stopped at 922,337,203,685,477.5807)
+        assertThat(RunRecorder.round(3.5e17, 4)).isEqualTo(3.5e17);
+    }
 }

@@ -315,9 +315,16 @@ class ScenarioErrorsTest {
                         + "kv-reads-included, kv-reads-per-million, kv-writes-included, kv-writes-per-million, "
                         + "rate-limiting-binding-per-million, plan-minimum"),
                 arguments("prices { worker-cpu-ms-per-request = -0.5 }",
-                        "prices.worker-cpu-ms-per-request: -0.5 is negative; allowed: a number, 0 or more"),
+                        "prices.worker-cpu-ms-per-request: -0.5 is negative; allowed: a number from 0 to 1e9"),
                 arguments("prices { kv-reads-per-million = -1 }",
-                        "prices.kv-reads-per-million: -1 is negative; allowed: a number, 0 or more"),
+                        "prices.kv-reads-per-million: -1 is negative; allowed: a number from 0 to 1e9"),
+                // a bill of such prices was capped at $922,337,203,685,477.60 (a long's largest, over 10^4)
+                arguments("prices { worker-requests-per-million = 1e300 }",
+                        "prices.worker-requests-per-million: 1e300 is too large; allowed: a number from 0 to 1e9"),
+                arguments("prices { kv-reads-per-million = NaN }",
+                        "prices.kv-reads-per-million: NaN is not a number; allowed: a number from 0 to 1e9"),
+                arguments("prices { worker-requests-included = 1e30 }",
+                        "prices.worker-requests-included: 1e30 is too large; allowed: a whole number, 0 or more"),
                 arguments("name = \"" + "a".repeat(201) + "\"", "name: a name of 201 characters is too long for a "
                         + "report folder; allowed: up to 200 letters, digits, '.', '_' and '-', starting with a letter "
                         + "or digit"),

@@ -188,7 +188,10 @@ public final class ConfigReader {
         }
         try {
             double d = config.getDouble(quote(key));
-            if (d != Math.rint(d) || Math.abs(d) > 9.0e15) {
+            if (Math.abs(d) > 9.0e15 && !Double.isNaN(d)) {
+                throw error(key, shown(key) + " is too large", allowed);
+            }
+            if (d != Math.rint(d)) {
                 throw error(key, shown(key) + " is not a whole number", allowed);
             }
             return (long) d;

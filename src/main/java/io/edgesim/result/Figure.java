@@ -54,19 +54,4 @@ public record Figure(String limiter, String region, String plan, String period, 
         String where = where();
         return limiter + " " + RunFigures.label(name) + (where.isEmpty() ? "" : " " + where);
     }
-
-    /**
-     * A number fixed by the figure's text alone (not by the JVM): the seed of its bootstrap is the scenario's seed
-     * mixed with this, so adding a figure leaves every other figure's interval as it was.
-     */
-    long stableHash() {
-        long h = 1125899906842597L;
-        for (String part : new String[]{limiter, region, plan, period, name}) {
-            for (int i = 0; i < part.length(); i++) {
-                h = 31 * h + part.charAt(i);
-            }
-            h = 31 * h + 0x1F;
-        }
-        return h;
-    }
 }

@@ -1,6 +1,7 @@
 package io.edgesim.result;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -47,7 +48,8 @@ public record Replications(int n, List<Long> seeds, List<Estimate> figures, List
 
     /**
      * The estimates over {@code samples} ({@link RunFigures#of} of each run, in seed order). A figure one run lacks
-     * counts as NaN for it. Each interval's bootstrap is seeded from the first seed and the figure (limiter, place and name).
+     * counts as NaN for it. Each interval's bootstrap is seeded from the first seed and the values, so that two figures
+     * with the same values in every run have the same interval.
      */
     public static Replications of(List<Long> seeds, List<Map<Figure, Double>> samples) {
         if (seeds.size() != samples.size()) {
@@ -67,7 +69,7 @@ public record Replications(int n, List<Long> seeds, List<Estimate> figures, List
                 everyRunHasIt &= !Double.isNaN(values[r]);
             }
             estimates.add(new Estimate(figure, kept, everyRunHasIt
-                    ? Optional.of(Interval.of(values, seeds.get(0) * 0x9E3779B97F4A7C15L ^ figure.stableHash()))
+                    ? Optional.of(Interval.of(values, seeds.get(0) * 0x9E3779B97F4A7C15L ^ Arrays.hashCode(values)))
                     : Optional.empty()));
             OptionalInt furthest = Outlier.furthest(values);
             if (furthest.isPresent()) {

@@ -24,16 +24,19 @@ final class Replicas {
             throw new InputException("--replications: the " + engine + " engine runs one scenario at a time in real "
                     + "time; allowed with the virtual engine only: leave --engine out or --replications out");
         }
-        int n;
+        String allowed = "; allowed: a whole number from 1 to " + MAX + ", e.g. 20";
+        long n;
         try {
-            n = Integer.parseInt(value.strip());
+            n = Long.parseLong(value.strip());
         } catch (NumberFormatException e) {
-            n = 0;
+            throw new InputException("--replications: '" + value + "' is not a whole number" + allowed);
         }
-        if (n < 1 || n > MAX) {
-            throw new InputException("--replications: '" + value + "' is not a number of runs; allowed: a whole "
-                    + "number from 1 to " + MAX + ", e.g. 20");
+        if (n < 1) {
+            throw new InputException("--replications: " + n + " is too few runs" + allowed);
         }
-        return n;
+        if (n > MAX) {
+            throw new InputException("--replications: " + n + " is too many runs" + allowed);
+        }
+        return (int) n;
     }
 }

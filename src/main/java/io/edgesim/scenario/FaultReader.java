@@ -62,6 +62,14 @@ final class FaultReader {
         if (kind == null) {
             throw f.error("kind", "'" + f.string("kind") + "' is not a kind of fault", FaultKind.allowedNames());
         }
+        if (kind == FaultKind.POP_OUTAGE && f.has("region") && !f.has("pop")) {
+            throw f.error("region", "a pop-outage names its PoP with pop, not region", "pop = CODE, a PoP of the "
+                    + "scenario: " + CodeList.of(pops) + " (a region-outage takes region)");
+        }
+        if (kind == FaultKind.REGION_OUTAGE && f.has("pop") && !f.has("region")) {
+            throw f.error("pop", "a region-outage names its region with region, not pop", "region = CODE, a region "
+                    + "of the regions file (a pop-outage takes pop)");
+        }
         f.rejectUnknownKeys(KEYS.get(kind));
         String place = null;
         String other = null;
@@ -123,7 +131,8 @@ final class FaultReader {
         String allowed = "two different regions of the regions file, [A, B]: " + CodeList.of(regions.codes());
         List<String> link = f.stringList("between", allowed);
         if (link.size() != 2) {
-            throw f.error("between", link.size() + " regions listed", allowed);
+            throw f.error("between", link.size() == 1 ? "one region listed" : link.size() + " regions listed",
+                    allowed);
         }
         for (String code : link) {
             if (!regions.contains(code)) {

@@ -95,9 +95,17 @@ class FaultsScenarioTest {
                         "faults[0].pop: 'IAD' is not a PoP of the scenario; allowed: a PoP of the scenario: "
                                 + "FRA, AMS, SYD"),
                 arguments("faults = [ { kind = pop-outage, region = FRA, from = 1s, until = 2s } ]",
+                        "faults[0].region: a pop-outage names its PoP with pop, not region; allowed: pop = CODE, a "
+                                + "PoP of the scenario: FRA, AMS, SYD (a region-outage takes region)"),
+                arguments("faults = [ { kind = region-outage, pop = FRA, from = 1s, until = 2s } ]",
+                        "faults[0].pop: a region-outage names its region with region, not pop; allowed: region = "
+                                + "CODE, a region of the regions file (a pop-outage takes pop)"),
+                arguments("faults = [ { kind = pop-outage, pop = FRA, region = FRA, from = 1s, until = 2s } ]",
                         "faults[0].region: unknown setting; allowed: kind, pop, from, until"),
                 arguments("faults = [ { kind = partition, between = [FRA], from = 1s, until = 2s } ]",
-                        "faults[0].between: 1 regions listed; allowed: " + LINK),
+                        "faults[0].between: one region listed; allowed: " + LINK),
+                arguments("faults = [ { kind = partition, between = [FRA, AMS, SYD], from = 1s, until = 2s } ]",
+                        "faults[0].between: 3 regions listed; allowed: " + LINK),
                 arguments("faults = [ { kind = partition, between = [FRA, FRA], from = 1s, until = 2s } ]",
                         "faults[0].between: both ends are FRA; allowed: " + LINK),
                 arguments("faults = [ { kind = latency, between = [FRA, SYD], from = 1s, until = 2s } ]",

@@ -525,6 +525,17 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void anUnquotedValueWithAPlusSaysToQuoteIt(@TempDir Path dir) {
+        String message = ScenarioFixture.errorOf(dir, "name = x\nduration = 60s\nlimiters = [ { name = l, tier = "
+                + "cache, limit = 5, window = 10s, key = anon-token+ip } ]\n");
+
+        assertThat(message).isEqualTo(dir.resolve("s.conf") + ": line 3: malformed HOCON: Expecting close brace } or "
+                + "a comma, got 'i' ('+' not followed by =, 'i' not allowed after '+'); allowed: HOCON syntax, with a "
+                + "key or value that holds a character such as + : $ { } [ ] = , in double quotes (key = "
+                + "\"anon-token+ip\")");
+    }
+
+    @Test
     void anObjectLeftOpenAtTheEndOfTheFileSaysABraceIsMissing(@TempDir Path dir) {
         String message = ScenarioFixture.errorOf(dir, "name = x\nduration = 60s\nplans { free { limit = 5 }\n");
 

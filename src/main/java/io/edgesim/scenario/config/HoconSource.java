@@ -28,6 +28,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The HOCON source of a scenario or regions file: a file parsed and resolved with its includes (existing files only,
@@ -163,8 +165,23 @@ public final class HoconSource {
             return InputException.at(file, where, "malformed HOCON: the file ends inside an object (a closing brace } "
                     + "is missing); allowed: HOCON syntax");
         }
+        Matcher quotes = QUOTES_HINT.matcher(detail);
+        if (quotes.find()) {
+            // Typesafe Config's hint names its own remedies (and a .properties file); ours names the one that applies:
+            // none for a stray bracket or comma, quotes for a character inside a value
+            String problem = "malformed HOCON: " + oneLine(quotes.replaceFirst(""));
+            return InputException.at(file, where, STRAY.matcher(detail).find() ? problem + "; allowed: HOCON syntax"
+                    : problem + "; allowed: HOCON syntax, with a key or value that holds a character such as + : $ "
+                    + "{ } [ ] = , in double quotes (key = \"anon-token+ip\")");
+        }
         return InputException.at(file, where, "malformed HOCON: " + oneLine(detail) + "; allowed: HOCON syntax");
     }
+
+    // "(if you intended 'i' to be part of a key or string value, try enclosing the key or value in double quotes, or
+    // you may be able to rename the file .properties rather than .conf)"
+    private static final Pattern QUOTES_HINT = Pattern.compile("\\s*\\(if you intended .* to be part of a key or "
+            + "string value, try enclosing the key or value in double quotes.*\\)", Pattern.DOTALL);
+    private static final Pattern STRAY = Pattern.compile("got '[\\[\\]{},]'");
 
     /** Null when {@code path} is a readable file, else "no such file", "is a directory, not a file", ... */
     public static String fileProblem(Path path) {

@@ -19,6 +19,7 @@ import io.edgesim.result.RunResult;
 import io.edgesim.result.Threshold;
 import io.edgesim.scenario.InputException;
 import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.ScenarioWarnings;
 import io.edgesim.scenario.ScenarioLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -30,6 +31,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -237,6 +239,11 @@ final class RunCommand implements Callable<Integer> {
         console.print(ConsoleReport.render(result));
         if (fidelity != null) {
             console.printf("%n%s%n", fidelity);
+        }
+        Map<String, String> warnings = ScenarioWarnings.of(scenario);
+        if (!warnings.isEmpty()) {
+            console.println();
+            warnings.forEach((setting, text) -> console.printf("note: %s: %s%n", setting, text));
         }
         console.printf("%nwrote %s (result.json, report.md, by-region.csv)%s in %.2f s of wall time%n", dir,
                 decisions == null ? "" : " and " + decisions, wallSeconds);

@@ -1,6 +1,7 @@
 package io.edgesim.cli;
 
 import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.ScenarioWarnings;
 import io.edgesim.scenario.region.RegionSummary;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -29,6 +30,8 @@ final class ValidateCommand implements Callable<Integer> {
         spec.commandLine().getOut().printf("%s: ok - scenario %s, %d client source(s), %d limiter(s), regions %s%n",
                 input.scenarioFile, scenario.name(), scenario.clients().size(), scenario.limiters().size(),
                 regions(scenario));
+        ScenarioWarnings.of(scenario).forEach((setting, text) -> spec.commandLine().getOut()
+                .printf("%s: note: %s: %s%n", input.scenarioFile, setting, text));
         SweepValues declared = SweepValues.declared(input.scenarioFile);
         if (declared != null) {
             String why = SweepEffect.overridden(declared.path(),

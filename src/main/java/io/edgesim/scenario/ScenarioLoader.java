@@ -211,6 +211,7 @@ public final class ScenarioLoader {
         Prices prices = PricesReader.read(root, log);
 
         RegionNotes.note(log, loaded, pops, limiters);
+        ScenarioWarnings.of(clients, limiters, faults, pops).forEach(log::note);
         return new Scenario(scenarioFile, name, description, durationNanos, seed, pops, clients, limiters, regions,
                 regionsFile, log.toMap(), prices, faults);
     }

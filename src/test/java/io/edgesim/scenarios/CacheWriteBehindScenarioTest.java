@@ -6,7 +6,7 @@ import io.edgesim.scenario.ClientSpec;
 import io.edgesim.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
-import static io.edgesim.scenarios.ShippedScenarios.limiter;
+import static io.edgesim.result.RunResults.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** scenarios/cache-write-behind.conf: 200 requests 1 ms apart in one PoP against 10 per minute. */

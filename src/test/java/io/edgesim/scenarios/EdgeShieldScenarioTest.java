@@ -6,7 +6,7 @@ import io.edgesim.result.RunResult;
 import io.edgesim.result.StageRefusals;
 import org.junit.jupiter.api.Test;
 
-import static io.edgesim.scenarios.ShippedScenarios.limiter;
+import static io.edgesim.result.RunResults.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** scenarios/edge-shield.conf: an edge shield at 600 per minute in front of an exact origin limit of 100. */

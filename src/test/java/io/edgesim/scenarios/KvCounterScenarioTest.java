@@ -4,7 +4,7 @@ import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
 import org.junit.jupiter.api.Test;
 
-import static io.edgesim.scenarios.ShippedScenarios.limiter;
+import static io.edgesim.result.RunResults.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** scenarios/kv-counter.conf: the Workers KV counter's propagation lag, write rate limit and failing open. */

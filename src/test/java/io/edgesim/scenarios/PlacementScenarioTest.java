@@ -7,7 +7,7 @@ import io.edgesim.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
 import static io.edgesim.scenarios.ShippedScenarios.NANOS_PER_MS;
-import static io.edgesim.scenarios.ShippedScenarios.limiter;
+import static io.edgesim.result.RunResults.limiter;
 import static io.edgesim.scenarios.ShippedScenarios.rttMs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

@@ -4,7 +4,6 @@ import io.edgesim.engine.virtual.VirtualEngine;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.TierSettings;
 import io.edgesim.result.DecisionListener;
-import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
@@ -35,11 +34,6 @@ final class ShippedScenarios {
     }
 
     /** The result of the limiter called {@code name}. */
-    static LimiterResult limiter(RunResult result, String name) {
-        return result.limiters().stream().filter(l -> l.name().equals(name)).findFirst()
-                .orElseThrow(() -> new AssertionError("no limiter '" + name + "' in " + result.scenario()));
-    }
-
     /** The spec of the limiter called {@code name}. */
     static LimiterSpec spec(Scenario scenario, String name) {
         return scenario.limiters().stream().filter(l -> l.name().equals(name)).findFirst()

@@ -6,7 +6,7 @@ import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
-import static io.edgesim.scenarios.ShippedScenarios.limiter;
+import static io.edgesim.result.RunResults.limiter;
 import static io.edgesim.scenarios.ShippedScenarios.rttMs;
 import static org.assertj.core.api.Assertions.assertThat;
 

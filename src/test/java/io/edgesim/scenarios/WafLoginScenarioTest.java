@@ -6,7 +6,7 @@ import io.edgesim.result.PerWindow;
 import io.edgesim.result.RunResult;
 import org.junit.jupiter.api.Test;
 
-import static io.edgesim.scenarios.ShippedScenarios.limiter;
+import static io.edgesim.result.RunResults.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** scenarios/waf-login.conf: a Free-plan WAF rule on /login, 20 per 10 s per IP, blocking for 10 s. */

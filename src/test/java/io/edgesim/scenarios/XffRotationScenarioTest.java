@@ -4,7 +4,7 @@ import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
 import org.junit.jupiter.api.Test;
 
-import static io.edgesim.scenarios.ShippedScenarios.limiter;
+import static io.edgesim.result.RunResults.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** scenarios/xff-rotation.conf: one attacker rotating X-Forwarded-For, an exact limit keyed on xff or on ip. */

@@ -33,6 +33,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.locks.LockSupport;
 
+import static io.edgesim.result.RunResults.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code edgesim serve} driven by a real HTTP client: three-pops, one listener per PoP on free ports. */
@@ -175,9 +176,5 @@ class LiveEdgeTest {
 
     private static long median(List<Long> values) {
         return values.stream().sorted().toList().get(values.size() / 2);
-    }
-
-    private static LimiterResult limiter(RunResult result, String name) {
-        return result.limiters().stream().filter(l -> l.name().equals(name)).findFirst().orElseThrow();
     }
 }

@@ -3,7 +3,6 @@ package io.edgesim.engine.cluster;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.engine.virtual.VirtualEngine;
 import io.edgesim.result.DecisionListener;
-import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
@@ -75,11 +74,6 @@ final class ClusterRuns {
     /** {@code scenario} as text, read again from its files with the {@code overrides} it was loaded with. */
     static ScenarioText text(Scenario scenario, Map<String, String> overrides) {
         return ScenarioLoader.text(scenario.source(), scenario.regionsFile(), overrides, scenario.seed());
-    }
-
-    static LimiterResult limiter(RunResult result, String name) {
-        return result.limiters().stream().filter(l -> l.name().equals(name)).findFirst()
-                .orElseThrow(() -> new AssertionError("no limiter '" + name + "' in " + result.scenario()));
     }
 
     /** A round trip of the scenario's regions, milliseconds. */

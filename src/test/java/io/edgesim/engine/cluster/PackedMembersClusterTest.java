@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import static io.edgesim.engine.cluster.ClusterRuns.limiter;
+import static io.edgesim.result.RunResults.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

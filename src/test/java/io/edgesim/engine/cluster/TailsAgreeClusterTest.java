@@ -18,7 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import static io.edgesim.engine.cluster.ClusterRuns.limiter;
+import static io.edgesim.result.RunResults.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

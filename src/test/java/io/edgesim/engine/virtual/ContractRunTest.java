@@ -1,7 +1,6 @@
 package io.edgesim.engine.virtual;
 
 import io.edgesim.result.KeyResults;
-import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
@@ -13,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
+import static io.edgesim.result.RunResults.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -123,10 +123,6 @@ class ContractRunTest {
         Files.writeString(file, SCENARIO);
         Scenario scenario = ScenarioLoader.load(file, REGIONS, overrides);
         return new VirtualEngine(scenario).run();
-    }
-
-    private static LimiterResult limiter(RunResult run, String name) {
-        return run.limiters().stream().filter(l -> l.name().equals(name)).findFirst().orElseThrow();
     }
 
     private static org.assertj.core.data.Offset<Double> within() {

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 
+import static io.edgesim.result.RunResults.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -34,10 +35,6 @@ class FaultsRunTest {
 
     private static RunResult run(Scenario scenario) {
         return new VirtualEngine(scenario).run();
-    }
-
-    private static LimiterResult limiter(RunResult result, String name) {
-        return result.limiters().stream().filter(l -> l.name().equals(name)).findFirst().orElseThrow();
     }
 
     private static FaultResult.Effect effect(RunResult result, int fault, String limiter) {

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
+import static io.edgesim.result.RunResults.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -49,10 +50,6 @@ class HotKeysRunTest {
         Path file = dir.resolve("s.conf");
         Files.writeString(file, SCENARIO);
         return new VirtualEngine(ScenarioLoader.load(file, Path.of("regions.conf"))).run();
-    }
-
-    private static LimiterResult limiter(RunResult result, String name) {
-        return result.limiters().stream().filter(l -> l.name().equals(name)).findFirst().orElseThrow();
     }
 
     @Test

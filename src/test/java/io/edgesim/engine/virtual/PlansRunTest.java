@@ -1,7 +1,6 @@
 package io.edgesim.engine.virtual;
 
 import io.edgesim.result.DecisionListener;
-import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
@@ -15,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static io.edgesim.result.RunResults.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -62,10 +62,6 @@ class PlansRunTest {
         Path file = dir.resolve("s.conf");
         Files.writeString(file, SCENARIO);
         return ScenarioLoader.load(file, REGIONS);
-    }
-
-    private static LimiterResult limiter(RunResult result, String name) {
-        return result.limiters().stream().filter(l -> l.name().equals(name)).findFirst().orElseThrow();
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import static io.edgesim.result.RunResults.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -26,10 +27,6 @@ class ShardedObjectsRunTest {
         Path file = dir.resolve("s.conf");
         Files.writeString(file, text);
         return new VirtualEngine(ScenarioLoader.load(file, REGIONS)).run();
-    }
-
-    private static LimiterResult limiter(RunResult result, String name) {
-        return result.limiters().stream().filter(l -> l.name().equals(name)).findFirst().orElseThrow();
     }
 
     private static final String TWELVE = """

@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import static io.edgesim.result.RunResults.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -51,10 +52,6 @@ class SharedReferencesRunTest {
         Path file = dir.resolve(name + ".conf");
         Files.writeString(file, HEAD + "limiters = [\n" + String.join("\n", limiters) + "\n]\n");
         return ScenarioLoader.load(file, REGIONS);
-    }
-
-    private static LimiterResult limiter(RunResult result, String name) {
-        return result.limiters().stream().filter(l -> l.name().equals(name)).findFirst().orElseThrow();
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import static io.edgesim.result.RunResults.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -26,10 +27,6 @@ class StateLifetimeRunTest {
         Files.writeString(file, scenario);
         Scenario loaded = ScenarioLoader.load(file, REGIONS);
         return new VirtualEngine(loaded).run();
-    }
-
-    private static LimiterResult limiter(RunResult result, String name) {
-        return result.limiters().stream().filter(l -> l.name().equals(name)).findFirst().orElseThrow();
     }
 
     /** Rows at {@code startMs}, {@code startMs + gapMs}, ... for key k at FRA, as CSV lines. */

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.edgesim.result.RunResults.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -30,10 +31,6 @@ class VirtualEngineTest {
 
     private static RunResult run(Scenario scenario) {
         return new VirtualEngine(scenario).run();
-    }
-
-    private static LimiterResult limiter(RunResult result, String name) {
-        return result.limiters().stream().filter(l -> l.name().equals(name)).findFirst().orElseThrow();
     }
 
     @Test

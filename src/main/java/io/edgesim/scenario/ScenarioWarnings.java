@@ -1,0 +1,93 @@
+package io.edgesim.scenario;
+
+import io.edgesim.model.fault.Fault;
+import io.edgesim.model.key.KeyKind;
+import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.model.tier.StageSpec;
+import io.edgesim.model.tier.TierKind;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * What in a valid scenario is very likely a slip: settings that run but cannot do what they seem to, said before the
+ * run rather than found in its numbers. Each is "setting" -> text; the loader notes them with the assumptions (so
+ * report.md and result.json carry them), and {@code validate} and {@code run} print them. Only what is certain from
+ * the scenario alone: a fault that might touch something (an object homed where its first request lands) is not
+ * named.
+ */
+public final class ScenarioWarnings {
+
+    private ScenarioWarnings() {
+    }
+
+    /** The warnings of a loaded scenario, in scenario order. */
+    public static Map<String, String> of(Scenario scenario) {
+        return of(scenario.clients(), scenario.limiters(), scenario.faults(), scenario.pops());
+    }
+
+    static Map<String, String> of(List<ClientSpec> clients, List<LimiterSpec> limiters, List<Fault> faults,
+                                  List<String> pops) {
+        Map<String, String> warnings = new LinkedHashMap<>();
+        for (LimiterSpec limiter : limiters) {
+            sharedMissingKey(clients, limiter).ifPresent(text -> warnings.put("limiters." + limiter.name() + ".key",
+                    text));
+        }
+        boolean kv = anyStage(limiters, stage -> stage.kind() == TierKind.KV);
+        boolean remote = anyStage(limiters, stage -> stage.kind().remote());
+        for (int i = 0; i < faults.size(); i++) {
+            String why = untouched(faults.get(i), pops, kv, remote);
+            if (why != null) {
+                warnings.put("faults[" + i + "]", why);
+            }
+        }
+        return warnings;
+    }
+
+    // several clients seen by a limiter keyed on the API key that send none: all counted under one key
+    private static Optional<String> sharedMissingKey(List<ClientSpec> clients, LimiterSpec limiter) {
+        if (limiter.stages().stream().noneMatch(stage -> stage.key() == KeyKind.API_KEY)) {
+            return Optional.empty();
+        }
+        List<String> keyless = new ArrayList<>();
+        long keylessClients = 0;
+        for (ClientSpec client : clients) {
+            if (client instanceof ClientSpec.Population p && p.headers().apiKey() == null && limiter.sees(p.name())) {
+                keyless.add(p.name());
+                keylessClients += p.count();
+            }
+        }
+        if (keylessClients < 2) {
+            return Optional.empty();
+        }
+        return Optional.of("keyed on api-key, and " + keylessClients + " clients (" + String.join(", ",
+                keyless) + ") send no API key: all their requests share one key, '" + KeyKind.MISSING + "' (give "
+                + "them key = \"...\", or key the limiter on ip)");
+    }
+
+    private static boolean anyStage(List<LimiterSpec> limiters, Predicate<StageSpec> test) {
+        return limiters.stream().flatMap(l -> l.stages().stream()).anyMatch(test);
+    }
+
+    // why the fault can touch no request, or null when it may touch some
+    private static String untouched(Fault fault, List<String> pops, boolean kv, boolean remote) {
+        // only calls to durable-object and origin stages cross between regions (Flight's legs); KV is not a region's
+        String kind = fault.kind().configName();
+        return switch (fault.kind()) {
+            case KV_OUTAGE -> kv ? null : kind + " changes nothing: no limiter has a kv stage";
+            case REGION_OUTAGE -> pops.contains(fault.place()) || remote ? null : kind + " of " + fault.place()
+                    + " changes nothing: it is not a PoP of the scenario, and no limiter calls a durable-object or "
+                    + "origin stage homed anywhere";
+            case PARTITION, LATENCY -> !remote ? kind + " between " + fault.place() + " and " + fault.other()
+                    + " changes nothing: no limiter sends a message between regions (no durable-object or origin stage)"
+                    : pops.contains(fault.place()) || pops.contains(fault.other()) ? null
+                    : kind + " between " + fault.place() + " and " + fault.other() + " changes nothing: neither is a "
+                    + "PoP of the scenario, and messages go between a PoP and the region of an object it calls";
+            case POP_OUTAGE -> null;
+        };
+    }
+}

@@ -1,0 +1,86 @@
+package io.edgesim.scenario;
+
+import io.edgesim.engine.virtual.VirtualEngine;
+import io.edgesim.result.RunResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static io.edgesim.result.RunResults.limiter;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ScenarioWarningsTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void clientsWithoutAnApiKeyUnderALimiterKeyedOnItShareOneKey() {
+        Scenario scenario = ScenarioFixture.loadOverBase(dir, """
+                clients = [ { name = a, count = 3, rate = 1 }, { name = b, count = 2, rate = 1 },
+                            { name = c, key = "k-{i}", count = 4, rate = 1 } ]
+                limiters = [ { name = by-key, tier = cache, limit = 100, window = 60s }
+                             { name = by-ip, tier = cache, limit = 100, window = 60s, key = ip } ]
+                """);
+
+        String expected = "keyed on api-key, and 5 clients (a, b) send no API key: all their requests share one "
+                + "key, '-' (give them key = \"...\", or key the limiter on ip)";
+        assertThat(ScenarioWarnings.of(scenario)).containsExactly(java.util.Map.entry("limiters.by-key.key",
+                expected));
+        // in the report's assumptions too
+        assertThat(scenario.assumptions()).containsEntry("limiters.by-key.key", expected);
+        // and so it is: one key for the five, five for the addresses
+        RunResult run = new VirtualEngine(scenario).run();
+        assertThat(limiter(run, "by-key").keys().seen()).isEqualTo(1 + 4);
+        assertThat(limiter(run, "by-ip").keys().seen()).isEqualTo(9);
+    }
+
+    @Test
+    void oneClientWithoutAKeyOrAClientTheLimiterDoesNotSeeIsNoSlip() {
+        Scenario one = ScenarioFixture.loadOverBase(dir, "clients = [ { name = a, rate = 1 } ]\n");
+        Scenario unseen = ScenarioFixture.loadOverBase(dir, """
+                clients = [ { name = a, count = 5, rate = 1 }, { name = b, key = k, rate = 1 } ]
+                limiters = [ { name = l, tier = cache, limit = 100, window = 60s, clients = [b] } ]
+                """);
+
+        assertThat(ScenarioWarnings.of(one)).isEmpty();
+        assertThat(ScenarioWarnings.of(unseen)).isEmpty();
+    }
+
+    @Test
+    void faultsThatCanTouchNoRequestAreNamed() {
+        Scenario scenario = ScenarioFixture.loadOverBase(dir, """
+                faults = [
+                  { kind = kv-outage, from = 1s, until = 2s }
+                  { kind = region-outage, region = IAD, from = 1s, until = 2s }
+                  { kind = region-outage, region = SYD, from = 1s, until = 2s }
+                  { kind = partition, between = [FRA, IAD], from = 1s, until = 2s }
+                ]
+                """);
+
+        assertThat(ScenarioWarnings.of(scenario)).containsOnlyKeys("faults[0]", "faults[1]", "faults[3]")
+                .containsEntry("faults[0]", "kv-outage changes nothing: no limiter has a kv stage")
+                .containsEntry("faults[1]", "region-outage of IAD changes nothing: it is not a PoP of the scenario, "
+                        + "and no limiter calls a durable-object or origin stage homed anywhere")
+                .containsEntry("faults[3]", "partition between FRA and IAD changes nothing: no limiter sends a message "
+                        + "between regions (no durable-object or origin stage)");
+    }
+
+    @Test
+    void faultsOnTheWayToAnObjectAreNotNamedButALinkBetweenTwoRegionsWithoutPopsIs() {
+        Scenario scenario = ScenarioFixture.loadOverBase(dir, """
+                limiters = [ { name = d, tier = durable-object, limit = 100, window = 60s, timeout = 1s,
+                               placement { policy = fixed, region = IAD } } ]
+                faults = [
+                  { kind = region-outage, region = IAD, from = 1s, until = 2s }
+                  { kind = partition, between = [FRA, IAD], from = 1s, until = 2s }
+                  { kind = latency, between = [IAD, NRT], extra = 10ms, from = 1s, until = 2s }
+                ]
+                """);
+
+        assertThat(ScenarioWarnings.of(scenario)).containsOnlyKeys("faults[2]").containsEntry("faults[2]",
+                "latency between IAD and NRT changes nothing: neither is a PoP of the scenario, and messages go "
+                        + "between a PoP and the region of an object it calls");
+    }
+}

@@ -183,24 +183,42 @@ public record SweepReport(String param, List<Point> points) {
                 + "intervals.";
     }
 
+    // let through and multiplication per limiter, and its usage cost where that differs between the values (a sweep
+    // of a price changes nothing else)
     private Tables table() {
         List<String> header = new ArrayList<>(List.of(param));
-        for (LimiterResult l : points.get(0).result().limiters()) {
-            header.add(l.name() + " let through");
-            header.add(l.name() + " x");
+        List<LimiterResult> first = points.get(0).result().limiters();
+        boolean[] costs = new boolean[first.size()];
+        for (int i = 0; i < first.size(); i++) {
+            header.add(first.get(i).name() + " let through");
+            header.add(first.get(i).name() + " x");
+            int limiter = i;
+            costs[i] = points.stream().map(p -> p.result().limiters().get(limiter).cost().usdPerMonth()).distinct()
+                    .count() > 1;
+            if (costs[i]) {
+                header.add(first.get(i).name() + " $/month");
+            }
         }
         Tables table = new Tables(header);
         for (Point p : points) {
             List<String> row = new ArrayList<>(List.of(p.value()));
-            for (LimiterResult l : p.result().limiters()) {
+            List<LimiterResult> limiters = p.result().limiters();
+            for (int i = 0; i < limiters.size(); i++) {
+                LimiterResult l = limiters.get(i);
                 if (p.result().replications().isPresent()) {
                     Replications r = p.result().replications().get();
                     row.add(ReplicationTables.cell("let_through", r.interval(l.name(), "let_through")));
                     row.add(ReplicationTables.cell("multiplication", r.interval(l.name(), "multiplication")));
+                    if (costs[i]) {
+                        row.add(ReplicationTables.cell("usd_per_month", r.interval(l.name(), "usd_per_month")));
+                    }
                 } else {
                     row.add(Long.toString(l.totals().letThrough()));
                     row.add(Numbers.multiplication(l, "") + (l.keys().bound() == null ? ""
                             : " (bound " + Numbers.fixed(l.keys().bound().factor(), 2) + ")"));
+                    if (costs[i]) {
+                        row.add(Numbers.fixed(l.cost().usdPerMonth(), 2));
+                    }
                 }
             }
             table.row(row);

@@ -381,6 +381,22 @@ class MainTest {
     }
 
     @Test
+    void aSweepTableShowsTheCostOfALimiterWhoseCostDiffersBetweenTheValues(@TempDir Path dir) {
+        Outcome price = edgesim("sweep", "scenarios/cost.conf", "--param",
+                "prices.worker-cpu-ms-per-request=1,5", "--out", dir.resolve("price").toString());
+        Outcome limit = edgesim("sweep", "scenarios/three-pops.conf", "--param", "limiters.local.limit=50,100",
+                "--out", dir.resolve("limit").toString());
+
+        // the objects' $1.35; at 5 ms a request, 50 million CPU ms a month: 20 million beyond the 30 million
+        // included, $0.40 more
+        assertThat(price.out().lines().limit(3)).containsExactly(
+                "prices.worker-cpu-ms-per-request  checks let through           checks x  checks $/month",
+                "1                                              13888  1.00 (bound 1.00)            1.35",
+                "5                                              13888  1.00 (bound 1.00)            1.75");
+        assertThat(limit.out()).doesNotContain("$/month");
+    }
+
+    @Test
     void sweepWithoutParamRunsTheSweepTheScenarioDeclaresAndParamReplacesIt(@TempDir Path dir) throws IOException {
         Path file = Files.writeString(dir.resolve("declared.conf"), Files.readString(Path.of(
                 "scenarios/three-pops.conf")) + "\nsweep = \"limiters.local.limit=50,100\"\n");

@@ -35,9 +35,11 @@ class TailsAgreeClusterTest {
     // out a collection or a descheduled dispatcher (a CI run saw 51 ms once); the share within CLOSE_NANOS below is
     // what holds the cluster to the virtual engine's draws
     private static final long LATENESS_BOUND_NANOS = 150_000_000;
-    // most requests are delivered on time: within this of the virtual latency
+    // most requests are delivered on time: within this of the virtual latency (a CI run beside three other JVMs busy
+    // on the same two cores had 457 of 487, 94 %; a draw not the virtual engine's is off by the tail's spread, tens
+    // of ms, for most requests)
     private static final long CLOSE_NANOS = 5_000_000;
-    private static final double CLOSE_SHARE = 0.95;
+    private static final double CLOSE_SHARE = 0.90;
 
     @TempDir
     static Path dir;

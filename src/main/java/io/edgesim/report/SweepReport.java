@@ -12,9 +12,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
@@ -184,39 +186,51 @@ public record SweepReport(String param, List<Point> points) {
     }
 
     // let through and multiplication per limiter, and its usage cost where that differs between the values (a sweep
-    // of a price changes nothing else)
+    // of a price changes nothing else); the limiters of every value, by name, in the order they first appear (a
+    // sweep of limiters may add or take one away): "-" where a value has no such limiter
     private Tables table() {
-        List<String> header = new ArrayList<>(List.of(param));
-        List<LimiterResult> first = points.get(0).result().limiters();
-        boolean[] costs = new boolean[first.size()];
-        for (int i = 0; i < first.size(); i++) {
-            header.add(first.get(i).name() + " let through");
-            header.add(first.get(i).name() + " x");
-            int limiter = i;
-            costs[i] = points.stream().map(p -> p.result().limiters().get(limiter).cost().usdPerMonth()).distinct()
-                    .count() > 1;
-            if (costs[i]) {
-                header.add(first.get(i).name() + " $/month");
+        Map<String, List<LimiterResult>> byName = new LinkedHashMap<>();
+        for (Point p : points) {
+            for (LimiterResult l : p.result().limiters()) {
+                byName.computeIfAbsent(l.name(), n -> new ArrayList<>());
             }
         }
-        Tables table = new Tables(header);
         for (Point p : points) {
+            byName.forEach((name, results) -> results.add(p.result().limiters().stream()
+                    .filter(l -> l.name().equals(name)).findFirst().orElse(null)));
+        }
+        List<String> header = new ArrayList<>(List.of(param));
+        Map<String, Boolean> costs = new LinkedHashMap<>();
+        byName.forEach((name, results) -> {
+            header.add(name + " let through");
+            header.add(name + " x");
+            costs.put(name, results.stream().filter(Objects::nonNull).map(l -> l.cost().usdPerMonth()).distinct()
+                    .count() > 1);
+            if (costs.get(name)) {
+                header.add(name + " $/month");
+            }
+        });
+        Tables table = new Tables(header);
+        for (int at = 0; at < points.size(); at++) {
+            Point p = points.get(at);
             List<String> row = new ArrayList<>(List.of(p.value()));
-            List<LimiterResult> limiters = p.result().limiters();
-            for (int i = 0; i < limiters.size(); i++) {
-                LimiterResult l = limiters.get(i);
-                if (p.result().replications().isPresent()) {
+            for (Map.Entry<String, List<LimiterResult>> limiter : byName.entrySet()) {
+                LimiterResult l = limiter.getValue().get(at);
+                boolean cost = costs.get(limiter.getKey());
+                if (l == null) {
+                    row.addAll(Collections.nCopies(cost ? 3 : 2, "-"));
+                } else if (p.result().replications().isPresent()) {
                     Replications r = p.result().replications().get();
                     row.add(ReplicationTables.cell("let_through", r.interval(l.name(), "let_through")));
                     row.add(ReplicationTables.cell("multiplication", r.interval(l.name(), "multiplication")));
-                    if (costs[i]) {
+                    if (cost) {
                         row.add(ReplicationTables.cell("usd_per_month", r.interval(l.name(), "usd_per_month")));
                     }
                 } else {
                     row.add(Long.toString(l.totals().letThrough()));
                     row.add(Numbers.multiplication(l, "") + (l.keys().bound() == null ? ""
                             : " (bound " + Numbers.fixed(l.keys().bound().factor(), 2) + ")"));
-                    if (costs[i]) {
+                    if (cost) {
                         row.add(Numbers.fixed(l.cost().usdPerMonth(), 2));
                     }
                 }

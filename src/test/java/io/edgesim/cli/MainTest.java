@@ -397,6 +397,22 @@ class MainTest {
     }
 
     @Test
+    void aSweepOfTheLimitersShowsEachLimiterOfAnyValueAndADashWhereAValueHasNone(@TempDir Path dir) {
+        String one = "{name=a,tier=cache,limit=100,window=60s}";
+        String two = one + ",{name=b,tier=isolate,limit=10,window=60s}";
+
+        Outcome sweep = edgesim("sweep", "scenarios/three-pops.conf", "--param", "limiters=[" + one + "],[" + two
+                + "]", "--out", dir.toString());
+
+        assertThat(sweep.status()).as(sweep.err()).isZero();
+        List<String> table = sweep.out().lines().limit(3).toList();
+        assertThat(table.get(0)).endsWith("a let through                a x  b let through    b x");
+        assertThat(table.get(1)).endsWith("300  3.00 (bound 3.00)              -      -");
+        assertThat(table.get(2)).contains(" 300  3.00 (bound 3.00) ");
+        assertThat(dir.resolve("sweep-multiplication.png")).isNotEmptyFile();
+    }
+
+    @Test
     void sweepWithoutParamRunsTheSweepTheScenarioDeclaresAndParamReplacesIt(@TempDir Path dir) throws IOException {
         Path file = Files.writeString(dir.resolve("declared.conf"), Files.readString(Path.of(
                 "scenarios/three-pops.conf")) + "\nsweep = \"limiters.local.limit=50,100\"\n");

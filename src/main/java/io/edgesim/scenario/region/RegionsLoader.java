@@ -370,17 +370,28 @@ public final class RegionsLoader {
             return LatencyTail.fit(p50, p99, floorNanos);
         }
         long p90 = Math.round(t.positiveNumber("p90", MAX_RTT_MILLIS, TAIL) * 1e6);
-        double[] range = LatencyTail.p90Range(p50, p99);
-        if (p50 == p99 || !(p90 >= range[0] && p90 <= range[1])) {
-            String allowed = p50 == p99 ? "no p90 when p50 = p99"
-                    : String.format(java.util.Locale.ROOT, "a p90 from %.1f to %.1f (a shifted lognormal through p50 "
-                    + "and p99 with a floor from 0 up to where its part above the floor stretches %.0f times from p50 "
-                    + "to p99)", Math.ceil(range[0] / 1e5) / 10, Math.floor(range[1] / 1e5) / 10,
-                    LatencyTail.MAX_GIVEN_TAIL_RATIO);
+        if (p50 == p99) {
             throw t.error("p90", t.shown("p90") + " does not fit p50 " + t.shown("p50") + " and p99 "
-                    + t.shown("p99"), allowed);
+                    + t.shown("p99"), "no p90 when p50 = p99");
+        }
+        // the range that fits, to the microsecond and inside the exact one: what the message shows is what is taken
+        double[] range = LatencyTail.p90Range(p50, p99);
+        long lowest = (long) Math.ceil(range[0] / 1e3) * 1_000;
+        long highest = (long) Math.floor(range[1] / 1e3) * 1_000;
+        if (p90 < lowest || p90 > highest) {
+            String fits = lowest > highest ? "no p90 (none fits these two to the microsecond): leave p90 out"
+                    : "a p90 from " + microsecondsAsMs(lowest) + " to " + microsecondsAsMs(highest) + " (a "
+                    + "shifted lognormal through p50 and p99 with a floor from 0 up to where its part above the floor "
+                    + "stretches " + (long) LatencyTail.MAX_GIVEN_TAIL_RATIO + " times from p50 to p99)";
+            throw t.error("p90", t.shown("p90") + " does not fit p50 " + t.shown("p50") + " and p99 "
+                    + t.shown("p99"), fits);
         }
         return LatencyTail.fitWithP90(p50, p90, p99);
+    }
+
+    // a whole number of microseconds, in nanoseconds, as milliseconds without trailing zeros: 267631000 -> "267.631"
+    private static String microsecondsAsMs(long nanos) {
+        return java.math.BigDecimal.valueOf(nanos / 1_000).movePointLeft(3).stripTrailingZeros().toPlainString();
     }
 
     /** A number, or the mean of [there, back]. */

@@ -130,10 +130,24 @@ class RegionTailsTest {
 
         assertThatThrownBy(() -> RegionsLoader.load(file)).isInstanceOf(InputException.class)
                 .hasMessage(file + ": rtt-ms.FRA-SYD.p90: 350 does not fit p50 250 and p99 400; allowed: a p90 from "
-                        + "267.7 to 323.8 (a shifted lognormal through p50 and p99 with a floor from 0 up to where its "
+                        + "267.638 to 323.881 (a shifted lognormal through p50 and p99 with a floor from 0 up to where its "
                         + "part above the floor stretches 100 times from p50 to p99)");
         assertThatThrownBy(() -> RegionsLoader.load(file(dir, "", "{ p50 = 250, p90 = 255, p99 = 400 }")))
                 .isInstanceOf(InputException.class).hasMessageContaining("p90: 255 does not fit");
+        // the ends shown are the ends taken
+        assertThat(RegionsLoader.load(file(dir, "", "{ p50 = 250, p90 = 267.638, p99 = 400 }")).tail("FRA", "SYD")
+                .quantile(0.9)).isCloseTo(267_638_000L, within(5L));
+        assertThat(RegionsLoader.load(file(dir, "", "{ p50 = 250, p90 = 323.881, p99 = 400 }")).tail("FRA", "SYD")
+                .quantile(0.9)).isCloseTo(323_881_000L, within(5L));
+        for (String outside : new String[]{"267.637", "323.882"}) {
+            assertThatThrownBy(() -> RegionsLoader.load(file(dir, "", "{ p50 = 250, p90 = " + outside
+                    + ", p99 = 400 }"))).isInstanceOf(InputException.class).hasMessageContaining("p90: " + outside
+                    + " does not fit");
+        }
+        // a p99 a hair above the p50 leaves no microsecond for a p90
+        assertThatThrownBy(() -> RegionsLoader.load(file(dir, "", "{ p50 = 250, p90 = 250.0005, p99 = 250.001 }")))
+                .isInstanceOf(InputException.class).hasMessageEndingWith("allowed: no p90 (none fits these two to "
+                        + "the microsecond): leave p90 out");
         LatencyTail fitted = RegionsLoader.load(file(dir, "", "{ p50 = 250, p90 = 300, p99 = 400 }"))
                 .tail("FRA", "SYD");
         assertThat(fitted.quantile(0.9)).isCloseTo(300 * MS, within(5L));

@@ -174,14 +174,19 @@ public final class HoconSource {
                     : problem + "; allowed: HOCON syntax, with a key or value that holds a character such as + : $ "
                     + "{ } [ ] = , in double quotes (key = \"anon-token+ip\")");
         }
-        return InputException.at(file, where, "malformed HOCON: " + oneLine(detail) + "; allowed: HOCON syntax");
+        return InputException.at(file, where, "malformed HOCON: " + oneLine(COMMA_HINT.matcher(detail).replaceFirst(""))
+                + "; allowed: HOCON syntax");
     }
 
     // "(if you intended 'i' to be part of a key or string value, try enclosing the key or value in double quotes, or
     // you may be able to rename the file .properties rather than .conf)"
     private static final Pattern QUOTES_HINT = Pattern.compile("\\s*\\(if you intended .* to be part of a key or "
             + "string value, try enclosing the key or value in double quotes.*\\)", Pattern.DOTALL);
-    private static final Pattern STRAY = Pattern.compile("got '[\\[\\]{},]'");
+    private static final Pattern STRAY = Pattern.compile("got '[\\[\\]{},]'|unbalanced close");
+    // "(if you want the comma or end of file to be part of a string value, then double-quote it)": after a comma
+    // with nothing behind it, or a list left open
+    private static final Pattern COMMA_HINT = Pattern.compile("\\s*\\(if you want the comma or .* to be part of a "
+            + "string value, then double-quote it\\)", Pattern.DOTALL);
 
     /** Null when {@code path} is a readable file, else "no such file", "is a directory, not a file", ... */
     public static String fileProblem(Path path) {

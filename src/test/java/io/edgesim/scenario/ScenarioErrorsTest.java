@@ -522,6 +522,12 @@ class ScenarioErrorsTest {
 
         assertThat(message).startsWith(dir.resolve("s.conf") + ": line 3: malformed HOCON: ")
                 .endsWith("; allowed: HOCON syntax").doesNotContain("\n");
+        // Typesafe Config's own hints (quotes, a .properties file) left out where they do not apply
+        assertThat(ScenarioFixture.errorOf(dir, "name = x\nduration = 60s\n}\n")).isEqualTo(dir.resolve("s.conf")
+                + ": line 3: malformed HOCON: unbalanced close brace '}' with no open brace; allowed: HOCON syntax");
+        assertThat(ScenarioFixture.errorOf(dir, "name = x\nregions = [FRA, , AMS]\n")).isEqualTo(dir.resolve(
+                "s.conf") + ": line 2: malformed HOCON: List should have had new element after a comma, instead had "
+                + "token: ','; allowed: HOCON syntax");
     }
 
     @Test

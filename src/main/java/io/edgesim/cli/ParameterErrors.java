@@ -25,6 +25,8 @@ final class ParameterErrors {
     private static final Pattern INVALID_VALUE = Pattern.compile("^Invalid value for [^:]*: ");
     private static final Pattern NOT_A_WHOLE_NUMBER = Pattern.compile("is not an? (long|int|short|byte)\\b");
     private static final Pattern NOT_A_NUMBER = Pattern.compile("is not an? (double|float)\\b");
+    // digits that do not fit the option's type: "'99999999999999999999' is not a long"
+    private static final Pattern WHOLE_OUT_OF_RANGE = Pattern.compile("'(-?\\d+)' is not an? (long|int)");
     // "cannot convert 'a<NUL>b' to interface java.nio.file.Path (java.nio.file.InvalidPathException: why)"
     private static final Pattern CANNOT_CONVERT = Pattern.compile(
             "^cannot convert '(.*)' to (?:interface |class )?(?:[\\w$]+\\.)*(\\w+) \\((?:[\\w.$]+: )?(.*)\\)$",
@@ -48,8 +50,13 @@ final class ParameterErrors {
         } else if (ex instanceof MissingParameterException missing && !missing.getMissing().isEmpty()) {
             line = missing(command, missing);
         } else if (ex.getArgSpec() != null) {
-            line = name(ex.getArgSpec()) + ": " + plain(INVALID_VALUE.matcher(ex.getMessage()).replaceFirst(""))
-                    + allowed(ex.getArgSpec(), command);
+            String problem = INVALID_VALUE.matcher(ex.getMessage()).replaceFirst("");
+            Matcher outOfRange = WHOLE_OUT_OF_RANGE.matcher(problem);
+            line = outOfRange.matches() ? name(ex.getArgSpec()) + ": " + outOfRange.group(1) + " is too "
+                    + (outOfRange.group(1).startsWith("-") ? "small" : "large") + "; allowed: a whole number from "
+                    + (outOfRange.group(2).equals("long") ? String.format(Locale.ROOT, "%,d to %,d", Long.MIN_VALUE,
+                    Long.MAX_VALUE) : String.format(Locale.ROOT, "%,d to %,d", Integer.MIN_VALUE, Integer.MAX_VALUE))
+                    : name(ex.getArgSpec()) + ": " + plain(problem) + allowed(ex.getArgSpec(), command);
         } else {
             line = ex.getMessage();
         }

@@ -29,13 +29,18 @@ final class Replicas {
         try {
             n = Long.parseLong(value.strip());
         } catch (NumberFormatException e) {
-            throw new InputException("--replications: '" + value + "' is not a whole number" + allowed);
+            if (value.strip().matches("-?\\d+")) {
+                // digits beyond a long
+                n = value.strip().startsWith("-") ? Long.MIN_VALUE : Long.MAX_VALUE;
+            } else {
+                throw new InputException("--replications: '" + value + "' is not a whole number" + allowed);
+            }
         }
         if (n < 1) {
-            throw new InputException("--replications: " + n + " is too few runs" + allowed);
+            throw new InputException("--replications: " + value.strip() + " is too few runs" + allowed);
         }
         if (n > MAX) {
-            throw new InputException("--replications: " + n + " is too many runs" + allowed);
+            throw new InputException("--replications: " + value.strip() + " is too many runs" + allowed);
         }
         return (int) n;
     }

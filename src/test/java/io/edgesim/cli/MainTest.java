@@ -209,6 +209,10 @@ class MainTest {
         assertThat(outcome.status()).isEqualTo(2);
         assertThat(outcome.err()).isEqualTo("edgesim: --seed: 'abc' is not a whole number; allowed: a whole "
                 + "number, e.g. 42" + System.lineSeparator());
+        Outcome large = edgesim("run", "scenarios/three-pops.conf", "--seed", "99999999999999999999");
+        assertThat(large.status()).isEqualTo(2);
+        assertThat(large.err()).isEqualTo("edgesim: --seed: 99999999999999999999 is too large; allowed: a whole "
+                + "number from -9,223,372,036,854,775,808 to 9,223,372,036,854,775,807" + System.lineSeparator());
     }
 
     @Test
@@ -463,7 +467,8 @@ class MainTest {
     @Test
     void badReplicationsAreOneLineOfBadInput() {
         Map<String, String> problems = Map.of("0", "0 is too few runs", "-1", "-1 is too few runs", "1001",
-                "1001 is too many runs", "99999999999", "99999999999 is too many runs", "many",
+                "1001 is too many runs", "99999999999", "99999999999 is too many runs", "99999999999999999999",
+                "99999999999999999999 is too many runs", "many",
                 "'many' is not a whole number", "2.5", "'2.5' is not a whole number", "", "'' is not a whole number");
         for (Map.Entry<String, String> bad : problems.entrySet()) {
             String n = bad.getKey();

@@ -189,7 +189,8 @@ public final class ConfigReader {
         try {
             double d = config.getDouble(quote(key));
             if (Math.abs(d) > 9.0e15 && !Double.isNaN(d)) {
-                throw error(key, shown(key) + " is too large", allowed);
+                throw error(key, shown(key) + (d > 0 ? " is too large, above 9e15" : " is too small, below -9e15"),
+                        allowed);
             }
             if (d != Math.rint(d)) {
                 throw error(key, shown(key) + " is not a whole number", allowed);

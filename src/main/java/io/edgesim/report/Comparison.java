@@ -34,7 +34,8 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
         md.append("- B: `").append(labelB).append("` - ").append(describe(b)).append("\n\n");
         List<String> differences = differences();
         if (differences.isEmpty()) {
-            md.append("Same scenario, engine and seed, and the same limiters, regions and plans.\n\n");
+            md.append("Same scenario, engine, seed and duration, and the same limiters (tiers and algorithms), regions "
+                    + "and plans.\n\n");
         } else {
             md.append("Not shared:\n\n");
             differences.forEach(line -> md.append("- ").append(line).append('\n'));
@@ -74,6 +75,17 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
         }
         if (a.seed() != b.seed() || a.runs() != b.runs()) {
             lines.add("seeds: " + describeSeeds(a) + " in A, " + describeSeeds(b) + " in B");
+        }
+        if (a.durationS() != b.durationS()) {
+            lines.add("duration: " + Numbers.seconds(a.durationS()) + " s in A, " + Numbers.seconds(b.durationS())
+                    + " s in B; counts are totals over each run");
+        }
+        for (String limiter : a.limiters()) {
+            String inA = a.settings().get(limiter);
+            String inB = b.settings().get(limiter);
+            if (inB != null && !inA.equals(inB)) {
+                lines.add("limiter " + limiter + ": " + inA + " in A, " + inB + " in B");
+            }
         }
         onlyIn(lines, "limiter", a.limiters(), b.limiters());
         onlyIn(lines, "region", a.regions(), b.regions());

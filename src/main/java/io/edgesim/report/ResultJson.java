@@ -43,9 +43,9 @@ public final class ResultJson {
      * @param replicated   true when the run has replications (--replications N, also N = 1)
      * @param intervals    with replications, every figure's mean and interval that every run had; else empty
      */
-    public record Run(String scenario, String engine, long seed, int runs, String seeds, List<String> regions,
-                      List<String> limiters, Set<String> plans, Map<Figure, Double> figures,
-                      boolean replicated, Map<Figure, Interval> intervals) {
+    public record Run(String scenario, String engine, long seed, int runs, String seeds, double durationS,
+                      List<String> regions, List<String> limiters, Map<String, String> settings, Set<String> plans,
+                      Map<Figure, Double> figures, boolean replicated, Map<Figure, Interval> intervals) {
     }
 
     /** The run in {@code root}, a parsed result.json. */
@@ -67,10 +67,14 @@ public final class ResultJson {
         long seed = field(root, "seed").asLong();
         List<String> regions = new ArrayList<>();
         field(root, "regions").forEach(r -> regions.add(r.asText()));
+        double durationS = field(root, "duration_s").asDouble();
         List<String> limiters = new ArrayList<>();
+        // what a limiter is, as result.json says it: its tiers and its algorithm with its numbers
+        Map<String, String> settings = new LinkedHashMap<>();
         Set<String> plans = new LinkedHashSet<>();
         for (JsonNode l : field(root, "limiters")) {
             limiters.add(text(l, "name"));
+            settings.put(text(l, "name"), l.path("tier").asText("") + ", " + l.path("algorithm").asText(""));
             JsonNode byPlan = l.path("keys").path("plans");
             byPlan.fieldNames().forEachRemaining(plans::add);
         }
@@ -96,8 +100,8 @@ public final class ResultJson {
                 }
             }
         }
-        return new Run(scenario, engine, seed, runs, seeds, regions, limiters, plans, figures, replications != null,
-                intervals);
+        return new Run(scenario, engine, seed, runs, seeds, durationS, regions, limiters, settings, plans, figures,
+                replications != null, intervals);
     }
 
     private static Figure figure(JsonNode f) throws NotAResult {

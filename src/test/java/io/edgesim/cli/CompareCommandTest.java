@@ -57,7 +57,8 @@ class CompareCommandTest {
         assertThat(compare.status()).as(compare.err()).isZero();
         assertThat(compare.out()).contains("- A: `" + a.resolve("result.json") + "` - scenario pair, engine "
                         + "virtual, seed 5",
-                "Same scenario, engine and seed, and the same limiters, regions and plans.",
+                "Same scenario, engine, seed and duration, and the same limiters (tiers and algorithms), regions and "
+                        + "plans.",
                 "## local", "## exact",
                 "| figure | where | A | B | B - A | B / A |",
                 "| let through | whole run | 100 | 100 | 0 | 0% |",
@@ -84,6 +85,22 @@ class CompareCommandTest {
                 "- region SYD only in A", "- region AMS only in B",
                 "## exact", "| latency p99 | in FRA |");
         assertThat(compare.out()).doesNotContain("## local", "## per-location", "in SYD |", "in AMS |");
+    }
+
+    @Test
+    void aDifferentDurationOrALimiterOfTheSameNameCountingOtherwiseIsSaid() throws IOException {
+        Path a = run("a", SCENARIO);
+        Path b = run("b", SCENARIO.replace("duration = 30s", "duration = 15s")
+                .replace("{ name = local, tier = cache, limit = 50,", "{ name = local, tier = cache, limit = 25,"));
+
+        CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
+
+        assertThat(compare.status()).as(compare.err()).isZero();
+        assertThat(compare.out()).contains("Not shared:",
+                "- duration: 30 s in A, 15 s in B; counts are totals over each run",
+                "- limiter local: cache, fixed-window 50 per 60s in A, cache, fixed-window 25 per 60s in B",
+                "| sent | whole run | 300 | 150 | -150 | -50.0% |");
+        assertThat(compare.out()).doesNotContain("limiter exact:", "Same scenario");
     }
 
     @Test

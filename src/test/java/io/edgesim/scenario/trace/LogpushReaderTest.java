@@ -145,7 +145,7 @@ class LogpushReaderTest {
                 .getBytes(StandardCharsets.ISO_8859_1));
 
         assertThatThrownBy(() -> TraceRows.validate(latin1, POPS)).isInstanceOf(InputException.class)
-                .hasMessageStartingWith(latin1 + ": holds bytes that are not UTF-8 text");
+                .hasMessageStartingWith(latin1 + ": holds bytes that are not UTF-8 text (line 1, byte 0xE9)");
     }
 
     @Test

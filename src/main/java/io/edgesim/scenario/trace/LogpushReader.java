@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.edgesim.model.algorithm.Durations;
 import io.edgesim.scenario.config.CodeList;
+import io.edgesim.scenario.config.HoconSource;
 import io.edgesim.scenario.config.ConfigReader;
 
 import java.math.BigDecimal;
@@ -29,6 +30,10 @@ import java.util.Set;
  * rows must be in nondecreasing time (Logpush batches are not always: sort them first). Every request costs 1.
  */
 public final class LogpushReader extends TraceFile {
+
+    // " (start marker at [Source: REDACTED (...); line: 1, column: 1])" and the like
+    private static final java.util.regex.Pattern JACKSON_SOURCE = java.util.regex.Pattern.compile(
+            "\\s*\\(start marker at \\[Source:.*?\\]\\)|\\s*at \\[Source:.*?\\]");
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
@@ -65,7 +70,10 @@ public final class LogpushReader extends TraceFile {
         try {
             row = JSON.readTree(text);
         } catch (JsonProcessingException e) {
-            throw error("not a JSON object: " + e.getOriginalMessage(), "one Logpush JSON object per line");
+            // Jackson's own words, without where its source is (a REDACTED source and a start marker)
+            String why = JACKSON_SOURCE.matcher(HoconSource.oneLine(e.getOriginalMessage())).replaceAll("");
+            throw error("not a JSON object: " + why + (e.getLocation() == null ? "" : " (column "
+                    + e.getLocation().getColumnNr() + ")"), "one Logpush JSON object per line");
         }
         if (row == null || !row.isObject()) {
             throw error("not a JSON object", "one Logpush JSON object per line");

@@ -161,6 +161,11 @@ class LogpushReaderTest {
                 .hasMessageContaining("line 1: EdgeColoCode 'LHR' is not a region of the scenario; allowed: FRA, SYD");
         assertThatThrownBy(() -> TraceRows.validate(file(dir, "{not json"), POPS))
                 .isInstanceOf(InputException.class).hasMessageContaining("line 1: not a JSON object");
+        // Jackson's words, without its source location (REDACTED, a start marker), with the column
+        assertThatThrownBy(() -> TraceRows.validate(file(dir, "{\"EdgeStartTimestamp\":1,\"EdgeColoCode\":\"FRA\""),
+                POPS)).isInstanceOf(InputException.class).hasMessageEndingWith("requests.ndjson: line 1: not a JSON "
+                        + "object: Unexpected end-of-input: expected close marker for Object (column 45); allowed: "
+                        + "one Logpush JSON object per line");
         assertThatThrownBy(() -> TraceRows.validate(file(dir, "{\"EdgeColoCode\":\"FRA\"}"), POPS))
                 .isInstanceOf(InputException.class).hasMessageContaining("line 1: no EdgeStartTimestamp");
     }

@@ -4,8 +4,10 @@ import io.edgesim.scenario.InputException;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
 
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -63,12 +65,29 @@ record SweepValues(String origin, String path, List<String> values) {
             throw bad(origin, "'" + valuesText + "' has an empty value; allowed: values separated by single commas");
         }
         Set<String> seen = new HashSet<>();
+        Map<BigDecimal, String> numbers = new HashMap<>();
         for (String value : values) {
             if (!seen.add(value)) {
                 throw bad(origin, "value '" + value + "' is given twice; allowed: each value once");
             }
+            // the same number written two ways (1 and 1.0, 1e3 and 1000) would run the same scenario twice
+            BigDecimal number = number(value);
+            String before = number == null ? null : numbers.putIfAbsent(number, value);
+            if (before != null) {
+                throw bad(origin, "values '" + before + "' and '" + value + "' are the same number; allowed: each "
+                        + "value once");
+            }
         }
         return new SweepValues(origin, path, List.copyOf(values));
+    }
+
+    // the value as a number, or null when it is not one (a duration, a list, a name)
+    private static BigDecimal number(String value) {
+        try {
+            return new BigDecimal(value.strip()).stripTrailingZeros();
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /** Where a message about one value puts the blame: "--param limiters.local.limit=0". */

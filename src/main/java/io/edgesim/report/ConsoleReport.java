@@ -143,7 +143,7 @@ public final class ConsoleReport {
 
     /** " (bound 3.00x)" beside a multiplication figure; "" for a limiter without a bound. */
     static String bound(MultiplicationBound bound) {
-        return bound == null ? "" : " (bound " + Numbers.fixed(bound.factor(), 2) + "x)";
+        return bound == null ? "" : " (bound " + Numbers.fixed(bound.onMultiplication(), 2) + "x)";
     }
 
     /**

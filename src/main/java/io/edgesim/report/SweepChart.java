@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  * A sweep's chart: one line per limiter against the value swept. Values that are all numbers sit on a number axis,
  * at their distances (a sweep of 16, 32, 64, 128, 256 and 340 locations puts 340 a little past 256, not a doubling
  * further): linear, or logarithmic when the largest is at least {@value #LOG_SPAN} times the smallest; other values
- * (durations, names) are categories in the order swept. With replications each point is the mean, with an error
+ * (durations, names) and numbers below a millionth or above 1e15 are categories in the order swept. With replications each point is the mean, with an error
  * bar from its interval's low end to its high end.
  */
 final class SweepChart {
@@ -38,7 +38,10 @@ final class SweepChart {
     /** From this ratio of the largest value to the smallest (all above 0) up, the axis is logarithmic. */
     static final double LOG_SPAN = 100;
 
-    private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?");
+    private static final Pattern NUMBER = Pattern.compile("-?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?");
+    // a number axis reads well for values from a millionth to a quadrillion (or 0); beyond, ticks crowd or vanish
+    private static final double SMALLEST = 1e-6;
+    private static final double LARGEST = 1e15;
 
     private SweepChart() {
     }
@@ -50,7 +53,8 @@ final class SweepChart {
     static JFreeChart of(SweepReport sweep, String title, String measure, String figure,
                          Function<LimiterResult, Number> value) {
         List<SweepReport.Point> points = sweep.points();
-        boolean numeric = points.stream().allMatch(p -> NUMBER.matcher(p.value()).matches());
+        boolean numeric = points.stream().allMatch(p -> NUMBER.matcher(p.value()).matches()
+                && plottable(Double.parseDouble(p.value())));
         if (sweep.replicated()) {
             title += " (mean, 95 % interval)";
         }
@@ -64,6 +68,11 @@ final class SweepChart {
         plot.setRangeAxis(range);
         plot.setOrientation(PlotOrientation.VERTICAL);
         return ChartStyle.apply(new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true));
+    }
+
+    private static boolean plottable(double value) {
+        double magnitude = Math.abs(value);
+        return magnitude == 0 || (magnitude >= SMALLEST && magnitude <= LARGEST);
     }
 
     /** The values as a number axis: logarithmic from {@link #LOG_SPAN} up, linear below (or with a value <= 0). */

@@ -229,7 +229,7 @@ public record SweepReport(String param, List<Point> points) {
                 } else {
                     row.add(Long.toString(l.totals().letThrough()));
                     row.add(Numbers.multiplication(l, "") + (l.keys().bound() == null ? ""
-                            : " (bound " + Numbers.fixed(l.keys().bound().factor(), 2) + ")"));
+                            : " (bound " + Numbers.fixed(l.keys().bound().onMultiplication(), 2) + ")"));
                     if (cost) {
                         row.add(Numbers.fixed(l.cost().usdPerMonth(), 2));
                     }

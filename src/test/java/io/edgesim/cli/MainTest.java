@@ -703,9 +703,11 @@ class MainTest {
     @Test
     void sweepRefusesANonPositiveStepNameDescriptionAndRepeatedValues(@TempDir Path dir) {
         String[] params = {"limiters.local.limit=1..10/-2", "limiters.local.limit=1..10/0",
-                "limiters.local.limit=1..x", "name=a,b", "description=a,b", "limiters.local.limit=50,100,50"};
+                "limiters.local.limit=1..x", "name=a,b", "description=a,b", "limiters.local.limit=50,100,50",
+                "limiters.local.limit=1.0,1", "limiters.local.limit=1e3,1000"};
         String[] problems = {"needs a positive STEP", "needs a positive STEP", "is not a range",
-                "'name' cannot be swept", "'description' cannot be swept", "value '50' is given twice"};
+                "'name' cannot be swept", "'description' cannot be swept", "value '50' is given twice",
+                "values '1.0' and '1' are the same number", "values '1e3' and '1000' are the same number"};
         for (int i = 0; i < params.length; i++) {
             Outcome outcome = edgesim("sweep", "scenarios/three-pops.conf", "--param", params[i], "--out",
                     dir.toString());

@@ -119,6 +119,13 @@ class SweepChartsTest {
         assertThat(narrow.letThroughChart().getXYPlot().getDomainAxis()).isNotInstanceOf(LogAxis.class);
         CategoryPlot categories = durations.letThroughChart().getCategoryPlot();
         assertThat(categories.getDataset().getColumnKeys()).containsExactly("60s", "10s");
+        // .5 is a number; 1e-300 is one no axis draws well (ticks all "0"), so the values are categories
+        SweepReport half = new SweepReport("clients.a.rate", List.of(new SweepReport.Point(".5", run),
+                new SweepReport.Point("15", run)));
+        SweepReport tiny = new SweepReport("clients.a.rate", List.of(new SweepReport.Point("1e-300", run),
+                new SweepReport.Point("1", run)));
+        assertThat(half.letThroughChart().getXYPlot().getDataset().getXValue(0, 0)).isEqualTo(0.5);
+        assertThat(tiny.letThroughChart().getPlot()).isInstanceOf(CategoryPlot.class);
     }
 
     @Test

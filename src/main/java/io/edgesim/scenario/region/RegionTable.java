@@ -19,16 +19,25 @@ public final class RegionTable {
     private RegionTable() {
     }
 
+    private static String weight(Region r) {
+        return Durations.formatNumber(r.weight());
+    }
+
     /** The whole table, lines separated by '\n', ending with a newline. */
     public static String format(RegionMap map) {
         StringBuilder out = new StringBuilder();
         List<String> codes = map.codes();
         int cityWidth = Math.max(4, codes.stream().mapToInt(c -> map.region(c).city().length()).max().orElse(4));
-        out.append(String.format(Locale.ROOT, "%-4s  %-" + cityWidth + "s  %-4s  %s%n", "PoP", "city", "area",
-                "Durable Objects"));
+        // the traffic weights (what pops = all sends where) when a PoP has another than the default 1
+        boolean weights = codes.stream().anyMatch(c -> map.region(c).weight() != 1);
+        int weightWidth = Math.max(6, codes.stream().mapToInt(c -> weight(map.region(c)).length()).max().orElse(6));
+        String weightColumn = weights ? "%" + weightWidth + "s  " : "%s";
+        out.append(String.format(Locale.ROOT, "%-4s  %-" + cityWidth + "s  %-4s  " + weightColumn + "%s%n", "PoP",
+                "city", "area", weights ? "weight" : "", "Durable Objects"));
         for (String code : codes) {
             Region r = map.region(code);
-            out.append(String.format(Locale.ROOT, "%-4s  %-" + cityWidth + "s  %-4s  %s%n", code, r.city(), r.area(),
+            out.append(String.format(Locale.ROOT, "%-4s  %-" + cityWidth + "s  %-4s  " + weightColumn + "%s%n", code,
+                    r.city(), r.area(), weights ? weight(r) : "",
                     r.durableObjects() ? "yes" : "no (nearest: " + map.nearestDurableObjectRegion(code) + ")"));
         }
         out.append('\n').append("area homes:");

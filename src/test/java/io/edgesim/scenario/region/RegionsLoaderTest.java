@@ -155,6 +155,25 @@ class RegionsLoaderTest {
     }
 
     @Test
+    void tableShowsTheTrafficWeightsWhenAPopHasAnotherThanOne(@TempDir Path dir) {
+        String weighted = SMALL.replace("lon = 8.5622, area = weur, durable-objects = true }",
+                        "lon = 8.5622, area = weur, durable-objects = true, weight = 0 }")
+                .replace("area = oc, durable-objects = false }", "area = oc, durable-objects = false, weight = 2.5 }");
+
+        List<String> lines = RegionTable.format(RegionsLoader.load(ScenarioFixture.write(dir, "w.conf", weighted)))
+                .lines().limit(4).toList();
+
+        assertThat(lines).containsExactly(
+                "PoP   city       area  weight  Durable Objects",
+                "FRA   Frankfurt  weur       0  yes",
+                "AMS   Amsterdam  weur       1  yes",
+                "SYD   Sydney     oc       2.5  no (nearest: AMS)");
+        // every weight 1 (regions.conf): no column
+        assertThat(RegionTable.format(RegionsLoader.load(ScenarioFixture.REGIONS))).startsWith(
+                "PoP   city           area  Durable Objects\n");
+    }
+
+    @Test
     void pairWithAnUnknownRegionIsRefused(@TempDir Path dir) {
         Path file = ScenarioFixture.write(dir, "r.conf", SMALL.replace("FRA-SYD = [249, 252]", "FRA-XYZ = 10"));
 

@@ -2,6 +2,9 @@ package io.edgesim.scenario.trace;
 
 import io.edgesim.scenario.InputException;
 import io.edgesim.scenario.config.HoconSource;
+import java.io.BufferedInputStream;
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -12,7 +15,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * What every trace format shares: the file opened once, read line by line with the line number kept for messages,
@@ -21,26 +24,19 @@ import java.util.Arrays;
 abstract class TraceFile implements TraceRows {
 
     protected final String file;
-    private final InputStream in;
-    // the file's bytes are split into lines first and each line decoded on its own, so that a byte that is not UTF-8
-    // is blamed on its own line (a decoding reader decodes thousands of characters ahead of the line it returns)
-    private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
-    private final byte[] chunk = new byte[1 << 16];
-    private int chunkAt;
-    private int chunkEnd;
-    private byte[] lineBytes = new byte[256];
-    private int badByte;
+    private final Path path;
+    private final BufferedReader in;
     private long line;
 
     protected TraceFile(Path path) {
         this.file = path.toString();
+        this.path = path;
         String problem = HoconSource.fileProblem(path);
         if (problem != null) {
             throw InputException.at(file, null, problem);
         }
         try {
-            this.in = Files.newInputStream(path);
+            this.in = Files.newBufferedReader(path, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw InputException.at(file, null, "cannot be read: " + ioReason(e));
         }
@@ -50,58 +46,62 @@ abstract class TraceFile implements TraceRows {
     protected final String nextLine() {
         try {
             String text;
-            while ((text = readLine()) != null) {
+            while ((text = in.readLine()) != null) {
+                line++;
                 if (!text.isBlank()) {
                     return text;
                 }
             }
             return null;
         } catch (CharacterCodingException e) {
-            // as a scenario file's is said (HoconSource)
-            throw InputException.at(file, null, String.format(java.util.Locale.ROOT, "holds bytes that are not UTF-8 "
-                    + "text (line %d, byte 0x%02X); allowed: a text file in UTF-8 (ASCII is UTF-8)", line, badByte));
+            // the reader decodes thousands of characters ahead of the line it returns: the file is read again, byte
+            // by byte, for the line and the byte, as a scenario file's are said (HoconSource)
+            throw InputException.at(file, null, "holds bytes that are not UTF-8 text" + firstNotUtf8()
+                    + "; allowed: a text file in UTF-8 (ASCII is UTF-8)");
         } catch (IOException e) {
             throw InputException.at(file, "line " + (line + 1), "cannot be read: " + ioReason(e));
         }
     }
 
-    // the next line without its end (\n or \r\n), decoded; null at the end of the file
-    private String readLine() throws IOException {
-        int length = 0;
-        boolean any = false;
-        while (true) {
-            if (chunkAt == chunkEnd) {
-                chunkEnd = in.read(chunk);
-                chunkAt = 0;
-                if (chunkEnd <= 0) {
-                    chunkEnd = 0;
-                    if (!any) {
-                        return null;
+    // " (line N, byte 0xXX)" for the first byte of the file that is not UTF-8, lines ended as BufferedReader ends
+    // them (\n, \r or \r\n); "" when the file cannot be read again
+    private String firstNotUtf8() {
+        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        try (InputStream bytes = new BufferedInputStream(Files.newInputStream(path))) {
+            ByteArrayOutputStream lineBytes = new ByteArrayOutputStream();
+            long number = 1;
+            int b = bytes.read();
+            while (b != -1) {
+                if (b == '\n' || b == '\r') {
+                    String bad = notUtf8(utf8, lineBytes.toByteArray(), number);
+                    if (bad != null) {
+                        return bad;
                     }
-                    break;
+                    lineBytes.reset();
+                    number++;
+                    int next = bytes.read();
+                    b = b == '\r' && next == '\n' ? bytes.read() : next;
+                    continue;
                 }
+                lineBytes.write(b);
+                b = bytes.read();
             }
-            any = true;
-            byte b = chunk[chunkAt++];
-            if (b == '\n') {
-                break;
-            }
-            if (length == lineBytes.length) {
-                lineBytes = Arrays.copyOf(lineBytes, 2 * length);
-            }
-            lineBytes[length++] = b;
+            String bad = notUtf8(utf8, lineBytes.toByteArray(), number);
+            return bad == null ? "" : bad;
+        } catch (IOException e) {
+            return "";
         }
-        line++;
-        if (length > 0 && lineBytes[length - 1] == '\r') {
-            length--;
-        }
-        ByteBuffer bytes = ByteBuffer.wrap(lineBytes, 0, length);
+    }
+
+    private static String notUtf8(CharsetDecoder utf8, byte[] line, long number) {
+        ByteBuffer buffer = ByteBuffer.wrap(line);
         try {
-            return utf8.decode(bytes).toString();
+            utf8.decode(buffer);
+            return null;
         } catch (CharacterCodingException e) {
             // the decoder stops at the first byte it cannot take
-            badByte = bytes.get(bytes.position()) & 0xFF;
-            throw e;
+            return String.format(Locale.ROOT, " (line %d, byte 0x%02X)", number, buffer.get(buffer.position()) & 0xFF);
         }
     }
 

@@ -118,6 +118,18 @@ class TraceReaderTest {
     }
 
     @Test
+    void linesEndedByCarriageReturnsAloneAreLines(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("cr.csv");
+        Files.writeString(file, "time_ms,pop,key\r0,FRA,k\r1,SYD,k\r\n2,FRA,k\r");
+        Path bad = dir.resolve("cr-latin1.csv");
+        Files.write(bad, "time_ms,pop,key\r0,FRA,k\r1,FRA,caf\u00e9\r".getBytes(StandardCharsets.ISO_8859_1));
+
+        assertThat(readAll(file)).hasSize(3);
+        assertThatThrownBy(() -> readAll(bad)).isInstanceOf(InputException.class)
+                .hasMessageStartingWith(bad + ": holds bytes that are not UTF-8 text (line 3, byte 0xE9)");
+    }
+
+    @Test
     void aByteThatIsNotUtf8FarIntoTheFileIsBlamedOnItsOwnLine(@TempDir Path dir) throws IOException {
         // a decoding reader decodes thousands of characters ahead: the message said "after line 4568" for 5002
         StringBuilder text = new StringBuilder("time_ms,pop,key\r\n");

@@ -34,8 +34,8 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
         md.append("- B: `").append(labelB).append("` - ").append(describe(b)).append("\n\n");
         List<String> differences = differences();
         if (differences.isEmpty()) {
-            md.append("Same scenario, engine, seed and duration, and the same limiters (tiers and algorithms), regions "
-                    + "and plans.\n\n");
+            md.append("Same scenario, engine, seed and duration, and the same limiters (tiers and algorithms as "
+                    + "result.json names them: a chain by its last stage's), regions and plans.\n\n");
         } else {
             md.append("Not shared:\n\n");
             differences.forEach(line -> md.append("- ").append(line).append('\n'));

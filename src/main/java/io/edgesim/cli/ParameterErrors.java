@@ -26,7 +26,7 @@ final class ParameterErrors {
     private static final Pattern NOT_A_WHOLE_NUMBER = Pattern.compile("is not an? (long|int|short|byte)\\b");
     private static final Pattern NOT_A_NUMBER = Pattern.compile("is not an? (double|float)\\b");
     // digits that do not fit the option's type: "'99999999999999999999' is not a long"
-    private static final Pattern WHOLE_OUT_OF_RANGE = Pattern.compile("'(-?\\d+)' is not an? (long|int)");
+    private static final Pattern WHOLE_OUT_OF_RANGE = Pattern.compile("'([-+]?\\d+)' is not an? (long|int)");
     // "cannot convert 'a<NUL>b' to interface java.nio.file.Path (java.nio.file.InvalidPathException: why)"
     private static final Pattern CANNOT_CONVERT = Pattern.compile(
             "^cannot convert '(.*)' to (?:interface |class )?(?:[\\w$]+\\.)*(\\w+) \\((?:[\\w.$]+: )?(.*)\\)$",

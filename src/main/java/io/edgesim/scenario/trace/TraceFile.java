@@ -48,6 +48,10 @@ abstract class TraceFile implements TraceRows {
             String text;
             while ((text = in.readLine()) != null) {
                 line++;
+                // a byte-order mark (as some Windows tools write UTF-8) is not part of the first line
+                if (line == 1 && text.startsWith("\uFEFF")) {
+                    text = text.substring(1);
+                }
                 if (!text.isBlank()) {
                     return text;
                 }

@@ -71,9 +71,6 @@ public final class TraceReader extends TraceFile {
             // an empty file: the header is missing from line 1
             throw InputException.at(file, "line 1", "no header; allowed: " + HEADER);
         }
-        if (text.startsWith("\uFEFF")) {
-            text = text.substring(1);
-        }
         List<String> header = split(text);
         Arrays.fill(columnOf, -1);
         for (int i = 0; i < header.size(); i++) {

@@ -29,6 +29,18 @@ class LogpushReaderTest {
     }
 
     @Test
+    void aByteOrderMarkIsNotPartOfTheFirstLineOfAnyTrace(@TempDir Path dir) throws IOException {
+        // as a CSV trace's header; a Logpush file with one was refused with the mark invisible in the message
+        Path logpush = file(dir, "\uFEFF{\"EdgeStartTimestamp\":1,\"EdgeColoCode\":\"FRA\"}",
+                "{\"EdgeStartTimestamp\":2,\"EdgeColoCode\":\"SYD\"}");
+        Path csv = dir.resolve("bom.csv");
+        Files.writeString(csv, "\uFEFFtime_ms,pop,key\n0,FRA,k\n");
+
+        assertThat(TraceRows.validate(logpush, POPS)).isEqualTo(2);
+        assertThat(TraceRows.validate(csv, POPS)).isEqualTo(1);
+    }
+
+    @Test
     void readsLogpushFieldsRelativeToTheFirstRequest(@TempDir Path dir) throws IOException {
         Path file = file(dir,
                 "{\"EdgeStartTimestamp\":1700000000000000000,\"EdgeColoCode\":\"FRA\",\"ClientIP\":\"203.0.113.5\","

@@ -3,6 +3,8 @@ package io.edgesim.cli;
 import io.edgesim.engine.virtual.VirtualEngine;
 import io.edgesim.scenario.InputException;
 
+import java.math.BigInteger;
+
 /** The --replications flag of `run` and `sweep`: how many seeds to run, checked into one line when bad. */
 final class Replicas {
 
@@ -25,23 +27,18 @@ final class Replicas {
                     + "time; allowed with the virtual engine only: leave --engine out or --replications out");
         }
         String allowed = "; allowed: a whole number from 1 to " + MAX + ", e.g. 20";
-        long n;
-        try {
-            n = Long.parseLong(value.strip());
-        } catch (NumberFormatException e) {
-            if (value.strip().matches("-?\\d+")) {
-                // digits beyond a long
-                n = value.strip().startsWith("-") ? Long.MIN_VALUE : Long.MAX_VALUE;
-            } else {
-                throw new InputException("--replications: '" + value + "' is not a whole number" + allowed);
-            }
+        String digits = value.strip();
+        if (!digits.matches("[-+]?\\d+")) {
+            throw new InputException("--replications: '" + value + "' is not a whole number" + allowed);
         }
-        if (n < 1) {
-            throw new InputException("--replications: " + value.strip() + " is too few runs" + allowed);
+        // digits of any length: 20 of them are too many runs, not "not a whole number"
+        BigInteger n = new BigInteger(digits);
+        if (n.signum() < 1) {
+            throw new InputException("--replications: " + digits + " is too few runs" + allowed);
         }
-        if (n > MAX) {
-            throw new InputException("--replications: " + value.strip() + " is too many runs" + allowed);
+        if (n.compareTo(BigInteger.valueOf(MAX)) > 0) {
+            throw new InputException("--replications: " + digits + " is too many runs" + allowed);
         }
-        return (int) n;
+        return n.intValue();
     }
 }

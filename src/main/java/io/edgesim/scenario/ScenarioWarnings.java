@@ -75,7 +75,8 @@ public final class ScenarioWarnings {
 
     // why the fault can touch no request, or null when it may touch some
     private static String untouched(Fault fault, List<String> pops, boolean kv, boolean remote) {
-        // only calls to durable-object and origin stages cross between regions (Flight's legs); KV is not a region's
+        // only calls to durable-object and origin stages cross between regions (Flight's legs): a partition, a
+        // latency fault and a region's outage reach no other stage, and a kv-outage only kv stages
         String kind = fault.kind().configName();
         return switch (fault.kind()) {
             case KV_OUTAGE -> kv ? null : kind + " changes nothing: no limiter has a kv stage";

@@ -1,6 +1,5 @@
 package io.edgesim.cli;
 
-import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.TierKind;
 import io.edgesim.result.Figure;
 import io.edgesim.result.RunFigures;
@@ -52,19 +51,35 @@ final class FailIf {
      * {@code replicated} says whether --replications is given (an interval's bound needs it).
      */
     static List<Threshold> parse(List<String> expressions, Scenario scenario, boolean replicated) {
+        return parse(expressions, List.of(scenario), replicated);
+    }
+
+    /**
+     * The thresholds {@code expressions} name, read against every run of a sweep ({@code scenarios}, one per value):
+     * a limiter, region or plan may be named when some value has it (a sweep of {@code limiters} may name a limiter
+     * of one value only; at the others the threshold has no value and fails).
+     */
+    static List<Threshold> parse(List<String> expressions, List<Scenario> scenarios, boolean replicated) {
         List<Threshold> out = new ArrayList<>();
         if (expressions == null) {
             return out;
         }
-        List<String> limiters = scenario.limiters().stream().map(LimiterSpec::name).toList();
+        Set<String> limiters = new LinkedHashSet<>();
+        Set<String> withObjects = new LinkedHashSet<>();
+        Set<String> regions = new LinkedHashSet<>();
         Set<String> plans = new LinkedHashSet<>();
-        scenario.clients().stream().map(ClientSpec::plan).filter(Objects::nonNull).forEach(plans::add);
-        // the limiters whose hot objects are measured (hot_objects, ...): those with a durable-object stage
-        List<String> withObjects = scenario.limiters().stream().filter(l -> l.stages().stream()
-                .anyMatch(stage -> stage.kind() == TierKind.DURABLE_OBJECT)).map(LimiterSpec::name).toList();
+        for (Scenario scenario : scenarios) {
+            scenario.limiters().forEach(l -> limiters.add(l.name()));
+            // the limiters whose hot objects are measured (hot_objects, ...): those with a durable-object stage
+            scenario.limiters().stream().filter(l -> l.stages().stream()
+                            .anyMatch(stage -> stage.kind() == TierKind.DURABLE_OBJECT))
+                    .forEach(l -> withObjects.add(l.name()));
+            regions.addAll(scenario.pops());
+            scenario.clients().stream().map(ClientSpec::plan).filter(Objects::nonNull).forEach(plans::add);
+        }
         for (String expression : expressions) {
-            out.add(new Reading(expression, limiters, withObjects, scenario.pops(), List.copyOf(plans))
-                    .threshold(replicated));
+            out.add(new Reading(expression, List.copyOf(limiters), List.copyOf(withObjects), List.copyOf(regions),
+                    List.copyOf(plans)).threshold(replicated));
         }
         return out;
     }

@@ -65,12 +65,13 @@ final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        // the file first, then every value, then the folder: whatever is wrong shows before the first run
+        // the file first, then every value, then the thresholds, then the folder: whatever is wrong shows before the first run
         Scenario base = input.load();
         int runs = Replicas.parse(replications, VirtualEngine.NAME);
-        List<Threshold> thresholds = FailIf.parse(failIf, base, replications != null);
         SweepValues values = param != null ? SweepValues.param(param) : declaredOrMissing();
         List<Scenario> loaded = values.checkEveryValue(input.scenarioFile, input::load);
+        // read against the runs the sweep makes: a sweep of limiters may name a limiter the file does not have
+        List<Threshold> thresholds = FailIf.parse(failIf, loaded, replications != null);
         Path dir = OutputFolder.prepare("--out", out != null ? out : Path.of("reports", base.name() + "-sweep"),
                 "sweep.csv");
         OutputClash.folderAgainstInputs("--out", dir, ScenarioLoader.inputFiles(base));

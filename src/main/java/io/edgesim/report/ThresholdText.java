@@ -52,7 +52,10 @@ public final class ThresholdText {
     private static String read(Threshold.Outcome outcome, RunResult run) {
         Threshold t = outcome.threshold();
         if (Double.isNaN(outcome.value())) {
-            return "no value: the run has no such figure";
+            String limiter = t.figure().limiter();
+            // a sweep of limiters may name a limiter that one value's run does not have
+            return run.limiters().stream().anyMatch(l -> l.name().equals(limiter))
+                    ? "no value: the run has no such figure" : "no value: the run has no limiter " + limiter;
         }
         String value = value(t.figure().name(), outcome.value());
         int n = run.replications().map(r -> r.n()).orElse(0);

@@ -180,4 +180,25 @@ class FailIfTest {
         assertThat(Files.readString(out.resolve("sweep.md"))).contains("## Thresholds",
                 "limiters.local.limit = 50: local.let_through < 90: FAILED (100)");
     }
+
+    @Test
+    void aSweepOfLimitersReadsItsThresholdsAgainstTheValuesNotTheFile() throws IOException {
+        Path out = dir.resolve("limiter-sweep");
+        String other = "{ name = other, tier = isolate, limit = 50, window = 60s, key = api-key }";
+
+        // 'other' is in the second value only, not in the file: it may be named, and fails where it is not run
+        CommandLines.Outcome sweep = edgesim("sweep", scenario().toString(), "--out", out.toString(), "--param",
+                "limiters=[" + other + "],[{ name = local, tier = cache, limit = 50, window = 60s, key = api-key }, "
+                        + other + "]", "--fail-if", "other.let_through < 1000", "--fail-if", "local.let_through < 90");
+
+        assertThat(sweep.status()).as(sweep.err()).isEqualTo(3);
+        assertThat(sweep.out()).contains(": other.let_through < 1000: held (", ": local.let_through < 90: FAILED "
+                + "(no value: the run has no limiter local)", ": local.let_through < 90: FAILED (100)");
+
+        // a name that no value has is still bad input before anything runs
+        CommandLines.Outcome unknown = edgesim("sweep", scenario().toString(), "--out", dir.resolve("x").toString(),
+                "--param", "limiters=[" + other + "]", "--fail-if", "exact.let_through < 1");
+        assertOneLineOfBadInput(unknown, "--fail-if: 'exact.let_through < 1': 'exact' is not a limiter of the "
+                + "scenario; allowed: other");
+    }
 }

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
  * what the Retry-After header would carry ({@link RateLimitResponse#retryAfterSeconds(long)}: whole seconds, rounded
  * up, at least 1), 0 when the deciding stage gave no wait (an allowed request), and {@value #NEVER} for a request
  * that can never pass, whose 429 carries no Retry-After (the report counts those as {@code retry_after_s.never}).
+ * time_ms is cut to the microsecond, latency_ms rounded to it.
  */
 public final class DecisionsCsv implements DecisionListener {
 
@@ -39,13 +40,24 @@ public final class DecisionsCsv implements DecisionListener {
                 : RateLimitResponse.neverPasses(retryAfterNanos) ? NEVER
                 : Long.toString(RateLimitResponse.retryAfterSeconds(retryAfterNanos));
         try {
-            out.write(Csv.field(limiter) + ',' + millis(timeNanos) + ',' + pop + ',' + Csv.field(key) + ',' + cost
+            out.write(Csv.field(limiter) + ',' + instant(timeNanos) + ',' + pop + ',' + Csv.field(key) + ',' + cost
                     + ',' + allowed + ',' + remaining + ',' + retryAfterSeconds + ',' + millis(latencyNanos) + '\n');
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
+    /**
+     * A time of the run in ms to the microsecond, cut rather than rounded (a request 1 ns before the end of a 10 s
+     * run is at 9999.999, not 10000.000, outside the run); exact for any non-negative time.
+     */
+    static String instant(long nanos) {
+        long micros = nanos / 1_000;
+        long fraction = micros % 1_000;
+        return micros / 1_000 + (fraction < 10 ? ".00" : fraction < 100 ? ".0" : ".") + fraction;
+    }
+
+    // a duration in ms, rounded to the microsecond
     private static String millis(long nanos) {
         return Numbers.fixed(nanos / 1e6, 3);
     }

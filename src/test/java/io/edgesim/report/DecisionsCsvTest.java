@@ -27,4 +27,14 @@ class DecisionsCsvTest {
                 "l,1.000,FRA,k,1,false,0,3600,0.500",
                 "l,2.000,FRA,k,5,false,3,never,0.500");
     }
+
+    @Test
+    void aTimeIsCutToTheMicrosecondSoThatNoRequestLooksPastTheEndOfTheRun() {
+        assertThat(DecisionsCsv.instant(10 * SECOND_NANOS - 1)).isEqualTo("9999.999");
+        assertThat(DecisionsCsv.instant(0)).isEqualTo("0.000");
+        assertThat(DecisionsCsv.instant(1_999)).isEqualTo("0.001");
+        assertThat(DecisionsCsv.instant(12_345_678)).isEqualTo("12.345");
+        assertThat(DecisionsCsv.instant(1_050_000)).isEqualTo("1.050");
+        assertThat(DecisionsCsv.instant(Long.MAX_VALUE)).isEqualTo("9223372036854.775");
+    }
 }

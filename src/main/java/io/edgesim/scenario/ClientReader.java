@@ -118,7 +118,16 @@ final class ClientReader {
             return new ClientSpec.Trace(name, r.fileName("trace", TRACE), plan(r));
         }
         Path file = r.file("trace", folder, TRACE);
-        TraceRows.validate(file, pops);
+        TraceRows.Checked checked = TraceRows.validate(file, pops);
+        // either would send nothing, and the report would read as if the traffic had been judged
+        if (checked.rows() == 0) {
+            throw r.error("trace", file + " has no rows", "a file with at least one request row");
+        }
+        if (checked.firstNanos() >= durationNanos) {
+            throw r.error("trace", file + ": its first row is at " + Durations.format(checked.firstNanos())
+                    + ", not before the end of the run (duration " + Durations.format(durationNanos) + ")",
+                    "rows timed from the start of the run (time_ms 0 is its start), the first before the duration");
+        }
         return new ClientSpec.Trace(name, file, plan(r));
     }
 

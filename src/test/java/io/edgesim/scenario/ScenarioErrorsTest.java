@@ -679,6 +679,26 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void aTraceThatWouldSendNothingIsRefused(@TempDir Path dir) {
+        ScenarioFixture.write(dir, "header.csv", "time_ms,pop,key\n\n");
+        ScenarioFixture.write(dir, "empty.ndjson", "\n");
+        // a trace cut from a longer one, its times kept: every row past the 60 s duration
+        ScenarioFixture.write(dir, "later.csv", "time_ms,pop,key\n90000,FRA,k\n90100,FRA,k\n");
+
+        String header = ScenarioFixture.errorOverBase(dir, "clients = [ { name = r, trace = \"header.csv\" } ]\n");
+        String logpush = ScenarioFixture.errorOverBase(dir, "clients = [ { name = r, trace = \"empty.ndjson\" } ]\n");
+        String later = ScenarioFixture.errorOverBase(dir, "clients = [ { name = r, trace = \"later.csv\" } ]\n");
+
+        assertThat(header).isEqualTo(dir.resolve("s.conf") + ": clients[0].trace: " + dir.resolve("header.csv")
+                + " has no rows; allowed: a file with at least one request row");
+        assertThat(logpush).isEqualTo(dir.resolve("s.conf") + ": clients[0].trace: " + dir.resolve("empty.ndjson")
+                + " has no rows; allowed: a file with at least one request row");
+        assertThat(later).isEqualTo(dir.resolve("s.conf") + ": clients[0].trace: " + dir.resolve("later.csv")
+                + ": its first row is at 90s, not before the end of the run (duration 60s); allowed: rows "
+                + "timed from the start of the run (time_ms 0 is its start), the first before the duration");
+    }
+
+    @Test
     void traceRowInAPopOutsideTheScenarioFails(@TempDir Path dir) {
         ScenarioFixture.write(dir, "trace.csv", "time_ms,pop,key\n0,FRA,k\n5,LHR,k\n");
 

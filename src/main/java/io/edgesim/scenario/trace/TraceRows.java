@@ -26,14 +26,26 @@ public interface TraceRows extends AutoCloseable {
                 : TraceReader.open(path, pops);
     }
 
-    /** Reads the whole file once, checking every row; returns the number of rows. */
-    static long validate(Path path, Collection<String> pops) {
+    /** Reads the whole file once, checking every row; returns how many rows it has and when the first is. */
+    static Checked validate(Path path, Collection<String> pops) {
         try (TraceRows rows = open(path, pops)) {
             long count = 0;
-            while (rows.next() != null) {
-                count++;
+            long first = -1;
+            for (TraceRow row = rows.next(); row != null; row = rows.next()) {
+                if (count++ == 0) {
+                    first = row.timeNanos();
+                }
             }
-            return count;
+            return new Checked(count, first);
         }
+    }
+
+    /**
+     * A checked file.
+     *
+     * @param rows       its rows (requests)
+     * @param firstNanos the first row's time in the run (rows are in time order), -1 without rows
+     */
+    record Checked(long rows, long firstNanos) {
     }
 }

@@ -36,8 +36,8 @@ class LogpushReaderTest {
         Path csv = dir.resolve("bom.csv");
         Files.writeString(csv, "\uFEFFtime_ms,pop,key\n0,FRA,k\n");
 
-        assertThat(TraceRows.validate(logpush, POPS)).isEqualTo(2);
-        assertThat(TraceRows.validate(csv, POPS)).isEqualTo(1);
+        assertThat(TraceRows.validate(logpush, POPS).rows()).isEqualTo(2);
+        assertThat(TraceRows.validate(csv, POPS).rows()).isEqualTo(1);
     }
 
     @Test
@@ -76,7 +76,7 @@ class LogpushReaderTest {
     void unixSecondsAreAcceptedToo(@TempDir Path dir) throws IOException {
         Path file = file(dir, "{\"EdgeStartTimestamp\":1700000000,\"EdgeColoCode\":\"FRA\"}",
                 "{\"EdgeStartTimestamp\":1700000002,\"EdgeColoCode\":\"FRA\"}");
-        assertThat(TraceRows.validate(file, POPS)).isEqualTo(2);
+        assertThat(TraceRows.validate(file, POPS).rows()).isEqualTo(2);
         try (TraceRows rows = TraceRows.open(file, POPS)) {
             rows.next();
             assertThat(rows.next().timeNanos()).isEqualTo(2_000_000_000L);

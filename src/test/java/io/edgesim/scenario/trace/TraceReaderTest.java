@@ -54,7 +54,7 @@ class TraceReaderTest {
     void validateCountsRows(@TempDir Path dir) {
         Path file = ScenarioFixture.write(dir, "t.csv", "time_ms,pop,key,anon_token,path\n0,FRA,k,t,/a\n1,FRA,k,,\n");
 
-        assertThat(TraceRows.validate(file, POPS)).isEqualTo(2);
+        assertThat(TraceRows.validate(file, POPS).rows()).isEqualTo(2);
         assertThat(readAll(file).get(0).anonToken()).isEqualTo("t");
         assertThat(readAll(file).get(0).path()).isEqualTo("/a");
     }

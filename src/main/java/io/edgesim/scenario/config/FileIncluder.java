@@ -63,11 +63,16 @@ final class FileIncluder implements ConfigIncluder, ConfigIncluderFile, ConfigIn
 
     @Override
     public ConfigObject include(ConfigIncludeContext context, String what) {
-        return includeFile(context, new File(what));
+        return read(new File(what), "include \"" + what + "\"");
     }
 
     @Override
     public ConfigObject includeFile(ConfigIncludeContext context, File what) {
+        return read(what, "include file(\"" + what + "\")");
+    }
+
+    // what the file names, as written (messages name the include as the user wrote it, required(...) aside)
+    private ConfigObject read(File what, String written) {
         Path including = parsing.peek();
         Path folder = including.getParent() == null ? Path.of("") : including.getParent();
         Path file;
@@ -75,18 +80,18 @@ final class FileIncluder implements ConfigIncluder, ConfigIncluderFile, ConfigIn
             file = what.isAbsolute() ? what.toPath() : folder.resolve(what.toPath());
         } catch (InvalidPathException e) {
             // a NUL in the name, say: no file can have it
-            throw InputException.at(including.toString(), "include \"" + what + "\"", "not a file name: "
+            throw InputException.at(including.toString(), written, "not a file name: "
                     + e.getReason() + "; " + ALLOWED);
         }
         String problem = HoconSource.hoconFileProblem(file);
         if (problem != null) {
-            throw InputException.at(including.toString(), "include \"" + what + "\"", file + " " + problem
+            throw InputException.at(including.toString(), written, file + " " + problem
                     .replaceFirst("^no such file", "does not exist")
                     + (problem.contains("; allowed: ") ? "" : "; " + ALLOWED));
         }
         for (Path open : parsing) {
             if (open.toAbsolutePath().normalize().equals(file.toAbsolutePath().normalize())) {
-                throw InputException.at(including.toString(), "include \"" + what + "\"", file + " is already "
+                throw InputException.at(including.toString(), written, file + " is already "
                         + "being read (a file that includes itself, directly or through others); " + ALLOWED
                         + ", without cycles");
             }

@@ -14,8 +14,6 @@ import io.edgesim.result.ExactComparison;
 import io.edgesim.result.KeyResults;
 import io.edgesim.result.PeriodResult;
 import io.edgesim.scenario.Scenario;
-import org.HdrHistogram.AbstractHistogram;
-import org.HdrHistogram.IntCountsHistogram;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -156,15 +154,13 @@ final class PeriodTally {
         long exactAccepted;
         long wronglyAccepted;
         long wronglyRejected;
-        final AbstractHistogram[] latency;
-        final long[] maxLatencyNanos;
+        final LatencyTally[] latency;
         final KeyTally keys = new KeyTally();
         // requests refused (rejected, or failed closed) at each stage, as the run's (RunRecorder)
         final long[] endedAtStage;
 
         Period(int pops, int stages) {
-            latency = new AbstractHistogram[pops];
-            maxLatencyNanos = new long[pops];
+            latency = new LatencyTally[pops];
             endedAtStage = new long[stages];
         }
 
@@ -200,10 +196,9 @@ final class PeriodTally {
                 wronglyRejected++;
             }
             if (latency[pop] == null) {
-                latency[pop] = new IntCountsHistogram(3);
+                latency[pop] = new LatencyTally();
             }
-            latency[pop].recordValue(Math.max(0, latencyNanos / 1_000));
-            maxLatencyNanos[pop] = Math.max(maxLatencyNanos[pop], latencyNanos);
+            latency[pop].record(latencyNanos);
             keys.add(key, window, tokens, letThrough ? tokens : 0, letThrough, !letThrough && exactAllowed);
         }
 
@@ -224,11 +219,10 @@ final class PeriodTally {
             KeyResults k = KeyFigures.of(keys, null, keyIds, spec, scenario.clients());
             Map<String, PeriodResult.RegionLatency> byRegion = new LinkedHashMap<>();
             for (int p = 0; p < latency.length; p++) {
-                AbstractHistogram h = latency[p];
-                if (h != null && h.getTotalCount() > 0) {
-                    double maxMs = RunRecorder.round(Durations.toMillis(maxLatencyNanos[p]), 3);
-                    byRegion.put(pops.get(p), new PeriodResult.RegionLatency(h.getTotalCount(),
-                            RunRecorder.percentileMs(h, 50, maxMs), RunRecorder.percentileMs(h, 99, maxMs)));
+                LatencyTally t = latency[p];
+                if (t != null && t.total() > 0) {
+                    byRegion.put(pops.get(p), new PeriodResult.RegionLatency(t.total(), t.percentileMs(50),
+                            t.percentileMs(99)));
                 }
             }
             return new PeriodResult.LimiterPeriod(spec.name(), totals,

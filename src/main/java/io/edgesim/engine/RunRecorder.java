@@ -28,8 +28,6 @@ import io.edgesim.result.StageRefusals;
 import io.edgesim.result.Timeline;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.region.RegionSummary;
-import org.HdrHistogram.AbstractHistogram;
-import org.HdrHistogram.IntCountsHistogram;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -42,9 +40,9 @@ import java.util.OptionalDouble;
 
 /**
  * Accumulates the outcome of every request for every limiter and builds the {@link RunResult}. Both engines feed
- * it; it is not thread-safe (the cluster engine funnels outcomes to one owner). Latency is recorded in microseconds
- * (HdrHistogram, 3 significant digits, any value: each histogram grows to the largest latency it records, so one that
- * only saw milliseconds stays small). Retry-After values are whole seconds and are counted exactly
+ * it; it is not thread-safe (the cluster engine funnels outcomes to one owner). Latency is recorded to the
+ * microsecond ({@link LatencyTally}: exact while a PoP's latencies take few values, else in an HdrHistogram).
+ * Retry-After values are whole seconds and are counted exactly
  * ({@link WholeSecondsTally}); a rejection that can never pass carries none and is counted apart. What each key of
  * the exact reference sent, got through (per window too) and had wrongly refused is counted in a {@link KeyTally},
  * by the key's number in the engine's numbering of the run's keys, which names the keys in the result.
@@ -147,7 +145,7 @@ public final class RunRecorder {
      */
     public long touch(int limiter, int pop, int referenceKeyNumber) {
         PerLimiter l = limiters[limiter];
-        long read = l.keys.touch(referenceKeyNumber) + l.latency[pop].getTotalCount();
+        long read = l.keys.touch(referenceKeyNumber) + l.latency[pop].total();
         return l.locations != null ? read + l.locations.touch(referenceKeyNumber, pop) : read;
     }
 
@@ -198,8 +196,7 @@ public final class RunRecorder {
         } else if (!letThrough && exactAllowed) {
             l.wronglyRejected++;
         }
-        l.latency[pop].recordValue(Math.max(0, latencyNanos / 1_000));
-        l.maxLatencyNanos[pop] = Math.max(l.maxLatencyNanos[pop], latencyNanos);
+        l.latency[pop].record(latencyNanos);
         return letThrough;
     }
 
@@ -312,8 +309,7 @@ public final class RunRecorder {
         final long[] exactAlsoRefusedByStage;
         final WholeSecondsTally retryAfterSeconds = new WholeSecondsTally();
         long neverPasses;
-        final AbstractHistogram[] latency;
-        final long[] maxLatencyNanos;
+        final LatencyTally[] latency;
         final long[] timelineAccepted;
         final long[] timelineRejected;
         final long[] timelineFailed;
@@ -336,11 +332,9 @@ public final class RunRecorder {
             failedOpen = new long[popCount];
             refusedByStage = new long[spec.stages().size()];
             exactAlsoRefusedByStage = new long[spec.stages().size()];
-            latency = new AbstractHistogram[popCount];
-            maxLatencyNanos = new long[popCount];
+            latency = new LatencyTally[popCount];
             for (int i = 0; i < popCount; i++) {
-                // auto-resizing: as exact, bucket for bucket, as a fixed range would be, at the size it needs
-                latency[i] = new IntCountsHistogram(3);
+                latency[i] = new LatencyTally();
             }
             timelineAccepted = new long[buckets];
             timelineRejected = new long[buckets];
@@ -359,7 +353,7 @@ public final class RunRecorder {
             for (int p = 0; p < pops.size(); p++) {
                 regions.put(pops.get(p), new RegionResult(
                         new Counts(sent[p], accepted[p], rejected[p], failed[p], failedOpen[p]),
-                        stats(latency[p], maxLatencyNanos[p])));
+                        latency[p].stats()));
             }
             Counts totals = new Counts(sum(sent), sum(accepted), sum(rejected), sum(failed), sum(failedOpen));
             Map<String, StageRefusals> rejectedBy = new LinkedHashMap<>();
@@ -393,21 +387,6 @@ public final class RunRecorder {
                     summary.maxTotal(), round(summary.maxTotal() / (double) limit, 4), meanFactor,
                     summary.lateOutcomes(), spec.reference().anchor().configName());
         }
-    }
-
-    // percentiles are the middle of their HdrHistogram bucket (within 0.1 %); the maximum is exact
-    private static LatencyStats stats(AbstractHistogram h, long maxNanos) {
-        if (h.getTotalCount() == 0) {
-            return new LatencyStats(0, 0, 0, 0, 0);
-        }
-        double maxMs = round(Durations.toMillis(maxNanos), 3);
-        return new LatencyStats(percentileMs(h, 50, maxMs), percentileMs(h, 90, maxMs), percentileMs(h, 99, maxMs),
-                maxMs, h.getTotalCount());
-    }
-
-    // a bucket's middle can lie above the largest value recorded in it
-    static double percentileMs(AbstractHistogram h, double percentile, double maxMs) {
-        return Math.min(maxMs, round(h.medianEquivalentValue(h.getValueAtPercentile(percentile)) / 1000.0, 3));
     }
 
     private static long sum(long[] values) {

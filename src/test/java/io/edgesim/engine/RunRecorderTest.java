@@ -102,24 +102,26 @@ class RunRecorderTest {
 
         LatencyStats stats = latencyOfFirstLimiterInFra(latencies);
 
+        // 101 values: counted exactly, nearest rank (51st, 91st, 100th)
         assertThat(stats.max()).isEqualTo(101 * HOUR_MS);
-        assertThat(stats.p50()).isCloseTo(51 * HOUR_MS, within(51 * HOUR_MS * 0.001));
-        assertThat(stats.p90()).isCloseTo(91 * HOUR_MS, within(91 * HOUR_MS * 0.001));
-        assertThat(stats.p99()).isCloseTo(100 * HOUR_MS, within(100 * HOUR_MS * 0.001));
+        assertThat(stats.p50()).isEqualTo(51 * HOUR_MS);
+        assertThat(stats.p90()).isEqualTo(91 * HOUR_MS);
+        assertThat(stats.p99()).isEqualTo(100 * HOUR_MS);
         assertThat(stats.p50()).isLessThanOrEqualTo(stats.p90()).isLessThanOrEqualTo(stats.p99())
                 .isLessThanOrEqualTo(stats.max());
     }
 
     @Test
     void millisecondLatenciesKeepTheirPrecision() {
-        // 2.5 ms nine times, then 250 ms: the small values stay within HdrHistogram's 3 significant digits
+        // 2.5 ms nine times, then 250 ms: exact, to the microsecond
         List<Long> latencies = new ArrayList<>(Collections.nCopies(9, 2_500_000L));
         latencies.add(250_000_000L);
 
         LatencyStats stats = latencyOfFirstLimiterInFra(latencies);
 
-        assertThat(stats.p50()).isCloseTo(2.5, within(0.0025));
-        assertThat(stats.p99()).isCloseTo(250.0, within(0.25));
+        assertThat(stats.p50()).isEqualTo(2.5);
+        assertThat(stats.p90()).isEqualTo(2.5);
+        assertThat(stats.p99()).isEqualTo(250.0);
         assertThat(stats.max()).isEqualTo(250.0);
     }
 

@@ -205,11 +205,20 @@ final class FailIf {
             }
             double value = Double.parseDouble(m.group(1));
             String given = m.group(2);
+            if (share) {
+                // a share is at most 1 (100 %): 50 meant 50 % would hold or fail whatever the run
+                double fraction = "%".equals(given) ? value / 100 : value;
+                if (given == null || given.equals("%")) {
+                    if (fraction > 1) {
+                        throw bad("'" + written + "' is above " + (given == null ? "1" : "100%") + ", and a share "
+                                + "is at most that" + (given == null ? " (without %, a share is a fraction)" : ""),
+                                "a fraction from 0 to 1, or a percentage from 0% to 100%, e.g. 0.01 or 1%");
+                    }
+                    return fraction;
+                }
+            }
             if (given == null) {
                 return value;
-            }
-            if (given.equals("%") && share) {
-                return value / 100;
             }
             if (given.equals("ms") && unit.equals("ms")) {
                 return value;

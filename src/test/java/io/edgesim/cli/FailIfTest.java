@@ -140,6 +140,11 @@ class FailIfTest {
                         + "the limiters exact");
         assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "exact.keys_over_limit.plan:pr < 1"),
                 "'pr' is not a plan of the scenario's clients; allowed: no plan");
+        assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "local.keys_over_limit_share < 50"),
+                "'50' is above 1, and a share is at most that (without %, a share is a fraction); allowed: a "
+                        + "fraction from 0 to 1, or a percentage from 0% to 100%, e.g. 0.01 or 1%");
+        assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "local.keys_over_limit_share < 150%"),
+                "'150%' is above 100%, and a share is at most that; allowed: ");
         assertThat(dir.resolve("never")).doesNotExist();
     }
 

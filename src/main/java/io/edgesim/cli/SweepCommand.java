@@ -69,6 +69,12 @@ final class SweepCommand implements Callable<Integer> {
         Scenario base = input.load();
         int runs = Replicas.parse(replications, VirtualEngine.NAME);
         SweepValues values = param != null ? SweepValues.param(param) : declaredOrMissing();
+        if (seed != null && values.path().equals("seed")) {
+            // --seed would set every run's seed and hide the values
+            throw new InputException("--seed: given with a sweep of the seed (" + values.where(
+                    String.join(",", values.values())) + "), whose values are the runs' seeds; allowed: one of the "
+                    + "two");
+        }
         List<Scenario> loaded = values.checkEveryValue(input.scenarioFile, input::load);
         // read against the runs the sweep makes: a sweep of limiters may name a limiter the file does not have
         List<Threshold> thresholds = FailIf.parse(failIf, loaded, replications != null);

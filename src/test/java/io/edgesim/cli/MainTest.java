@@ -531,6 +531,12 @@ class MainTest {
             assertThat(bad.status()).as(param).isEqualTo(2);
             assertThat(bad.err()).as(param).doesNotContain("Exception");
         }
+        // --seed would set every run's seed: the swept seeds would be labels of one run
+        Outcome seeds = edgesim("sweep", "scenarios/three-pops.conf", "--param", "seed=1,2", "--seed", "5",
+                "--out", dir.resolve("seeds").toString());
+        assertThat(seeds.status()).isEqualTo(2);
+        assertThat(seeds.err()).isEqualTo("edgesim: --seed: given with a sweep of the seed (--param seed=1,2), "
+                + "whose values are the runs' seeds; allowed: one of the two" + System.lineSeparator());
     }
 
     @Test

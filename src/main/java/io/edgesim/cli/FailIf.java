@@ -126,6 +126,10 @@ final class FailIf {
                 throw bad("." + bound.word() + " reads the replications' interval, and there are none",
                         "add --replications N, or leave ." + bound.word() + " out to read the run's value");
             }
+            if (replicated && bound == Threshold.Bound.VALUE) {
+                // with replications a figure without a bound reads the mean, and result.json says so
+                bound = Threshold.Bound.MEAN;
+            }
             // a plan's name may hold a dot: everything after plan: is its name
             String place = String.join(".", parts);
             String region = "";

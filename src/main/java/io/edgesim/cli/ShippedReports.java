@@ -141,12 +141,18 @@ final class ShippedReports {
             return null;
         }
         List<SweepReport.Point> points = new ArrayList<>();
+        List<Scenario> scenarios = new ArrayList<>();
+        List<RunResult> results = new ArrayList<>();
         for (String value : values.values()) {
             Scenario scenario = values.load(file, overrides -> ScenarioLoader.load(file, regionsFile, overrides),
                     value);
-            points.add(new SweepReport.Point(value, run(scenario)));
+            RunResult result = run(scenario);
+            scenarios.add(scenario);
+            results.add(result);
+            points.add(new SweepReport.Point(value, result));
         }
-        return new SweepReport(values.path(), points);
+        // as the sweep command writes it
+        return new SweepReport(values.path(), points, SweepEffect.sweepLine(values.path(), scenarios, results));
     }
 
     private static RunResult run(Scenario scenario) {

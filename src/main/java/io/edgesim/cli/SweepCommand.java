@@ -94,7 +94,9 @@ final class SweepCommand implements Callable<Integer> {
             points.add(new SweepReport.Point(values.values().get(i),
                     result.withThresholds(Threshold.check(thresholds, result))));
         }
-        SweepReport report = new SweepReport(values.path(), points);
+        // a setting that changed no run says so in sweep.md too, not only on the console
+        String unchanged = SweepEffect.sweepLine(values.path(), scenarios, results);
+        SweepReport report = new SweepReport(values.path(), points, unchanged);
         // written beside its place and moved there whole
         try (StagedOutput staged = StagedOutput.folder(dir)) {
             report.write(staged.path());
@@ -105,7 +107,6 @@ final class SweepCommand implements Callable<Integer> {
         }
         var console = spec.commandLine().getOut();
         console.print(report.text());
-        String unchanged = SweepEffect.sweepLine(values.path(), scenarios, results);
         if (unchanged != null) {
             console.printf("%n%s%n", unchanged);
         }

@@ -29,8 +29,10 @@ import java.util.function.ToDoubleFunction;
  *
  * @param param  the setting swept (e.g. clients.bots.count)
  * @param points one run per value, in the order swept
+ * @param note   a line sweep.md gives after the table (the console prints it too), e.g. that the setting changed no
+ *               run; null for none
  */
-public record SweepReport(String param, List<Point> points) {
+public record SweepReport(String param, List<Point> points, String note) {
 
     /** One value of the parameter and the run it gave. */
     public record Point(String value, RunResult result) {
@@ -49,6 +51,11 @@ public record SweepReport(String param, List<Point> points) {
             + "let_through,exact_accepted,"
             + "multiplication,wrongly_accepted,wrongly_rejected,worst_p50_ms,worst_p99_ms,usd_per_month,"
             + "keys_seen,keys_over_limit,keys_wrongly_throttled,worst_key_ratio,bound";
+
+    /** A sweep without a note. */
+    public SweepReport(String param, List<Point> points) {
+        this(param, points, null);
+    }
 
     public SweepReport {
         points = List.copyOf(points);
@@ -166,6 +173,7 @@ public record SweepReport(String param, List<Point> points) {
                 + Numbers.fixed(first.durationSeconds(), 0) + " s of scenario time per run; " + runsPerValue()
                 + "\n\n"
                 + table().markdown() + "\n"
+                + (note == null ? "" : note + "\n\n")
                 + "![requests let through against " + param + "](" + ACCEPTED_CHART + ")\n\n"
                 + "![multiplication against " + param + "](" + MULTIPLICATION_CHART + ")\n\n"
                 + (points.get(0).result().thresholds().isEmpty() ? ""

@@ -41,8 +41,11 @@ class SweepEffectTest {
                 "--out", dir.resolve("out").toString());
 
         assertThat(sweep.status()).as(sweep.err()).isZero();
-        assertThat(sweep.out().lines()).contains("sweep: limiters.shield.chain.0.limit changed no run: every value "
-                + "gave the same results (the plans of limiter shield replace it for every client it sees)");
+        String line = "sweep: limiters.shield.chain.0.limit changed no run: every value gave the same results (the "
+                + "plans of limiter shield replace it for every client it sees)";
+        assertThat(sweep.out().lines()).contains(line);
+        // sweep.md, read without the console, says so too
+        assertThat(dir.resolve("out").resolve("sweep.md")).content().contains("\n" + line + "\n");
     }
 
     @Test
@@ -53,6 +56,7 @@ class SweepEffectTest {
 
         assertThat(sweep.status()).as(sweep.err()).isZero();
         assertThat(sweep.out()).doesNotContain("changed no run");
+        assertThat(dir.resolve("out").resolve("sweep.md")).content().doesNotContain("changed no run");
     }
 
     @Test

@@ -230,14 +230,16 @@ public record SweepReport(String param, List<Point> points, String note) {
                 } else if (p.result().replications().isPresent()) {
                     Replications r = p.result().replications().get();
                     row.add(ReplicationTables.cell("let_through", r.interval(l.name(), "let_through")));
-                    row.add(ReplicationTables.cell("multiplication", r.interval(l.name(), "multiplication")));
+                    // the bound of the run at the scenario's seed (each seed's traffic has its own)
+                    row.add(ReplicationTables.cell("multiplication", r.interval(l.name(), "multiplication"))
+                            + bound(l, ", bound "));
                     if (cost) {
                         row.add(ReplicationTables.cell("usd_per_month", r.interval(l.name(), "usd_per_month")));
                     }
                 } else {
                     row.add(Long.toString(l.totals().letThrough()));
-                    row.add(Numbers.multiplication(l, "") + (l.keys().bound() == null ? ""
-                            : " (bound " + Numbers.fixed(l.keys().bound().onMultiplication(), 2) + ")"));
+                    String bound = bound(l, "bound ");
+                    row.add(Numbers.multiplication(l, "") + (bound.isEmpty() ? "" : " (" + bound + ")"));
                     if (cost) {
                         row.add(Numbers.fixed(l.cost().usdPerMonth(), 2));
                     }
@@ -246,6 +248,11 @@ public record SweepReport(String param, List<Point> points, String note) {
             table.row(row);
         }
         return table;
+    }
+
+    // prefix and the limiter's bound on multiplication ("bound 3.00"), or "" for a limiter without one
+    private static String bound(LimiterResult l, String prefix) {
+        return l.keys().bound() == null ? "" : prefix + Numbers.fixed(l.keys().bound().onMultiplication(), 2);
     }
 
     private static void csvIntervals(StringBuilder out, Replications r, String limiter) {

@@ -366,11 +366,7 @@ public final class RunRecorder {
                     retryAfterSeconds.total());
             OptionalDouble multiplication = exactAccepted == 0 ? OptionalDouble.empty()
                     : OptionalDouble.of(round(totals.letThrough() / (double) exactAccepted, 4));
-            return new LimiterResult(spec.name(), spec.tierDescription(),
-                    spec.stages().get(spec.stages().size() - 1).algorithm().kind().configName() + " "
-                            + spec.stages().get(spec.stages().size() - 1).algorithm().describe()
-                            + ObjectShards.describe(spec.stages().get(spec.stages().size() - 1)),
-                    totals, regions, rejectedBy, retryAfter, stageStats,
+            return new LimiterResult(spec.name(), spec.tierDescription(), algorithmOf(spec), totals, regions, rejectedBy, retryAfter, stageStats,
                     new ExactComparison(exactAccepted, wronglyAccepted, wronglyRejected), multiplication,
                     perWindow == null ? Optional.empty() : Optional.of(perWindow(perWindow, limit)),
                     KeyFigures.of(keys, locations, keyIds, spec, scenario.clients()), cost,
@@ -387,6 +383,16 @@ public final class RunRecorder {
                     summary.maxTotal(), round(summary.maxTotal() / (double) limit, 4), meanFactor,
                     summary.lateOutcomes(), spec.reference().anchor().configName());
         }
+    }
+
+    /**
+     * The limiter's algorithm as its result names it, "fixed-window 100 per 60s"; a chain's stages in order, "fixed-window
+     * 600 per 60s > fixed-window 100 per 60s", or once when every stage counts alike.
+     */
+    static String algorithmOf(LimiterSpec spec) {
+        List<String> stages = spec.stages().stream().map(stage -> stage.algorithm().kind().configName() + " "
+                + stage.algorithm().describe() + ObjectShards.describe(stage)).toList();
+        return stages.stream().distinct().count() == 1 ? stages.get(0) : String.join(" > ", stages);
     }
 
     private static long sum(long[] values) {

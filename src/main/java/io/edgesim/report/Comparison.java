@@ -35,7 +35,7 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
         List<String> differences = differences();
         if (differences.isEmpty()) {
             md.append("Same scenario, engine, seed and duration, and the same limiters (tiers and algorithms as "
-                    + "result.json names them: a chain by its last stage's), regions and plans.\n\n");
+                    + "result.json names them: a chain by each stage's), regions and plans.\n\n");
         } else {
             md.append("Not shared:\n\n");
             differences.forEach(line -> md.append("- ").append(line).append('\n'));

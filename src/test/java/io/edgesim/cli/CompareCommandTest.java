@@ -58,7 +58,7 @@ class CompareCommandTest {
         assertThat(compare.out()).contains("- A: `" + a.resolve("result.json") + "` - scenario pair, engine "
                         + "virtual, seed 5",
                 "Same scenario, engine, seed and duration, and the same limiters (tiers and algorithms as result.json "
-                        + "names them: a chain by its last stage's), regions and plans.",
+                        + "names them: a chain by each stage's), regions and plans.",
                 "## local", "## exact",
                 "| figure | where | A | B | B - A | B / A |",
                 "| let through | whole run | 100 | 100 | 0 | 0% |",

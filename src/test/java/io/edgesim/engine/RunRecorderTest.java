@@ -546,4 +546,29 @@ class RunRecorderTest {
         // a month's bill at the largest prices allowed (Math.round stopped at 922,337,203,685,477.5807)
         assertThat(RunRecorder.round(3.5e17, 4)).isEqualTo(3.5e17);
     }
+
+    @Test
+    void aChainNamesEveryStagesAlgorithmAndOneThatCountsAlikeOnce() throws IOException {
+        Path file = dir.resolve("chain.conf");
+        Files.writeString(file, """
+                name = chain
+                duration = 60s
+                regions = [FRA, SYD]
+                clients = [ { name = c, key = k, rate = 1 } ]
+                limiters = [
+                  { name = shield, chain = [
+                    { tier = cache, limit = 600, window = 60s, key = api-key }
+                    { tier = origin, limit = 100, window = 60s, key = api-key, region = FRA } ] }
+                  { name = alike, chain = [
+                    { tier = cache, limit = 100, window = 60s, key = api-key }
+                    { tier = durable-object, limit = 100, window = 60s, key = api-key } ] }
+                ]
+                """);
+        Scenario scenario = ScenarioLoader.load(file, Path.of("regions.conf"));
+
+        // the header "shield (cache > origin, fixed-window 100 per 60s)" hid the cache's 600
+        assertThat(RunRecorder.algorithmOf(scenario.limiters().get(0)))
+                .isEqualTo("fixed-window 600 per 60s > fixed-window 100 per 60s");
+        assertThat(RunRecorder.algorithmOf(scenario.limiters().get(1))).isEqualTo("fixed-window 100 per 60s");
+    }
 }

@@ -252,7 +252,7 @@ public final class RunRecorder {
         }
         return new RunResult(scenario.name(), scenario.description(), engine, scenario.seed(),
                 durationNanos / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(stageStats),
-                scenario.assumptions(), Optional.empty(), Optional.empty(), faults.results(),
+                scenario.assumptions(), scenario.settings(), Optional.empty(), Optional.empty(), faults.results(),
                 periods.results(keyIds, scenario, invocations, tierUsage, durationNanos), List.of());
     }
 

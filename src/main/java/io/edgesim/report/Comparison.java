@@ -26,6 +26,9 @@ import java.util.Set;
  */
 public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJson.Run b) {
 
+    // settings that differ, at most, before a line that counts the rest
+    private static final int MAX_SETTING_LINES = 20;
+
     /** The comparison as Markdown. */
     public String markdown() {
         StringBuilder md = new StringBuilder("# Compare ").append(a.scenario()).append(" and ").append(b.scenario())
@@ -34,8 +37,8 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
         md.append("- B: `").append(labelB).append("` - ").append(describe(b)).append("\n\n");
         List<String> differences = differences();
         if (differences.isEmpty()) {
-            md.append("Same scenario, engine, seed and duration, and the same limiters (tiers and algorithms as "
-                    + "result.json names them: a chain by each stage's), regions and plans.\n\n");
+            md.append("Same scenario, engine, seed and duration, the same settings and defaults in force "
+                    + "(result.json's settings and assumptions), and so the same limiters, regions and plans.\n\n");
         } else {
             md.append("Not shared:\n\n");
             differences.forEach(line -> md.append("- ").append(line).append('\n'));
@@ -87,6 +90,7 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
                 lines.add("limiter " + limiter + ": " + inA + " in A, " + inB + " in B");
             }
         }
+        settings(lines);
         onlyIn(lines, "limiter", a.limiters(), b.limiters());
         onlyIn(lines, "region", a.regions(), b.regions());
         onlyIn(lines, "plan", a.plans(), b.plans());
@@ -97,6 +101,49 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
                     + onlyA + " only in A, " + onlyB + " only in B");
         }
         return lines;
+    }
+
+    /**
+     * A line per setting in force that differs: what the scenarios set (result.json's {@code settings}) and, where
+     * one side did not set it, the default it took ({@code assumptions}, marked "default"). The scenario's name,
+     * duration and seed have lines of their own.
+     */
+    private void settings(List<String> lines) {
+        if (a.written() == null || b.written() == null) {
+            lines.add("settings: not recorded in " + (a.written() == null ? b.written() == null ? "A and B" : "A"
+                    : "B") + " (a result.json of an older edgesim): only the limiters' tiers and algorithms, the "
+                    + "regions and the plans are compared");
+            return;
+        }
+        Set<String> paths = new java.util.TreeSet<>();
+        for (ResultJson.Run run : List.of(a, b)) {
+            paths.addAll(run.written().keySet());
+            paths.addAll(run.defaults().keySet());
+        }
+        paths.removeAll(List.of("duration", "seed"));
+        List<String> differ = new ArrayList<>();
+        for (String path : paths) {
+            String inA = inForce(a, path);
+            String inB = inForce(b, path);
+            if (!inA.equals(inB)) {
+                differ.add("setting " + path + ": " + inA + " in A, " + inB + " in B");
+            }
+        }
+        int shown = differ.size() > MAX_SETTING_LINES ? MAX_SETTING_LINES - 1 : differ.size();
+        lines.addAll(differ.subList(0, shown));
+        if (shown < differ.size()) {
+            lines.add((differ.size() - shown) + " more settings differ (result.json's settings and assumptions)");
+        }
+    }
+
+    // the value of path in force in run: as set, or the default taken as assumptions gives it, or "not set"
+    private static String inForce(ResultJson.Run run, String path) {
+        String set = run.written().get(path);
+        if (set != null) {
+            return set;
+        }
+        String taken = run.defaults().get(path);
+        return taken != null ? "default " + taken : "not set (edgesim's default)";
     }
 
     private static String describeSeeds(ResultJson.Run run) {

@@ -133,6 +133,8 @@ public final class JsonReport {
         }
         ObjectNode assumptions = root.putObject("assumptions");
         run.assumptions().forEach(assumptions::put);
+        ObjectNode settings = root.putObject("settings");
+        run.settings().forEach(settings::put);
         figures(root.putArray("figures"), run);
         run.replications().ifPresent(r -> replications(root.putObject("replications"), r));
         if (!run.faults().isEmpty()) {

@@ -44,7 +44,8 @@ public final class ResultJson {
      * @param intervals    with replications, every figure's mean and interval that every run had; else empty
      */
     public record Run(String scenario, String engine, long seed, int runs, String seeds, double durationS,
-                      List<String> regions, List<String> limiters, Map<String, String> settings, Set<String> plans,
+                      List<String> regions, List<String> limiters, Map<String, String> settings,
+                      Map<String, String> written, Map<String, String> defaults, Set<String> plans,
                       Map<Figure, Double> figures, boolean replicated, Map<Figure, Interval> intervals) {
     }
 
@@ -100,8 +101,16 @@ public final class ResultJson {
                 }
             }
         }
-        return new Run(scenario, engine, seed, runs, seeds, durationS, regions, limiters, settings, plans, figures,
-                replications != null, intervals);
+        return new Run(scenario, engine, seed, runs, seeds, durationS, regions, limiters, settings,
+                root.has("settings") ? strings(field(root, "settings")) : null, strings(field(root, "assumptions")),
+                plans, figures, replications != null, intervals);
+    }
+
+    // an object of strings, by field, in file order
+    private static Map<String, String> strings(JsonNode object) {
+        Map<String, String> out = new LinkedHashMap<>();
+        object.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+        return out;
     }
 
     private static Figure figure(JsonNode f) throws NotAResult {

@@ -24,11 +24,13 @@ import java.util.Optional;
  * @param faults          the faults injected, each with what it did to the requests it touched; empty for none
  * @param periods         with faults, the figures over each fault's window and over the time outside them (last);
  *                        empty for none
+ * @param settings        what the scenario set, flat by path ({@code Scenario#settings}); empty when unknown
  * @param thresholds      the thresholds of --fail-if checked against this run, in the order given; empty for none
  */
 public record RunResult(String scenario, String description, String engine, long seed, double durationSeconds,
                         List<String> regions, List<LimiterResult> limiters, List<LatencyPair> latencyPairs,
-                        Map<String, String> assumptions, Optional<Replications> replications,
+                        Map<String, String> assumptions, Map<String, String> settings,
+                        Optional<Replications> replications,
                         Optional<ClusterRun> cluster, List<FaultResult> faults, List<PeriodResult> periods,
                         List<Threshold.Outcome> thresholds) {
 
@@ -41,19 +43,19 @@ public record RunResult(String scenario, String description, String engine, long
     /** This run with {@code summary} over its replications. */
     public RunResult withReplications(Replications summary) {
         return new RunResult(scenario, description, engine, seed, durationSeconds, regions, limiters, latencyPairs,
-                assumptions, Optional.of(summary), cluster, faults, periods, thresholds);
+                assumptions, settings, Optional.of(summary), cluster, faults, periods, thresholds);
     }
 
     /** This run with the settings and lateness of the cluster that ran it. */
     public RunResult withCluster(ClusterRun run) {
         return new RunResult(scenario, description, engine, seed, durationSeconds, regions, limiters, latencyPairs,
-                assumptions, replications, Optional.of(run), faults, periods, thresholds);
+                assumptions, settings, replications, Optional.of(run), faults, periods, thresholds);
     }
 
     /** This run with {@code checked}, its figures checked against the thresholds of --fail-if. */
     public RunResult withThresholds(List<Threshold.Outcome> checked) {
         return new RunResult(scenario, description, engine, seed, durationSeconds, regions, limiters, latencyPairs,
-                assumptions, replications, cluster, faults, periods, checked);
+                assumptions, settings, replications, cluster, faults, periods, checked);
     }
 
     /** True when every threshold checked against this run held (also when there are none). */

@@ -32,11 +32,13 @@ import java.util.Map;
  *                      while it still decides ("limiters[0].expiration-ttl" -> "60s: shorter than ...")
  * @param prices        the prices in force: reference.conf's Workers Paid prices with the scenario's overrides
  * @param faults        the faults injected, in the order written (empty for none)
+ * @param settings      what the scenario sets, flat and sorted by path ({@code limiters.exact.placement.region} ->
+ *                      {@code FRA}), name, description and sweep aside: what tells two runs' scenarios apart
  */
 public record Scenario(Path source, String name, String description, long durationNanos, long seed,
                        List<String> pops, List<ClientSpec> clients, List<LimiterSpec> limiters, RegionMap regions,
                        Path regionsFile, Map<String, String> assumptions, Prices prices,
-                       List<Fault> faults) {
+                       List<Fault> faults, Map<String, String> settings) {
 
     public Scenario {
         pops = List.copyOf(pops);
@@ -45,6 +47,7 @@ public record Scenario(Path source, String name, String description, long durati
         faults = List.copyOf(faults);
         // keep the given (sorted) order: reports print assumptions in it
         assumptions = Collections.unmodifiableMap(new LinkedHashMap<>(assumptions));
+        settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
     }
 
     /** The faults as the engines ask about them. */
@@ -54,6 +57,6 @@ public record Scenario(Path source, String name, String description, long durati
 
     public Scenario withSeed(long newSeed) {
         return new Scenario(source, name, description, durationNanos, newSeed, pops, clients, limiters, regions,
-                regionsFile, assumptions, prices, faults);
+                regionsFile, assumptions, prices, faults, settings);
     }
 }

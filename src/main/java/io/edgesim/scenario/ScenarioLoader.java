@@ -213,7 +213,7 @@ public final class ScenarioLoader {
         RegionNotes.note(log, loaded, pops, limiters);
         ScenarioWarnings.of(clients, limiters, faults, pops).forEach(log::note);
         return new Scenario(scenarioFile, name, description, durationNanos, seed, pops, clients, limiters, regions,
-                regionsFile, log.toMap(), prices, faults);
+                regionsFile, log.toMap(), prices, faults, ScenarioSettings.of(root.config()));
     }
 
     // under a contract every client is a customer of one of its plans: no key is counted by a limiter's own numbers

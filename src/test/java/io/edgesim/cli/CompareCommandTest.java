@@ -1,5 +1,7 @@
 package io.edgesim.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,14 +59,58 @@ class CompareCommandTest {
         assertThat(compare.status()).as(compare.err()).isZero();
         assertThat(compare.out()).contains("- A: `" + a.resolve("result.json") + "` - scenario pair, engine "
                         + "virtual, seed 5",
-                "Same scenario, engine, seed and duration, and the same limiters (tiers and algorithms as result.json "
-                        + "names them: a chain by each stage's), regions and plans.",
+                // the one setting that differs, where "Same scenario ..." was said
+                "Not shared:\n\n- setting limiters.exact.placement.region: FRA in A, SYD in B\n\n",
                 "## local", "## exact",
                 "| figure | where | A | B | B - A | B / A |",
                 "| let through | whole run | 100 | 100 | 0 | 0% |",
                 "| latency p99 | in FRA | 2.00 ms | 251.5 ms | +249.5 ms | +12475.0% |",
                 "| latency p99 | in SYD | 251.5 ms | 2.00 ms | -249.5 ms | -99.2% |");
         assertThat(compare.out()).doesNotContain("| intervals |");
+    }
+
+    @Test
+    void theSameRunTwiceSharesEverything() throws IOException {
+        Path a = run("a", SCENARIO);
+        Path b = run("b", SCENARIO);
+
+        CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
+
+        assertThat(compare.out()).contains("Same scenario, engine, seed and duration, the same settings and defaults "
+                + "in force (result.json's settings and assumptions), and so the same limiters, regions and plans.");
+        assertThat(compare.out()).doesNotContain("Not shared");
+    }
+
+    @Test
+    void everySettingInForceThatDiffersIsALineWithTheDefaultWhereOneSideDidNotSetIt() throws IOException {
+        Path a = run("a", SCENARIO);
+        Path b = run("b", SCENARIO.replace("seed = 5", "seed = 5\nprices { worker-requests-per-million = 0.5 }\n"
+                + "tiers { cache { read-latency = 3ms } }").replace("key = api-key }\n", "key = ip }\n"));
+
+        CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
+
+        assertThat(compare.status()).as(compare.err()).isZero();
+        assertThat(compare.out()).contains("- setting limiters.local.key: api-key in A, ip in B\n",
+                "- setting prices.worker-requests-per-million: not set (edgesim's default) in A, 0.5 in B\n",
+                "- setting tiers.cache.read-latency: default 0.5ms (assumption) in A, 3ms in B\n");
+        assertThat(compare.out()).doesNotContain("Same scenario");
+    }
+
+    @Test
+    void aResultJsonWithoutSettingsIsComparedByWhatItNames() throws IOException {
+        Path a = run("a", SCENARIO);
+        Path b = run("b", SCENARIO);
+        // as an edgesim before settings were recorded wrote it
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode old = (ObjectNode) json.readTree(a.resolve("result.json").toFile());
+        old.remove("settings");
+        json.writeValue(a.resolve("result.json").toFile(), old);
+
+        CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
+
+        assertThat(compare.status()).as(compare.err()).isZero();
+        assertThat(compare.out()).contains("- settings: not recorded in A (a result.json of an older edgesim): only "
+                + "the limiters' tiers and algorithms, the regions and the plans are compared");
     }
 
     @Test

@@ -130,7 +130,8 @@ class ClusterRunReportTest {
                     100.0 + i, i % 2 == 0));
         }
         RunResult many = new RunResult(run.scenario(), run.description(), run.engine(), run.seed(),
-                run.durationSeconds(), run.regions(), run.limiters(), pairs, run.assumptions(), run.replications(),
+                run.durationSeconds(), run.regions(), run.limiters(), pairs, run.assumptions(), run.settings(),
+                run.replications(),
                 run.cluster(), run.faults(), run.periods(), run.thresholds());
 
         String md = MarkdownReport.render(many, Map.of());

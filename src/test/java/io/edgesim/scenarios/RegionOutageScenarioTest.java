@@ -12,6 +12,7 @@ import io.edgesim.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static io.edgesim.result.RunResults.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -142,7 +143,8 @@ class RegionOutageScenarioTest {
         Scenario s = scenario;
         RunResult calm = ShippedScenarios.run(new Scenario(s.source(), s.name(), s.description(), s.durationNanos(),
                 s.seed(), s.pops(), s.clients(), s.limiters(), s.regions(), s.regionsFile(), s.assumptions(),
-                s.prices(), List.of()));
+                s.prices(), List.of(), s.settings().entrySet().stream().filter(e -> !e.getKey().startsWith("faults."))
+                        .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue))));
 
         for (String name : List.of("fail-open", "fail-closed", "shield-fail-open")) {
             CostResult outage = limiter(result, name).cost();

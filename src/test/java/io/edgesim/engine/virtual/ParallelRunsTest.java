@@ -43,7 +43,7 @@ class ParallelRunsTest {
         assertThat(replicated.replications()).isPresent();
         assertThat(new RunResult(replicated.scenario(), replicated.description(), replicated.engine(),
                 replicated.seed(), replicated.durationSeconds(), replicated.regions(), replicated.limiters(),
-                replicated.latencyPairs(), replicated.assumptions(), Optional.empty(), Optional.empty(),
+                replicated.latencyPairs(), replicated.assumptions(), replicated.settings(), Optional.empty(), Optional.empty(),
                 replicated.faults(), replicated.periods(), List.of()))
                 .isEqualTo(alone);
     }

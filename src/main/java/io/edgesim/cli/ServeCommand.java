@@ -102,7 +102,7 @@ final class ServeCommand implements Callable<Integer> {
             throw new InputException("--limiter: '" + scenario.limiters().get(served).name() + "' sees none of the "
                     + "clients of " + input.scenarioFile + "; allowed: a limiter that sees one of them");
         }
-        Path dir = OutputFolder.prepare("--out", out != null ? out : Path.of("reports", scenario.name() + "-serve"),
+        Path dir = OutputFolder.prepare("--out", out != null ? out : defaultFolder(scenario.name()),
                 "result.json");
         OutputClash.folderAgainstInputs("--out", dir, ScenarioLoader.inputFiles(scenario));
         PrintWriter console = spec.commandLine().getOut();
@@ -145,6 +145,11 @@ final class ServeCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** Where serving the scenario named {@code name} writes its report without --out: reports/NAME-serve. */
+    static Path defaultFolder(String name) {
+        return Path.of("reports", name + "-serve");
+    }
+
     private URI upstreamUrl() {
         if (upstream == null) {
             return null;
@@ -159,6 +164,11 @@ final class ServeCommand implements Callable<Integer> {
                 || url.getFragment() != null) {
             throw new InputException("--upstream: '" + upstream + "' is not a service URL; allowed: http://HOST[:PORT]"
                     + "[/PATH], e.g. http://127.0.0.1:8080");
+        }
+        // URI takes any digits for a port; the HTTP client refused them on each request, a 500 and a stack trace
+        if (url.getPort() == 0 || url.getPort() > MAX_PORT) {
+            throw new InputException("--upstream: '" + upstream + "' has port " + url.getPort() + "; allowed: a "
+                    + "port from 1 to " + MAX_PORT + ", or none (80)");
         }
         return url;
     }

@@ -66,6 +66,11 @@ class ServeCommandTest {
         assertThat(ran.status()).isEqualTo(Main.EXIT_BAD_INPUT);
         assertThat(ran.err()).isEqualTo("edgesim: --upstream: 'ftp://127.0.0.1/x' is not a service URL; allowed: "
                 + "http://HOST[:PORT][/PATH], e.g. http://127.0.0.1:8080" + System.lineSeparator());
+
+        Ran port = serve("--upstream", "http://127.0.0.1:99999");
+        assertThat(port.status()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(port.err()).isEqualTo("edgesim: --upstream: 'http://127.0.0.1:99999' has port 99999; allowed: a "
+                + "port from 1 to 65535, or none (80)" + System.lineSeparator());
     }
 
     @Test

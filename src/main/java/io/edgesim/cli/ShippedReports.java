@@ -74,8 +74,10 @@ final class ShippedReports {
         for (Path file : scenarios(scenariosDir)) {
             Scenario scenario = ScenarioLoader.load(file, regionsFile);
             produced.add(scenario.name());
-            // where a cluster run of the scenario writes by default: not shipped (not deterministic), left alone
+            // where a cluster run, a sweep on the command line and serve write by default: not shipped, left alone
             produced.add(RunCommand.defaultFolder(scenario.name(), ClusterEngine.NAME).getFileName().toString());
+            produced.add(SweepCommand.defaultFolder(scenario.name()).getFileName().toString());
+            produced.add(ServeCommand.defaultFolder(scenario.name()).getFileName().toString());
             Path dir = reportsDir.resolve(scenario.name());
             Map<String, String> texts = ReportWriter.texts(run(scenario));
             compare(dir, texts, Charts.FILES.keySet(), file, differences);

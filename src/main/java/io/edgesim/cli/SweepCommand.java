@@ -78,7 +78,7 @@ final class SweepCommand implements Callable<Integer> {
         List<Scenario> loaded = values.checkEveryValue(input.scenarioFile, input::load);
         // read against the runs the sweep makes: a sweep of limiters may name a limiter the file does not have
         List<Threshold> thresholds = FailIf.parse(failIf, loaded, replications != null);
-        Path dir = OutputFolder.prepare("--out", out != null ? out : Path.of("reports", base.name() + "-sweep"),
+        Path dir = OutputFolder.prepare("--out", out != null ? out : defaultFolder(base.name()),
                 "sweep.csv");
         OutputClash.folderAgainstInputs("--out", dir, ScenarioLoader.inputFiles(base));
         List<Scenario> scenarios = new ArrayList<>();
@@ -119,6 +119,11 @@ final class SweepCommand implements Callable<Integer> {
         report.failures().forEach(line -> err.println("edgesim: " + line));
         err.flush();
         return report.failures().isEmpty() ? 0 : Main.EXIT_THRESHOLD_FAILED;
+    }
+
+    /** Where a sweep of the scenario named {@code name} writes without --out: reports/NAME-sweep. */
+    static Path defaultFolder(String name) {
+        return Path.of("reports", name + "-sweep");
     }
 
     private SweepValues declaredOrMissing() {

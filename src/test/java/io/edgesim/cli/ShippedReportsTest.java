@@ -71,9 +71,12 @@ class ShippedReportsTest {
         Files.createDirectories(reports.resolve("renamed-long-ago"));
         Files.createDirectories(reports.resolve("three-pops/sweep"));
         Files.writeString(reports.resolve("three-pops/notes.txt"), "x");
-        // left alone: hidden files, files beside the report folders, and a cluster run's own folder
+        // left alone: hidden files, files beside the report folders, and the folders a cluster run, a sweep and serve
+        // write by default
         Files.writeString(reports.resolve("README.md"), "x");
         Files.writeString(Files.createDirectories(reports.resolve("three-pops-cluster")).resolve("result.json"), "{}");
+        Files.writeString(Files.createDirectories(reports.resolve("three-pops-sweep")).resolve("sweep.csv"), "x");
+        Files.writeString(Files.createDirectories(reports.resolve("three-pops-serve")).resolve("result.json"), "{}");
         Files.writeString(reports.resolve("three-pops/.keep"), "");
 
         assertThat(ShippedReports.differences(scenarios, reports, REGIONS))

@@ -195,10 +195,12 @@ final class PeriodTally {
             } else if (!letThrough && exactAllowed) {
                 wronglyRejected++;
             }
-            if (latency[pop] == null) {
-                latency[pop] = new LatencyTally();
+            if (latencyNanos != RunRecorder.UNKNOWN_LATENCY) {
+                if (latency[pop] == null) {
+                    latency[pop] = new LatencyTally();
+                }
+                latency[pop].record(latencyNanos);
             }
-            latency[pop].record(latencyNanos);
             keys.add(key, window, tokens, letThrough ? tokens : 0, letThrough, !letThrough && exactAllowed);
         }
 

@@ -49,6 +49,12 @@ import java.util.OptionalDouble;
  */
 public final class RunRecorder {
 
+    /**
+     * The latency of a request whose added latency is not known (its chain was lost with a node of the cluster): it
+     * is counted, and is no latency sample.
+     */
+    public static final long UNKNOWN_LATENCY = -1;
+
     private static final int MAX_BUCKETS = 600;
     private static final long[] NICE_BUCKET_SECONDS = {1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600,
             7200, 21600, 43200, 86400};
@@ -115,6 +121,7 @@ public final class RunRecorder {
      * @param referenceKeyNumber the number of the request's key under the limiter's exact reference, in the
      *                           {@link KeyIds} this recorder was built with
      * @param cost               the request's cost in tokens
+     * @param latencyNanos       the latency the limiter added, or {@link #UNKNOWN_LATENCY}
      * @param stage              index of the stage that refused or failed it (-1 when it passed every stage)
      * @param exactAllowed       whether the exact reference let it through
      * @param exactWindow        the number of the reference window it counts in ({@link ExactReferences#window}),
@@ -196,7 +203,9 @@ public final class RunRecorder {
         } else if (!letThrough && exactAllowed) {
             l.wronglyRejected++;
         }
-        l.latency[pop].record(latencyNanos);
+        if (latencyNanos != UNKNOWN_LATENCY) {
+            l.latency[pop].record(latencyNanos);
+        }
         return letThrough;
     }
 

@@ -15,7 +15,8 @@ import java.nio.charset.StandardCharsets;
  * what the Retry-After header would carry ({@link RateLimitResponse#retryAfterSeconds(long)}: whole seconds, rounded
  * up, at least 1), 0 when the deciding stage gave no wait (an allowed request), and {@value #NEVER} for a request
  * that can never pass, whose 429 carries no Retry-After (the report counts those as {@code retry_after_s.never}).
- * time_ms is cut to the microsecond, latency_ms rounded to it.
+ * time_ms is cut to the microsecond, latency_ms rounded to it (empty when not known: a request lost with a node of
+ * the cluster).
  */
 public final class DecisionsCsv implements DecisionListener {
 
@@ -41,7 +42,8 @@ public final class DecisionsCsv implements DecisionListener {
                 : Long.toString(RateLimitResponse.retryAfterSeconds(retryAfterNanos));
         try {
             out.write(Csv.field(limiter) + ',' + instant(timeNanos) + ',' + pop + ',' + Csv.field(key) + ',' + cost
-                    + ',' + allowed + ',' + remaining + ',' + retryAfterSeconds + ',' + millis(latencyNanos) + '\n');
+                    + ',' + allowed + ',' + remaining + ',' + retryAfterSeconds + ','
+                    + (latencyNanos < 0 ? "" : millis(latencyNanos)) + '\n');
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

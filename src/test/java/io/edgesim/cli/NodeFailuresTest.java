@@ -77,6 +77,68 @@ class NodeFailuresTest {
         assertThat(sydney).contains("node SYD left the cluster");
     }
 
+    @Test
+    void aNodeHomingTheObjectKilledMidRunFailsTheRequestsWaitingOnItAndTheRunStillEnds(@TempDir Path dir)
+            throws Exception {
+        // three-pops with its object homed in SYD, 20 s: when the SYD node goes, the requests from FRA and AMS to the
+        // object there never get an answer (no timeout); they fail once nothing has completed for the drain timeout
+        Path homedInSydney = Files.writeString(dir.resolve("homed-in-sydney.conf"), "include file(\""
+                + Path.of(SCENARIO).toAbsolutePath() + "\")\nname = homed-in-sydney\nduration = 20s\nclients = "
+                + "[ { name = spread, count = 1, key = \"edge_test\", rate = 15, arrival = constant, stop = 19s, "
+                + "pops { FRA = 1, AMS = 1, SYD = 1 } } ]\nlimiters = [ { name = local, tier = cache, limit = 100, window = "
+                + "60s, key = api-key }\n{ name = exact, tier = durable-object, limit = 100, window = 60s, key = api-key, "
+                + "placement { policy = fixed, region = SYD } } ]\n");
+        String sydneyAddress = "127.0.0.1:" + freePort();
+        Process sydney = null;
+        Process coordinator = null;
+        try {
+            sydney = EdgesimProcesses.start(Map.of(), List.of(), "node", "--roles", "SYD", "--port",
+                    sydneyAddress.substring(sydneyAddress.indexOf(':') + 1), "--seed-nodes", seed);
+            assertThat(lineStarting(output(sydney), "node SYD is Up")).isNotNull();
+            Path out = dir.resolve("out");
+            Path errors = dir.resolve("coordinator.txt");
+            // the drain timeout (30 s) outlasts the failure detector and the resolver (~20 s): the node is downed
+            // before the wait for the last decisions stalls, and that stall ends them
+            coordinator = EdgesimProcesses.builder(Map.of(), List.of(), "run",
+                    homedInSydney.toString(), "--engine", "cluster", "--join", seed, "--speed", "4", "--decisions",
+                    "/dev/stdout", "--out", out.toString()).redirectError(errors.toFile()).start();
+            List<String> rows = new ArrayList<>();
+            boolean killed = false;
+            try (BufferedReader lines = new BufferedReader(new InputStreamReader(coordinator.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                    rows.add(line);
+                    if (!killed && rows.size() > 1 && Double.parseDouble(line.split(",")[1]) >= 2_000) {
+                        sydney.toHandle().destroyForcibly();
+                        killed = true;
+                    }
+                }
+            }
+            assertThat(coordinator.waitFor(240, TimeUnit.SECONDS)).isTrue();
+            assertThat(coordinator.exitValue()).as(Files.readString(errors)).isZero();
+            assertThat(killed).isTrue();
+            assertThat(Files.readString(errors)).contains("1 of 3 nodes left the cluster during the run");
+            JsonNode result = JSON.readTree(out.resolve("result.json").toFile());
+            for (JsonNode limiter : result.get("limiters")) {
+                JsonNode totals = limiter.get("totals");
+                assertThat(totals.get("accepted").asLong() + totals.get("rejected").asLong()
+                        + totals.get("failed").asLong()).as("every request decided").isEqualTo(285);
+            }
+            JsonNode exact = result.get("limiters").get(1);
+            // waiting on the object in SYD: failed in FRA and AMS too, where the cache alone fails nothing
+            assertThat(exact.at("/regions/FRA/failed").asLong()).isPositive();
+            assertThat(exact.at("/regions/AMS/failed").asLong()).isPositive();
+            assertThat(result.get("limiters").get(0).at("/regions/FRA/failed").asLong()).isZero();
+            // a lost request is no latency sample: FRA's samples are the requests that got an answer
+            assertThat(exact.at("/regions/FRA/latency_ms/samples").asLong()).isEqualTo(
+                    exact.at("/regions/FRA/sent").asLong() - exact.at("/regions/FRA/failed").asLong());
+            assertThat(rows).hasSize(2 * 285 + 1);
+            assertThat(rows.stream().filter(row -> row.endsWith(",failed-closed,0,0,"))).isNotEmpty();
+        } finally {
+            EdgesimProcesses.destroy(coordinator, sydney);
+        }
+    }
+
     /**
      * Runs three-pops on a node for FRA and one for SYD (AMS in the coordinator), stops the SYD node with
      * {@code stop} 4 s into the run, checks the run and then a second run on the node left; returns what the

@@ -163,7 +163,7 @@ final class JoinedRun {
             popsOfHost.put(host, scenario.pops().stream().filter(host.regions()::contains).toList());
         }
         // a host that leaves from now on: its unfinished chains fail, and nothing more is asked of it
-        ActorRef<Void> watcher = watchHosts(system, runId, popsOfHost, sink);
+        ActorRef<Void> watcher = watchHosts(system, runId, popsOfHost, sink, warmUpSink);
         // stopped when the run ends, however it ends: a host still holding the run then forgets it (it watches the
         // outcomes' collector), and a cluster used for another run keeps nothing of this one
         try {
@@ -197,7 +197,7 @@ final class JoinedRun {
             engine.running(new ClusterEngine.Running(clock, feeder, sink), "running");
             TrafficFeeder.Fed fed = feeder.feed(traffic.open(scenario, clock), admissions::admit);
             engine.phase("draining");
-            ClusterEngine.awaitDecisions(sink, fed.decisions(), settings);
+            awaitDecisions(system, sink, fed.decisions(), settings);
             Duration traffic = Duration.ofNanos(System.nanoTime() - trafficStart);
             LOG.debug("traffic done");
 
@@ -207,16 +207,17 @@ final class JoinedRun {
             StageTotals totals = StageTotals.none(scenario);
             Histogram latency = new Histogram(3);
             Histogram arrival = new Histogram(3);
+            // a node that leaves while it is asked (killed near the end, not yet downed) gives no part, as one gone
             List<RunProtocol.Finished> parts = all(system, left,
-                    host -> replyTo -> new RunProtocol.Finish(runId, replyTo), "finish the run");
+                    host -> replyTo -> new RunProtocol.Finish(runId, replyTo), "finish the run", true);
             for (RunProtocol.Finished part : parts) {
                 totals = totals.plus(part.totals());
                 latency.add(RunHost.decode(part.latencyLateness()));
                 arrival.add(RunHost.decode(part.arrivalLateness()));
             }
-            if (left.size() < hosts.size()) {
+            if (parts.size() < hosts.size()) {
                 LOG.warn("{} of {} nodes left the cluster during the run: the report lacks their part of the bill and "
-                        + "of the delivery lateness", hosts.size() - left.size(), hosts.size());
+                        + "of the delivery lateness", hosts.size() - parts.size(), hosts.size());
             }
             Fidelity fidelity = new Fidelity(speed, hosts.size(), Fidelity.lateness(latency),
                     Fidelity.lateness(arrival), formation, traffic);
@@ -228,6 +229,23 @@ final class JoinedRun {
             Adapter.toClassic(system).stop(Adapter.toClassic(outcomes));
             Adapter.toClassic(system).stop(Adapter.toClassic(warmUpOutcomes));
             Adapter.toClassic(system).stop(Adapter.toClassic(watcher));
+        }
+    }
+
+    // waits for the run's decisions; a stall while a member is unreachable (killed, not yet downed) waits on: once
+    // downed (Terminated), the chains that waited on it end at the next stall (OutcomeSink.awaitRecorded)
+    private static void awaitDecisions(ActorSystem<?> system, OutcomeSink sink, long decisions,
+                                       ClusterSettings settings) {
+        while (true) {
+            try {
+                ClusterEngine.awaitDecisions(sink, decisions, settings);
+                return;
+            } catch (IllegalStateException stalled) {
+                if (Cluster.get(system).state().getUnreachable().isEmpty()) {
+                    throw stalled;
+                }
+                LOG.info("decisions stalled while a node is unreachable: waiting for it to be downed");
+            }
         }
     }
 
@@ -275,15 +293,20 @@ final class JoinedRun {
     }
 
     // a host that goes away mid-run: the chains of its PoPs fail there, and their traffic goes to the nearest PoP
+    // (the objects homed there are not moved: chains waiting on them end when the wait for the last ones stalls,
+    // OutcomeSink.awaitRecorded; so do the warm-up's)
     private ActorRef<Void> watchHosts(ActorSystem<?> system, String runId, Map<Host, List<String>> popsOfHost,
-                                      OutcomeSink sink) {
+                                      OutcomeSink sink, OutcomeSink warmUpSink) {
         return system.systemActorOf(Behaviors.<Void>setup(context -> {
             popsOfHost.keySet().forEach(host -> context.watch(host.ref()));
             return Behaviors.receive(Void.class)
                     .onSignal(Terminated.class, terminated -> {
                         for (Map.Entry<Host, List<String>> host : popsOfHost.entrySet()) {
                             if (host.getKey().ref().equals(terminated.getRef())) {
+                                sink.nodeLost();
+                                warmUpSink.nodeLost();
                                 host.getValue().forEach(pop -> sink.popLost(scenario.pops().indexOf(pop)));
+                                host.getValue().forEach(pop -> warmUpSink.popLost(scenario.pops().indexOf(pop)));
                                 goneSignal(host.getKey()).complete(null);
                             }
                         }
@@ -318,6 +341,13 @@ final class JoinedRun {
     private <R extends RunProtocol.HostReply> List<R> all(
             ActorSystem<?> system, List<Host> hosts,
             Function<Host, Function<ActorRef<R>, RunProtocol.HostCommand>> message, String what) {
+        return all(system, hosts, message, what, false);
+    }
+
+    /** As {@link #all}; with {@code skipLeaving}, a host that leaves the cluster gives no answer instead of failing. */
+    private <R extends RunProtocol.HostReply> List<R> all(
+            ActorSystem<?> system, List<Host> hosts,
+            Function<Host, Function<ActorRef<R>, RunProtocol.HostCommand>> message, String what, boolean skipLeaving) {
         List<CompletableFuture<R>> answers = new ArrayList<>();
         for (Host host : hosts) {
             answers.add(AskPattern.<RunProtocol.HostCommand, R>ask(host.ref(), message.apply(host)::apply,
@@ -333,6 +363,9 @@ final class JoinedRun {
             } catch (IllegalStateException e) {
                 throw new ClusterFailure(who(host) + " did not " + what + " within "
                         + ClusterSettings.shown(askTimeout()) + " (3 x edgesim.cluster.startup-timeout)", e);
+            }
+            if (first == null && skipLeaving) {
+                continue;
             }
             if (first == null) {
                 throw new ClusterFailure(who(host) + " left the cluster before it "

@@ -4,6 +4,7 @@ import io.edgesim.engine.cluster.actors.Admission;
 import io.edgesim.engine.cluster.actors.OutcomeSink;
 import io.edgesim.engine.cluster.actors.PopActor;
 import io.edgesim.engine.cluster.delivery.ScenarioClock;
+import io.edgesim.engine.cluster.node.ClusterFailure;
 import io.edgesim.model.Request;
 import io.edgesim.model.fault.FaultTimeline;
 import io.edgesim.traffic.RequestStream;
@@ -114,7 +115,9 @@ public final class TrafficFeeder {
         int region = timeline.failoverRegion(timeline.regions().indexOf(r.pop()), r.timeNanos(),
                 candidate -> popOfRegion[candidate] < 0 || sink.lost(popOfRegion[candidate]));
         if (region < 0) {
-            throw new IllegalStateException("request " + r.id() + " has no PoP left: every node is gone");
+            // every member holding PoPs left (all nodes killed, or the run's own members stopping on Ctrl-C): no bug
+            throw new ClusterFailure("every node holding the run's PoPs left the cluster: request " + r.id()
+                    + " at " + r.pop() + " has no PoP left to run it; start the nodes and the run again");
         }
         return new Request(r.id(), r.timeNanos(), timeline.regions().codes().get(region), r.client(), r.apiKey(),
                 r.ip(), r.xff(), r.anonToken(), r.path(), r.cost(), r.plan());

@@ -29,6 +29,11 @@ public final class OutcomeSink {
 
     /** The error of a request whose PoP's node went away before its chain ended. */
     public static final String POP_LOST_ERROR = "pop-lost";
+    /**
+     * The error of a request whose chain never ended after a node went away: it was waiting on that node (for an
+     * object homed there, without a timeout to end the wait).
+     */
+    public static final String NODE_LOST_ERROR = "node-lost";
 
     private final List<LimiterSpec> limiters;
     private final RunRecorder recorder;
@@ -38,6 +43,8 @@ public final class OutcomeSink {
     // chains handed to a PoP and not yet recorded, by request id and limiter; and the PoPs whose node is gone
     private final Map<Long, Pending> pending = new HashMap<>();
     private final boolean[] lostPops;
+    // whether some node went away during the run (with PoPs or not)
+    private boolean nodeLost;
     private volatile long recorded;
     private volatile long accepted;
 
@@ -86,15 +93,26 @@ public final class OutcomeSink {
      */
     public synchronized void popLost(int pop) {
         lostPops[pop] = true;
-        List<Map.Entry<Long, Pending>> lost = pending.entrySet().stream().filter(e -> e.getValue().pop() == pop)
-                .sorted(Map.Entry.comparingByKey()).toList();
+        nodeLost = true;
+        fail(pending.entrySet().stream().filter(e -> e.getValue().pop() == pop).sorted(Map.Entry.comparingByKey())
+                .toList(), POP_LOST_ERROR);
+    }
+
+    /** A node went away during the run, holding PoPs ({@link #popLost} too) or only the homes of objects. */
+    public synchronized void nodeLost() {
+        nodeLost = true;
+    }
+
+    // records each chain of lost as failed closed at its PoP, with error; its latency is not known: no sample
+    private void fail(List<Map.Entry<Long, Pending>> lost, String error) {
         for (Map.Entry<Long, Pending> e : lost) {
             Pending p = e.getValue();
             LimiterSpec spec = limiters.get(p.admission().limiter());
             ChainProgress progress = new ChainProgress(spec.stages().size());
-            progress.answer().failed(false, new Decision(false, 0, 0, p.request().timeNanos()), 0, POP_LOST_ERROR);
+            progress.answer().failed(false, new Decision(false, 0, 0, p.request().timeNanos()),
+                    RunRecorder.UNKNOWN_LATENCY, error);
             progress.apply(spec.stages().get(0).key().extract(p.request()));
-            record(pop, p.request(), p.admission(), progress, 0, 0);
+            record(p.pop(), p.request(), p.admission(), progress, 0, 0);
         }
     }
 
@@ -138,16 +156,24 @@ public final class OutcomeSink {
     }
 
     /**
-     * Waits until {@code expected} chains are recorded.
+     * Waits until {@code expected} chains are recorded. When a node went away during the run ({@link #nodeLost}),
+     * chains still pending after a stall were waiting on it and never end: they are recorded as failed closed
+     * ({@link #NODE_LOST_ERROR}) and the wait is over.
      *
      * @param stall the longest wait without any chain being recorded
-     * @throws IllegalStateException when a stall outlasts {@code stall}
+     * @throws IllegalStateException when a stall outlasts {@code stall} and no node went away
      */
     public synchronized void awaitRecorded(long expected, Duration stall) throws InterruptedException {
         long lastCount = recorded;
         long lastProgressNanos = System.nanoTime();
         while (recorded < expected) {
             long waitedNanos = System.nanoTime() - lastProgressNanos;
+            if (waitedNanos >= stall.toNanos() && nodeLost) {
+                fail(pending.entrySet().stream().sorted(Map.Entry.comparingByKey()).toList(), NODE_LOST_ERROR);
+                if (recorded >= expected) {
+                    return;
+                }
+            }
             if (waitedNanos >= stall.toNanos()) {
                 throw new IllegalStateException((expected - recorded) + " of " + expected
                         + " decisions did not complete: nothing completed for " + stall.toSeconds() + " s");

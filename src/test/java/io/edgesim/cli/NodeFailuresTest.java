@@ -2,6 +2,7 @@ package io.edgesim.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.edgesim.engine.cluster.ClusterEngine;
 import io.edgesim.report.DecisionsCsv;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -132,6 +133,10 @@ class NodeFailuresTest {
             // a lost request is no latency sample: FRA's samples are the requests that got an answer
             assertThat(exact.at("/regions/FRA/latency_ms/samples").asLong()).isEqualTo(
                     exact.at("/regions/FRA/sent").asLong() - exact.at("/regions/FRA/failed").asLong());
+            // the report says which node left: its part of the bill is missing
+            assertThat(result.at("/cluster/placement/SYD").asText()).isEqualTo(sydneyAddress + " "
+                    + ClusterEngine.LEFT);
+            assertThat(result.at("/cluster/placement/FRA").asText()).isEqualTo(seed);
             assertThat(rows).hasSize(2 * 285 + 1);
             assertThat(rows.stream().filter(row -> row.endsWith(",failed-closed,0,0,"))).isNotEmpty();
         } finally {

@@ -388,14 +388,15 @@ final class JoinedRun {
                 + host.address();
     }
 
-    // each region -> the member that simulated it, the coordinator's own marked
-    private static Map<String, String> placement(List<String> nodeRegions, List<Host> hosts) {
+    // each region -> the member that simulated it, the coordinator's own marked, and one that left the cluster during
+    // the run (it gave no part of the bill) marked LEFT
+    private Map<String, String> placement(List<String> nodeRegions, List<Host> hosts) {
         Map<String, String> placement = new LinkedHashMap<>();
         for (String region : nodeRegions) {
             for (Host host : hosts) {
                 if (host.regions().contains(region)) {
                     placement.put(region, host.address() + (host.coordinator() ? " " + ClusterEngine.COORDINATOR
-                            : ""));
+                            : "") + (goneSignal(host).isDone() ? " " + ClusterEngine.LEFT : ""));
                 }
             }
         }

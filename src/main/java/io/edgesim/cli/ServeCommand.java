@@ -11,6 +11,7 @@ import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
 import io.edgesim.serve.LiveEdge;
 import io.edgesim.serve.ServeSettings;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -82,6 +83,9 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        // logging set up here, before the HTTP server's and the actors' threads log at once: SLF4J then printed three
+        // "SLF4J(W): ... intercepted and are now being replayed" lines on most starts
+        LoggerFactory.getILoggerFactory();
         double scale = speed == null ? 1.0 : RunCommand.parseSpeed(speed);
         int basePort = basePort();
         URI upstreamUrl = upstreamUrl();

@@ -130,6 +130,11 @@ final class NodeCommand implements Callable<Integer> {
             }
             codes.add(role);
         }
+        if (codes.isEmpty()) {
+            // "--roles ," splits to nothing: a node of no region would hold nothing of a run
+            throw new InputException("--roles: names no region; allowed: IATA codes (a capital, then two capitals or "
+                    + "digits) separated by commas, e.g. SYD,NRT");
+        }
         if (new HashSet<>(codes).size() != codes.size()) {
             throw new InputException("--roles: " + String.join(",", codes) + " names a region twice; allowed: "
                     + "distinct region codes");

@@ -28,6 +28,7 @@ class NodeCommandTest {
     void badRolesPortsAndSeedsAreOneLineEach() {
         assertOneLineOfBadInput(edgesim("node", "--roles", "syd"), "--roles", "'syd'", "IATA codes");
         assertOneLineOfBadInput(edgesim("node", "--roles", "SYD,SYD"), "--roles", "twice");
+        assertOneLineOfBadInput(edgesim("node", "--roles", ","), "--roles: names no region; allowed: IATA codes");
         assertOneLineOfBadInput(edgesim("node", "--roles", "SYD", "--port", "70000"), "--port", "'70000'",
                 "from 1 to 65535");
         assertOneLineOfBadInput(edgesim("node", "--roles", "SYD", "--seed-nodes", "127.0.0.1"), "--seed-nodes",

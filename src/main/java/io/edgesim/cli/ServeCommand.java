@@ -44,6 +44,10 @@ final class ServeCommand implements Callable<Integer> {
     static final int DEFAULT_MAX_CONNECTIONS = 1024;
     private static final int MOST_CONNECTIONS = 100_000;
     private static final int MAX_PORT = 65535;
+    /** The assumption that marks a served run's report: its traffic came from HTTP clients. */
+    static final String TRAFFIC = "traffic";
+    static final String LIVE_TRAFFIC = "live: the HTTP requests edgesim serve answered, not the scenario's clients "
+            + "(docs/serve.md)";
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -91,7 +95,9 @@ final class ServeCommand implements Callable<Integer> {
         URI upstreamUrl = upstreamUrl();
         int connections = maxConnections();
         ServeSettings limits = ServeSettings.load();
-        Scenario scenario = input.load();
+        // the report's traffic is the requests served, not the scenario's clients: said with its assumptions, which
+        // report.md prints and compare sets beside another run's
+        Scenario scenario = input.load().withAssumption(TRAFFIC, LIVE_TRAFFIC);
         if (basePort != 0 && basePort + scenario.pops().size() - 1 > MAX_PORT) {
             throw new InputException("--port: " + basePort + " leaves no port for the last of the scenario's "
                     + scenario.pops().size() + " PoPs; allowed: 1024 to " + (MAX_PORT - scenario.pops().size() + 1));

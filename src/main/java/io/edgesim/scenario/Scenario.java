@@ -55,6 +55,14 @@ public record Scenario(Path source, String name, String description, long durati
         return new FaultTimeline(faults, regions, pops);
     }
 
+    /** This scenario with one more assumption in force, {@code setting} -> {@code value}, after the others. */
+    public Scenario withAssumption(String setting, String value) {
+        Map<String, String> more = new LinkedHashMap<>(assumptions);
+        more.put(setting, value);
+        return new Scenario(source, name, description, durationNanos, seed, pops, clients, limiters, regions,
+                regionsFile, more, prices, faults, settings);
+    }
+
     public Scenario withSeed(long newSeed) {
         return new Scenario(source, name, description, durationNanos, newSeed, pops, clients, limiters, regions,
                 regionsFile, assumptions, prices, faults, settings);

@@ -247,4 +247,17 @@ class ScenarioTextTest {
             }
         }
     }
+
+    @Test
+    void anAssumptionAddedComesAfterTheOthersAndChangesNothingElse() {
+        Scenario loaded = ScenarioLoader.load(Path.of("scenarios/three-pops.conf"), REGIONS);
+
+        // as serve marks its report: its traffic is the requests it answered
+        Scenario served = loaded.withAssumption("traffic", "live");
+
+        assertThat(served.assumptions().keySet()).containsSubsequence(loaded.assumptions().keySet())
+                .endsWith("traffic").hasSize(loaded.assumptions().size() + 1);
+        assertThat(served.withSeed(1)).usingRecursiveComparison().ignoringFields("assumptions")
+                .isEqualTo(loaded.withSeed(1));
+    }
 }

@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * How reports say a threshold's outcome (--fail-if): "durable-object.latency_p99_ms.SYD < 300ms: held (251.5 ms)",
- * "FAILED (no value: the run has no such figure)". One line per threshold, on the console, in report.md and in a
+ * "FAILED (no value: exact has no latency sample in SYD)". One line per threshold, on the console, in report.md and in a
  * sweep's sweep.md.
  */
 public final class ThresholdText {
@@ -31,8 +31,10 @@ public final class ThresholdText {
      * names the sweep's value after "failed" (" at limiters.local.limit = 200"), or is "".
      */
     public static String failure(Threshold.Outcome outcome, RunResult run, String at) {
+        String read = read(outcome, run);
         return "threshold failed" + at + ": " + outcome.threshold().expression() + ": "
-                + outcome.threshold().figure().describe() + " was " + read(outcome, run);
+                + outcome.threshold().figure().describe() + (Double.isNaN(outcome.value()) ? " had " : " was ")
+                + read;
     }
 
     /** The console's block: one line per threshold; "" when there are none. */
@@ -54,8 +56,17 @@ public final class ThresholdText {
         if (Double.isNaN(outcome.value())) {
             String limiter = t.figure().limiter();
             // a sweep of limiters may name a limiter that one value's run does not have
-            return run.limiters().stream().anyMatch(l -> l.name().equals(limiter))
-                    ? "no value: the run has no such figure" : "no value: the run has no limiter " + limiter;
+            if (run.limiters().stream().noneMatch(l -> l.name().equals(limiter))) {
+                return "no value: the run has no limiter " + limiter;
+            }
+            String name = t.figure().name();
+            String region = t.figure().region();
+            // the figures a run can lack, with why
+            return name.equals("multiplication") ? "no value: the exact count accepted nothing, so the "
+                    + "multiplication is undefined"
+                    : name.startsWith("latency_") && !region.isEmpty() ? "no value: " + limiter + " has no latency "
+                    + "sample in " + region
+                    : "no value: the run has no such figure";
         }
         String value = value(t.figure().name(), outcome.value());
         int n = run.replications().map(r -> r.n()).orElse(0);

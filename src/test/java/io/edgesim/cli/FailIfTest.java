@@ -111,8 +111,24 @@ class FailIfTest {
                 "--fail-if", "exact.latency_p99_ms.SYD < 300ms");
 
         assertThat(run.status()).isEqualTo(3);
-        assertThat(run.out()).contains("exact.latency_p99_ms.SYD < 300ms: FAILED (no value: the run has no such "
-                + "figure)");
+        assertThat(run.out()).contains("exact.latency_p99_ms.SYD < 300ms: FAILED (no value: exact has no latency "
+                + "sample in SYD)");
+        assertThat(run.err()).contains("exact latency p99 in SYD had no value: exact has no latency sample in SYD");
+    }
+
+    @Test
+    void aMultiplicationOfNothingAcceptedFailsSayingWhy() throws IOException {
+        Path file = dir.resolve("none.conf");
+        // every request costs 60 against limits of 50: the exact count accepts nothing
+        Files.writeString(file, SCENARIO.replace("rate = 10, arrival = constant,", "rate = 10, arrival = constant, "
+                + "cost = 60,"));
+
+        CommandLines.Outcome run = edgesim("run", file.toString(), "--out", dir.resolve("r").toString(),
+                "--fail-if", "local.multiplication < 2");
+
+        assertThat(run.status()).as(run.err()).isEqualTo(3);
+        assertThat(run.out()).contains("local.multiplication < 2: FAILED (no value: the exact count accepted nothing, "
+                + "so the multiplication is undefined)");
     }
 
     @Test

@@ -42,6 +42,8 @@ final class SweepChart {
     // a number axis reads well for values from a millionth to a quadrillion (or 0); beyond, ticks crowd or vanish
     private static final double SMALLEST = 1e-6;
     private static final double LARGEST = 1e15;
+    // the characters of category labels, all values together, that the chart's width shows uncut
+    private static final int MAX_LABEL_CHARS = 90;
 
     private SweepChart() {
     }
@@ -145,29 +147,47 @@ final class SweepChart {
 
     private static JFreeChart categories(SweepReport sweep, String title, String measure, String figure,
                                          Function<LimiterResult, Number> value) {
+        List<String> labels = labels(sweep);
+        String axis = labels.equals(sweep.points().stream().map(SweepReport.Point::value).toList()) ? sweep.param()
+                : sweep.param() + " (value n: row n of the sweep's table)";
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         if (!sweep.replicated()) {
-            for (SweepReport.Point p : sweep.points()) {
-                for (LimiterResult l : p.result().limiters()) {
-                    data.addValue(value.apply(l), l.name(), p.value());
+            for (int at = 0; at < sweep.points().size(); at++) {
+                for (LimiterResult l : sweep.points().get(at).result().limiters()) {
+                    data.addValue(value.apply(l), l.name(), labels.get(at));
                 }
             }
-            return ChartStyle.apply(ChartFactory.createLineChart(title, sweep.param(), measure, data,
+            return ChartStyle.apply(ChartFactory.createLineChart(title, axis, measure, data,
                     PlotOrientation.VERTICAL, true, false, false));
         }
         IntervalLineRenderer renderer = new IntervalLineRenderer();
-        for (SweepReport.Point p : sweep.points()) {
+        for (int at = 0; at < sweep.points().size(); at++) {
+            SweepReport.Point p = sweep.points().get(at);
+            String label = labels.get(at);
             Replications r = p.result().replications().orElseThrow();
             for (LimiterResult l : p.result().limiters()) {
                 Optional<Interval> i = r.interval(l.name(), figure);
-                data.addValue(i.map(Interval::mean).orElse(null), l.name(), p.value());
-                i.ifPresent(interval -> renderer.interval(l.name(), p.value(), interval));
+                data.addValue(i.map(Interval::mean).orElse(null), l.name(), label);
+                i.ifPresent(interval -> renderer.interval(l.name(), label, interval));
             }
         }
-        JFreeChart chart = ChartFactory.createLineChart(title, sweep.param(), measure, data,
+        JFreeChart chart = ChartFactory.createLineChart(title, axis, measure, data,
                 PlotOrientation.VERTICAL, true, false, false);
         // the error bars run from the interval's low end to its high end, as the tables print it
         chart.getCategoryPlot().setRenderer(renderer);
         return ChartStyle.apply(chart);
+    }
+
+    /**
+     * The values as the category axis names them: as written while they fit under their points, else 1, 2, ...
+     * (the axis would cut them, "[FRA,AMS,LHR,MAD,I..." twice over for two values).
+     */
+    static List<String> labels(SweepReport sweep) {
+        List<String> values = sweep.points().stream().map(SweepReport.Point::value).toList();
+        int longest = values.stream().mapToInt(String::length).max().orElse(0);
+        if (longest * values.size() <= MAX_LABEL_CHARS) {
+            return values;
+        }
+        return java.util.stream.IntStream.rangeClosed(1, values.size()).mapToObj(Integer::toString).toList();
     }
 }

@@ -129,6 +129,25 @@ class SweepChartsTest {
     }
 
     @Test
+    void valuesTooLongToShowUncutAreNumberedInTheTablesOrder() {
+        RunResult run = ChartRuns.fourLimiters(dir);
+        // two region lists that the axis cut to the same "[FRA,AMS,LHR,MAD,I..."
+        SweepReport regions = new SweepReport("regions", List.of(
+                new SweepReport.Point("[FRA,AMS,LHR,MAD,IAD,DFW]", run),
+                new SweepReport.Point("[FRA,AMS,LHR,MAD,IAD,DFW,NRT,SYD]", run),
+                new SweepReport.Point("[FRA,AMS,LHR,MAD,IAD,DFW,NRT,SYD,SIN,BOM]", run)));
+        SweepReport short4 = new SweepReport("limiters.cache.window", List.of(new SweepReport.Point("60s", run),
+                new SweepReport.Point("10s", run)));
+
+        CategoryPlot numbered = regions.letThroughChart().getCategoryPlot();
+        assertThat(numbered.getDataset().getColumnKeys()).containsExactly("1", "2", "3");
+        assertThat(numbered.getDomainAxis().getLabel()).isEqualTo("regions (value n: row n of the sweep's table)");
+        CategoryPlot written = short4.multiplicationChart().getCategoryPlot();
+        assertThat(written.getDataset().getColumnKeys()).containsExactly("60s", "10s");
+        assertThat(written.getDomainAxis().getLabel()).isEqualTo("limiters.cache.window");
+    }
+
+    @Test
     void aValueWithoutAFigureIsAGapInTheLine() {
         RunResult run = ChartRuns.fourLimiters(dir);
         SweepReport sweep = new SweepReport("limiters.cache.limit", List.of(new SweepReport.Point("20", run),

@@ -49,7 +49,7 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
                 + "intervals do not overlap." : a.replicated() || b.replicated()
                 ? "A side with replications shows the mean over its runs, the other its run's value; intervals "
                 + "are compared only when both sides have replications." : "Each value is the run's.")
-                .append(" B - A is the difference, B / A the relative difference ((B - A) / |A|); a share's "
+                .append(" B - A is the difference, change the relative difference (B - A) / |A|; a share's "
                         + "difference is in percentage points (pp).\n\n");
         for (String limiter : a.limiters()) {
             if (!b.limiters().contains(limiter)) {
@@ -169,7 +169,7 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
     }
 
     private Tables table(String limiter, boolean intervals) {
-        List<String> header = new ArrayList<>(List.of("figure", "where", "A", "B", "B - A", "B / A"));
+        List<String> header = new ArrayList<>(List.of("figure", "where", "A", "B", "B - A", "change"));
         if (intervals) {
             header.add("intervals");
         }
@@ -225,13 +225,13 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
             return "n/a";
         }
         double d = Math.abs(b - a);
-        String sign = b > a ? "+" : b < a ? "-" : "";
-        if (name.endsWith("_share")) {
-            return sign + Numbers.upTo(100 * d, 4) + " pp";
-        }
         String unit = RunFigures.unit(name);
-        return sign + (unit.equals(" ms") ? Numbers.ms(d) + " ms" : (means ? Numbers.mean(d) : Numbers.upTo(d, 4))
-                + unit);
+        String shown = name.endsWith("_share") ? Numbers.upTo(100 * d, 4) + " pp"
+                : name.equals("usd_per_month") ? "$" + Numbers.upTo(d, 4)
+                : unit.equals(" ms") ? Numbers.ms(d) + " ms" : (means ? Numbers.mean(d) : Numbers.upTo(d, 4)) + unit;
+        // a difference that shows as 0 has no sign ("+0.00 ms" beside "+0.0%" read as a change)
+        boolean zero = !shown.matches(".*[1-9].*");
+        return (zero ? "" : b > a ? "+" : b < a ? "-" : "") + shown;
     }
 
     static String relative(double a, double b) {
@@ -245,7 +245,8 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
             return "n/a";
         }
         double r = 100 * (b - a) / Math.abs(a);
-        return (r > 0 ? "+" : "") + Numbers.fixed(r, 1) + "%";
+        String shown = Numbers.fixed(Math.abs(r), 1);
+        return (shown.equals("0.0") ? "" : r > 0 ? "+" : "-") + shown + "%";
     }
 
     /** "separate" when the two intervals do not overlap, "overlap" when they do, "-" when a side has none. */

@@ -77,10 +77,13 @@ public final class ThresholdText {
         };
     }
 
-    /** One value of the figure {@code name} with its unit: "251.5 ms", "1.20%", "3.00x", "166". */
+    /** One value of the figure {@code name} with its unit: "251.5 ms", "1.20%", "3.00x", "166", "$8.6342". */
     static String value(String name, double value) {
         if (name.endsWith("_share")) {
             return Numbers.upTo(100 * value, 4) + "%";
+        }
+        if (name.equals("usd_per_month")) {
+            return "$" + Numbers.upTo(value, 4);
         }
         String unit = RunFigures.unit(name);
         return unit.equals(" ms") ? Numbers.ms(value) + " ms" : Numbers.upTo(value, 4) + unit;

@@ -62,7 +62,7 @@ class CompareCommandTest {
                 // the one setting that differs, where "Same scenario ..." was said
                 "Not shared:\n\n- setting limiters.exact.placement.region: FRA in A, SYD in B\n\n",
                 "## local", "## exact",
-                "| figure | where | A | B | B - A | B / A |",
+                "| figure | where | A | B | B - A | change |",
                 "| let through | whole run | 100 | 100 | 0 | 0% |",
                 "| latency p99 | in FRA | 2.00 ms | 251.5 ms | +249.5 ms | +12475.0% |",
                 "| latency p99 | in SYD | 251.5 ms | 2.00 ms | -249.5 ms | -99.2% |");
@@ -171,7 +171,7 @@ class CompareCommandTest {
         CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
 
         assertThat(compare.out()).contains("Each value is the mean over the runs with its 95 % interval",
-                "| figure | where | A | B | B - A | B / A | intervals |");
+                "| figure | where | A | B | B - A | change | intervals |");
         // about 300 sent against about 30: intervals far apart; the limit of 50 lets every one of B's through
         assertThat(compare.out()).containsPattern("\\| sent \\| whole run \\| [0-9.]+ \\([0-9.]+ to [0-9.]+\\) \\| "
                 + "[0-9.]+ \\([0-9.]+ to [0-9.]+\\) \\| -[0-9.]+ \\| -[0-9.]+% \\| separate \\|");

@@ -678,7 +678,8 @@ class ScenarioErrorsTest {
         String message = ScenarioFixture.errorOverBase(dir, "clients = [ { name = r, trace = \"trace.csv\" } ]\n");
 
         assertThat(message).isEqualTo(dir.resolve("trace.csv")
-                + ": line 4: time_ms 120 is before the previous row (150); rows must be in time order");
+                + ": line 4: time_ms 120 is before the previous row (150); allowed: rows in nondecreasing time_ms "
+                + "(sort the rows by time_ms first)");
     }
 
     @Test

@@ -110,7 +110,8 @@ public final class TraceReader extends TraceFile {
         }
         if (millis < previousMillis) {
             throw InputException.at(file, "line " + line(), "time_ms " + timeText + " is before the previous row ("
-                    + Durations.formatNumber(previousMillis) + "); rows must be in time order");
+                    + Durations.formatNumber(previousMillis) + "); allowed: rows in nondecreasing time_ms (sort "
+                    + "the rows by time_ms first)");
         }
         previousMillis = millis;
         String pop = field(fields, "pop");

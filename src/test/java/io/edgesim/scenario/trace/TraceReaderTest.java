@@ -72,7 +72,8 @@ class TraceReaderTest {
                 """);
 
         assertThatThrownBy(() -> readAll(file)).isInstanceOf(InputException.class).hasMessage(
-                file + ": line 7: time_ms 120 is before the previous row (150); rows must be in time order");
+                file + ": line 7: time_ms 120 is before the previous row (150); allowed: rows in nondecreasing time_ms "
+                + "(sort the rows by time_ms first)");
     }
 
     @Test

@@ -103,6 +103,11 @@ public final class LogpushReader extends TraceFile {
             throw error("EdgeColoCode '" + pop + "' is not a region of the scenario", CodeList.of(sorted(), pop));
         }
         JsonNode headers = row.get("RequestHeaders");
+        if (headers != null && !headers.isNull() && !headers.isObject()) {
+            // a string would give every row no key without a word
+            throw error("RequestHeaders is " + headers.getNodeType().toString().toLowerCase(Locale.ROOT) + ", not "
+                    + "an object", "an object of request headers, e.g. {\"x-api-key\":\"k1\"}, or no RequestHeaders");
+        }
         String key = header(headers, "x-api-key");
         if (key == null) {
             key = header(headers, "authorization");

@@ -180,5 +180,10 @@ class LogpushReaderTest {
                         + "one Logpush JSON object per line");
         assertThatThrownBy(() -> TraceRows.validate(file(dir, "{\"EdgeColoCode\":\"FRA\"}"), POPS))
                 .isInstanceOf(InputException.class).hasMessageContaining("line 1: no EdgeStartTimestamp");
+        // headers written as a string: every row would have had no key
+        assertThatThrownBy(() -> TraceRows.validate(file(dir, "{\"EdgeStartTimestamp\":1,\"EdgeColoCode\":\"FRA\","
+                + "\"RequestHeaders\":\"x-api-key: k1\"}"), POPS)).isInstanceOf(InputException.class)
+                .hasMessageContaining("line 1: RequestHeaders is string, not an object; allowed: an object of request "
+                        + "headers, e.g. {\"x-api-key\":\"k1\"}, or no RequestHeaders");
     }
 }

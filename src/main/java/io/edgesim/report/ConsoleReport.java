@@ -106,10 +106,13 @@ public final class ConsoleReport {
                 continue;
             }
             var l = e.getValue().latencyMs();
+            // a region whose every request was lost with a cluster node has no latency sample: no 0.00 ms
+            boolean none = l.samples() == 0;
             table.row(List.of(e.getKey(), Long.toString(c.sent()), Long.toString(c.accepted()),
                     Long.toString(c.rejected()), failed(c), Long.toString(c.letThrough()),
-                    Long.toString(l.samples()), Numbers.ms(l.p50()),
-                    Numbers.ms(l.p90()), Numbers.ms(l.p99()), Numbers.ms(l.max())));
+                    Long.toString(l.samples()), none ? "-" : Numbers.ms(l.p50()),
+                    none ? "-" : Numbers.ms(l.p90()), none ? "-" : Numbers.ms(l.p99()),
+                    none ? "-" : Numbers.ms(l.max())));
         }
         Counts t = limiter.totals();
         table.row(List.of("total", Long.toString(t.sent()), Long.toString(t.accepted()), Long.toString(t.rejected()),

@@ -384,7 +384,8 @@ public final class MarkdownReport {
                 "exact",
                 "multiplication", "wrongly accepted", "wrongly rejected", "worst p50 ms", "cost/month"));
         for (LimiterResult l : run.limiters()) {
-            double worstP50 = l.regions().values().stream().mapToDouble(r -> r.latencyMs().p50()).max().orElse(0);
+            double worstP50 = l.regions().values().stream().filter(r -> r.latencyMs().samples() > 0)
+                    .mapToDouble(r -> r.latencyMs().p50()).max().orElse(0);
             table.row(List.of(l.name(), l.tier(), Long.toString(l.totals().sent()),
                     Long.toString(l.totals().accepted()), Long.toString(l.totals().rejected()),
                     Long.toString(l.totals().failed()), Long.toString(l.totals().letThrough()),

@@ -232,19 +232,22 @@ final class JoinedRun {
         }
     }
 
-    // waits for the run's decisions; a stall while a member is unreachable (killed, not yet downed) waits on: once
-    // downed (Terminated), the chains that waited on it end at the next stall (OutcomeSink.awaitRecorded)
+    // waits for the run's decisions; a stall while a member is unreachable (killed, not yet downed) or after one was
+    // lost waits on, for at most three drain timeouts more: once downed (Terminated), the chains that waited on it end
+    // at the next stall (OutcomeSink.awaitRecorded)
     private static void awaitDecisions(ActorSystem<?> system, OutcomeSink sink, long decisions,
                                        ClusterSettings settings) {
+        long deadline = System.nanoTime() + settings.drainTimeout().multipliedBy(3).toNanos();
         while (true) {
             try {
                 ClusterEngine.awaitDecisions(sink, decisions, settings);
                 return;
             } catch (IllegalStateException stalled) {
-                if (Cluster.get(system).state().getUnreachable().isEmpty()) {
+                boolean waitOn = !Cluster.get(system).state().getUnreachable().isEmpty() || sink.anyNodeLost();
+                if (Thread.currentThread().isInterrupted() || !waitOn || System.nanoTime() > deadline) {
                     throw stalled;
                 }
-                LOG.info("decisions stalled while a node is unreachable: waiting for it to be downed");
+                LOG.info("decisions stalled while a node is unreachable or lost: waiting for it to be downed");
             }
         }
     }

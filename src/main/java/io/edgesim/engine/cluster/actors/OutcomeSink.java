@@ -103,17 +103,41 @@ public final class OutcomeSink {
         nodeLost = true;
     }
 
-    // records each chain of lost as failed closed at its PoP, with error; its latency is not known: no sample
+    /** True when some node went away during the run ({@link #nodeLost}, {@link #popLost}). */
+    public synchronized boolean anyNodeLost() {
+        return nodeLost;
+    }
+
+    /**
+     * Records each chain of {@code lost} as failed closed, with {@code error}: where its PoP went away, at the first
+     * stage; where a node went away, at the first remote stage (the one it waited on; an object or origin homed on
+     * that node), the stages before it passed. Its latency is not known: no sample.
+     */
     private void fail(List<Map.Entry<Long, Pending>> lost, String error) {
         for (Map.Entry<Long, Pending> e : lost) {
             Pending p = e.getValue();
             LimiterSpec spec = limiters.get(p.admission().limiter());
+            int failedAt = error.equals(NODE_LOST_ERROR) ? firstRemoteStage(spec) : 0;
             ChainProgress progress = new ChainProgress(spec.stages().size());
+            for (int stage = 0; stage < failedAt; stage++) {
+                progress.answer().of(new Decision(true, 0, 0, p.request().timeNanos()), 0);
+                progress.apply(spec.stages().get(stage).key().extract(p.request()));
+            }
             progress.answer().failed(false, new Decision(false, 0, 0, p.request().timeNanos()),
                     RunRecorder.UNKNOWN_LATENCY, error);
-            progress.apply(spec.stages().get(0).key().extract(p.request()));
+            progress.apply(spec.stages().get(failedAt).key().extract(p.request()));
             record(p.pop(), p.request(), p.admission(), progress, 0, 0);
         }
+    }
+
+    // the first stage that calls out of the PoP (0 when none does)
+    private static int firstRemoteStage(LimiterSpec spec) {
+        for (int stage = 0; stage < spec.stages().size(); stage++) {
+            if (spec.stages().get(stage).kind().remote()) {
+                return stage;
+            }
+        }
+        return 0;
     }
 
     // records a finished chain (see ChainOutcome)

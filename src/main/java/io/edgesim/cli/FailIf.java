@@ -213,6 +213,10 @@ final class FailIf {
                 // a share is at most 1 (100 %): 50 meant 50 % would hold or fail whatever the run
                 double fraction = "%".equals(given) ? value / 100 : value;
                 if (given == null || given.equals("%")) {
+                    if (fraction < 0) {
+                        throw bad("'" + written + "' is below 0, and a share is at least that", "a fraction from 0 "
+                                + "to 1, or a percentage from 0% to 100%, e.g. 0.01 or 1%");
+                    }
                     if (fraction > 1) {
                         throw bad("'" + written + "' is above " + (given == null ? "1" : "100%") + ", and a share "
                                 + "is at most that" + (given == null ? " (without %, a share is a fraction)" : ""),

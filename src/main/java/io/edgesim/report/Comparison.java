@@ -1,5 +1,8 @@
 package io.edgesim.report;
 
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigUtil;
 import io.edgesim.result.Figure;
 import io.edgesim.result.Interval;
 import io.edgesim.result.RunFigures;
@@ -37,8 +40,9 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
         md.append("- B: `").append(labelB).append("` - ").append(describe(b)).append("\n\n");
         List<String> differences = differences();
         if (differences.isEmpty()) {
-            md.append("Same scenario, engine, seed and duration, the same settings and defaults in force "
-                    + "(result.json's settings and assumptions), and so the same limiters, regions and plans.\n\n");
+            md.append("Same scenario, engine, seed and duration, the same settings, defaults and round trips in "
+                    + "force (result.json's settings, assumptions and latency_pairs), and so the same limiters, regions "
+                    + "and plans (a trace is compared by its file's name, not its rows).\n\n");
         } else {
             md.append("Not shared:\n\n");
             differences.forEach(line -> md.append("- ").append(line).append('\n'));
@@ -125,14 +129,49 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
         for (String path : paths) {
             String inA = inForce(a, path);
             String inB = inForce(b, path);
-            if (!inA.equals(inB)) {
+            if (!java.util.Objects.equals(normalized(a, path), normalized(b, path))) {
                 differ.add("setting " + path + ": " + inA + " in A, " + inB + " in B");
             }
         }
+        // the regions file's round trips, which neither settings nor assumptions hold (a pair both runs have)
+        a.roundTrips().forEach((pair, msA) -> {
+            Double msB = b.roundTrips().get(pair);
+            if (msB != null && !msB.equals(msA)) {
+                differ.add("round trip " + pair + ": " + Numbers.upTo(msA, 3) + " ms in A, " + Numbers.upTo(msB, 3)
+                        + " ms in B");
+            }
+        });
         int shown = differ.size() > MAX_SETTING_LINES ? MAX_SETTING_LINES - 1 : differ.size();
         lines.addAll(differ.subList(0, shown));
         if (shown < differ.size()) {
             lines.add((differ.size() - shown) + " more settings differ (result.json's settings and assumptions)");
+        }
+    }
+
+    /**
+     * The value of {@code path} in force in {@code run} as compared: a number by its value, a duration by its length
+     * ({@code 60s} = {@code 1m}), anything else as written; a default without its note in parentheses ("0.5ms
+     * (assumption)" is 0.5 ms, as the same value set); null when neither set nor a default noted.
+     */
+    static Object normalized(ResultJson.Run run, String path) {
+        String text = run.written().get(path);
+        if (text == null) {
+            text = run.defaults().get(path);
+            if (text == null) {
+                return null;
+            }
+            int note = text.indexOf(" (");
+            text = note < 0 ? text : text.substring(0, note);
+        }
+        text = text.strip();
+        try {
+            return new java.math.BigDecimal(text).stripTrailingZeros();
+        } catch (NumberFormatException notANumber) {
+            try {
+                return ConfigFactory.parseString("v = " + ConfigUtil.quoteString(text)).getDuration("v");
+            } catch (ConfigException notADuration) {
+                return text;
+            }
         }
     }
 

@@ -45,7 +45,8 @@ public final class ResultJson {
      */
     public record Run(String scenario, String engine, long seed, int runs, String seeds, double durationS,
                       List<String> regions, List<String> limiters, Map<String, String> settings,
-                      Map<String, String> written, Map<String, String> defaults, Set<String> plans,
+                      Map<String, String> written, Map<String, String> defaults, Map<String, Double> roundTrips,
+                      Set<String> plans,
                       Map<Figure, Double> figures, boolean replicated, Map<Figure, Interval> intervals) {
     }
 
@@ -103,7 +104,16 @@ public final class ResultJson {
         }
         return new Run(scenario, engine, seed, runs, seeds, durationS, regions, limiters, settings,
                 root.has("settings") ? strings(field(root, "settings")) : null, strings(field(root, "assumptions")),
-                plans, figures, replications != null, intervals);
+                roundTrips(field(root, "latency_pairs")), plans, figures, replications != null, intervals);
+    }
+
+    // "FROM-TO" -> rtt_ms of each pair
+    private static Map<String, Double> roundTrips(JsonNode pairs) throws NotAResult {
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (JsonNode pair : pairs) {
+            out.put(text(pair, "from") + "-" + text(pair, "to"), field(pair, "rtt_ms").asDouble());
+        }
+        return out;
     }
 
     // an object of strings, by field, in file order

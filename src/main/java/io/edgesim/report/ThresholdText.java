@@ -64,6 +64,8 @@ public final class ThresholdText {
             // the figures a run can lack, with why
             return name.equals("multiplication") ? "no value: the exact count accepted nothing, so the "
                     + "multiplication is undefined"
+                    : !region.isEmpty() && !run.regions().contains(region) ? "no value: the run has no region "
+                    + region
                     : name.startsWith("latency_") && !region.isEmpty() ? "no value: " + limiter + " has no latency "
                     + "sample in " + region
                     : "no value: the run has no such figure";

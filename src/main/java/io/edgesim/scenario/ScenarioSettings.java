@@ -17,11 +17,13 @@ import java.util.TreeMap;
  * value, sorted by path. A list of named entries is keyed by name ({@code limiters.exact.placement.region}), other
  * lists of objects by position ({@code limiters.shield.chain.0.limit}, {@code faults.0.kind}), a list of values is
  * one value ({@code regions} -> {@code ["FRA","SYD"]}). {@code name}, {@code description} and {@code sweep} are left
- * out: they change no number. Defaults in force are {@link Scenario#assumptions()}, apart.
+ * out: they change no number; so is {@code seed}, which --seed may override. Whole numbers are kept to the digit.
+ * Defaults in force are {@link Scenario#assumptions()}, apart.
  */
 final class ScenarioSettings {
 
-    private static final List<String> LEFT_OUT = List.of("name", "description", "sweep");
+    // they change no number; and the run's seed is the result's own (--seed overrides the file's)
+    private static final List<String> LEFT_OUT = List.of("name", "description", "sweep", "seed");
 
     private ScenarioSettings() {
     }
@@ -53,7 +55,10 @@ final class ScenarioSettings {
                 });
             }
         } else {
-            out.put(path, value.valueType() == ConfigValueType.NULL ? "null" : ConfigReader.shown(value));
+            // a long as written: through a double, 9007199254740993 would read as ...992
+            out.put(path, value.valueType() == ConfigValueType.NULL ? "null"
+                    : value.unwrapped() instanceof Long || value.unwrapped() instanceof Integer
+                    ? String.valueOf(value.unwrapped()) : ConfigReader.shown(value));
         }
     }
 

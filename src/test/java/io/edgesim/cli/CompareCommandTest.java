@@ -76,9 +76,37 @@ class CompareCommandTest {
 
         CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
 
-        assertThat(compare.out()).contains("Same scenario, engine, seed and duration, the same settings and defaults "
-                + "in force (result.json's settings and assumptions), and so the same limiters, regions and plans.");
+        assertThat(compare.out()).contains("Same scenario, engine, seed and duration, the same settings, defaults and "
+                + "round trips in force (result.json's settings, assumptions and latency_pairs), and so the same "
+                + "limiters, regions and plans (a trace is compared by its file's name, not its rows).");
         assertThat(compare.out()).doesNotContain("Not shared");
+    }
+
+    @Test
+    void settingsEqualInForceAreTheSameHoweverWritten() throws IOException {
+        Path a = run("a", SCENARIO);
+        // 60s written as 1m, and the cache's read latency set to its default
+        Path b = run("b", SCENARIO.replace("{ name = local, tier = cache, limit = 50, window = 60s,",
+                "{ name = local, tier = cache, limit = 50, window = 1m,").replace("seed = 5",
+                "seed = 5\ntiers { cache { read-latency = 0.5ms } }"));
+
+        CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
+
+        assertThat(compare.out()).contains("Same scenario, engine, seed and duration").doesNotContain("Not shared");
+    }
+
+    @Test
+    void aRoundTripOfTheRegionsFileThatDiffersIsSaid(@TempDir Path regionsDir) throws IOException {
+        Path a = run("a", SCENARIO);
+        Path regions = regionsDir.resolve("slower.conf");
+        // the shipped regions with Frankfurt-Sydney slower
+        Files.writeString(regions, Files.readString(Path.of("regions.conf")).replace("FRA-SYD = [249, 252]",
+                "FRA-SYD = 400"));
+        Path b = run("b", SCENARIO, "--regions", regions.toString());
+
+        CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
+
+        assertThat(compare.out()).contains("- round trip FRA-SYD: ").contains(" ms in A, 400 ms in B");
     }
 
     @Test

@@ -165,6 +165,8 @@ class FailIfTest {
                         + "fraction from 0 to 1, or a percentage from 0% to 100%, e.g. 0.01 or 1%");
         assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "local.keys_over_limit_share < 150%"),
                 "'150%' is above 100%, and a share is at most that; allowed: ");
+        assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "local.keys_over_limit_share > -1"),
+                "'-1' is below 0, and a share is at least that; allowed: ");
         assertThat(dir.resolve("never")).doesNotExist();
     }
 

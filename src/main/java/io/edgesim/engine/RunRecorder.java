@@ -43,7 +43,7 @@ import java.util.OptionalDouble;
  * it; it is not thread-safe (the cluster engine funnels outcomes to one owner). Latency is recorded to the
  * microsecond ({@link LatencyTally}: exact while a PoP's latencies take few values, else in an HdrHistogram).
  * Retry-After values are whole seconds and are counted exactly
- * ({@link WholeSecondsTally}); a rejection that can never pass carries none and is counted apart. What each key of
+ * ({@link ValueTally}); a rejection that can never pass carries none and is counted apart. What each key of
  * the exact reference sent, got through (per window too) and had wrongly refused is counted in a {@link KeyTally},
  * by the key's number in the engine's numbering of the run's keys, which names the keys in the result.
  */
@@ -316,7 +316,7 @@ public final class RunRecorder {
         final long[] failedOpen;
         final long[] refusedByStage;
         final long[] exactAlsoRefusedByStage;
-        final WholeSecondsTally retryAfterSeconds = new WholeSecondsTally();
+        final ValueTally retryAfterSeconds = new ValueTally();
         long neverPasses;
         final LatencyTally[] latency;
         final long[] timelineAccepted;

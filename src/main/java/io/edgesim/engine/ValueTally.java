@@ -3,13 +3,13 @@ package io.edgesim.engine;
 import java.util.Arrays;
 
 /**
- * An exact count of whole-second values (Retry-After headers): how many times each value was seen, in an
- * open-addressing table of primitive longs, so memory grows with the number of distinct values, not with their size
- * or their count. Percentiles are nearest-rank: the p-th percentile of n values is the smallest value v such that at
+ * An exact count of whole non-negative values - the seconds of Retry-After headers, latencies in microseconds
+ * ({@link LatencyTally}) - : how many times each value was seen, in an open-addressing table of primitive longs, so
+ * memory grows with the number of distinct values, not with their size or their count. Percentiles are nearest-rank: the p-th percentile of n values is the smallest value v such that at
  * least p % of them are at most v (the value at rank ceil(p / 100 * n), counting from 1 in ascending order), so it is
  * always a value that was recorded. Not thread-safe.
  */
-final class WholeSecondsTally {
+final class ValueTally {
 
     private static final long EMPTY = -1;
     private static final int INITIAL_CAPACITY = 16;
@@ -28,10 +28,10 @@ final class WholeSecondsTally {
         return table;
     }
 
-    /** Counts one occurrence of {@code seconds} (not negative). */
+    /** Counts one occurrence of {@code seconds} (any whole value, not negative). */
     void add(long seconds) {
         if (seconds < 0) {
-            throw new IllegalArgumentException("seconds must not be negative, got " + seconds);
+            throw new IllegalArgumentException("values must not be negative, got " + seconds);
         }
         total++;
         max = Math.max(max, seconds);
@@ -55,6 +55,25 @@ final class WholeSecondsTally {
     /** How many values were counted. */
     long total() {
         return total;
+    }
+
+    /** How many different values were counted. */
+    int distinct() {
+        return distinct;
+    }
+
+    /** Each value counted, with how many times, in no order. */
+    void forEach(Counted each) {
+        for (int slot = 0; slot < values.length; slot++) {
+            if (values[slot] != EMPTY) {
+                each.accept(values[slot], counts[slot]);
+            }
+        }
+    }
+
+    /** What {@link #forEach} gives. */
+    interface Counted {
+        void accept(long value, long count);
     }
 
     /** The largest value counted, 0 when none was. */

@@ -8,11 +8,11 @@ import java.util.SplittableRandom;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class WholeSecondsTallyTest {
+class ValueTallyTest {
 
     @Test
     void percentilesAreNearestRankOverTheValuesCounted() {
-        WholeSecondsTally tally = new WholeSecondsTally();
+        ValueTally tally = new ValueTally();
         for (long seconds = 1; seconds <= 10; seconds++) {
             tally.add(seconds);
         }
@@ -29,7 +29,7 @@ class WholeSecondsTallyTest {
     @Test
     void largeValuesComeBackExactlyAsCounted() {
         // a day-long WAF timeout: a histogram of 3 significant digits would answer bucket edges around these
-        WholeSecondsTally tally = new WholeSecondsTally();
+        ValueTally tally = new ValueTally();
         for (long seconds = 86_373; seconds <= 86_400; seconds++) {
             tally.add(seconds);
         }
@@ -41,7 +41,7 @@ class WholeSecondsTallyTest {
 
     @Test
     void repeatedValuesWeighTheirPercentile() {
-        WholeSecondsTally tally = new WholeSecondsTally();
+        ValueTally tally = new ValueTally();
         for (int i = 0; i < 9; i++) {
             tally.add(30);
         }
@@ -57,7 +57,7 @@ class WholeSecondsTallyTest {
     void manyDistinctValuesAgreeWithSortingThemAll() {
         SplittableRandom random = new SplittableRandom(7);
         long[] values = new long[20_000];
-        WholeSecondsTally tally = new WholeSecondsTally();
+        ValueTally tally = new ValueTally();
         for (int i = 0; i < values.length; i++) {
             values[i] = 1 + random.nextLong(5_000_000_000L);
             tally.add(values[i]);
@@ -73,7 +73,7 @@ class WholeSecondsTallyTest {
 
     @Test
     void anEmptyTallyAnswersZero() {
-        WholeSecondsTally tally = new WholeSecondsTally();
+        ValueTally tally = new ValueTally();
 
         assertThat(tally.percentile(50)).isZero();
         assertThat(tally.max()).isZero();
@@ -82,10 +82,25 @@ class WholeSecondsTallyTest {
 
     @Test
     void refusesNegativeSecondsAndPercentilesOutsideTheRange() {
-        WholeSecondsTally tally = new WholeSecondsTally();
+        ValueTally tally = new ValueTally();
 
         assertThatThrownBy(() -> tally.add(-1)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> tally.percentile(0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> tally.percentile(100.5)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void givesEachDistinctValueWithItsCount() {
+        ValueTally tally = new ValueTally();
+        for (long v : new long[] {7, 3, 7, 251_500, 7}) {
+            tally.add(v);
+        }
+        java.util.Map<Long, Long> seen = new java.util.TreeMap<>();
+
+        tally.forEach(seen::put);
+
+        assertThat(tally.distinct()).isEqualTo(3);
+        assertThat(seen).containsExactly(java.util.Map.entry(3L, 1L), java.util.Map.entry(7L, 3L),
+                java.util.Map.entry(251_500L, 1L));
     }
 }

@@ -23,8 +23,9 @@ class DeadlineDeliveryTest {
     }
 
     private static final long MILLI = 1_000_000L;
-    // wide: the machine is shared; typical errors are well under a millisecond
-    private static final long MAX_ERROR_NANOS = 50 * MILLI;
+    // wide: the machine is shared (a CI run beside another Maven build saw 67 ms); typical errors are well under a
+    // millisecond. What the tests hold to is never early
+    private static final long MAX_ERROR_NANOS = 250 * MILLI;
 
     private final ActorTestKit testKit = ActorTestKit.create();
     private DeadlineDelivery delivery;

@@ -148,7 +148,8 @@ class NodeFailuresTest {
      * Runs three-pops on a node for FRA and one for SYD (AMS in the coordinator), stops the SYD node with
      * {@code stop} 4 s into the run, checks the run and then a second run on the node left; returns what the
      * SYD node printed after it was Up. With {@code lostInFlight}, SYD's chains must have failed: a killed node is
-     * downed only after the resolver's 7 s, while SYD's requests keep coming; one that leaves may be gone at once.
+     * downed only ~20 s later (heartbeat pause, then the resolver's 7 s), while SYD's requests keep coming; one that
+     * leaves may be gone at once.
      */
     private static List<String> runLosingTheSydneyNode(Path dir, Consumer<Process> stop, int sydneyExit,
                                                        boolean lostInFlight, int speed) throws Exception {

@@ -1,5 +1,7 @@
 package io.edgesim.serve;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.edgesim.model.Outcome;
 import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.scenario.Scenario;
@@ -8,7 +10,7 @@ import java.util.List;
 
 /**
  * What {@code /edgesim/stats} answers: per limiter and PoP, the requests decided so far and how each ended (the
- * columns of the report's table), the requests refused with 400 or 413 before any limiter saw them, those refused
+ * columns of the report's table: sent, accepted, rejected, failed, failed open and let through), the requests refused with 400 or 413 before any limiter saw them, those refused
  * with 503 on a connection over the limit, the connections closed for sending no whole head within the header
  * timeout, and the requests whose answer came after the request timeout (503 to the client, counted as decided).
  * Thread-safe.
@@ -19,6 +21,8 @@ final class LiveCounts {
     private static final int ACCEPTED = 1;
     private static final int REJECTED = 2;
     private static final int FAILED = 3;
+    private static final int FAILED_OPEN = 4;
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Scenario scenario;
     private final String served;
@@ -32,7 +36,7 @@ final class LiveCounts {
     LiveCounts(Scenario scenario, String served) {
         this.scenario = scenario;
         this.served = served;
-        this.counts = new long[scenario.limiters().size()][scenario.pops().size()][4];
+        this.counts = new long[scenario.limiters().size()][scenario.pops().size()][5];
     }
 
     synchronized void decided(int limiter, int pop, ChainProgress progress) {
@@ -40,6 +44,9 @@ final class LiveCounts {
         row[SENT]++;
         row[progress.outcome() == Outcome.ACCEPTED ? ACCEPTED
                 : progress.outcome() == Outcome.REJECTED ? REJECTED : FAILED]++;
+        if (progress.failedOpen()) {
+            row[FAILED_OPEN]++;
+        }
     }
 
     synchronized void badRequest() {
@@ -60,37 +67,20 @@ final class LiveCounts {
 
     /** The counts so far as JSON. */
     synchronized String json() {
-        StringBuilder out = new StringBuilder("{\"scenario\":").append(quoted(scenario.name()))
-                .append(",\"served_limiter\":").append(quoted(served))
-                .append(",\"bad_requests\":").append(badRequests)
-                .append(",\"refused_connections\":").append(refusedConnections)
-                .append(",\"header_timeouts\":").append(headerTimeouts)
-                .append(",\"answer_timeouts\":").append(answerTimeouts).append(",\"limiters\":{");
+        ObjectNode out = JSON.createObjectNode().put("scenario", scenario.name()).put("served_limiter", served)
+                .put("bad_requests", badRequests).put("refused_connections", refusedConnections)
+                .put("header_timeouts", headerTimeouts).put("answer_timeouts", answerTimeouts);
+        ObjectNode limiters = out.putObject("limiters");
         List<String> pops = scenario.pops();
         for (int l = 0; l < counts.length; l++) {
-            out.append(l == 0 ? "" : ",").append(quoted(scenario.limiters().get(l).name())).append(":{");
+            ObjectNode limiter = limiters.putObject(scenario.limiters().get(l).name());
             for (int p = 0; p < pops.size(); p++) {
                 long[] row = counts[l][p];
-                out.append(p == 0 ? "" : ",").append(quoted(pops.get(p))).append(":{\"sent\":").append(row[SENT])
-                        .append(",\"accepted\":").append(row[ACCEPTED]).append(",\"rejected\":").append(row[REJECTED])
-                        .append(",\"failed\":").append(row[FAILED]).append('}');
-            }
-            out.append('}');
-        }
-        return out.append("}}").toString();
-    }
-
-    private static String quoted(String value) {
-        StringBuilder out = new StringBuilder("\"");
-        for (char c : value.toCharArray()) {
-            if (c == '"' || c == '\\') {
-                out.append('\\').append(c);
-            } else if (c < 0x20) {
-                out.append(String.format("\\u%04x", (int) c));
-            } else {
-                out.append(c);
+                limiter.putObject(pops.get(p)).put("sent", row[SENT]).put("accepted", row[ACCEPTED])
+                        .put("rejected", row[REJECTED]).put("failed", row[FAILED]).put("failed_open", row[FAILED_OPEN])
+                        .put("let_through", row[ACCEPTED] + row[FAILED_OPEN]);
             }
         }
-        return out.append('"').toString();
+        return out.toString();
     }
 }

@@ -39,8 +39,12 @@ class LiveEdgeFaultsTest {
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
 
     private static HttpResponse<String> get(URI pop) {
+        return get(pop, "/api/items");
+    }
+
+    private static HttpResponse<String> get(URI pop, String path) {
         try {
-            return CLIENT.send(HttpRequest.newBuilder(pop.resolve("/api/items")).header("X-API-Key", "outage")
+            return CLIENT.send(HttpRequest.newBuilder(pop.resolve(path)).header("X-API-Key", "outage")
                     .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
@@ -76,6 +80,7 @@ class LiveEdgeFaultsTest {
         List<String> before = new ArrayList<>();
         List<String> during = new ArrayList<>();
         List<String> after = new ArrayList<>();
+        String stats;
         RunResult result;
         try {
             before.add(summary(get(fra)));
@@ -87,6 +92,7 @@ class LiveEdgeFaultsTest {
             waitUntilScenarioSecond(started, 14);
             after.add(summary(get(fra)));
             after.add(summary(get(ams)));
+            stats = get(fra, LiveEdge.STATS_PATH).body();
         } finally {
             result = edge.stop(Duration.ofSeconds(30));
         }
@@ -97,6 +103,10 @@ class LiveEdgeFaultsTest {
         // Frankfurt's listener's request lands in Amsterdam, as the scenario's clients fail over
         assertThat(during).containsExactly("503 AMS " + failedClosed, "503 AMS " + failedClosed);
         assertThat(after).containsExactly("200 FRA " + allowed, "200 AMS " + allowed);
+        // the fail-open limiter let the window's two through: failed, failed open and let through
+        assertThat(stats).contains("\"fail-open\":{\"FRA\":{\"sent\":2,\"accepted\":2,\"rejected\":0,\"failed\":0,"
+                        + "\"failed_open\":0,\"let_through\":2},\"AMS\":{\"sent\":4,\"accepted\":2,\"rejected\":0,"
+                        + "\"failed\":2,\"failed_open\":2,\"let_through\":4}");
 
         assertThat(result.faults()).hasSize(1);
         FaultResult outage = result.faults().get(0);

@@ -180,6 +180,6 @@ class LiveEdgeSlowClientsTest {
             LockSupport.parkNanos(Duration.ofMillis(100).toNanos());
             stats = edge.stats();
         }
-        assertThat(stats).contains("\"SYD\":{\"sent\":1,\"accepted\":1,\"rejected\":0,\"failed\":0}");
+        assertThat(stats).contains("\"SYD\":{\"sent\":1,\"accepted\":1,\"rejected\":0,\"failed\":0,\"failed_open\":0,\"let_through\":1}");
     }
 }

@@ -128,7 +128,7 @@ class LiveEdgeTest {
             assertThat(oversized.statusCode()).isEqualTo(431);
             String stats = get(edge.listeners().get("AMS"), LiveEdge.STATS_PATH, null).join().body();
             assertThat(stats).contains("\"bad_requests\":1")
-                    .contains("\"local\":{\"FRA\":{\"sent\":110,\"accepted\":100,\"rejected\":10,\"failed\":0}");
+                    .contains("\"local\":{\"FRA\":{\"sent\":110,\"accepted\":100,\"rejected\":10,\"failed\":0,\"failed_open\":0,\"let_through\":100}");
         } catch (InterruptedException | ExecutionException e) {
             throw new AssertionError("a client failed", e);
         } finally {

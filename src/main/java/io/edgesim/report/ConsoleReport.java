@@ -26,7 +26,7 @@ public final class ConsoleReport {
         StringBuilder out = new StringBuilder();
         out.append("scenario ").append(run.scenario()).append(" - engine ").append(run.engine())
                 .append(", seed ").append(run.seed()).append(", ")
-                .append(Numbers.fixed(run.durationSeconds(), 0)).append(" s of scenario time\n");
+                .append(Numbers.upTo(run.durationSeconds(), 3)).append(" s of scenario time\n");
         for (LimiterResult limiter : run.limiters()) {
             out.append('\n').append(heading(limiter)).append('\n');
             out.append(regionTable(limiter).text());

@@ -46,7 +46,7 @@ public final class MarkdownReport {
             md.append(run.description().strip()).append("\n\n");
         }
         md.append("Engine `").append(run.engine()).append("`, seed ").append(run.seed()).append(", ")
-                .append(Numbers.fixed(run.durationSeconds(), 0)).append(" s of scenario time, regions ")
+                .append(Numbers.upTo(run.durationSeconds(), 3)).append(" s of scenario time, regions ")
                 .append(String.join(", ", run.regions()));
         run.cluster().ifPresent(c -> md.append(", speed ").append(Numbers.seconds(c.speed())).append(", ")
                 .append(c.nodes()).append(" nodes (see *Cluster engine*)"));

@@ -170,7 +170,7 @@ public record SweepReport(String param, List<Point> points, String note) {
         return "# " + first.scenario() + ": sweep of `" + param + "`\n\n"
                 + (first.description().isBlank() ? "" : first.description().strip() + "\n\n")
                 + "Engine `" + first.engine() + "`, seed " + first.seed() + ", "
-                + Numbers.fixed(first.durationSeconds(), 0) + " s of scenario time per run; " + runsPerValue()
+                + Numbers.upTo(first.durationSeconds(), 3) + " s of scenario time per run; " + runsPerValue()
                 + "\n\n"
                 + table().markdown() + "\n"
                 + (note == null ? "" : note + "\n\n")

@@ -118,6 +118,17 @@ class MainTest {
     }
 
     @Test
+    void aDurationOfPartSecondsIsPrintedAsLongAsItIs(@TempDir Path dir) throws IOException {
+        Path scenario = Files.writeString(dir.resolve("short.conf"), "include file(\""
+                + Path.of("scenarios/three-pops.conf").toAbsolutePath() + "\")\nduration = 1500ms\n"
+                + "clients = [ { name = one, key = k, rate = 10, pops = [FRA] } ]\n");
+        Outcome run = edgesim("run", scenario.toString(), "--out", dir.resolve("out").toString());
+        assertThat(run.status()).isZero();
+        assertThat(run.out()).startsWith("scenario three-pops - engine virtual, seed 7, 1.5 s of scenario time");
+        assertThat(dir.resolve("out/report.md")).content().contains(", 1.5 s of scenario time");
+    }
+
+    @Test
     void badScenarioGivesOneLineAndStatusTwo(@TempDir Path dir) throws IOException {
         Path bad = dir.resolve("bad.conf");
         Files.writeString(bad, """

@@ -384,15 +384,19 @@ public final class MarkdownReport {
                 "exact",
                 "multiplication", "wrongly accepted", "wrongly rejected", "worst p50 ms", "cost/month"));
         for (LimiterResult l : run.limiters()) {
-            double worstP50 = l.regions().values().stream().filter(r -> r.latencyMs().samples() > 0)
-                    .mapToDouble(r -> r.latencyMs().p50()).max().orElse(0);
+            // "-" without a latency sample (every request lost with a node), marked as the region tables are when
+            // the cluster handled injected latencies late
+            java.util.OptionalDouble p50 = l.regions().values().stream().filter(r -> r.latencyMs().samples() > 0)
+                    .mapToDouble(r -> r.latencyMs().p50()).max();
+            String worstP50 = p50.isEmpty() ? "-" : Numbers.ms(p50.getAsDouble())
+                    + (run.cluster().filter(c -> c.latencyFlagged(l.name())).isPresent() ? " " + LATE_MARK : "");
             table.row(List.of(l.name(), l.tier(), Long.toString(l.totals().sent()),
                     Long.toString(l.totals().accepted()), Long.toString(l.totals().rejected()),
                     Long.toString(l.totals().failed()), Long.toString(l.totals().letThrough()),
                     Long.toString(l.exact().accepted()),
                     Numbers.multiplication(l, "x") + ConsoleReport.bound(l.keys().bound()),
                     Long.toString(l.exact().wronglyAccepted()),
-                    Long.toString(l.exact().wronglyRejected()), Numbers.ms(worstP50),
+                    Long.toString(l.exact().wronglyRejected()), worstP50,
                     Numbers.usd(l.cost().usdPerMonth())));
         }
         return table;

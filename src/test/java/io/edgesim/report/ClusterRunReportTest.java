@@ -96,6 +96,8 @@ class ClusterRunReportTest {
                 "Latency figures marked (late) (of l) are not faithful",
                 "late by a p99 of 3.00 ms, above the tolerance of 2.00 ms",
                 "(exceeded: latency figures are marked (late))");
+        // the summary's worst p50 too
+        assertThat(md).containsPattern("\\n\\| l \\| [^\\n]* \\| \\d+\\.\\d+ \\(late\\) \\| \\$[^|]*\\|\\n");
     }
 
     @Test

@@ -42,7 +42,7 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
         if (differences.isEmpty()) {
             md.append("Same scenario, engine, seed and duration, the same settings, defaults and round trips in "
                     + "force (result.json's settings, assumptions and latency_pairs), and so the same limiters, regions "
-                    + "and plans (a trace is compared by its file's name, not its rows).\n\n");
+                    + "and plans.\n\n");
         } else {
             md.append("Not shared:\n\n");
             differences.forEach(line -> md.append("- ").append(line).append('\n'));

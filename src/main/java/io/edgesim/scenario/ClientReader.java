@@ -54,6 +54,8 @@ final class ClientReader {
     private final RegionMap regions;
     private final Path folder;
     private final boolean openTraces;
+    // each opened trace client's rows, by client name
+    private final Map<String, TraceRows.Checked> traces = new java.util.LinkedHashMap<>();
 
     /**
      * @param durationNanos length of the run
@@ -128,7 +130,13 @@ final class ClientReader {
                     + ", not before the end of the run (duration " + Durations.format(durationNanos) + ")",
                     "rows timed from the start of the run (time_ms 0 is its start), the first before the duration");
         }
+        traces.put(name, checked);
         return new ClientSpec.Trace(name, file, plan(r));
+    }
+
+    /** After {@link #read}: each opened trace client's rows, by client name. */
+    Map<String, TraceRows.Checked> traces() {
+        return traces;
     }
 
     private ClientSpec population(ConfigReader written, String name) {

@@ -195,7 +195,8 @@ public final class ScenarioLoader {
         RegionMap regions = loaded.map();
         List<String> pops = pops(root, regions, regionsFile);
 
-        List<ClientSpec> clients = new ClientReader(durationNanos, pops, regions, folder, openTraces).read(root);
+        ClientReader clientReader = new ClientReader(durationNanos, pops, regions, folder, openTraces);
+        List<ClientSpec> clients = clientReader.read(root);
         List<Fault> faults = FaultReader.read(root, regions, pops, durationNanos);
         TierSettingsReader tiers = TierSettingsReader.create(root, regions, !faults.isEmpty());
         PlanReader contract = PlanReader.readContract(root);
@@ -213,7 +214,7 @@ public final class ScenarioLoader {
         RegionNotes.note(log, loaded, pops, limiters);
         ScenarioWarnings.of(clients, limiters, faults, pops).forEach(log::note);
         return new Scenario(scenarioFile, name, description, durationNanos, seed, pops, clients, limiters, regions,
-                regionsFile, log.toMap(), prices, faults, ScenarioSettings.of(root.config()));
+                regionsFile, log.toMap(), prices, faults, ScenarioSettings.of(root.config(), clientReader.traces()));
     }
 
     // under a contract every client is a customer of one of its plans: no key is counted by a limiter's own numbers

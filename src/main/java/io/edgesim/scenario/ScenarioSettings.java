@@ -6,6 +6,7 @@ import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.edgesim.scenario.config.ConfigReader;
+import io.edgesim.scenario.trace.TraceRows;
 
 import java.util.Collections;
 import java.util.List;
@@ -18,7 +19,9 @@ import java.util.TreeMap;
  * lists of objects by position ({@code limiters.shield.chain.0.limit}, {@code faults.0.kind}), a list of values is
  * one value ({@code regions} -> {@code ["FRA","SYD"]}). {@code name}, {@code description} and {@code sweep} are left
  * out: they change no number; so is {@code seed}, which --seed may override. Whole numbers are kept to the digit.
- * Defaults in force are {@link Scenario#assumptions()}, apart.
+ * A trace client's file is named as written; what it holds is {@code clients.NAME.trace-rows}: its rows' number and
+ * digest ({@code 1200 rows, sha256 3f2a...}), so that two runs of one file name with other rows differ. Defaults in
+ * force are {@link Scenario#assumptions()}, apart.
  */
 final class ScenarioSettings {
 
@@ -28,10 +31,12 @@ final class ScenarioSettings {
     private ScenarioSettings() {
     }
 
-    static Map<String, String> of(Config scenario) {
+    static Map<String, String> of(Config scenario, Map<String, TraceRows.Checked> traces) {
         Map<String, String> out = new TreeMap<>();
         flatten("", scenario.root(), out);
         LEFT_OUT.forEach(out::remove);
+        traces.forEach((client, rows) -> out.put("clients." + client + ".trace-rows", rows.rows() + " rows, sha256 "
+                + rows.sha256()));
         return Collections.unmodifiableMap(out);
     }
 

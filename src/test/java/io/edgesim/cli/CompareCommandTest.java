@@ -78,7 +78,7 @@ class CompareCommandTest {
 
         assertThat(compare.out()).contains("Same scenario, engine, seed and duration, the same settings, defaults and "
                 + "round trips in force (result.json's settings, assumptions and latency_pairs), and so the same "
-                + "limiters, regions and plans (a trace is compared by its file's name, not its rows).");
+                + "limiters, regions and plans.");
         assertThat(compare.out()).doesNotContain("Not shared");
     }
 
@@ -122,6 +122,26 @@ class CompareCommandTest {
                 "- setting prices.worker-requests-per-million: not set (edgesim's default) in A, 0.5 in B\n",
                 "- setting tiers.cache.read-latency: default 0.5ms (assumption) in A, 3ms in B\n");
         assertThat(compare.out()).doesNotContain("Same scenario");
+    }
+
+    @Test
+    void aTraceOfTheSameNameWithOtherRowsIsSaidAndTheSameRowsInAnotherLayoutAreNot() throws IOException {
+        Path trace = dir.resolve("trace.csv");
+        String scenario = SCENARIO.replace("clients = [ { name = api, key = \"k\", rate = 10, arrival = constant, "
+                + "pops { FRA = 1, SYD = 1 } } ]", "clients = [ { name = replay, trace = \"" + trace + "\" } ]");
+        Files.writeString(trace, "time_ms,pop,key\n0,FRA,k\n10,SYD,k\n");
+        Path a = run("a", scenario);
+        Files.writeString(trace, "time_ms,pop,key\n0,FRA,k\n10,FRA,k\n");
+        Path b = run("b", scenario);
+        // the rows of a, in another layout: a blank line and 10 written 10.0
+        Files.writeString(trace, "time_ms,pop,key\n0,FRA,k\n\n10.0,SYD,k\n");
+        Path c = run("c", scenario);
+
+        assertThat(edgesim("compare", a.toString(), b.toString()).out()).containsPattern(
+                "- setting clients\\.replay\\.trace-rows: 2 rows, sha256 [0-9a-f]{16} in A, 2 rows, sha256 [0-9a-f]{16} in B\n")
+                .doesNotContain("Same scenario");
+        assertThat(edgesim("compare", a.toString(), c.toString()).out()).contains("Same scenario")
+                .doesNotContain("Not shared");
     }
 
     @Test

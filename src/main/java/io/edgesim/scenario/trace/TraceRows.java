@@ -1,7 +1,11 @@
 package io.edgesim.scenario.trace;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Collection;
+import java.util.HexFormat;
 
 /**
  * The rows of a recorded trace, read one at a time in time order. Two formats: CSV ({@link TraceReader}) and
@@ -26,8 +30,17 @@ public interface TraceRows extends AutoCloseable {
                 : TraceReader.open(path, pops);
     }
 
-    /** Reads the whole file once, checking every row; returns how many rows it has and when the first is. */
+    /**
+     * Reads the whole file once, checking every row; returns how many rows it has, when the first is, and a digest of
+     * the rows as read (what a run replays: two files of the same rows in other layouts have the same digest).
+     */
     static Checked validate(Path path, Collection<String> pops) {
+        MessageDigest sha256;
+        try {
+            sha256 = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
         try (TraceRows rows = open(path, pops)) {
             long count = 0;
             long first = -1;
@@ -35,17 +48,26 @@ public interface TraceRows extends AutoCloseable {
                 if (count++ == 0) {
                     first = row.timeNanos();
                 }
+                // each field, then a separator no field holds (a missing field as its own mark)
+                for (Object field : new Object[]{row.timeNanos(), row.pop(), row.apiKey(), row.cost(), row.ip(),
+                        row.xff(), row.anonToken(), row.path()}) {
+                    sha256.update((field == null ? "\u0001" : field + "\u0000").getBytes(StandardCharsets.UTF_8));
+                }
             }
-            return new Checked(count, first);
+            return new Checked(count, first, HexFormat.of().formatHex(sha256.digest(), 0, DIGEST_BYTES));
         }
     }
+
+    /** The bytes of a trace's SHA-256 digest shown: 64 bits, enough to tell two traces apart. */
+    int DIGEST_BYTES = 8;
 
     /**
      * A checked file.
      *
      * @param rows       its rows (requests)
      * @param firstNanos the first row's time in the run (rows are in time order), -1 without rows
+     * @param sha256     the first {@link #DIGEST_BYTES} bytes of the SHA-256 of its rows, in hex
      */
-    record Checked(long rows, long firstNanos) {
+    record Checked(long rows, long firstNanos, String sha256) {
     }
 }

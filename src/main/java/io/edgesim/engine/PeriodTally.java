@@ -66,7 +66,7 @@ final class PeriodTally {
      *
      * @param key    its key's number under the limiter's exact reference
      * @param window its window of the exact reference
-     * @param tokens what it got through, in tokens (0 when refused)
+     * @param tokens its cost in tokens
      * @param stage  the stage that refused or failed it, -1 when none did
      */
     void add(int limiter, int pop, long requestNanos, int key, long window, long tokens, Outcome outcome,
@@ -158,17 +158,23 @@ final class PeriodTally {
         final KeyTally keys = new KeyTally();
         // requests refused (rejected, or failed closed) at each stage, as the run's (RunRecorder)
         final long[] endedAtStage;
+        // their tokens (costs), and those of every request of the period, for the binding's calls
+        long sentTokens;
+        final long[] tokensEndedAtStage;
 
         Period(int pops, int stages) {
             latency = new LatencyTally[pops];
             endedAtStage = new long[stages];
+            tokensEndedAtStage = new long[stages];
         }
 
         void add(int pop, int key, long window, long tokens, Outcome outcome, boolean open, boolean exactAllowed,
                  long latencyNanos, int stage) {
             sent++;
+            sentTokens += tokens;
             if (stage >= 0 && outcome != Outcome.ACCEPTED) {
                 endedAtStage[stage]++;
+                tokensEndedAtStage[stage] += tokens;
             }
             boolean letThrough = switch (outcome) {
                 case ACCEPTED -> {
@@ -209,7 +215,7 @@ final class PeriodTally {
          * nothing for a period of no time (a fault window wholly after the run).
          */
         CostResult cost(LimiterSpec spec, Invocations run, Usage runUsage, long periodNanos, Scenario scenario) {
-            Invocations own = ChainBilling.of(spec, sent, endedAtStage);
+            Invocations own = ChainBilling.of(spec, sent, endedAtStage, sentTokens, tokensEndedAtStage);
             return Costs.of(own, runUsage.shareOf(run, own), Math.max(1, periodNanos), scenario.prices());
         }
 

@@ -134,6 +134,10 @@ public final class RunRecorder {
         boolean letThrough = count(limiter, pop, requestNanos, outcome, failedOpen, latencyNanos, stage, exactAllowed,
                 retryAfterNanos);
         PerLimiter l = limiters[limiter];
+        l.sentTokens += cost;
+        if (stage >= 0 && outcome != Outcome.ACCEPTED) {
+            l.tokensRefusedByStage[stage] += cost;
+        }
         l.keys.add(referenceKeyNumber, exactWindow, cost, letThrough ? cost : 0, letThrough,
                 !letThrough && exactAllowed);
         if (l.locations != null) {
@@ -254,7 +258,8 @@ public final class RunRecorder {
         List<Invocations> invocations = new ArrayList<>();
         for (int i = 0; i < limiters.length; i++) {
             PerLimiter l = limiters[i];
-            invocations.add(ChainBilling.of(l.spec, sum(l.sent), l.refusedByStage));
+            invocations.add(ChainBilling.of(l.spec, sum(l.sent), l.refusedByStage, l.sentTokens,
+                    l.tokensRefusedByStage));
             CostResult cost = Costs.of(invocations.get(i), tierUsage.get(i), durationNanos,
                     scenario.prices());
             results.add(l.result(cost, stageStats.get(i), HotKeyFigures.of(l.spec, hotObjects.get(i))));
@@ -315,6 +320,9 @@ public final class RunRecorder {
         final long[] failed;
         final long[] failedOpen;
         final long[] refusedByStage;
+        // the tokens (costs) of the requests sent, and of those refused at each stage, for the binding's calls
+        long sentTokens;
+        final long[] tokensRefusedByStage;
         final long[] exactAlsoRefusedByStage;
         final ValueTally retryAfterSeconds = new ValueTally();
         long neverPasses;
@@ -340,6 +348,7 @@ public final class RunRecorder {
             failed = new long[popCount];
             failedOpen = new long[popCount];
             refusedByStage = new long[spec.stages().size()];
+            tokensRefusedByStage = new long[spec.stages().size()];
             exactAlsoRefusedByStage = new long[spec.stages().size()];
             latency = new LatencyTally[popCount];
             for (int i = 0; i < popCount; i++) {

@@ -10,7 +10,8 @@ import io.edgesim.model.cost.Invocations;
  * failed, or waiting out a timeout). Every request that meets a durable-object stage is a call to an object, billed
  * whether or not it reached the object (the platform does not publish what it bills for a call lost on the way: the
  * upper bound, so that an outage never makes an option look cheaper); every request that meets a KV stage is one KV
- * read, and one that meets a binding stage one call to the binding.
+ * read, and one that meets a binding stage one call to the binding per token of its cost (the binding's
+ * {@code limit()} has no cost argument: a request of cost n stands for a Worker that calls it n times).
  */
 public final class ChainBilling {
 
@@ -18,15 +19,18 @@ public final class ChainBilling {
     }
 
     /**
-     * The invocations of {@code limiter} for {@code sent} requests, of which {@code endedAtStage[s]} were refused at
-     * stage s (rejected, or failed closed).
+     * The invocations of {@code limiter} for {@code sent} requests of {@code sentTokens} tokens in all, of which
+     * {@code endedAtStage[s]}, of {@code tokensEndedAtStage[s]} tokens, were refused at stage s (rejected, or failed
+     * closed).
      */
-    public static Invocations of(LimiterSpec limiter, long sent, long[] endedAtStage) {
-        if (endedAtStage.length != limiter.stages().size()) {
+    public static Invocations of(LimiterSpec limiter, long sent, long[] endedAtStage, long sentTokens,
+                                 long[] tokensEndedAtStage) {
+        if (endedAtStage.length != limiter.stages().size() || tokensEndedAtStage.length != endedAtStage.length) {
             throw new IllegalArgumentException("one count per stage: " + limiter.stages().size() + " stages, "
-                    + endedAtStage.length + " counts");
+                    + endedAtStage.length + " and " + tokensEndedAtStage.length + " counts");
         }
         long reaching = sent;
+        long tokensReaching = sentTokens;
         long workerRequests = sent;
         long objectCalls = 0;
         long kvReads = 0;
@@ -40,9 +44,10 @@ public final class ChainBilling {
             } else if (kind == TierKind.KV) {
                 kvReads += reaching;
             } else if (kind == TierKind.BINDING) {
-                bindingCalls += reaching;
+                bindingCalls += tokensReaching;
             }
             reaching -= endedAtStage[s];
+            tokensReaching -= tokensEndedAtStage[s];
         }
         return new Invocations(workerRequests, objectCalls, kvReads, bindingCalls);
     }

@@ -37,7 +37,7 @@ class ChainBillingTest {
     @Test
     void everyRequestOfAnObjectLimiterIsOneInvocationAndOneCallWhateverBecameOfIt() {
         // 1,000 sent: the object refused 300 (rejected or failed closed); the rest passed or failed open
-        Invocations billed = ChainBilling.of(chain(OBJECT), 1_000, new long[] {300});
+        Invocations billed = ChainBilling.of(chain(OBJECT), 1_000, new long[] {300}, 1_000, new long[] {300});
 
         assertThat(billed).isEqualTo(new Invocations(1_000, 1_000, 0, 0));
     }
@@ -45,35 +45,48 @@ class ChainBillingTest {
     @Test
     void requestsAWafRuleBlocksRunNoWorkerAndCallNothing() {
         // WAF blocks 400 of 1,000; the cache refuses 100 of the 600 left; 500 call the object
-        Invocations billed = ChainBilling.of(chain(WAF, CACHE, OBJECT), 1_000, new long[] {400, 100, 50});
+        Invocations billed = ChainBilling.of(chain(WAF, CACHE, OBJECT), 1_000, new long[] {400, 100, 50},
+                1_000, new long[] {400, 100, 50});
 
         assertThat(billed).isEqualTo(new Invocations(600, 500, 0, 0));
     }
 
     @Test
     void aShieldInFrontCutsTheObjectCallsButNotTheInvocations() {
-        Invocations billed = ChainBilling.of(chain(CACHE, OBJECT), 1_000, new long[] {700, 0});
+        Invocations billed = ChainBilling.of(chain(CACHE, OBJECT), 1_000, new long[] {700, 0},
+                1_000, new long[] {700, 0});
 
         assertThat(billed).isEqualTo(new Invocations(1_000, 300, 0, 0));
     }
 
     @Test
     void everyRequestMeetingAKvStageIsOneRead() {
-        Invocations billed = ChainBilling.of(chain(CACHE, KV), 1_000, new long[] {200, 300});
+        Invocations billed = ChainBilling.of(chain(CACHE, KV), 1_000, new long[] {200, 300},
+                1_000, new long[] {200, 300});
 
         assertThat(billed).isEqualTo(new Invocations(1_000, 0, 800, 0));
     }
 
     @Test
     void everyRequestMeetingABindingIsABindingCall() {
-        Invocations billed = ChainBilling.of(chain(WAF, BINDING), 1_000, new long[] {250, 600});
+        Invocations billed = ChainBilling.of(chain(WAF, BINDING), 1_000, new long[] {250, 600},
+                1_000, new long[] {250, 600});
 
         assertThat(billed).isEqualTo(new Invocations(750, 0, 0, 750));
     }
 
     @Test
+    void aRequestOfCostNMeetingABindingIsNCalls() {
+        // 1,000 requests of cost 5: the WAF rule blocks 250 (1,250 tokens), the binding sees 750 (3,750 tokens)
+        Invocations billed = ChainBilling.of(chain(WAF, BINDING), 1_000, new long[] {250, 600}, 5_000,
+                new long[] {1_250, 3_000});
+
+        assertThat(billed).isEqualTo(new Invocations(750, 0, 0, 3_750));
+    }
+
+    @Test
     void refusesCountsThatDoNotMatchTheStages() {
-        assertThatThrownBy(() -> ChainBilling.of(chain(CACHE, OBJECT), 10, new long[] {1}))
+        assertThatThrownBy(() -> ChainBilling.of(chain(CACHE, OBJECT), 10, new long[] {1}, 10, new long[] {1}))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("one count per stage");
     }
 }

@@ -35,7 +35,7 @@ public final class ChainOutcome {
         keepRefusal(recorder, limiter, spec, request, requestNanos, progress);
         recorder.record(limiter, pop, requestNanos, referenceKeyNumber, request.cost(), progress.outcome(),
                 progress.failedOpen(), progress.latencyNanos(), progress.refusingStage(), exactAllowed, exactWindow,
-                progress.retryAfterNanos());
+                progress.retryAfterNanos(), progress.unansweredStages());
         tell(listener, spec, request, requestNanos, progress);
     }
 

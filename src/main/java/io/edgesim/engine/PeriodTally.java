@@ -33,7 +33,11 @@ import java.util.OptionalDouble;
  * all month, priced as the run's bill is ({@link Costs}). What the Workers did (requests, CPU time, calls to
  * Durable Objects, KV reads, binding calls: {@link ChainBilling}) is counted from the period's own requests; what
  * the tiers measured over the whole run (rows, duration, KV writes) is shared out in proportion to the period's
- * calls ({@link Usage#shareOf}). Only a run with faults keeps any. Not thread-safe.
+ * calls ({@link Usage#shareOf}), the Durable Objects' in proportion to the period's answered calls: a call that
+ * failed unanswered (timed out, lost: {@link io.edgesim.model.tier.ChainProgress#unansweredStages()}) is billed in
+ * its own period as the run bills it, and the usage of the answered calls goes to the periods that had them (an
+ * outage's window is not billed the rows the objects wrote outside it). Only a run with faults keeps any. Not
+ * thread-safe.
  */
 final class PeriodTally {
 
@@ -42,6 +46,9 @@ final class PeriodTally {
     private final List<String> pops;
     // [limiter][period]; the last period is the outside one
     private final Period[][] periods;
+    // per limiter: bit s set when stage s is a Durable Object's, and the run's calls to them that went unanswered
+    private final long[] objectStages;
+    private final long[] unansweredObjectCalls;
 
     PeriodTally(List<Fault> faults, List<LimiterSpec> limiters, List<String> pops) {
         this.faults = List.copyOf(faults);
@@ -49,7 +56,15 @@ final class PeriodTally {
         this.pops = pops;
         int count = faults.isEmpty() ? 0 : faults.size() + 1;
         this.periods = new Period[limiters.size()][count];
+        this.objectStages = new long[limiters.size()];
+        this.unansweredObjectCalls = new long[limiters.size()];
         for (int l = 0; l < limiters.size(); l++) {
+            List<io.edgesim.model.tier.StageSpec> stages = limiters.get(l).stages();
+            for (int s = 0; s < Math.min(stages.size(), Long.SIZE); s++) {
+                if (stages.get(s).kind() == io.edgesim.model.tier.TierKind.DURABLE_OBJECT) {
+                    objectStages[l] |= 1L << s;
+                }
+            }
             for (int p = 0; p < count; p++) {
                 periods[l][p] = new Period(pops.size(), limiters.get(l).stages().size());
             }
@@ -68,21 +83,24 @@ final class PeriodTally {
      * @param window its window of the exact reference
      * @param tokens its cost in tokens
      * @param stage  the stage that refused or failed it, -1 when none did
+     * @param unansweredStages the stages that failed unanswered
      */
     void add(int limiter, int pop, long requestNanos, int key, long window, long tokens, Outcome outcome,
-             boolean failedOpen, boolean exactAllowed, long latencyNanos, int stage) {
+             boolean failedOpen, boolean exactAllowed, long latencyNanos, int stage, long unansweredStages) {
+        int unanswered = Long.bitCount(unansweredStages & objectStages[limiter]);
+        unansweredObjectCalls[limiter] += unanswered;
         boolean inFault = false;
         for (int f = 0; f < faults.size(); f++) {
             Fault fault = faults.get(f);
             if (requestNanos >= fault.fromNanos() && requestNanos < fault.untilNanos()) {
                 periods[limiter][f].add(pop, key, window, tokens, outcome, failedOpen, exactAllowed, latencyNanos,
-                        stage);
+                        stage, unanswered);
                 inFault = true;
             }
         }
         if (!inFault) {
             periods[limiter][faults.size()].add(pop, key, window, tokens, outcome, failedOpen, exactAllowed,
-                    latencyNanos, stage);
+                    latencyNanos, stage, unanswered);
         }
     }
 
@@ -107,7 +125,8 @@ final class PeriodTally {
             for (int l = 0; l < limiters.size(); l++) {
                 Period period = periods[l][p];
                 byLimiter.add(period.result(limiters.get(l), keyIds, pops, scenario,
-                        period.cost(limiters.get(l), invocations.get(l), tierUsage.get(l), periodNanos, scenario)));
+                        period.cost(limiters.get(l), answered(invocations.get(l), unansweredObjectCalls[l]),
+                                tierUsage.get(l), periodNanos, scenario)));
             }
             if (p < faults.size()) {
                 Fault fault = faults.get(p);
@@ -119,6 +138,12 @@ final class PeriodTally {
             }
         }
         return results;
+    }
+
+    // calls with those to Durable Objects that went unanswered taken out: what the objects' usage is shared by
+    private static Invocations answered(Invocations calls, long unansweredObjectCalls) {
+        return new Invocations(calls.workerRequests(),
+                Math.max(0, calls.durableObjectCalls() - unansweredObjectCalls), calls.kvReads(), calls.bindingCalls());
     }
 
     // the length of the union of the fault windows within the run
@@ -161,6 +186,8 @@ final class PeriodTally {
         // their tokens (costs), and those of every request of the period, for the binding's calls
         long sentTokens;
         final long[] tokensEndedAtStage;
+        // calls to Durable Objects that went unanswered
+        long unansweredObjectCalls;
 
         Period(int pops, int stages) {
             latency = new LatencyTally[pops];
@@ -169,8 +196,9 @@ final class PeriodTally {
         }
 
         void add(int pop, int key, long window, long tokens, Outcome outcome, boolean open, boolean exactAllowed,
-                 long latencyNanos, int stage) {
+                 long latencyNanos, int stage, int unanswered) {
             sent++;
+            unansweredObjectCalls += unanswered;
             sentTokens += tokens;
             if (stage >= 0 && outcome != Outcome.ACCEPTED) {
                 endedAtStage[stage]++;
@@ -211,12 +239,15 @@ final class PeriodTally {
         }
 
         /**
-         * The period's bill at its rate per month: its own invocations, and its share of the run's tier usage;
-         * nothing for a period of no time (a fault window wholly after the run).
+         * The period's bill at its rate per month: its own invocations, and its share of the run's tier usage
+         * ({@code runAnswered}: the run's calls, those to objects that were answered); nothing for a period of no time
+         * (a fault window wholly after the run).
          */
-        CostResult cost(LimiterSpec spec, Invocations run, Usage runUsage, long periodNanos, Scenario scenario) {
+        CostResult cost(LimiterSpec spec, Invocations runAnswered, Usage runUsage, long periodNanos,
+                        Scenario scenario) {
             Invocations own = ChainBilling.of(spec, sent, endedAtStage, sentTokens, tokensEndedAtStage);
-            return Costs.of(own, runUsage.shareOf(run, own), Math.max(1, periodNanos), scenario.prices());
+            return Costs.of(own, runUsage.shareOf(runAnswered, answered(own, unansweredObjectCalls)),
+                    Math.max(1, periodNanos), scenario.prices());
         }
 
         PeriodResult.LimiterPeriod result(LimiterSpec spec, KeyIds keyIds, List<String> pops, Scenario scenario,

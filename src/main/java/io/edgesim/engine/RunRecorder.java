@@ -8,6 +8,7 @@ import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.response.RateLimitResponse;
 import io.edgesim.model.tier.ChainBilling;
+import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.model.tier.CountScope;
 import io.edgesim.model.tier.remote.DurableObjectNamespace;
 import io.edgesim.model.tier.remote.HotObjects;
@@ -127,10 +128,12 @@ public final class RunRecorder {
      * @param exactWindow        the number of the reference window it counts in ({@link ExactReferences#window}),
      *                           for the per-window figures
      * @param retryAfterNanos    for a rejection, the refusing stage's retry-after (else ignored)
+     * @param unansweredStages   the stages that failed unanswered ({@link ChainProgress#unansweredStages()}), for
+     *                           the fault windows' bills
      */
     public void record(int limiter, int pop, long requestNanos, int referenceKeyNumber, int cost, Outcome outcome,
                        boolean failedOpen, long latencyNanos, int stage, boolean exactAllowed, long exactWindow,
-                       long retryAfterNanos) {
+                       long retryAfterNanos, long unansweredStages) {
         boolean letThrough = count(limiter, pop, requestNanos, outcome, failedOpen, latencyNanos, stage, exactAllowed,
                 retryAfterNanos);
         PerLimiter l = limiters[limiter];
@@ -145,7 +148,7 @@ public final class RunRecorder {
         }
         if (periods.active()) {
             periods.add(limiter, pop, requestNanos, referenceKeyNumber, exactWindow, cost, outcome, failedOpen,
-                    exactAllowed, latencyNanos, stage);
+                    exactAllowed, latencyNanos, stage, unansweredStages);
         }
     }
 

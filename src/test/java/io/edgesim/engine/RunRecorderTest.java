@@ -81,7 +81,7 @@ class RunRecorderTest {
             int fra = recorder.popIndex("FRA");
             for (long latency : latenciesNanos) {
                 recorder.record(0, fra, 0, id("edge_test"), 1, Outcome.ACCEPTED, false, latency, -1, true,
-                        minuteOf(0), 0);
+                        minuteOf(0), 0, 0);
             }
         }).regions().get("FRA").latencyMs();
     }
@@ -90,7 +90,7 @@ class RunRecorderTest {
     private void reject(RunRecorder recorder, long... retryAfterNanos) {
         int fra = recorder.popIndex("FRA");
         for (long nanos : retryAfterNanos) {
-            recorder.record(0, fra, 0, id("edge_test"), 1, Outcome.REJECTED, false, 0, 0, false, minuteOf(0), nanos);
+            recorder.record(0, fra, 0, id("edge_test"), 1, Outcome.REJECTED, false, 0, 0, false, minuteOf(0), nanos, 0);
         }
     }
 
@@ -168,7 +168,7 @@ class RunRecorderTest {
         LimiterResult limiter = firstLimiterAfter(recorder -> {
             int fra = recorder.popIndex("FRA");
             for (int i = 0; i < 10; i++) {
-                recorder.record(0, fra, 0, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, false, minuteOf(0), 0);
+                recorder.record(0, fra, 0, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, false, minuteOf(0), 0, 0);
             }
         });
 
@@ -190,7 +190,7 @@ class RunRecorderTest {
         LimiterResult limiter = firstLimiterAfter(recorder -> {
             int fra = recorder.popIndex("FRA");
             for (int i = 0; i < 3; i++) {
-                recorder.record(0, fra, 0, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, i == 0, minuteOf(0), 0);
+                recorder.record(0, fra, 0, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, i == 0, minuteOf(0), 0, 0);
             }
         });
 
@@ -215,7 +215,7 @@ class RunRecorderTest {
         for (int i = 0; i < count; i++) {
             recorder.record(0, recorder.popIndex(pop), fromNanos + i * (MINUTE_NANOS / count), id(key), 1, outcome,
                     failedOpen, 0, outcome == Outcome.ACCEPTED ? -1 : 0, false,
-                    minuteOf(fromNanos + i * (MINUTE_NANOS / count)), 0);
+                    minuteOf(fromNanos + i * (MINUTE_NANOS / count)), 0, 0);
         }
     }
 
@@ -292,11 +292,11 @@ class RunRecorderTest {
         LimiterResult limiter = firstLimiterAfter(recorder -> {
             int syd = recorder.popIndex("SYD");
             recorder.record(0, syd, MINUTE_NANOS, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true,
-                    minuteOf(MINUTE_NANOS), 0);
+                    minuteOf(MINUTE_NANOS), 0, 0);
             recorder.record(0, syd, MINUTE_NANOS - 1, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true,
-                    minuteOf(MINUTE_NANOS - 1), 0);
+                    minuteOf(MINUTE_NANOS - 1), 0, 0);
             recorder.record(0, syd, MINUTE_NANOS + 1, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true,
-                    minuteOf(MINUTE_NANOS + 1), 0);
+                    minuteOf(MINUTE_NANOS + 1), 0, 0);
         });
 
         assertThat(limiter.perWindow()).hasValue(new PerWindow("api-key", 60.0, 100, 2, 2, 0.02, 0.015, 0, "epoch"));
@@ -307,12 +307,12 @@ class RunRecorderTest {
         // windows 0, 1 and 2 of one key; then an outcome for window 0 comes back after window 2 opened
         LimiterResult limiter = firstLimiterAfter(recorder -> {
             int fra = recorder.popIndex("FRA");
-            recorder.record(0, fra, 0, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true, minuteOf(0), 0);
+            recorder.record(0, fra, 0, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true, minuteOf(0), 0, 0);
             recorder.record(0, fra, MINUTE_NANOS, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true,
-                    minuteOf(MINUTE_NANOS), 0);
+                    minuteOf(MINUTE_NANOS), 0, 0);
             recorder.record(0, fra, 2 * MINUTE_NANOS, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true,
-                    minuteOf(2 * MINUTE_NANOS), 0);
-            recorder.record(0, fra, 1, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true, minuteOf(1), 0);
+                    minuteOf(2 * MINUTE_NANOS), 0, 0);
+            recorder.record(0, fra, 1, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true, minuteOf(1), 0, 0);
         });
 
         // window 0 was closed when window 2 opened: the late outcome is left out of every figure
@@ -325,10 +325,10 @@ class RunRecorderTest {
         LimiterResult limiter = firstLimiterAfter(recorder -> {
             int syd = recorder.popIndex("SYD");
             recorder.record(0, syd, MINUTE_NANOS, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true,
-                    minuteOf(MINUTE_NANOS), 0);
+                    minuteOf(MINUTE_NANOS), 0, 0);
             recorder.record(0, syd, 2 * MINUTE_NANOS, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true,
-                    minuteOf(2 * MINUTE_NANOS), 0);
-            recorder.record(0, syd, 10, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true, minuteOf(10), 0);
+                    minuteOf(2 * MINUTE_NANOS), 0, 0);
+            recorder.record(0, syd, 10, id("edge_test"), 1, Outcome.ACCEPTED, false, 0, -1, true, minuteOf(10), 0, 0);
         });
 
         PerWindow perWindow = limiter.perWindow().orElseThrow();
@@ -343,16 +343,16 @@ class RunRecorderTest {
             // a: 150 let through in the first minute against a limit of 100 (the exact count took the first 100)
             for (int i = 0; i < 150; i++) {
                 recorder.record(0, fra, i * 100_000_000L, id("a"), 1, Outcome.ACCEPTED, false, 0, -1, i < 100,
-                        minuteOf(i * 100_000_000L), 0);
+                        minuteOf(i * 100_000_000L), 0, 0);
             }
             // b: 40 accepted, then 10 refused that the exact count accepted
             for (int i = 0; i < 50; i++) {
                 recorder.record(0, fra, i * SECOND_NANOS, id("b"), 1, i < 40 ? Outcome.ACCEPTED : Outcome.REJECTED,
-                        false, 0, i < 40 ? -1 : 0, true, minuteOf(i * SECOND_NANOS), SECOND_NANOS);
+                        false, 0, i < 40 ? -1 : 0, true, minuteOf(i * SECOND_NANOS), SECOND_NANOS, 0);
             }
             // c: one request in the second minute, failed open (let through)
             recorder.record(0, fra, MINUTE_NANOS + 1, id("c"), 1, Outcome.FAILED, true, 0, 0, true,
-                    minuteOf(MINUTE_NANOS + 1), 0);
+                    minuteOf(MINUTE_NANOS + 1), 0, 0);
         });
 
         KeyResults keys = limiter.keys();
@@ -383,7 +383,7 @@ class RunRecorderTest {
                 for (int i = 0; i < key; i++) {
                     recorder.record(0, fra, i * SECOND_NANOS, id("key-" + key), 1, Outcome.ACCEPTED, false, 0, -1, true,
                             minuteOf(i * SECOND_NANOS),
-                            0);
+                            0, 0);
                 }
             }
         });
@@ -409,7 +409,7 @@ class RunRecorderTest {
             int fra = recorder.popIndex("FRA");
             // 25 through in the first 5 s window: more than a full bucket plus one refill (20)
             for (int i = 0; i < 25; i++) {
-                recorder.record(0, fra, i * 100_000_000L, id("k"), 1, Outcome.ACCEPTED, false, 0, -1, true, 0, 0);
+                recorder.record(0, fra, i * 100_000_000L, id("k"), 1, Outcome.ACCEPTED, false, 0, -1, true, 0, 0, 0);
             }
         });
 
@@ -437,7 +437,7 @@ class RunRecorderTest {
                 String plan = key.equals("f") ? "free" : key.equals("p") ? "pro" : null;
                 for (int i = 0; i < 20; i++) {
                     recorder.record(0, recorder.popIndex("FRA"), i * SECOND_NANOS, this.keys.idOf(key, plan), 1,
-                            Outcome.ACCEPTED, false, 0, -1, true, minuteOf(i * SECOND_NANOS), 0);
+                            Outcome.ACCEPTED, false, 0, -1, true, minuteOf(i * SECOND_NANOS), 0, 0);
                 }
             }
         });
@@ -466,14 +466,14 @@ class RunRecorderTest {
             int fra = recorder.popIndex("FRA");
             for (int i = 0; i < 30; i++) {
                 recorder.record(0, fra, i * SECOND_NANOS, i % 3, 1, Outcome.ACCEPTED, false, 0, -1, true,
-                        minuteOf(i * SECOND_NANOS), 0);
+                        minuteOf(i * SECOND_NANOS), 0, 0);
             }
         });
         LimiterResult byName = firstLimiterAfter(recorder -> {
             int fra = recorder.popIndex("FRA");
             for (int i = 0; i < 30; i++) {
                 recorder.record(0, fra, i * SECOND_NANOS, id("key-" + i % 3), 1, Outcome.ACCEPTED, false, 0, -1, true,
-                        minuteOf(i * SECOND_NANOS), 0);
+                        minuteOf(i * SECOND_NANOS), 0, 0);
             }
         });
 
@@ -488,7 +488,7 @@ class RunRecorderTest {
             int fra = recorder.popIndex("FRA");
             for (int i = 0; i < 10; i++) {
                 recorder.record(0, fra, i * SECOND_NANOS, id("edge_test"), 5, Outcome.ACCEPTED, false, 0, -1, true,
-                        minuteOf(i * SECOND_NANOS), 0);
+                        minuteOf(i * SECOND_NANOS), 0, 0);
             }
         });
 
@@ -511,10 +511,10 @@ class RunRecorderTest {
 
         LimiterResult limiter = firstLimiterAfter(file, recorder -> {
             int fra = recorder.popIndex("FRA");
-            recorder.record(0, fra, 0, id("k"), 1, Outcome.ACCEPTED, false, 0, -1, true, 0, 0);
+            recorder.record(0, fra, 0, id("k"), 1, Outcome.ACCEPTED, false, 0, -1, true, 0, 0, 0);
             for (int i = 0; i < 3; i++) {
                 recorder.record(0, fra, lastSecond + i, id("k"), 1, Outcome.ACCEPTED, false, 0, -1, true,
-                        (lastSecond + i) / SECOND_NANOS, 0);
+                        (lastSecond + i) / SECOND_NANOS, 0, 0);
             }
         });
 
@@ -534,7 +534,7 @@ class RunRecorderTest {
 
         LimiterResult limiter = firstLimiterAfter(file, recorder ->
                 recorder.record(0, recorder.popIndex("FRA"), 0, id("k"), 1, Outcome.ACCEPTED, false, 0, -1, true,
-                        minuteOf(0), 0));
+                        minuteOf(0), 0, 0));
 
         assertThat(limiter.perWindow()).isEmpty();
     }

@@ -60,7 +60,7 @@ class FaultReportTest {
 
     private static void record(RunRecorder recorder, String pop, Outcome outcome, boolean failedOpen) {
         recorder.record(0, recorder.popIndex(pop), 0, 0, 1, outcome, failedOpen, 0, outcome == Outcome.ACCEPTED
-                ? -1 : 0, true, 0, 0);
+                ? -1 : 0, true, 0, 0, 0);
     }
 
     @Test

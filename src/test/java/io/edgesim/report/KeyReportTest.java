@@ -29,11 +29,11 @@ class KeyReportTest {
             for (int k = 0; k < keys.length; k++) {
                 for (int i = 0; i < through[k]; i++) {
                     recorder.record(0, fra, i * RecordedRuns.SECOND_NANOS / 10, ids.idOf(keys[k], null), 1,
-                            Outcome.ACCEPTED, false, 0, -1, i < 3, 0, 0);
+                            Outcome.ACCEPTED, false, 0, -1, i < 3, 0, 0, 0);
                 }
             }
             recorder.record(0, fra, 0, ids.idOf("d", null), 1, Outcome.REJECTED, false, 0, 0, false, 0,
-                    RecordedRuns.SECOND_NANOS);
+                    RecordedRuns.SECOND_NANOS, 0);
         });
     }
 

@@ -35,7 +35,7 @@ class LetThroughReportTest {
     private static void fail(RunRecorder recorder, long timeNanos, boolean open) {
         // the one window of the 10 s run
         recorder.record(0, recorder.popIndex("FRA"), timeNanos, RecordedRuns.K, 1, Outcome.FAILED, open, 0, 0, false,
-                0, 0);
+                0, 0, 0);
     }
 
     @Test

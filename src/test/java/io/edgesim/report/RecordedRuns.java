@@ -61,14 +61,14 @@ final class RecordedRuns {
         for (int i = 0; i < count; i++) {
             // the reference's 10 s windows
             recorder.record(0, recorder.popIndex("FRA"), i * SECOND_NANOS, K, 1, Outcome.ACCEPTED, false, 0, -1,
-                    exactAllowed, i / 10, 0);
+                    exactAllowed, i / 10, 0, 0);
         }
     }
 
     /** Rejections in FRA, the exact count refusing them too, each told {@code retryAfterNanos}. */
     static void reject(RunRecorder recorder, long... retryAfterNanos) {
         for (long nanos : retryAfterNanos) {
-            recorder.record(0, recorder.popIndex("FRA"), 0, K, 1, Outcome.REJECTED, false, 0, 0, false, 0, nanos);
+            recorder.record(0, recorder.popIndex("FRA"), 0, K, 1, Outcome.REJECTED, false, 0, 0, false, 0, nanos, 0);
         }
     }
 }

@@ -136,6 +136,21 @@ class RegionOutageScenarioTest {
             assertThat(during.usdPerMonth()).as(outside.limiters().get(l).limiter())
                     .isGreaterThanOrEqualTo(after.usdPerMonth());
         }
+        // the outage's 800 unanswered calls are billed a row written each in its own window: 103.68 M a month,
+        // (103.68 M - 50 M included) x $1.00; outside, the rows the object wrote, one per request it accepted:
+        // 900 in 40 s, 900 x 64,800 a month
+        assertThat(bill.monthly().get(CostEstimate.DURABLE_OBJECT_ROWS_WRITTEN)).isEqualTo(103_680_000.0);
+        assertThat(bill.items().get(CostEstimate.DURABLE_OBJECT_ROWS_WRITTEN)).isEqualTo(53.68);
+        assertThat(outside.limiters().get(0).cost().monthly().get(CostEstimate.DURABLE_OBJECT_ROWS_WRITTEN))
+                .isEqualTo(58_320_000.0);
+        // the periods at their rates, weighted by their lengths, are the run's bill
+        for (int l = 0; l < 3; l++) {
+            double weighted = (result.periods().get(0).limiters().get(l).cost().usdPerMonth() * 20
+                    + outside.limiters().get(l).cost().usdPerMonth() * 40) / 60;
+            assertThat(weighted).as(outside.limiters().get(l).limiter())
+                    .isCloseTo(result.limiters().get(l).cost().usdPerMonth(),
+                            org.assertj.core.data.Offset.offset(0.02));
+        }
     }
 
     @Test

@@ -286,7 +286,7 @@ final class PopOrderPass {
                 }
                 run.recorder.record(l, pop, nanos, exactKey, cost, OUTCOMES[outcomes[g][at]],
                         failedOpen[g][at], latencies[g][at], refusingStages[g][at], exactAllowed,
-                        exactWindow, retryAfters[g][at]);
+                        exactWindow, retryAfters[g][at], 0);
             }
         }
     }

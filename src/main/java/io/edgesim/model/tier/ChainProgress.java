@@ -5,6 +5,7 @@ import io.edgesim.model.StageResult;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.response.RateLimitResponse;
+import io.edgesim.model.tier.remote.DurableObjectServer;
 import io.edgesim.model.tier.remote.ObjectShards;
 
 /**
@@ -22,6 +23,8 @@ public final class ChainProgress {
     private boolean refused;
     private int refusingStage = -1;
     private long latencyNanos;
+    // bit s: stage s failed without an answer of its own (timed out, lost), see unanswered()
+    private long unanswered;
     // the last stage's answer; the next stage answers into it (see answer())
     private final StageVerdict last = new StageVerdict();
     private String lastKey;
@@ -37,6 +40,7 @@ public final class ChainProgress {
         refused = false;
         refusingStage = -1;
         latencyNanos = 0;
+        unanswered = 0;
         lastKey = null;
     }
 
@@ -62,6 +66,10 @@ public final class ChainProgress {
     public void apply(String key) {
         lastKey = key;
         latencyNanos += last.addedLatencyNanos();
+        if (last.outcome() == Outcome.FAILED && !DurableObjectServer.OVERLOADED_ERROR.equals(last.error())
+                && nextStage < Long.SIZE) {
+            unanswered |= 1L << nextStage;
+        }
         if (last.passes()) {
             failedOpen |= last.outcome() == Outcome.FAILED;
         } else {
@@ -86,6 +94,15 @@ public final class ChainProgress {
     /** True when the request ended failed but was let through. */
     public boolean failedOpen() {
         return !refused && failedOpen;
+    }
+
+    /**
+     * The stages (bit s for stage s, of the first 64) that failed without being answered: timed out, or lost with a
+     * node, a KV outage or write refusal included, but not a Durable Object refusing the call as overloaded (that
+     * call reached its object). The bill shares a run's object usage out by the calls that were answered.
+     */
+    public long unansweredStages() {
+        return unanswered;
     }
 
     /** The stage that refused the request, or -1 when none did. */
@@ -140,14 +157,16 @@ public final class ChainProgress {
      * @param latencyNanos  the latency added so far
      * @param last          the last stage's answer
      * @param lastKey       the key the last stage counted under, or null before the first stage
+     * @param unansweredStages {@link #unansweredStages()}
      */
     public record Snapshot(int nextStage, boolean failedOpen, boolean refused, int refusingStage, long latencyNanos,
-                           StageResult last, String lastKey) {
+                           StageResult last, String lastKey, long unansweredStages) {
     }
 
     /** Where this chain stands now. */
     public Snapshot snapshot() {
-        return new Snapshot(nextStage, failedOpen, refused, refusingStage, latencyNanos, last.result(), lastKey);
+        return new Snapshot(nextStage, failedOpen, refused, refusingStage, latencyNanos, last.result(), lastKey,
+                unanswered);
     }
 
     /** A chain of {@code stageCount} stages standing where {@code snapshot} says. */
@@ -160,6 +179,7 @@ public final class ChainProgress {
         progress.latencyNanos = snapshot.latencyNanos();
         progress.last.of(snapshot.last());
         progress.lastKey = snapshot.lastKey();
+        progress.unanswered = snapshot.unansweredStages();
         return progress;
     }
 

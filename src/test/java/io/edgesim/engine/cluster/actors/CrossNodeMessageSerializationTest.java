@@ -82,7 +82,7 @@ class CrossNodeMessageSerializationTest {
                                 2000, 6999, 1_001_000_000L, 1500, 7000, 7_000_000_000L)))))),
                         "HISTOGRAM", "HISTOGRAM", null),
                 new RunProtocol.ChainDone(2, 42, 1, new ChainProgress.Snapshot(1, false, true, 0, 250_000_000L,
-                        StageResult.of(new Decision(false, 0, 30_000_000_000L, 60_000_000_000L), 0), "edge_test"),
+                        StageResult.of(new Decision(false, 0, 30_000_000_000L, 60_000_000_000L), 0), "edge_test", 0b10L),
                         0b10, 0));
         List<CborSerializable> variants = List.of(
                 // a failed answer carries its error; a refusal that can never pass carries Long.MAX_VALUE

@@ -62,6 +62,7 @@ final class LimiterReader {
             }
             PlanReader under = underContract(r, contract) ? contract : PlanReader.NONE;
             PlanReader own = PlanReader.read(r);
+            requireContractPlans(r, own, under);
             PlanReader plans = layer(r, own, under, "limiter");
             Set<String> clients = clients(r, clientNames);
             Map<String, String> covered = plansSeen(clientPlans, clients);
@@ -73,6 +74,7 @@ final class LimiterReader {
                 }
                 for (ConfigReader stage : stageReaders) {
                     PlanReader stageOwn = PlanReader.read(stage);
+                    requireContractPlans(stage, stageOwn, under);
                     PlanReader stagePlans = stage.has("limit-factor") ? layer(stage, stageOwn, under, "stage")
                             : stageOwn.over(plans);
                     StageSpec spec = stages.read(stage, STAGE_KEYS, stagePlans, under, log);
@@ -134,6 +136,19 @@ final class LimiterReader {
                     "leave contract out, or write the scenario's plans { NAME { limit, window } }");
         }
         return value.equals("on");
+    }
+
+    // under a contract every client is a customer of one of its plans: numbers for another plan would count no one
+    private static void requireContractPlans(ConfigReader r, PlanReader own, PlanReader contract) {
+        if (contract.isEmpty()) {
+            return;
+        }
+        for (String plan : own.names()) {
+            if (!contract.names().contains(plan)) {
+                throw r.error("plans", "'" + plan + "' is not a plan of the contract (the scenario's plans), so no "
+                        + "client can have it", "a plan of the contract: " + String.join(", ", contract.names()));
+            }
+        }
     }
 
     // what a limiter or stage enforces: its own plans over the layer below, or the contract times its limit-factor

@@ -76,6 +76,12 @@ class ContractErrorsTest {
                 arguments("plans.gold { limit = 100, window = 10s }\nlimiters = [ { name = l, tier = cache } ]",
                         "plans.gold.window: 10s, while plan 'enterprise' counts in 60s windows; allowed: one window "
                                 + "for every plan of the contract"),
+                arguments("limiters = [ { name = l, tier = cache, plans { enterprice { limit = 7 } } } ]",
+                        "limiters[0].plans: 'enterprice' is not a plan of the contract (the scenario's plans), so no "
+                                + "client can have it; allowed: a plan of the contract: enterprise, free, pro"),
+                arguments("limiters = [ { name = l, chain = [ { tier = cache, plans { gold { limit = 7 } } } ] } ]",
+                        "limiters[0].chain[0].plans: 'gold' is not a plan of the contract (the scenario's plans), so "
+                                + "no client can have it; allowed: a plan of the contract: enterprise, free, pro"),
                 arguments("plans.gold { rate = 5 }\nlimiters = [ { name = l, tier = cache } ]",
                         "plans.gold.burst: missing: a contract's plan gives rate and burst together; allowed: rate "
                                 + "(tokens per second) and burst (a whole number of 1 or more)"));

@@ -207,11 +207,11 @@ class CliFuzzTest {
         // the paths (indexes in keep) are never changed; the outputs are appended after the mutation
         List<List<String>> lines = List.of(
                 List.of("run", s, "--regions", r, "--seed", "11"),
-                List.of("run", s, "--replications", "3", "--seed", "5"),
+                List.of("run", s, "--replications", "10", "--seed", "5"),
                 List.of("validate", s, "--regions", r),
                 List.of("regions", "--regions", r),
                 List.of("sweep", s, "--param", "limiters.local.limit=1..3", "--seed", "2"),
-                List.of("sweep", s, "--param", "clients.bg.rate=1,2.5", "--replications", "2"),
+                List.of("sweep", s, "--param", "clients.bg.rate=1,2.5", "--replications", "10"),
                 List.of("bench", s, "--regions", r),
                 List.of("reports", "--check"),
                 List.of("node", "--roles", "FRA,SYD", "--seed-nodes", "127.0.0.1:1,127.0.0.1:2"),

@@ -213,8 +213,8 @@ class CompareCommandTest {
     @Test
     void withReplicationsOnBothSidesItSaysWhetherTheIntervalsSeparate() throws IOException {
         String random = SCENARIO.replace("arrival = constant, ", "");
-        Path a = run("a", random, "--replications", "4");
-        Path b = run("b", random.replace("rate = 10", "rate = 1"), "--replications", "4");
+        Path a = run("a", random, "--replications", "10");
+        Path b = run("b", random.replace("rate = 10", "rate = 1"), "--replications", "10");
 
         CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
 
@@ -264,14 +264,14 @@ class CompareCommandTest {
 
     @Test
     void aSideWithReplicationsShowsItsMeanAndNoIntervalsAreCompared() throws IOException {
-        Path a = run("a", SCENARIO, "--replications", "2");
+        Path a = run("a", SCENARIO, "--replications", "10");
         Path b = run("b", SCENARIO);
 
         CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
 
         assertThat(compare.out()).contains("- A: `" + a.resolve("result.json") + "` - scenario pair, engine virtual, "
-                        + "2 runs at seeds 5 to 6",
-                "- seeds: 2 runs at seeds 5 to 6 in A, seed 5 in B",
+                        + "10 runs at seeds 5 to 14",
+                "- seeds: 10 runs at seeds 5 to 14 in A, seed 5 in B",
                 "A side with replications shows the mean over its runs, the other its run's value",
                 "| let through | whole run | 100.0 (100.0 to 100.0) | 100 | 0.00 | 0% |");
         assertThat(compare.out()).doesNotContain("| intervals |", "separate", "overlap");

@@ -87,15 +87,15 @@ class FailIfTest {
         Path out = dir.resolve("report");
 
         CommandLines.Outcome run = edgesim("run", scenario().toString(), "--out", out.toString(),
-                "--replications", "3", "--fail-if", "local.let_through.upper <= 100",
+                "--replications", "10", "--fail-if", "local.let_through.upper <= 100",
                 "--fail-if", "local.let_through.lower < 100", "--fail-if", "local.let_through <= 100");
 
         assertThat(run.status()).isEqualTo(3);
         assertThat(run.out()).contains(
-                "local.let_through.upper <= 100: held (100, the high end of the 95 % interval over 3 runs)",
-                "local.let_through <= 100: held (100, the mean over 3 runs)");
+                "local.let_through.upper <= 100: held (100, the high end of the 95 % interval over 10 runs)",
+                "local.let_through <= 100: held (100, the mean over 10 runs)");
         assertThat(run.err().lines()).containsExactly("edgesim: threshold failed: local.let_through.lower < 100: "
-                + "local let through was 100, the low end of the 95 % interval over 3 runs");
+                + "local let through was 100, the low end of the 95 % interval over 10 runs");
         // a threshold without a bound read the mean, and result.json says so
         JsonNode thresholds = new ObjectMapper().readTree(out.resolve("result.json").toFile()).get("thresholds");
         assertThat(thresholds.findValuesAsText("bound")).containsExactly("upper", "lower", "mean");

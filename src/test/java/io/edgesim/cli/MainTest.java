@@ -453,13 +453,14 @@ class MainTest {
 
     @Test
     void runWithReplicationsPrintsALinePerLimiterAndWritesTheIntervals(@TempDir Path dir) {
-        Outcome run = edgesim("run", "scenarios/three-pops.conf", "--replications", "3", "--out", dir.toString());
+        Outcome run = edgesim("run", "scenarios/three-pops.conf", "--replications", "10", "--out", dir.toString());
 
         assertThat(run.status()).isZero();
-        assertThat(run.out()).contains("3 runs at seeds 7 to 9: mean and 95 % interval of the mean (expanded "
+        assertThat(run.out()).contains("10 runs at seeds 7 to 16: mean and 95 % interval of the mean (expanded "
                 + "percentile bootstrap)\nlocal: sent ").contains("; let through 300.0 (300.0 to 300.0); ")
                 .contains("; multiplication 3.00 (3.00 to 3.00);");
-        assertThat(dir.resolve("result.json")).content().contains("\"seeds\" : [ 7, 8, 9 ]", "\"ci95_low\"");
+        assertThat(dir.resolve("result.json")).content().contains("\"seeds\" : [ 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 ]",
+                "\"ci95_low\"");
         assertThat(dir.resolve("report.md")).content().contains("## Replications");
         assertThat(dir.resolve("replications.png")).isNotEmptyFile();
     }
@@ -467,18 +468,20 @@ class MainTest {
     @Test
     void sweepWithReplicationsShowsAnIntervalPerValue(@TempDir Path dir) {
         Outcome sweep = edgesim("sweep", "scenarios/three-pops.conf", "--param", "limiters.local.limit=50,100",
-                "--replications", "2", "--out", dir.toString());
+                "--replications", "10", "--out", dir.toString());
 
         assertThat(sweep.status()).isZero();
         assertThat(sweep.out()).contains("150.0 (150.0 to 150.0)", "300.0 (300.0 to 300.0)",
                 "3.00 (3.00 to 3.00), bound 3.00");
         assertThat(dir.resolve("sweep.csv")).content().contains(",replications,sent_mean,")
-                .contains(",local,cache,885,150,").contains(",2,885.0,885.0,885.0,150.0,150.0,150.0,");
+                .contains(",local,cache,885,150,").contains(",10,885.0,885.0,885.0,150.0,150.0,150.0,");
     }
 
     @Test
     void badReplicationsAreOneLineOfBadInput() {
-        Map<String, String> problems = Map.of("0", "0 is too few runs", "-1", "-1 is too few runs", "1001",
+        Map<String, String> problems = Map.of("0", "0 is too few runs", "-1", "-1 is too few runs", "3",
+                "3 is too few runs for a 95 % interval (an interval within the runs' range covers the mean at most "
+                + "75 % of the time with 3; a run without --replications gives one seed's figures)", "1001",
                 "1001 is too many runs", "99999999999", "99999999999 is too many runs", "99999999999999999999",
                 "99999999999999999999 is too many runs", "many",
                 "'many' is not a whole number", "2.5", "'2.5' is not a whole number", "", "'' is not a whole number");
@@ -492,14 +495,14 @@ class MainTest {
                 assertThat(outcome.status()).as(as).isEqualTo(2);
                 assertThat(outcome.err().strip().lines()).as(as).hasSize(1);
                 assertThat(outcome.err()).as(as).isEqualTo("edgesim: --replications: " + bad.getValue()
-                        + "; allowed: a whole number from 1 to 1000, e.g. 20" + System.lineSeparator());
+                        + "; allowed: a whole number from 10 to 1000, e.g. 20" + System.lineSeparator());
             }
         }
     }
 
     @Test
     void replicationsOnTheClusterEngineAreBadInput() {
-        Outcome outcome = edgesim("run", "scenarios/three-pops.conf", "--engine", "cluster", "--replications", "2");
+        Outcome outcome = edgesim("run", "scenarios/three-pops.conf", "--engine", "cluster", "--replications", "10");
 
         assertThat(outcome.status()).isEqualTo(2);
         assertThat(outcome.err().strip().lines()).hasSize(1);

@@ -11,7 +11,10 @@ import java.util.function.DoubleSupplier;
  * {@code c} draws its K PoPs once, by the population's weights without replacement (a PoP drawn is set aside, the
  * next drawn by weight among the others), from its own generator {@code Seeds.derive(seed, "pops", name, c)}; they
  * are kept side by side in one {@code int[]} of count x K PoP indices, so a million clients keeping two PoPs each
- * cost 8 MB. A choice among a client's PoPs weighs them as the population does.
+ * cost 8 MB. A client's requests spread evenly over its PoPs: the weights have chosen the PoPs already, and weighing
+ * them again would give a heavy PoP about the square of its share (a PoP of 5 % of the weight got 2.7 % of the
+ * requests with two PoPs per key). Evenly, each PoP's share of the population's requests is its weight's, but for
+ * the heaviest PoPs, which a client cannot keep twice (a PoP of 20 % of the weight gets about 19 % with two per key).
  */
 final class KeptPops implements PopChooser {
 
@@ -93,50 +96,28 @@ final class KeptPops implements PopChooser {
 
     @Override
     public int pick(int client, double uniform) {
-        int from = client * perClient;
-        if (perClient == 1) {
-            return kept[from];
-        }
-        double total = 0;
-        for (int j = from; j < from + perClient; j++) {
-            total += weights[kept[j]];
-        }
-        double u = uniform * total;
-        int last = from + perClient - 1;
-        for (int j = from; j < last; j++) {
-            u -= weights[kept[j]];
-            if (u < 0) {
-                return kept[j];
-            }
-        }
-        return kept[last];
+        return kept[client * perClient + Math.min(perClient - 1, (int) (uniform * perClient))];
     }
 
     @Override
     public int pickOther(int client, int current, DoubleSupplier uniform) {
         int from = client * perClient;
-        double others = 0;
+        int others = 0;
         for (int j = from; j < from + perClient; j++) {
             if (kept[j] != current) {
-                others += weights[kept[j]];
+                others++;
             }
         }
-        if (others <= 0) {
+        if (others == 0) {
             return current;
         }
-        double u = uniform.getAsDouble() * others;
-        int last = current;
+        int skip = Math.min(others - 1, (int) (uniform.getAsDouble() * others));
         for (int j = from; j < from + perClient; j++) {
-            if (kept[j] == current) {
-                continue;
-            }
-            last = kept[j];
-            u -= weights[last];
-            if (u < 0) {
-                return last;
+            if (kept[j] != current && skip-- == 0) {
+                return kept[j];
             }
         }
-        return last;
+        throw new IllegalStateException("unreachable: " + others + " other PoPs counted");
     }
 
     @Override

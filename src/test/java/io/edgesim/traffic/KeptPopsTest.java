@@ -52,7 +52,29 @@ class KeptPopsTest {
     }
 
     @Test
-    void picksOnlyAmongTheClientsPopsByTheirWeights() {
+    void eachPopGetsAboutItsWeightsShareOfTheRequests() {
+        // scenarios/customers.conf's weights (of 20), two PoPs per client, each request to one of them
+        double[] weights = {3, 3, 4, 2, 3, 2, 2, 1};
+        KeptPops kept = new KeptPops(new PopChoice(PopChoice.Mode.PER_REQUEST,
+                List.of("FRA", "LHR", "IAD", "DFW", "SJC", "NRT", "SIN", "SYD"),
+                Arrays.stream(weights).boxed().toList(), 0, 2), 20_000, 7, "free");
+        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        int[] requests = new int[weights.length];
+        for (int c = 0; c < 20_000; c++) {
+            for (int r = 0; r < 10; r++) {
+                requests[kept.pick(c, random.nextDouble())]++;
+            }
+        }
+        // weighing the kept PoPs again gave SYD (5 % of the weight) 2.8 % and IAD (20 %) 24 %; evenly, each within a
+        // point of its weight's share (IAD a little under: a client cannot keep it twice)
+        for (int p = 0; p < weights.length; p++) {
+            assertThat(requests[p] / 200_000.0).as("PoP " + p).isCloseTo(weights[p] / 20,
+                    org.assertj.core.data.Offset.offset(0.01));
+        }
+    }
+
+    @Test
+    void picksOnlyAmongTheClientsPopsEvenly() {
         KeptPops kept = kept(2, 100, 1.0, 1.0, 1.0, 1.0);
         int[] own = kept.keptBy(42);
 

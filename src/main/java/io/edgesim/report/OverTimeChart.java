@@ -45,9 +45,11 @@ final class OverTimeChart {
         for (LimiterResult limiter : run.limiters()) {
             XYSeries series = new XYSeries(limiter.name());
             Timeline timeline = limiter.timeline();
-            double[] perSecond = perSecond(timeline);
+            double[] perSecond = perSecond(timeline, run.durationSeconds());
+            // each bucket at its middle, so that a change inside it is drawn across it, not a bucket early
             for (int i = 0; i < perSecond.length; i++) {
-                series.add(i * timeline.bucketSeconds(), perSecond[i]);
+                series.add(i * timeline.bucketSeconds() + length(timeline, i, run.durationSeconds()) / 2,
+                        perSecond[i]);
             }
             points = Math.max(points, perSecond.length);
             data.addSeries(series);
@@ -62,16 +64,24 @@ final class OverTimeChart {
 
     private static Map<String, double[]> lines(RunResult run) {
         Map<String, double[]> lines = new LinkedHashMap<>();
-        run.limiters().forEach(l -> lines.put(l.name(), perSecond(l.timeline())));
+        run.limiters().forEach(l -> lines.put(l.name(), perSecond(l.timeline(), run.durationSeconds())));
         return lines;
     }
 
-    private static double[] perSecond(Timeline timeline) {
+    // requests let through per second of each bucket, the last divided by its own length when the run ends inside it
+    private static double[] perSecond(Timeline timeline, double durationSeconds) {
         double[] values = new double[timeline.accepted().size()];
         for (int i = 0; i < values.length; i++) {
-            values[i] = timeline.letThrough(i) / timeline.bucketSeconds();
+            values[i] = timeline.letThrough(i) / length(timeline, i, durationSeconds);
         }
         return values;
+    }
+
+    // the seconds of bucket i within the run: a whole bucket but the last of a run that ends inside it (a served
+    // run's requests after the scenario's duration are counted in the last bucket, which keeps its whole length)
+    private static double length(Timeline timeline, int i, double durationSeconds) {
+        double within = durationSeconds - i * timeline.bucketSeconds();
+        return within > 0 && within < timeline.bucketSeconds() ? within : timeline.bucketSeconds();
     }
 
     // each fault's interval as a shaded band labelled with the fault

@@ -120,6 +120,9 @@ class LetThroughReportTest {
         assertThat(bucket).isEqualTo(1.0);
         assertThat(data.getYValue(0, 0)).isEqualTo(4.0);
         assertThat(data.getYValue(0, 1)).isEqualTo(1.0);
+        // each bucket drawn at its middle
+        assertThat(data.getXValue(0, 0)).isEqualTo(0.5);
+        assertThat(data.getXValue(0, 1)).isEqualTo(1.5);
     }
 
     @Test

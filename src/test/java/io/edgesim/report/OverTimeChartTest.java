@@ -17,6 +17,25 @@ class OverTimeChartTest {
     Path dir;
 
     @Test
+    void aLastBucketCutShortByTheRunsEndIsDividedByItsOwnLength() {
+        // 10 requests a second for 10.5 s: buckets of 1 s, the last half a second long with 5 requests
+        RunResult run = ChartRuns.run(dir, """
+                name = cut
+                duration = 10500ms
+                regions = [FRA]
+                clients = [ { name = one, key = "k", rate = 10, arrival = constant } ]
+                limiters = [ { name = l, tier = cache, limit = 1000, window = 60s, key = api-key } ]
+                """);
+        var data = OverTimeChart.chart(run).getXYPlot().getDataset();
+        int last = data.getItemCount(0) - 1;
+
+        assertThat(run.limiters().get(0).timeline().bucketSeconds()).isEqualTo(1.0);
+        assertThat(data.getYValue(0, last - 1)).isEqualTo(10.0);
+        assertThat(data.getYValue(0, last)).isEqualTo(10.0);
+        assertThat(data.getXValue(0, last)).isEqualTo(10.25);
+    }
+
+    @Test
     void axisLabelsFitTheirAxes() {
         ChartRuns.Rendered chart = ChartRuns.render(OverTimeChart.chart(ChartRuns.fourLimiters(dir)));
 

@@ -10,19 +10,23 @@ final class WholeNumbers {
 
     /**
      * {@code text} as a whole number from 1 to {@code most}; otherwise bad input:
-     * "FLAG: 'TEXT' is not a number of NOUN; allowed: a whole number from 1 to MOST".
+     * "FLAG: 'TEXT' is not a number of NOUN" (not a whole number) or "FLAG: N is too few NOUN" / "too many NOUN";
+     * "allowed: a whole number from 1 to MOST".
      */
     static int from1To(String flag, String text, int most, String noun) {
-        int value;
+        String allowed = "; allowed: a whole number from 1 to " + most;
+        java.math.BigInteger value;
         try {
-            value = Integer.parseInt(text);
+            value = new java.math.BigInteger(text.strip());
         } catch (NumberFormatException e) {
-            value = 0;
+            throw new InputException(flag + ": '" + text + "' is not a number of " + noun + allowed);
         }
-        if (value < 1 || value > most) {
-            throw new InputException(flag + ": '" + text + "' is not a number of " + noun + "; allowed: a whole "
-                    + "number from 1 to " + most);
+        if (value.signum() < 1) {
+            throw new InputException(flag + ": " + value + " is too few " + noun + allowed);
         }
-        return value;
+        if (value.compareTo(java.math.BigInteger.valueOf(most)) > 0) {
+            throw new InputException(flag + ": " + value + " is too many " + noun + allowed);
+        }
+        return value.intValue();
     }
 }

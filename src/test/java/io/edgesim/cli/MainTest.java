@@ -517,8 +517,8 @@ class MainTest {
                 {"--engine", "cluster", "--members", "33"},
                 {"--members", "2"},
                 {"--engine", "cluster", "--members", "2", "--join", "127.0.0.1:1"}};
-        String[] said = {"'0' is not a number of members; allowed: a whole number from 1 to 32",
-                "'two' is not a number of members", "'33' is not a number of members",
+        String[] said = {"0 is too few members; allowed: a whole number from 1 to 32",
+                "'two' is not a number of members", "33 is too many members",
                 "only the cluster engine has members", "--members without --join"};
         for (int i = 0; i < bad.length; i++) {
             List<String> args = new ArrayList<>(List.of("run", "scenarios/three-pops.conf"));

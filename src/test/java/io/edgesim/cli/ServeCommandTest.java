@@ -86,7 +86,7 @@ class ServeCommandTest {
         Ran ran = serve("--max-connections", "0");
 
         assertThat(ran.status()).isEqualTo(Main.EXIT_BAD_INPUT);
-        assertThat(ran.err()).isEqualTo("edgesim: --max-connections: '0' is not a number of connections; allowed: a "
+        assertThat(ran.err()).isEqualTo("edgesim: --max-connections: 0 is too few connections; allowed: a "
                 + "whole number from 1 to 100000" + System.lineSeparator());
     }
 

@@ -18,6 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The shipped regions/cloudflare.conf: every Cloudflare location, loadable and consistent. */
 class WorldRegionsFileTest {
@@ -61,6 +62,16 @@ class WorldRegionsFileTest {
             assertThat(map.codes().stream().filter(c -> map.region(c).area().equals(area))).as(area).isNotEmpty();
             assertThat(map.region(map.areaHome(area)).durableObjects()).as(area + " home").isTrue();
         }
+    }
+
+    @Test
+    void itsAreaHomesReplaceTheIncludedOnesSoOneLeftOutIsAnError(@TempDir Path dir) throws IOException {
+        Path copy = dir.resolve("world.conf");
+        Files.writeString(copy, Files.readString(WORLD).replace("  afr = LHR\n", "")
+                .replace("include file(\"../regions.conf\")",
+                        "include file(\"" + ScenarioFixture.REGIONS.toAbsolutePath() + "\")"));
+
+        assertThatThrownBy(() -> RegionsLoader.load(copy)).hasMessageContaining("area-homes.afr: missing");
     }
 
     @Test

@@ -150,7 +150,8 @@ public final class ConsoleReport {
     }
 
     /**
-     * "; bound 3.00x = min(3 locations, 306 offered / 100)" for a count per location (the key with the largest
+     * "; bound 3.00x = min(3 locations reached, 306 offered in the busiest window / 100)" for a count per location
+     * (the key with the largest
      * bound), "; bound 1.00x, one exact count" for an exact one, "" for a limiter without a bound.
      */
     static String boundWithTerms(MultiplicationBound bound) {
@@ -160,13 +161,15 @@ public final class ConsoleReport {
         return "; bound " + Numbers.fixed(bound.factor(), 2) + "x" + terms(bound.highest());
     }
 
-    // " = min(3 locations, 306 offered / 100)", or ", one exact count"
+    // " = min(3 locations reached, 306 offered in the busiest window / 100)", or ", one exact count": the locations
+    // over the whole run and the most offered in one window, which in a run of several windows can be two windows'
+    // figures, so the terms say which
     static String terms(MultiplicationBound.KeyBound key) {
         if (key.key() == null) {
             return ", one exact count";
         }
-        return " = min(" + key.locations() + (key.locations() == 1 ? " location, " : " locations, ")
-                + key.offeredPerWindow() + " offered / " + key.limit() + ")";
+        return " = min(" + key.locations() + (key.locations() == 1 ? " location" : " locations") + " reached, "
+                + key.offeredPerWindow() + " offered in the busiest window / " + key.limit() + ")";
     }
 
     /** Where the windows start, as the reports say it: "from t = 0" or "from each key's first request". */

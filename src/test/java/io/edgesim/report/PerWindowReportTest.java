@@ -47,8 +47,8 @@ class PerWindowReportTest {
         String md = MarkdownReport.render(doubled(), Map.of());
 
         assertThat(md).contains("Per window (10 s from t = 0, one count per api-key): up to 6 let through against a "
-                + "limit of 3 (2.00x; bound 1.00x = min(1 location, 6 offered / 3)), mean 2.00x over 1 window with "
-                + "traffic." + MarkdownReport.ABOVE_BOUND + "\n");
+                + "limit of 3 (2.00x; bound 1.00x = min(1 location reached, 6 offered in the busiest window / 3)), "
+                + "mean 2.00x over 1 window with traffic." + MarkdownReport.ABOVE_BOUND + "\n");
     }
 
     @Test
@@ -57,8 +57,8 @@ class PerWindowReportTest {
         String atTheLimit = MarkdownReport.render(limit, Map.of());
         MultiplicationBound one = limit.limiters().get(0).keys().bound();
 
-        assertThat(atTheLimit).contains("(1.00x; bound 1.00x = min(1 location, 3 offered / 3)), mean 1.00x over 1 "
-                + "window with traffic.\n").doesNotContain("Above the bound");
+        assertThat(atTheLimit).contains("(1.00x; bound 1.00x = min(1 location reached, 3 offered in the busiest "
+                + "window / 3)), mean 1.00x over 1 window with traffic.\n").doesNotContain("Above the bound");
         assertThat(MarkdownReport.aboveBound(new PerWindow("api-key", 60, 100, 1, 100, 1.004, 1.0, 0, "epoch"), one))
                 .as("1.004 shows as 1.00, the bound's figure").isFalse();
         assertThat(MarkdownReport.aboveBound(new PerWindow("api-key", 60, 100, 1, 101, 1.01, 1.0, 0, "epoch"), one))
@@ -70,7 +70,8 @@ class PerWindowReportTest {
     @Test
     void consoleSummaryLineEndsWithThePerWindowFigures() {
         assertThat(ConsoleReport.render(doubled())).contains("; cost $0.00/month (+ $5.00 plan minimum); per api-key per 10 s window from t = 0: up to 6 "
-                + "let through against 3 (2.00x; bound 1.00x = min(1 location, 6 offered / 3)), mean 2.00x\n");
+                + "let through against 3 (2.00x; bound 1.00x = min(1 location reached, 6 offered in the busiest "
+                + "window / 3)), mean 2.00x\n");
     }
 
     @Test

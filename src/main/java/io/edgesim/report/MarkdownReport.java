@@ -109,7 +109,9 @@ public final class MarkdownReport {
                     .append("amounts, plan minimum apart), so a window compares with the outside period and with the ")
                     .append("whole run. The Worker requests, CPU time, Durable Object requests and KV reads are the ")
                     .append("period's own (a request that waited out a timeout is billed); the rows, duration and KV ")
-                    .append("writes are the run's, shared out in proportion to the period's calls:\n\n")
+                    .append("writes are the run's, shared out in proportion to the period's calls (the Durable ")
+                    .append("Objects' to its answered calls; a call that was never answered is billed in its period ")
+                    .append("as a served one):\n\n")
                     .append(PeriodTables.bill(run).markdown()).append('\n');
             md.append("Added latency by fault window, p50 / p99 in ms (- = no request arrived there):\n\n")
                     .append(PeriodTables.latency(run).markdown()).append('\n');
@@ -121,6 +123,12 @@ public final class MarkdownReport {
                 .append("Every request that reaches the Worker is billed (one a WAF rule blocks is not), with the CPU ")
                 .append("time of the assumption `prices.worker-cpu-ms-per-request`, waiting not included; every call ")
                 .append("to a Durable Object is a billed request, answered or not.");
+        List<String> prices = run.settings().entrySet().stream().filter(e -> e.getKey().startsWith("prices."))
+                .map(e -> "`" + e.getKey() + " = " + e.getValue() + "`").toList();
+        if (!prices.isEmpty()) {
+            md.append(" Prices the scenario sets, in place of the published ones (*Assumptions* has the rest): ")
+                    .append(String.join(", ", prices)).append('.');
+        }
         List<String> unanswered = run.limiters().stream().filter(l -> l.cost().unansweredObjectCalls() > 0)
                 .map(l -> l.name() + " " + l.cost().unansweredObjectCalls()).toList();
         if (!unanswered.isEmpty()) {

@@ -129,6 +129,21 @@ class MainTest {
     }
 
     @Test
+    void theBillInReportMdNamesThePricesTheScenarioSets(@TempDir Path dir) throws IOException {
+        Path scenario = Files.writeString(dir.resolve("priced.conf"), "include file(\""
+                + Path.of("scenarios/three-pops.conf").toAbsolutePath() + "\")\n"
+                + "prices { durable-object-requests-per-million = 0.30, plan-minimum = 7 }\n");
+        assertThat(edgesim("run", scenario.toString(), "--out", dir.resolve("out").toString()).status()).isZero();
+        assertThat(edgesim("run", "scenarios/three-pops.conf", "--out", dir.resolve("plain").toString()).status())
+                .isZero();
+
+        assertThat(dir.resolve("out/report.md")).content().contains("Prices the scenario sets, in place of the "
+                + "published ones (*Assumptions* has the rest): `prices.durable-object-requests-per-million = 0.3`, "
+                + "`prices.plan-minimum = 7`.");
+        assertThat(dir.resolve("plain/report.md")).content().doesNotContain("Prices the scenario sets");
+    }
+
+    @Test
     void badScenarioGivesOneLineAndStatusTwo(@TempDir Path dir) throws IOException {
         Path bad = dir.resolve("bad.conf");
         Files.writeString(bad, """

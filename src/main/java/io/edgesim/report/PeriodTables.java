@@ -34,7 +34,8 @@ final class PeriodTables {
                         Long.toString(l.exact().wronglyAccepted()), Long.toString(l.exact().wronglyRejected()),
                         Long.toString(l.totals().failed()), Long.toString(l.keysSeen()),
                         Long.toString(l.keysOverLimit()), Long.toString(l.keysWronglyThrottled()),
-                        Numbers.fixed(l.worstKey(), 2) + "x"));
+                        // no key in the period (an outside period of no time): no worst key
+                        l.keysSeen() == 0 ? "-" : Numbers.fixed(l.worstKey(), 2) + "x"));
             }
         }
         return table;
@@ -66,8 +67,10 @@ final class PeriodTables {
         for (PeriodResult period : run.periods()) {
             for (PeriodResult.LimiterPeriod l : period.limiters()) {
                 List<String> row = new ArrayList<>(List.of(period.label(), l.limiter()));
-                items.forEach(item -> row.add(Numbers.usd(l.cost().items().getOrDefault(item, 0.0))));
-                row.add(Numbers.usd(l.cost().usdPerMonth()));
+                // a period of no time (faults covering the whole run leave none outside) has no rate
+                boolean none = period.seconds() == 0;
+                items.forEach(item -> row.add(none ? "-" : Numbers.usd(l.cost().items().getOrDefault(item, 0.0))));
+                row.add(none ? "-" : Numbers.usd(l.cost().usdPerMonth()));
                 table.row(row);
             }
         }

@@ -144,6 +144,20 @@ class MainTest {
     }
 
     @Test
+    void aFaultOverTheWholeRunLeavesAnOutsidePeriodOfNoTimeWithoutRatesOrWorstKey(@TempDir Path dir)
+            throws IOException {
+        Path scenario = Files.writeString(dir.resolve("down.conf"), "include file(\""
+                + Path.of("scenarios/three-pops.conf").toAbsolutePath() + "\")\n"
+                + "faults = [ { kind = region-outage, region = FRA, from = 0s, until = 60s } ]\n"
+                + "tiers.durable-object.timeout = 1s\n");
+        Outcome run = edgesim("run", scenario.toString(), "--out", dir.resolve("out").toString());
+
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(run.out()).containsPattern("\noutside faults +0 +local +0 +0 +0 .* +0 +0 +0 +-\n")
+                .containsPattern("\noutside faults +local( +-)+\n");
+    }
+
+    @Test
     void badScenarioGivesOneLineAndStatusTwo(@TempDir Path dir) throws IOException {
         Path bad = dir.resolve("bad.conf");
         Files.writeString(bad, """

@@ -84,8 +84,16 @@ public final class Charts {
      * {@link #MAX_REGIONS_SHOWN} the ones with the most requests (over every limiter; the earlier on a tie).
      */
     static List<String> regionsShown(RunResult run) {
+        return busiestRegions(run, MAX_REGIONS_SHOWN);
+    }
+
+    /**
+     * The run's regions in its order: all of them, or with more than {@code most} the {@code most} with the most
+     * requests (over every limiter; the earlier on a tie).
+     */
+    static List<String> busiestRegions(RunResult run, int most) {
         List<String> all = run.regions();
-        if (all.size() <= MAX_REGIONS_SHOWN || run.limiters().isEmpty()) {
+        if (all.size() <= most || run.limiters().isEmpty()) {
             return all;
         }
         Map<String, Long> sent = new HashMap<>();
@@ -94,7 +102,7 @@ public final class Charts {
         }
         // a stable sort: the earlier region first on a tie
         Set<String> busiest = all.stream().sorted(Comparator.comparingLong((String r) -> sent.get(r)).reversed())
-                .limit(MAX_REGIONS_SHOWN).collect(Collectors.toSet());
+                .limit(most).collect(Collectors.toSet());
         return all.stream().filter(busiest::contains).toList();
     }
 

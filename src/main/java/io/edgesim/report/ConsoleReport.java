@@ -46,7 +46,8 @@ public final class ConsoleReport {
                     .append("\nbill by fault window: USD per month if the period's rate lasted all month, beyond the "
                             + "included amounts (plan minimum apart)\n")
                     .append(PeriodTables.bill(run).text())
-                    .append("\nadded latency by fault window (p50 / p99 ms)\n")
+                    .append("\nadded latency by fault window (p50 / p99 ms").append(PeriodTables.regionsNote(run))
+                    .append(")\n")
                     .append(PeriodTables.latency(run).text());
         }
         run.replications().ifPresent(r -> out.append('\n').append(replications(r)));

@@ -113,7 +113,8 @@ public final class MarkdownReport {
                     .append("Objects' to its answered calls; a call that was never answered is billed in its period ")
                     .append("as a served one):\n\n")
                     .append(PeriodTables.bill(run).markdown()).append('\n');
-            md.append("Added latency by fault window, p50 / p99 in ms (- = no request arrived there):\n\n")
+            md.append("Added latency by fault window, p50 / p99 in ms (- = no request arrived there")
+                    .append(PeriodTables.regionsNote(run)).append("):\n\n")
                     .append(PeriodTables.latency(run).markdown()).append('\n');
         }
         md.append("## The bill\n\n").append(BillTable.of(run).markdown()).append('\n');

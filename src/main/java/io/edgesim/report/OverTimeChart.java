@@ -10,12 +10,14 @@ import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
 import java.awt.Color;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -29,6 +31,10 @@ final class OverTimeChart {
     static final String Y_LABEL = "let through per second";
 
     private static final Color FAULT_SHADE = new Color(255, 160, 160, 90);
+    // fault labels: a line's height in pixels, the lines used before starting over at the top, the gap to the band
+    static final double LABEL_LINE = 14;
+    static final int LABEL_LINES = 6;
+    private static final double LABEL_GAP = 3;
     // about this many markers on each line
     private static final int MARKERS = 12;
 
@@ -84,14 +90,21 @@ final class OverTimeChart {
         return within > 0 && within < timeline.bucketSeconds() ? within : timeline.bucketSeconds();
     }
 
-    // each fault's interval as a shaded band labelled with the fault
+    // each fault's interval as a shaded band labelled with the fault: each label on a line of its own, so that the
+    // labels of overlapping or nearby faults do not print over each other, and a band in the run's second half
+    // labelled from its right end leftwards, so that its label is not cut at the chart's right edge
     private static void shadeFaults(JFreeChart chart, RunResult run) {
-        for (FaultResult fault : run.faults()) {
+        List<FaultResult> faults = run.faults();
+        for (int i = 0; i < faults.size(); i++) {
+            FaultResult fault = faults.get(i);
             IntervalMarker band = new IntervalMarker(fault.fromSeconds(), fault.untilSeconds());
             band.setPaint(FAULT_SHADE);
             band.setLabel(fault.label());
-            band.setLabelAnchor(RectangleAnchor.TOP_LEFT);
-            band.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+            boolean late = fault.fromSeconds() > run.durationSeconds() / 2;
+            band.setLabelAnchor(late ? RectangleAnchor.TOP_RIGHT : RectangleAnchor.TOP_LEFT);
+            band.setLabelTextAnchor(late ? TextAnchor.TOP_RIGHT : TextAnchor.TOP_LEFT);
+            band.setLabelOffset(new RectangleInsets(LABEL_GAP + LABEL_LINE * (i % LABEL_LINES), LABEL_GAP, LABEL_GAP,
+                    LABEL_GAP));
             chart.getXYPlot().addDomainMarker(band, Layer.BACKGROUND);
         }
     }

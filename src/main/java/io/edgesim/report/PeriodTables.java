@@ -77,12 +77,27 @@ final class PeriodTables {
         return table;
     }
 
+    /** The most regions the latency table has a column for: beyond, its lines run to thousands of characters. */
+    static final int MAX_REGION_COLUMNS = 16;
+
+    /** The regions the latency table shows: every one, or the {@link #MAX_REGION_COLUMNS} with the most requests. */
+    static List<String> regionsShown(RunResult run) {
+        return Charts.busiestRegions(run, MAX_REGION_COLUMNS);
+    }
+
+    /** What the latency table's title adds when it does not show every region; else "". */
+    static String regionsNote(RunResult run) {
+        int shown = regionsShown(run).size();
+        return shown == run.regions().size() ? "" : "; the " + shown + " regions with the most requests, of "
+                + run.regions().size() + " (every region: result.json's fault_windows)";
+    }
+
     /**
-     * One row per period and limiter, one column per region: "p50 / p99" of the added latency in milliseconds, or
-     * "-" where no request of the period arrived.
+     * One row per period and limiter, one column per region ({@link #regionsShown}): "p50 / p99" of the added
+     * latency in milliseconds, or "-" where no request of the period arrived.
      */
     static Tables latency(RunResult run) {
-        Set<String> regions = new LinkedHashSet<>(run.regions());
+        Set<String> regions = new LinkedHashSet<>(regionsShown(run));
         List<String> header = new ArrayList<>(List.of("period", "limiter"));
         regions.forEach(r -> header.add(r + " p50 / p99 ms"));
         Tables table = new Tables(header);

@@ -34,6 +34,24 @@ final class ReplicationTables {
                 : r.n() + " runs at seeds " + r.seeds().get(0) + " to " + r.seeds().get(r.n() - 1);
     }
 
+    private static final String MULTIPLICATION = "multiplication";
+
+    /**
+     * A limiter's whole-run multiplication as {@link #cell} gives it, but "unbounded" where the exact count accepted
+     * nothing in any run and the limiter let something through in every run (as a run without replications says),
+     * not "n/a".
+     */
+    static String multiplicationCell(Replications r, String limiter) {
+        Optional<Interval> multiplication = r.interval(limiter, MULTIPLICATION);
+        Optional<Interval> exact = r.interval(limiter, "exact_accepted");
+        Optional<Interval> letThrough = r.interval(limiter, "let_through");
+        if (multiplication.isEmpty() && exact.isPresent() && exact.get().max() == 0 && letThrough.isPresent()
+                && letThrough.get().min() > 0) {
+            return "unbounded";
+        }
+        return cell(MULTIPLICATION, multiplication);
+    }
+
     /**
      * "301.2 (299.8 to 302.6)", "0.42% (0.10% to 0.80%)", or with the median and range when the mean is
      * {@linkplain Interval#skewed() skewed} and prints differently from the median: "1044.2 (3.10 to 2395.5; median
@@ -87,7 +105,8 @@ final class ReplicationTables {
                 .append(": mean and 95 % interval of the mean (expanded percentile bootstrap)\n");
         r.limiters().forEach((limiter, figures) -> {
             List<String> parts = new ArrayList<>();
-            figures.forEach((name, interval) -> parts.add(RunFigures.label(name) + " " + cell(name, interval)));
+            figures.forEach((name, interval) -> parts.add(RunFigures.label(name) + " "
+                    + (name.equals(MULTIPLICATION) ? multiplicationCell(r, limiter) : cell(name, interval))));
             out.append(limiter).append(": ").append(String.join("; ", parts)).append('\n');
         });
         List<Outlier> outliers = r.outliers();
@@ -124,7 +143,8 @@ final class ReplicationTables {
                 Figure f = e.figure();
                 names.add(f.name());
                 rows.computeIfAbsent(rowKey(f), k -> new LinkedHashMap<>()).put(f.name(),
-                        cell(f.name(), e.interval()));
+                        f.isWholeRun() && f.name().equals(MULTIPLICATION) ? multiplicationCell(r, f.limiter())
+                                : cell(f.name(), e.interval()));
             }
             List<String> header = new ArrayList<>(List.of("limiter"));
             if (!first.period().isEmpty()) {

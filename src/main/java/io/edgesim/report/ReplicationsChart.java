@@ -25,25 +25,36 @@ import java.util.Optional;
 /**
  * One figure of a run with replications, a row per limiter: its mean over the runs as a dot and its 95 % interval
  * as a bar from the interval's low end to its high end. Limiter names stand on the left, wrapped over up to three
- * lines, never cut. The figure is keys over limit unless one is named.
+ * lines, never cut. The figure is keys over limit, or requests let through when no key of any limiter got past
+ * its limit in any run (a chart of zeros says nothing), unless one is named.
  */
 final class ReplicationsChart {
 
     static final String FILE = "replications.png";
     /** The figure the chart shows by default: the question most scenarios ask is how many keys got past. */
     static final String DEFAULT_FIGURE = "keys_over_limit";
+    /** The figure it shows when no key got past in any run. */
+    static final String FALLBACK_FIGURE = "let_through";
 
     private ReplicationsChart() {
     }
 
     static String caption(RunResult run) {
         Replications r = run.replications().orElseThrow();
-        return capitalized(RunFigures.label(DEFAULT_FIGURE)) + " per limiter: mean of " + ConsoleReport.runs(r)
+        return capitalized(RunFigures.label(figure(run))) + " per limiter: mean of " + ConsoleReport.runs(r)
                 + ", with its 95 % interval";
     }
 
     static JFreeChart chart(RunResult run) {
-        return chart(run, DEFAULT_FIGURE);
+        return chart(run, figure(run));
+    }
+
+    /** {@link #DEFAULT_FIGURE}, or {@link #FALLBACK_FIGURE} when it is 0 for every limiter in every run. */
+    static String figure(RunResult run) {
+        Replications r = run.replications().orElseThrow();
+        boolean anyOver = r.limiters().keySet().stream()
+                .anyMatch(l -> r.interval(l, DEFAULT_FIGURE).map(i -> i.max() > 0).orElse(false));
+        return anyOver ? DEFAULT_FIGURE : FALLBACK_FIGURE;
     }
 
     /** The chart of the whole-run figure {@code name} (a {@link RunFigures} measure, "keys_over_limit"). */

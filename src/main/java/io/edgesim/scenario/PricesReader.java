@@ -50,9 +50,10 @@ final class PricesReader {
     }
 
     private static long whole(ConfigReader p, String key) {
-        long n = p.wholeNumber(key, "a whole number, 0 or more");
+        String allowed = "a whole number from 0 to 9e15";
+        long n = p.wholeNumber(key, allowed);
         if (n < 0) {
-            throw p.error(key, n + " is negative", "a whole number, 0 or more");
+            throw p.error(key, n + " is negative", allowed);
         }
         return n;
     }

@@ -11,15 +11,21 @@ import java.util.function.DoubleSupplier;
  * {@code c} draws its K PoPs once, by the population's weights without replacement (a PoP drawn is set aside, the
  * next drawn by weight among the others), from its own generator {@code Seeds.derive(seed, "pops", name, c)}; they
  * are kept side by side in one {@code int[]} of count x K PoP indices, so a million clients keeping two PoPs each
- * cost 8 MB. A client's requests spread evenly over its PoPs: the weights have chosen the PoPs already, and weighing
- * them again would give a heavy PoP about the square of its share (a PoP of 5 % of the weight got 2.7 % of the
- * requests with two PoPs per key). Evenly, each PoP's share of the population's requests is its weight's, but for
- * the heaviest PoPs, which a client cannot keep twice (a PoP of 20 % of the weight gets about 19 % with two per key).
+ * cost 8 MB.
+ *
+ * <p>A client's requests go to its PoPs in proportion to each PoP's weight divided by the number of clients that
+ * kept it, so that each PoP's share of the population's requests is its weight's share: the weights have chosen
+ * the PoPs already, and weighing them again would give a heavy PoP about the square of its share (a PoP of 5 % of the
+ * weight got 2.7 % of the requests with two PoPs per key, one of 20 % got 24 %), while spreading them evenly would
+ * flatten them where clients keep most of the PoPs (two PoPs of weights 3 and 1, both kept by every client, would
+ * get half each). Over a population the shares come out within a few tenths of a point of the weights'.
  */
 final class KeptPops implements PopChooser {
 
     private final String[] codes;
     private final double[] weights;
+    // each PoP's weight over the number of clients that kept it: what a client's choice among its PoPs weighs
+    private final double[] share;
     private final int perClient;
     // client c's PoPs (indices into codes) at [c * perClient, (c + 1) * perClient), in the order drawn
     private final int[] kept;
@@ -65,6 +71,14 @@ final class KeptPops implements PopChooser {
                 left[kept[j]] = weights[kept[j]];
             }
         }
+        long[] keptBy = new long[weights.length];
+        for (int pop : kept) {
+            keptBy[pop]++;
+        }
+        share = new double[weights.length];
+        for (int p = 0; p < weights.length; p++) {
+            share[p] = keptBy[p] == 0 ? 0 : weights[p] / keptBy[p];
+        }
     }
 
     private static double sum(double[] weights) {
@@ -96,28 +110,50 @@ final class KeptPops implements PopChooser {
 
     @Override
     public int pick(int client, double uniform) {
-        return kept[client * perClient + Math.min(perClient - 1, (int) (uniform * perClient))];
+        int from = client * perClient;
+        if (perClient == 1) {
+            return kept[from];
+        }
+        double total = 0;
+        for (int j = from; j < from + perClient; j++) {
+            total += share[kept[j]];
+        }
+        double u = uniform * total;
+        int last = from + perClient - 1;
+        for (int j = from; j < last; j++) {
+            u -= share[kept[j]];
+            if (u < 0) {
+                return kept[j];
+            }
+        }
+        return kept[last];
     }
 
     @Override
     public int pickOther(int client, int current, DoubleSupplier uniform) {
         int from = client * perClient;
-        int others = 0;
+        double others = 0;
         for (int j = from; j < from + perClient; j++) {
             if (kept[j] != current) {
-                others++;
+                others += share[kept[j]];
             }
         }
-        if (others == 0) {
+        if (others <= 0) {
             return current;
         }
-        int skip = Math.min(others - 1, (int) (uniform.getAsDouble() * others));
+        double u = uniform.getAsDouble() * others;
+        int last = current;
         for (int j = from; j < from + perClient; j++) {
-            if (kept[j] != current && skip-- == 0) {
-                return kept[j];
+            if (kept[j] == current) {
+                continue;
+            }
+            last = kept[j];
+            u -= share[last];
+            if (u < 0) {
+                return last;
             }
         }
-        throw new IllegalStateException("unreachable: " + others + " other PoPs counted");
+        return last;
     }
 
     @Override

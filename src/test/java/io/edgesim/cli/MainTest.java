@@ -158,6 +158,23 @@ class MainTest {
     }
 
     @Test
+    void theFaultWindowsLatencyTableOfTheWholeEdgeHasAColumnForTheBusiestRegionsOnly(@TempDir Path dir)
+            throws IOException {
+        Path scenario = Files.writeString(dir.resolve("world.conf"), "name = world\nduration = 20s\n"
+                + "regions-file = \"" + Path.of("regions/cloudflare.conf").toAbsolutePath() + "\"\n"
+                + "clients = [ { name = many, key = \"k-{i}\", count = 2000, rate = 0.5, pops = all } ]\n"
+                + "limiters = [ { name = l, tier = cache, limit = 10, window = 10s, key = api-key } ]\n"
+                + "faults = [ { kind = pop-outage, pop = FRA, from = 5s, until = 10s } ]\n");
+        Outcome run = edgesim("run", scenario.toString(), "--out", dir.resolve("out").toString());
+
+        assertThat(run.status()).as(run.err()).isZero();
+        String table = run.out().substring(run.out().indexOf("added latency by fault window"));
+        assertThat(table).startsWith("added latency by fault window (p50 / p99 ms; the 16 regions with the most "
+                + "requests, of 340 (every region: result.json's fault_windows))\n");
+        assertThat(table.lines().skip(1).findFirst().orElseThrow().split("p50 / p99 ms", -1)).hasSize(17);
+    }
+
+    @Test
     void badScenarioGivesOneLineAndStatusTwo(@TempDir Path dir) throws IOException {
         Path bad = dir.resolve("bad.conf");
         Files.writeString(bad, """
@@ -504,6 +521,35 @@ class MainTest {
                 "3.00 (3.00 to 3.00), bound 3.00");
         assertThat(dir.resolve("sweep.csv")).content().contains(",replications,sent_mean,")
                 .contains(",local,cache,885,150,").contains(",10,885.0,885.0,885.0,150.0,150.0,150.0,");
+    }
+
+    @Test
+    void aLimiterLettingThroughWhatTheExactCountNeverAcceptsIsUnboundedWithReplicationsToo(@TempDir Path dir)
+            throws IOException {
+        // requests of cost 5 against a limit of 3: the exact count accepts none; the object fails open while
+        // Sydney is cut off from Frankfurt, so it lets some through in every run
+        Path scenario = Files.writeString(dir.resolve("zero.conf"), """
+                name = zero
+                duration = 20s
+                seed = 3
+                regions = [FRA, SYD]
+                clients = [ { name = big, key = "k-{i}", count = 3, rate = 2, cost = 5 } ]
+                limiters = [
+                  { name = do-open, tier = durable-object, limit = 3, window = 10s, timeout = 100ms, fail-open = true,
+                    placement { policy = fixed, region = FRA } }
+                ]
+                faults = [ { kind = partition, between = [SYD, FRA], from = 5s, until = 10s } ]
+                """);
+        Outcome run = edgesim("run", scenario.toString(), "--replications", "10", "--out",
+                dir.resolve("run").toString());
+        Outcome sweep = edgesim("sweep", scenario.toString(), "--param", "clients.big.rate=2,3", "--replications",
+                "10", "--out", dir.resolve("sweep").toString());
+
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(run.out()).contains("multiplication unbounded (exact accepts 0)")
+                .containsPattern("do-open: [^\n]*; multiplication unbounded;");
+        assertThat(sweep.status()).as(sweep.err()).isZero();
+        assertThat(sweep.out()).contains("unbounded").doesNotContain("n/a");
     }
 
     @Test

@@ -116,5 +116,11 @@ class FaultReportTest {
         IntervalMarker first = (IntervalMarker) markers.iterator().next();
         assertThat(List.of(first.getStartValue(), first.getEndValue(), ((Marker) first).getLabel()))
                 .containsExactly(2.0, 5.0, "pop-outage AMS 2s-5s");
+        // each label on a line of its own; one in the run's second half written leftwards from the band's end
+        IntervalMarker second = (IntervalMarker) markers.stream().skip(1).findFirst().orElseThrow();
+        assertThat(second.getLabelOffset().getTop() - first.getLabelOffset().getTop())
+                .isEqualTo(OverTimeChart.LABEL_LINE);
+        assertThat(first.getLabelTextAnchor()).isEqualTo(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
+        assertThat(second.getLabelTextAnchor()).isEqualTo(org.jfree.chart.ui.TextAnchor.TOP_RIGHT);
     }
 }

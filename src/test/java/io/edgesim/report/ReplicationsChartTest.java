@@ -53,6 +53,25 @@ class ReplicationsChartTest {
     }
 
     @Test
+    void withNoKeyOverItsLimitInAnyRunItDrawsWhatWasLetThrough() {
+        RunResult run = ChartRuns.fourLimiters(dir);
+        List<double[][]> samples = new ArrayList<>();
+        for (int seed = 0; seed < 3; seed++) {
+            double[][] sample = new double[4][6];
+            for (int limiter = 0; limiter < 4; limiter++) {
+                sample[limiter][0] = 100 + 10 * limiter + seed;
+            }
+            samples.add(sample);
+        }
+        RunResult replicated = ChartRuns.replicated(run, samples);
+        JFreeChart chart = ReplicationsChart.chart(replicated);
+
+        assertThat(ReplicationsChart.caption(replicated)).startsWith("Let through per limiter: mean of 3 runs");
+        assertThat(chart.getCategoryPlot().getDataset(0).getValue(0, 0).doubleValue()).isEqualTo(101.0);
+        assertThat(ReplicationsChart.caption(threeSeeds())).startsWith("Keys over limit per limiter");
+    }
+
+    @Test
     void aFigureThatIsTheSameInEveryRunGetsAnAxisAroundItNotOneABillionthWide() {
         RunResult run = ChartRuns.fourLimiters(dir);
         List<double[][]> samples = new ArrayList<>();

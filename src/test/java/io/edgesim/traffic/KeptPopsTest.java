@@ -65,16 +65,16 @@ class KeptPopsTest {
                 requests[kept.pick(c, random.nextDouble())]++;
             }
         }
-        // weighing the kept PoPs again gave SYD (5 % of the weight) 2.8 % and IAD (20 %) 24 %; evenly, each within a
-        // point of its weight's share (IAD a little under: a client cannot keep it twice)
+        // weighing the kept PoPs again gave SYD (5 % of the weight) 2.8 % and IAD (20 %) 24 %; now each within half a
+        // point of its weight's share
         for (int p = 0; p < weights.length; p++) {
             assertThat(requests[p] / 200_000.0).as("PoP " + p).isCloseTo(weights[p] / 20,
-                    org.assertj.core.data.Offset.offset(0.01));
+                    org.assertj.core.data.Offset.offset(0.005));
         }
     }
 
     @Test
-    void picksOnlyAmongTheClientsPopsEvenly() {
+    void picksOnlyAmongTheClientsPopsByTheirWeightsOverTheirKeepers() {
         KeptPops kept = kept(2, 100, 1.0, 1.0, 1.0, 1.0);
         int[] own = kept.keptBy(42);
 
@@ -82,8 +82,9 @@ class KeptPopsTest {
         for (int k = 0; k < 10_000; k++) {
             picked[kept.pick(42, (k + 0.5) / 10_000)]++;
         }
-        assertThat(picked[own[0]]).isEqualTo(5000);
-        assertThat(picked[own[1]]).isEqualTo(5000);
+        // only its own two, each about half (equal weights; each PoP kept by about half the clients)
+        assertThat(picked[own[0]] + picked[own[1]]).isEqualTo(10_000);
+        assertThat(picked[own[0]]).isBetween(3_500, 6_500);
     }
 
     @Test

@@ -291,8 +291,10 @@ final class LimiterReader {
 
     // the reference's algorithm, with the limiter's plans (not a last stage's own)
     private static AlgorithmSpec reference(ConfigReader limiter, AlgorithmSpec lastStage, PlanReader plans) {
+        // a limiter without plans of its own judges each plan by its last stage's numbers, as it takes the rest of
+        // what it leaves out from there
         if (!limiter.has("reference")) {
-            return plans.apply(lastStage.withPlans(Map.of()));
+            return plans.isEmpty() ? lastStage : plans.apply(lastStage.withPlans(Map.of()));
         }
         ConfigReader r = limiter.object("reference");
         r.rejectUnknownKeys(REFERENCE_KEYS);

@@ -116,6 +116,26 @@ class ContractErrorsTest {
     }
 
     @Test
+    void withoutAContractAChainWhosePlansAreOnItsStagesIsJudgedByItsLastStagesPlans(@TempDir Path dir) {
+        // plans on every stage and none on the limiter: the reference takes them from the last stage, as it takes
+        // the rest of what the limiter leaves out (it said "no limit for plan 'free' ... in its reference")
+        Scenario scenario = ScenarioFixture.load(dir, """
+                name = t
+                duration = 60s
+                regions = [FRA]
+                clients = [ { name = a, key = a, rate = 1, plan = free }, { name = b, key = b, rate = 2, plan = ent } ]
+                limiters = [ { name = b, chain = [
+                  { tier = cache, limit = 100, window = 60s, plans { free { limit = 10 }, ent { limit = 100 } } }
+                  { tier = durable-object, limit = 100, window = 60s, plans { free { limit = 5 }, ent { limit = 50 } } }
+                ] } ]
+                """);
+
+        LimiterSpec chain = scenario.limiters().get(0);
+        assertThat(chain.reference().forPlan("free").limit()).isEqualTo(5);
+        assertThat(chain.reference().forPlan("ent").limit()).isEqualTo(50);
+    }
+
+    @Test
     void aLimitFactorWithoutAContractIsOneLine(@TempDir Path dir) {
         assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = cache, limit = 1, "
                 + "window = 1s, limit-factor = 2 } ]\n"))

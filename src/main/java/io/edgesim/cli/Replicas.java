@@ -43,10 +43,10 @@ final class Replicas {
             throw new InputException("--replications: " + digits + " is too few runs" + allowed);
         }
         if (n.compareTo(BigInteger.valueOf(MIN)) < 0) {
-            throw new InputException("--replications: " + digits + " is too few runs for a 95 % interval (an "
-                    + "interval within the runs' range covers the mean at most " + coverage(n.intValue())
-                    + " of the time with " + digits + "; a run without --replications gives one seed's figures)"
-                    + allowed);
+            String why = n.intValue() == 1 ? "one run has none" : "an interval within the runs' range covers the "
+                    + "mean at most " + coverage(n.intValue()) + " of the time with " + digits;
+            throw new InputException("--replications: " + digits + " is too few runs for a 95 % interval (" + why
+                    + "; a run without --replications gives one seed's figures)" + allowed);
         }
         if (n.compareTo(BigInteger.valueOf(MAX)) > 0) {
             throw new InputException("--replications: " + digits + " is too many runs" + allowed);

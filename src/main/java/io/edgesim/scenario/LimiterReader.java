@@ -62,7 +62,8 @@ final class LimiterReader {
             }
             PlanReader under = underContract(r, contract) ? contract : PlanReader.NONE;
             PlanReader own = PlanReader.read(r);
-            requireContractPlans(r, own, under);
+            // under a contract every client has one of its plans, whether or not this limiter counts by it
+            requireContractPlans(r, own, contract);
             PlanReader plans = layer(r, own, under, "limiter");
             Set<String> clients = clients(r, clientNames);
             Map<String, String> covered = plansSeen(clientPlans, clients);
@@ -74,7 +75,7 @@ final class LimiterReader {
                 }
                 for (ConfigReader stage : stageReaders) {
                     PlanReader stageOwn = PlanReader.read(stage);
-                    requireContractPlans(stage, stageOwn, under);
+                    requireContractPlans(stage, stageOwn, contract);
                     PlanReader stagePlans = stage.has("limit-factor") ? layer(stage, stageOwn, under, "stage")
                             : stageOwn.over(plans);
                     StageSpec spec = stages.read(stage, STAGE_KEYS, stagePlans, under, log);

@@ -10,9 +10,10 @@ import java.util.List;
 
 /**
  * What {@code /edgesim/stats} answers: per limiter and PoP, the requests decided so far and how each ended (the
- * columns of the report's table: sent, accepted, rejected, failed, failed open and let through), the requests refused with 400 or 413 before any limiter saw them, those refused
- * with 503 on a connection over the limit, the connections closed for sending no whole head within the header
- * timeout, and the requests whose answer came after the request timeout (503 to the client, counted as decided).
+ * columns of the report's table: sent, accepted, rejected, failed, failed open and let through), the requests
+ * refused with 400 or 413 before any limiter saw them, those refused with 503 on a connection over the limit, the
+ * connections closed for sending no whole head within the header timeout, and the requests whose answer came after
+ * the request timeout (503 to the client, counted as decided).
  * Thread-safe.
  */
 final class LiveCounts {

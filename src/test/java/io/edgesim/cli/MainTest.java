@@ -556,7 +556,9 @@ class MainTest {
     void badReplicationsAreOneLineOfBadInput() {
         Map<String, String> problems = Map.of("0", "0 is too few runs", "-1", "-1 is too few runs", "3",
                 "3 is too few runs for a 95 % interval (an interval within the runs' range covers the mean at most "
-                + "75 % of the time with 3; a run without --replications gives one seed's figures)", "1001",
+                + "75 % of the time with 3; a run without --replications gives one seed's figures)", "1",
+                "1 is too few runs for a 95 % interval (one run has none; a run without --replications gives one "
+                + "seed's figures)", "1001",
                 "1001 is too many runs", "99999999999", "99999999999 is too many runs", "99999999999999999999",
                 "99999999999999999999 is too many runs", "many",
                 "'many' is not a whole number", "2.5", "'2.5' is not a whole number", "", "'' is not a whole number");

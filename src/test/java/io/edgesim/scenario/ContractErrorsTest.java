@@ -79,6 +79,10 @@ class ContractErrorsTest {
                 arguments("limiters = [ { name = l, tier = cache, plans { enterprice { limit = 7 } } } ]",
                         "limiters[0].plans: 'enterprice' is not a plan of the contract (the scenario's plans), so no "
                                 + "client can have it; allowed: a plan of the contract: enterprise, free, pro"),
+                arguments("limiters = [ { name = l, tier = cache, contract = off, limit = 5, window = 60s, "
+                                + "plans { gold { limit = 7 } } } ]",
+                        "limiters[0].plans: 'gold' is not a plan of the contract (the scenario's plans), so no "
+                                + "client can have it; allowed: a plan of the contract: enterprise, free, pro"),
                 arguments("limiters = [ { name = l, chain = [ { tier = cache, plans { gold { limit = 7 } } } ] } ]",
                         "limiters[0].chain[0].plans: 'gold' is not a plan of the contract (the scenario's plans), so "
                                 + "no client can have it; allowed: a plan of the contract: enterprise, free, pro"),

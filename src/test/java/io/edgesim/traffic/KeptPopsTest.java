@@ -13,7 +13,9 @@ class KeptPopsTest {
     private static final List<String> POPS = List.of("FRA", "AMS", "SYD", "LHR");
 
     private static KeptPops kept(int perClient, int count, Double... weights) {
-        return new KeptPops(new PopChoice(PopChoice.Mode.PER_REQUEST, POPS, List.of(weights), 0, perClient), count,
+        List<String> pops = weights.length == POPS.size() ? POPS
+                : java.util.stream.IntStream.range(0, weights.length).mapToObj(i -> "P" + (10 + i)).toList();
+        return new KeptPops(new PopChoice(PopChoice.Mode.PER_REQUEST, pops, List.of(weights), 0, perClient), count,
                 7, "p");
     }
 
@@ -71,6 +73,22 @@ class KeptPopsTest {
             assertThat(requests[p] / 200_000.0).as("PoP " + p).isCloseTo(weights[p] / 20,
                     org.assertj.core.data.Offset.offset(0.005));
         }
+    }
+
+    @Test
+    void aHeavyPopAmongLightOnesGetsItsWeightsShareToo() {
+        // weights 10 and nine of 1, two PoPs per client: weight over keepers alone gave the heavy one 49.8 % for
+        // 52.6 % of the weight; the fitted shares give it its own
+        KeptPops kept = kept(2, 20_000, 10.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+        int[] requests = new int[10];
+        for (int c = 0; c < 20_000; c++) {
+            for (int r = 0; r < 10; r++) {
+                requests[kept.pick(c, random.nextDouble())]++;
+            }
+        }
+        assertThat(requests[0] / 200_000.0).isCloseTo(10 / 19.0, org.assertj.core.data.Offset.offset(0.005));
+        assertThat(requests[9] / 200_000.0).isCloseTo(1 / 19.0, org.assertj.core.data.Offset.offset(0.005));
     }
 
     @Test

@@ -175,7 +175,8 @@ final class Flight {
             return back.arrivalNanos();
         }
         tier.timedOut(departedNanos, progress.answer());
-        progress.apply(remoteKey);
+        // the object served the call: it is billed as served, not as one that never reached it
+        progress.applyReached(remoteKey);
         route = null;
         if (progress.done()) {
             finish();

@@ -64,9 +64,22 @@ public final class ChainProgress {
 
     /** Applies the answer stage {@link #nextStage()} gave into {@link #answer()}, counted under {@code key}. */
     public void apply(String key) {
+        apply(key, false);
+    }
+
+    /**
+     * {@link #apply}, for a remote stage whose call reached its object (which served and counted it) but whose reply
+     * was lost on the way back or came after the timeout: the stage fails as its answer says, and its call is not
+     * {@linkplain #unansweredStages() unanswered}.
+     */
+    public void applyReached(String key) {
+        apply(key, true);
+    }
+
+    private void apply(String key, boolean reached) {
         lastKey = key;
         latencyNanos += last.addedLatencyNanos();
-        if (last.outcome() == Outcome.FAILED && !DurableObjectServer.OVERLOADED_ERROR.equals(last.error())
+        if (!reached && last.outcome() == Outcome.FAILED && !DurableObjectServer.OVERLOADED_ERROR.equals(last.error())
                 && nextStage < Long.SIZE) {
             unanswered |= 1L << nextStage;
         }
@@ -97,9 +110,10 @@ public final class ChainProgress {
     }
 
     /**
-     * The stages (bit s for stage s, of the first 64) that failed without being answered: timed out, or lost with a
-     * node, a KV outage or write refusal included, but not a Durable Object refusing the call as overloaded (that
-     * call reached its object). The bill shares a run's object usage out by the calls that were answered.
+     * The stages (bit s for stage s, of the first 64) that failed without their call reaching its object: timed out on
+     * the way there, or lost with a node (a KV outage or write refusal sets its stage's bit too), but not a Durable
+     * Object refusing the call as overloaded, nor a call the object served whose reply was lost or late
+     * ({@link #applyReached}). The bill shares a run's object usage out by the calls that reached their objects.
      */
     public long unansweredStages() {
         return unanswered;

@@ -207,6 +207,8 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         Flight flight = away.get(notice.served().flightId());
         if (flight != null) {
             flight.touched |= notice.served().touched();
+            // the object served it: its timeout fails the request, but the call reached its object
+            flight.reached = true;
         }
         return Behaviors.same();
     }
@@ -219,7 +221,12 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         }
         StageSpec stage = limiters.get(flight.admission.limiter()).stages().get(flight.progress.nextStage());
         RemoteTier.timedOut(stage.tier(), flight.departedNanos, flight.progress.answer());
-        flight.progress.apply(flight.remoteKey);
+        if (flight.reached) {
+            flight.progress.applyReached(flight.remoteKey);
+        } else {
+            flight.progress.apply(flight.remoteKey);
+        }
+        flight.reached = false;
         proceed(flight, timedOut.deadlineNanos());
         return Behaviors.same();
     }
@@ -292,6 +299,8 @@ public final class PopActor extends AbstractBehavior<PopActor.Command> {
         long departedNanos;
         // the timeout of the remote stage it is away at, 0 for none
         long timeoutNanos;
+        // whether the object it is away at served it (its reply lost or late: a call that reached its object)
+        boolean reached;
         // the faults that touched the request, and those that moved it to this PoP (bit masks of their indexes)
         long touched;
         long failedOver;

@@ -1,0 +1,52 @@
+package io.edgesim.engine.virtual;
+
+import io.edgesim.model.cost.CostEstimate;
+import io.edgesim.result.CostResult;
+import io.edgesim.result.PeriodResult;
+import io.edgesim.result.RunResult;
+import io.edgesim.scenario.ScenarioFixture;
+import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The bills of fault windows: a call the object served whose reply came back after the timeout reached its object,
+ * so it is billed as served in its own window, not as unanswered, and the windows weighted by their lengths are the
+ * run's bill.
+ */
+class FaultWindowBillTest {
+
+    @Test
+    void aServedCallWhoseReplyIsLateIsNotBilledTwice(@TempDir Path dir) {
+        // 100 calls a second from AMS to an object in FRA; from 20 s to 40 s the way there and back is 300 ms slower:
+        // each call still reaches the object (the way there is within the 200 ms timeout), its reply comes late
+        RunResult run = new VirtualEngine(ScenarioFixture.load(dir, """
+                name = late
+                duration = 60s
+                seed = 1
+                regions = [AMS, FRA]
+                clients = [ { name = a, key = "k-{i}", count = 10, rate = 10, pops = [AMS] } ]
+                limiters = [ { name = open, tier = durable-object, limit = 1000, window = 60s, timeout = 200ms,
+                               fail-open = true, placement { policy = fixed, region = FRA } } ]
+                faults = [ { kind = latency, between = [AMS, FRA], extra = 300ms, from = 20s, until = 40s } ]
+                """)).run();
+
+        assertThat(run.limiters().get(0).cost().unansweredObjectCalls()).isZero();
+        PeriodResult window = run.periods().get(0);
+        PeriodResult outside = run.periods().get(1);
+        CostResult during = window.limiters().get(0).cost();
+        CostResult around = outside.limiters().get(0).cost();
+        // each period is billed its own calls as object requests (about 100 a second, scaled to a month)
+        double perSecondToMonth = 30 * 24 * 3600;
+        assertThat(around.monthly().get(CostEstimate.DURABLE_OBJECT_REQUESTS) / perSecondToMonth)
+                .isCloseTo(100, Offset.offset(5.0));
+        assertThat(during.monthly().get(CostEstimate.DURABLE_OBJECT_REQUESTS) / perSecondToMonth)
+                .isCloseTo(100, Offset.offset(5.0));
+        double weighted = (during.usdPerMonth() * 20 + around.usdPerMonth() * 40) / 60;
+        assertThat(weighted).isCloseTo(run.limiters().get(0).cost().usdPerMonth(), Offset.offset(0.02));
+    }
+}

@@ -231,9 +231,18 @@ public final class ScenarioLoader {
                         + "every client is a customer of one", allowed);
             }
             if (!contract.names().contains(plan)) {
-                throw entries.get(i).error("plan", "'" + plan + "' is not a plan of the contract", allowed);
+                throw planSetter(root, entries.get(i)).error("plan", "'" + plan + "' is not a plan of the contract",
+                        allowed);
             }
         }
+    }
+
+    // where a client's plan was written: in its entry, or else in client-defaults (the setting a message names)
+    private static ConfigReader planSetter(ConfigReader root, ConfigReader entry) {
+        if (!entry.written("plan") && root.has("client-defaults") && root.object("client-defaults").written("plan")) {
+            return root.object("client-defaults");
+        }
+        return entry;
     }
 
     // a client's plan must be one some limiter lists: a plan no limiter knows is most likely a typo
@@ -244,7 +253,7 @@ public final class ScenarioLoader {
         for (int i = 0; i < clients.size(); i++) {
             String plan = clients.get(i).plan();
             if (plan != null && !listed.contains(plan)) {
-                throw entries.get(i).error("plan", "'" + plan + "' is listed by no limiter's plans",
+                throw planSetter(root, entries.get(i)).error("plan", "'" + plan + "' is listed by no limiter's plans",
                         listed.isEmpty() ? "a plan that a limiter lists in plans { NAME { ... } }"
                                 : "the plans the limiters list: " + String.join(", ", listed));
             }

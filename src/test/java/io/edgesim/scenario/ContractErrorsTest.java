@@ -69,6 +69,10 @@ class ContractErrorsTest {
                 arguments("clients = [ { name = x, key = x, rate = 1 } ]\nlimiters = [ { name = l, tier = cache } ]",
                         "clients[0].plan: missing: the scenario's plans are the customers' contract, and every "
                                 + "client is a customer of one; allowed: a plan of the contract: enterprise, free, pro"),
+                arguments("client-defaults { plan = fre }\nclients = [ { name = x, key = x, rate = 1 } ]\n"
+                                + "limiters = [ { name = l, tier = cache } ]",
+                        "client-defaults.plan: 'fre' is not a plan of the contract; allowed: a plan of the contract: "
+                                + "enterprise, free, pro"),
                 arguments("clients = [ { name = x, key = x, rate = 1, plan = gold } ]\n"
                                 + "limiters = [ { name = l, tier = cache } ]",
                         "clients[0].plan: 'gold' is not a plan of the contract; allowed: a plan of the contract: "

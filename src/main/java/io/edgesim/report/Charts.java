@@ -117,9 +117,17 @@ public final class Charts {
 
     /** What a per-region chart's caption adds when it does not show every region; else "". */
     static String regionsShownNote(RunResult run) {
-        int shown = regionsShown(run).size();
+        return busiestNote(run, MAX_REGIONS_SHOWN, "by-region.csv");
+    }
+
+    /**
+     * What a view of {@link #busiestRegions} adds when it leaves regions out: "; the 16 regions with the most
+     * requests, of 340 (every region: WHERE)"; else "".
+     */
+    static String busiestNote(RunResult run, int most, String everyRegion) {
+        int shown = busiestRegions(run, most).size();
         return shown == run.regions().size() ? "" : "; the " + shown + " regions with the most requests, of "
-                + run.regions().size() + " (every region: by-region.csv)";
+                + run.regions().size() + " (every region: " + everyRegion + ")";
     }
 
     /** Writes the charts of {@link #files} into {@code dir}. */

@@ -87,9 +87,7 @@ final class PeriodTables {
 
     /** What the latency table's title adds when it does not show every region; else "". */
     static String regionsNote(RunResult run) {
-        int shown = regionsShown(run).size();
-        return shown == run.regions().size() ? "" : "; the " + shown + " regions with the most requests, of "
-                + run.regions().size() + " (every region: result.json's fault_windows)";
+        return Charts.busiestNote(run, MAX_REGION_COLUMNS, "result.json's fault_windows");
     }
 
     /**

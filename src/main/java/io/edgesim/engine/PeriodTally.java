@@ -36,8 +36,9 @@ import java.util.OptionalDouble;
  * calls ({@link Usage#shareOf}), the Durable Objects' in proportion to the period's answered calls: a call that
  * failed unanswered (timed out, lost: {@link io.edgesim.model.tier.ChainProgress#unansweredStages()}) is billed in
  * its own period as the run bills it, and the usage of the answered calls goes to the periods that had them (an
- * outage's window is not billed the rows the objects wrote outside it). Only a run with faults keeps any. Not
- * thread-safe.
+ * outage's window is not billed the rows the objects wrote outside it). KV writes likewise go to the periods by
+ * their KV calls that did not fail (a call during a kv-outage, or one whose write KV refused, wrote nothing). Only a
+ * run with faults keeps any. Not thread-safe.
  */
 final class PeriodTally {
 
@@ -46,9 +47,12 @@ final class PeriodTally {
     private final List<String> pops;
     // [limiter][period]; the last period is the outside one
     private final Period[][] periods;
-    // per limiter: bit s set when stage s is a Durable Object's, and the run's calls to them that went unanswered
+    // per limiter: bit s set when stage s is a Durable Object's (a KV stage's), and the run's calls to them that went
+    // unanswered (failed)
     private final long[] objectStages;
     private final long[] unansweredObjectCalls;
+    private final long[] kvStages;
+    private final long[] failedKvCalls;
 
     PeriodTally(List<Fault> faults, List<LimiterSpec> limiters, List<String> pops) {
         this.faults = List.copyOf(faults);
@@ -58,11 +62,15 @@ final class PeriodTally {
         this.periods = new Period[limiters.size()][count];
         this.objectStages = new long[limiters.size()];
         this.unansweredObjectCalls = new long[limiters.size()];
+        this.kvStages = new long[limiters.size()];
+        this.failedKvCalls = new long[limiters.size()];
         for (int l = 0; l < limiters.size(); l++) {
             List<io.edgesim.model.tier.StageSpec> stages = limiters.get(l).stages();
             for (int s = 0; s < Math.min(stages.size(), Long.SIZE); s++) {
                 if (stages.get(s).kind() == io.edgesim.model.tier.TierKind.DURABLE_OBJECT) {
                     objectStages[l] |= 1L << s;
+                } else if (stages.get(s).kind() == io.edgesim.model.tier.TierKind.KV) {
+                    kvStages[l] |= 1L << s;
                 }
             }
             for (int p = 0; p < count; p++) {
@@ -89,18 +97,20 @@ final class PeriodTally {
              boolean failedOpen, boolean exactAllowed, long latencyNanos, int stage, long unansweredStages) {
         int unanswered = Long.bitCount(unansweredStages & objectStages[limiter]);
         unansweredObjectCalls[limiter] += unanswered;
+        int failedKv = Long.bitCount(unansweredStages & kvStages[limiter]);
+        failedKvCalls[limiter] += failedKv;
         boolean inFault = false;
         for (int f = 0; f < faults.size(); f++) {
             Fault fault = faults.get(f);
             if (requestNanos >= fault.fromNanos() && requestNanos < fault.untilNanos()) {
                 periods[limiter][f].add(pop, key, window, tokens, outcome, failedOpen, exactAllowed, latencyNanos,
-                        stage, unanswered);
+                        stage, unanswered, failedKv);
                 inFault = true;
             }
         }
         if (!inFault) {
             periods[limiter][faults.size()].add(pop, key, window, tokens, outcome, failedOpen, exactAllowed,
-                    latencyNanos, stage, unanswered);
+                    latencyNanos, stage, unanswered, failedKv);
         }
     }
 
@@ -125,7 +135,7 @@ final class PeriodTally {
             for (int l = 0; l < limiters.size(); l++) {
                 Period period = periods[l][p];
                 byLimiter.add(period.result(limiters.get(l), keyIds, pops, scenario,
-                        period.cost(limiters.get(l), answered(invocations.get(l), unansweredObjectCalls[l]),
+                        period.cost(limiters.get(l), invocations.get(l), unansweredObjectCalls[l], failedKvCalls[l],
                                 tierUsage.get(l), periodNanos, scenario)));
             }
             if (p < faults.size()) {
@@ -186,8 +196,9 @@ final class PeriodTally {
         // their tokens (costs), and those of every request of the period, for the binding's calls
         long sentTokens;
         final long[] tokensEndedAtStage;
-        // calls to Durable Objects that went unanswered
+        // calls to Durable Objects that went unanswered, and KV calls that failed
         long unansweredObjectCalls;
+        long failedKvCalls;
 
         Period(int pops, int stages) {
             latency = new LatencyTally[pops];
@@ -196,9 +207,10 @@ final class PeriodTally {
         }
 
         void add(int pop, int key, long window, long tokens, Outcome outcome, boolean open, boolean exactAllowed,
-                 long latencyNanos, int stage, int unanswered) {
+                 long latencyNanos, int stage, int unanswered, int failedKv) {
             sent++;
             unansweredObjectCalls += unanswered;
+            failedKvCalls += failedKv;
             sentTokens += tokens;
             if (stage >= 0 && outcome != Outcome.ACCEPTED) {
                 endedAtStage[stage]++;
@@ -240,14 +252,19 @@ final class PeriodTally {
 
         /**
          * The period's bill at its rate per month: its own invocations, and its share of the run's tier usage
-         * ({@code runAnswered}: the run's calls, those to objects that were answered); nothing for a period of no time
-         * (a fault window wholly after the run).
+         * ({@code runCalls}, of which {@code runUnansweredObjectCalls} to objects went unanswered and
+         * {@code runFailedKvCalls} to KV failed); nothing for a period of no time (a fault window wholly after the
+         * run).
          */
-        CostResult cost(LimiterSpec spec, Invocations runAnswered, Usage runUsage, long periodNanos,
-                        Scenario scenario) {
+        CostResult cost(LimiterSpec spec, Invocations runCalls, long runUnansweredObjectCalls, long runFailedKvCalls,
+                        Usage runUsage, long periodNanos, Scenario scenario) {
             Invocations own = ChainBilling.of(spec, sent, endedAtStage, sentTokens, tokensEndedAtStage);
-            return Costs.of(own, runUsage.shareOf(runAnswered, answered(own, unansweredObjectCalls)),
-                    Math.max(1, periodNanos), scenario.prices());
+            Usage share = runUsage.shareOf(answered(runCalls, runUnansweredObjectCalls),
+                    answered(own, unansweredObjectCalls));
+            long runKvWrote = Math.max(0, runCalls.kvReads() - runFailedKvCalls);
+            long kvWrote = Math.max(0, own.kvReads() - failedKvCalls);
+            share = share.withKvWrites(runKvWrote == 0 ? 0 : runUsage.kvWrites() * kvWrote / (double) runKvWrote);
+            return Costs.of(own, share, Math.max(1, periodNanos), scenario.prices());
         }
 
         PeriodResult.LimiterPeriod result(LimiterSpec spec, KeyIds keyIds, List<String> pops, Scenario scenario,

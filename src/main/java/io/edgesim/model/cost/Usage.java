@@ -59,6 +59,11 @@ public record Usage(double durableObjectRequests, double rowsWritten, double row
                 activeNanos * objects, kvReads * kv, kvWrites * kv);
     }
 
+    /** This usage with {@code kvWrites} in place of its KV writes (a stretch's share of them counted apart). */
+    public Usage withKvWrites(double kvWrites) {
+        return new Usage(durableObjectRequests, rowsWritten, rowsRead, activeNanos, kvReads, kvWrites);
+    }
+
     private static double ratio(long part, long whole) {
         return whole == 0 ? 0 : part / (double) whole;
     }

@@ -49,4 +49,36 @@ class FaultWindowBillTest {
         double weighted = (during.usdPerMonth() * 20 + around.usdPerMonth() * 40) / 60;
         assertThat(weighted).isCloseTo(run.limiters().get(0).cost().usdPerMonth(), Offset.offset(0.02));
     }
+
+    @Test
+    void aKvOutageWindowIsBilledNoKvWrites(@TempDir Path dir) {
+        // 10 keys at 1 a second each in AMS, counted in KV (one write per request the count lets through); KV is down
+        // from 20 s to 40 s: the window's calls fail and write nothing, so its bill has no KV writes, the time around
+        // it the run's writes at their own rate, and the periods weighted by their lengths give the run's bill
+        RunResult run = new VirtualEngine(ScenarioFixture.load(dir, """
+                name = kv-down
+                duration = 60s
+                seed = 1
+                regions = [AMS]
+                clients = [ { name = a, key = "k-{i}", count = 10, rate = 1, pops = [AMS] } ]
+                limiters = [ { name = kv, tier = kv, limit = 1000, window = 60s, fail-open = true } ]
+                faults = [ { kind = kv-outage, from = 20s, until = 40s } ]
+                """)).run();
+
+        CostResult whole = run.limiters().get(0).cost();
+        CostResult during = run.periods().get(0).limiters().get(0).cost();
+        CostResult around = run.periods().get(1).limiters().get(0).cost();
+        double perSecondToMonth = 30 * 24 * 3600;
+        assertThat(during.monthly().get(CostEstimate.KV_WRITES)).isZero();
+        // about 10 writes a second outside the outage, and about 20 / 60 of that over the whole run
+        assertThat(around.monthly().get(CostEstimate.KV_WRITES) / perSecondToMonth).isCloseTo(10, Offset.offset(1.0));
+        assertThat(whole.monthly().get(CostEstimate.KV_WRITES) / perSecondToMonth)
+                .isCloseTo(10 * 40 / 60.0, Offset.offset(1.0));
+        // every item's usage, weighted by the periods' lengths, is the run's (the dollars are not: the included
+        // amounts make a price that is not proportional, and the outage's window uses fewer writes than are included)
+        for (String item : whole.monthly().keySet()) {
+            double weighted = (during.monthly().get(item) * 20 + around.monthly().get(item) * 40) / 60;
+            assertThat(weighted).as(item).isCloseTo(whole.monthly().get(item), Offset.offset(1.0));
+        }
+    }
 }

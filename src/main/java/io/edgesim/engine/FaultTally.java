@@ -67,7 +67,7 @@ final class FaultTally {
             Fault fault = faults.get(f);
             results.add(new FaultResult(fault.label(), fault.kind().configName(),
                     fault.fromNanos() / (double) Durations.NANOS_PER_SECOND,
-                    fault.untilNanos() / (double) Durations.NANOS_PER_SECOND, effects));
+                    fault.untilNanos() / (double) Durations.NANOS_PER_SECOND, fault.regions(), effects));
         }
         return results;
     }

@@ -96,14 +96,18 @@ public final class Charts {
         if (all.size() <= most || run.limiters().isEmpty()) {
             return all;
         }
+        Set<String> busiest = byRequests(run).stream().limit(most).collect(Collectors.toSet());
+        return all.stream().filter(busiest::contains).toList();
+    }
+
+    /** The run's regions, those with the most requests (over every limiter) first; the earlier on a tie. */
+    static List<String> byRequests(RunResult run) {
         Map<String, Long> sent = new HashMap<>();
-        for (String region : all) {
+        for (String region : run.regions()) {
             sent.put(region, run.limiters().stream().mapToLong(l -> l.regions().get(region).counts().sent()).sum());
         }
         // a stable sort: the earlier region first on a tie
-        Set<String> busiest = all.stream().sorted(Comparator.comparingLong((String r) -> sent.get(r)).reversed())
-                .limit(most).collect(Collectors.toSet());
-        return all.stream().filter(busiest::contains).toList();
+        return run.regions().stream().sorted(Comparator.comparingLong((String r) -> sent.get(r)).reversed()).toList();
     }
 
     /** Turns the region names of a per-region chart upright when there are too many to sit side by side. */

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The figures of a run with faults over each fault's window and over the time outside every fault
@@ -80,14 +81,29 @@ final class PeriodTables {
     /** The most regions the latency table has a column for: beyond, its lines run to thousands of characters. */
     static final int MAX_REGION_COLUMNS = 16;
 
-    /** The regions the latency table shows: every one, or the {@link #MAX_REGION_COLUMNS} with the most requests. */
+    /**
+     * The regions the latency table shows, in the run's order: every one, or {@link #MAX_REGION_COLUMNS} of them -
+     * those the faults name (the region or PoP that fails, the ends of a link), then those with the most requests.
+     */
     static List<String> regionsShown(RunResult run) {
-        return Charts.busiestRegions(run, MAX_REGION_COLUMNS);
+        List<String> all = run.regions();
+        if (all.size() <= MAX_REGION_COLUMNS) {
+            return all;
+        }
+        Set<String> shown = new LinkedHashSet<>();
+        run.faults().forEach(f -> f.regions().stream().filter(all::contains).forEach(shown::add));
+        shown.addAll(Charts.byRequests(run));
+        Set<String> kept = shown.stream().limit(MAX_REGION_COLUMNS).collect(Collectors.toSet());
+        return all.stream().filter(kept::contains).toList();
     }
 
     /** What the latency table's title adds when it does not show every region; else "". */
     static String regionsNote(RunResult run) {
-        return Charts.busiestNote(run, MAX_REGION_COLUMNS, "result.json's fault_windows");
+        int shown = regionsShown(run).size();
+        boolean named = run.faults().stream().anyMatch(f -> f.regions().stream().anyMatch(run.regions()::contains));
+        return shown == run.regions().size() ? "" : "; the " + shown + " regions "
+                + (named ? "the faults name and those " : "") + "with the most requests, of " + run.regions().size()
+                + " (every region: result.json's fault_windows)";
     }
 
     /**

@@ -9,12 +9,14 @@ import java.util.List;
  * @param kind         region-outage, pop-outage, partition, latency or kv-outage
  * @param fromSeconds  when it began, scenario time
  * @param untilSeconds when it ended
+ * @param regions      the regions it names: the region or PoP that fails, the two ends of a link; none for kv-outage
  * @param limiters     per limiter, in scenario order, the requests it touched
  */
-public record FaultResult(String label, String kind, double fromSeconds, double untilSeconds,
+public record FaultResult(String label, String kind, double fromSeconds, double untilSeconds, List<String> regions,
                           List<Effect> limiters) {
 
     public FaultResult {
+        regions = List.copyOf(regions);
         limiters = List.copyOf(limiters);
     }
 

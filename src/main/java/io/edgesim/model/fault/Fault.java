@@ -2,6 +2,10 @@ package io.edgesim.model.fault;
 
 import io.edgesim.model.algorithm.Durations;
 
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
+
 /**
  * One fault, active in scenario time [{@code fromNanos}, {@code untilNanos}).
  *
@@ -26,6 +30,11 @@ public record Fault(FaultKind kind, String place, String other, long extraNanos,
     /** True for a fault on the link between regions {@code a} and {@code b}, in either direction. */
     boolean onLink(String a, String b) {
         return (place.equals(a) && other.equals(b)) || (place.equals(b) && other.equals(a));
+    }
+
+    /** The regions it names: its place and the other end of its link, those it has. */
+    public List<String> regions() {
+        return Stream.of(place, other).filter(Objects::nonNull).toList();
     }
 
     /** "region-outage FRA 20s-40s", "latency SYD-FRA +300ms 0s-60s", "kv-outage 30s-35s": how reports name it. */

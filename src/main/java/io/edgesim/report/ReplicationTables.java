@@ -37,19 +37,20 @@ final class ReplicationTables {
     private static final String MULTIPLICATION = "multiplication";
 
     /**
-     * A limiter's whole-run multiplication as {@link #cell} gives it, but "unbounded" where the exact count accepted
-     * nothing in any run and the limiter let something through in every run (as a run without replications says),
-     * not "n/a".
+     * A multiplication (a limiter's whole-run one, or by fault window or plan) as {@link #cell} gives it, but
+     * "unbounded" where the exact count accepted nothing in any run (no run has a multiplication) and the limiter let
+     * something through in every run (as a run without replications says), not "n/a".
      */
-    static String multiplicationCell(Replications r, String limiter) {
-        Optional<Interval> multiplication = r.interval(limiter, MULTIPLICATION);
-        Optional<Interval> exact = r.interval(limiter, "exact_accepted");
-        Optional<Interval> letThrough = r.interval(limiter, "let_through");
-        if (multiplication.isEmpty() && exact.isPresent() && exact.get().max() == 0 && letThrough.isPresent()
-                && letThrough.get().min() > 0) {
+    static String multiplicationCell(Replications r, Figure multiplication) {
+        Optional<Replications.Estimate> m = r.estimate(multiplication);
+        Optional<Replications.Estimate> letThrough = r.estimate(new Figure(multiplication.limiter(),
+                multiplication.region(), multiplication.plan(), multiplication.period(), "let_through"));
+        if (m.isPresent() && m.get().values().stream().allMatch(v -> Double.isNaN(v)) && letThrough.isPresent()
+                && letThrough.get().values().size() == r.n()
+                && letThrough.get().values().stream().allMatch(v -> v > 0)) {
             return "unbounded";
         }
-        return cell(MULTIPLICATION, multiplication);
+        return cell(MULTIPLICATION, m.flatMap(Replications.Estimate::interval));
     }
 
     /**
@@ -106,7 +107,8 @@ final class ReplicationTables {
         r.limiters().forEach((limiter, figures) -> {
             List<String> parts = new ArrayList<>();
             figures.forEach((name, interval) -> parts.add(RunFigures.label(name) + " "
-                    + (name.equals(MULTIPLICATION) ? multiplicationCell(r, limiter) : cell(name, interval))));
+                    + (name.equals(MULTIPLICATION) ? multiplicationCell(r, Figure.whole(limiter, name))
+                    : cell(name, interval))));
             out.append(limiter).append(": ").append(String.join("; ", parts)).append('\n');
         });
         List<Outlier> outliers = r.outliers();
@@ -143,8 +145,7 @@ final class ReplicationTables {
                 Figure f = e.figure();
                 names.add(f.name());
                 rows.computeIfAbsent(rowKey(f), k -> new LinkedHashMap<>()).put(f.name(),
-                        f.isWholeRun() && f.name().equals(MULTIPLICATION) ? multiplicationCell(r, f.limiter())
-                                : cell(f.name(), e.interval()));
+                        f.name().equals(MULTIPLICATION) ? multiplicationCell(r, f) : cell(f.name(), e.interval()));
             }
             List<String> header = new ArrayList<>(List.of("limiter"));
             if (!first.period().isEmpty()) {

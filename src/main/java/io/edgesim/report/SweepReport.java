@@ -1,5 +1,6 @@
 package io.edgesim.report;
 
+import io.edgesim.result.Figure;
 import io.edgesim.result.Interval;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.Replications;
@@ -231,7 +232,7 @@ public record SweepReport(String param, List<Point> points, String note) {
                     Replications r = p.result().replications().get();
                     row.add(ReplicationTables.cell("let_through", r.interval(l.name(), "let_through")));
                     // the bound of the run at the scenario's seed (each seed's traffic has its own)
-                    row.add(ReplicationTables.multiplicationCell(r, l.name()) + bound(l, ", bound "));
+                    row.add(ReplicationTables.multiplicationCell(r, Figure.whole(l.name(), "multiplication")) + bound(l, ", bound "));
                     if (cost) {
                         row.add(ReplicationTables.cell("usd_per_month", r.interval(l.name(), "usd_per_month")));
                     }

@@ -3,8 +3,12 @@ package io.edgesim.report;
 import io.edgesim.result.Figure;
 import io.edgesim.result.Interval;
 import io.edgesim.result.Outlier;
+import io.edgesim.result.Replications;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -40,5 +44,39 @@ class ReplicationTablesTest {
         assertThat(ReplicationTables.outlier(new Outlier(multiplication, 19, 0.0025, 0, 0, 9)))
                 .isEqualTo("seed 19: fail-closed multiplication during region-outage FRA 20s-40s 0.0025x, others 0 "
                         + "to 0x");
+    }
+
+    @Test
+    void aMultiplicationNoRunHasIsUnboundedWhereEveryRunLetSomethingThroughWholeRunOrByFaultWindow() {
+        String window = "region-outage FRA 20s-40s";
+        List<Long> seeds = new ArrayList<>();
+        List<Map<Figure, Double>> samples = new ArrayList<>();
+        for (long seed = 1; seed <= 10; seed++) {
+            seeds.add(seed);
+            samples.add(Map.of(
+                    // every run: nothing exact, something through
+                    new Figure("open", "", "", window, "multiplication"), Double.NaN,
+                    new Figure("open", "", "", window, "let_through"), 5.0 + seed,
+                    // nothing through either in one run
+                    new Figure("closed", "", "", window, "multiplication"), Double.NaN,
+                    new Figure("closed", "", "", window, "let_through"), seed == 3 ? 0.0 : 2.0,
+                    // a ratio in some runs only
+                    new Figure("mixed", "", "", window, "multiplication"), seed == 3 ? 2.0 : Double.NaN,
+                    new Figure("mixed", "", "", window, "let_through"), 4.0,
+                    Figure.whole("open", "multiplication"), Double.NaN,
+                    Figure.whole("open", "let_through"), 7.0));
+        }
+        Replications r = Replications.of(seeds, samples);
+
+        assertThat(ReplicationTables.multiplicationCell(r, new Figure("open", "", "", window, "multiplication")))
+                .isEqualTo("unbounded");
+        assertThat(ReplicationTables.multiplicationCell(r, Figure.whole("open", "multiplication")))
+                .isEqualTo("unbounded");
+        assertThat(ReplicationTables.multiplicationCell(r, new Figure("closed", "", "", window, "multiplication")))
+                .isEqualTo("n/a");
+        assertThat(ReplicationTables.multiplicationCell(r, new Figure("mixed", "", "", window, "multiplication")))
+                .isEqualTo("n/a");
+        assertThat(ReplicationTables.tables(r).get("By fault window:").markdown())
+                .contains("| open | region-outage FRA 20s-40s | unbounded |");
     }
 }

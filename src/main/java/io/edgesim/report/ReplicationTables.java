@@ -37,7 +37,7 @@ final class ReplicationTables {
     private static final String MULTIPLICATION = "multiplication";
 
     /**
-     * A multiplication (a limiter's whole-run one, or by fault window or plan) as {@link #cell} gives it, but
+     * A multiplication (a limiter's whole-run one, or a fault window's) as {@link #cell} gives it, but
      * "unbounded" where the exact count accepted nothing in any run (no run has a multiplication) and the limiter let
      * something through in every run (as a run without replications says), not "n/a".
      */

@@ -15,7 +15,9 @@ import io.edgesim.scenario.config.Defaults;
 import io.edgesim.scenario.tier.TierSettingsReader;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Reads one stage of a limiter: its tier, its algorithm and numbers, its key, and its tier settings. The binding
@@ -86,6 +88,17 @@ final class StageReader {
         if (settings instanceof TierSettings.Waf waf) {
             WafPlan plan = TierSettingsReader.wafPlan(waf.plan());
             String periodProblem = plan.periodProblem(algorithm.windowNanos());
+            if (periodProblem != null && !contract.isEmpty() && !stage.has("period")) {
+                String window = Durations.format(algorithm.windowNanos());
+                String plansWithIt = Arrays.stream(WafPlan.values())
+                        .filter(p -> p.periodProblem(algorithm.windowNanos()) == null).map(WafPlan::configName)
+                        .collect(Collectors.joining(", "));
+                throw stage.error("period", "missing, and the contract's window " + window + " is not available to "
+                        + "WAF rules on Cloudflare's " + plan.configName() + " plan (the rule's plan)",
+                        (plansWithIt.isEmpty() ? "" : "plan = " + plansWithIt.replace(", ", " or ") + " (periods of "
+                                + window + "), or ") + "a period the " + plan.configName() + " plan has ("
+                                + plan.allowedPeriods() + ") with the rule's own plans { NAME { limit } }");
+            }
             if (periodProblem != null) {
                 throw stage.fail("period", periodProblem);
             }

@@ -54,6 +54,11 @@ class ContractErrorsTest {
                         "limiters[0].plans: limiter 'l' has no rate and burst for plan 'free' (client 'f') in its "
                                 + "durable-object (gcra); allowed: plans { free { rate, burst } } in the limiter, its "
                                 + "stage or the contract"),
+                arguments("limiters = [ { name = w, tier = waf } ]",
+                        "limiters[0].period: missing, and the contract's window 60s is not available to WAF rules on "
+                                + "Cloudflare's free plan (the rule's plan); allowed: plan = pro or business or "
+                                + "enterprise (periods of 60s), or a period the free plan has (10s) with the rule's "
+                                + "own plans { NAME { limit } }"),
                 arguments("limiters = [ { name = l, tier = cache, limit-factor = 2, plans { free { limit = 3 } } } ]",
                         "limiters[0].limit-factor: beside plans of its own, which replace what it would scale; "
                                 + "allowed: limit-factor or plans, not both"),

@@ -264,18 +264,21 @@ class ScenarioErrorsTest {
                         "clients[0].ramp-to: -1 is negative; allowed: requests per second per client at stop, "
                                 + "from 0 to 1,000,000"),
                 arguments("limiters = [ { name = w, tier = waf, limit = 10, period = 60s } ]",
-                        "limiters[0].period: period 60s is not available on the free plan; allowed: 10s"),
+                        "limiters[0].period: period 60s is not available to WAF rules on"
+                                + " Cloudflare's free plan; allowed: 10s"),
                 arguments("limiters = [ { name = w, tier = waf, plan = pro, limit = 10, period = 50s } ]",
-                        "limiters[0].period: period 50s is not available on the pro plan; "
+                        "limiters[0].period: period 50s is not available to WAF rules on Cloudflare's pro plan; "
                                 + "allowed: 10s, 15s, 20s, 30s, 40s, 45s, 60s"),
                 arguments("limiters = [ { name = w, tier = waf, limit = 10, period = 10s, mitigation-timeout = 60s } ]",
-                        "limiters[0].mitigation-timeout: mitigation timeout 60s is not available on the free plan; "
+                        "limiters[0].mitigation-timeout: mitigation timeout 60s is not available to WAF rules on"
+                                + " Cloudflare's free plan; "
                                 + "allowed: 10s"),
                 arguments("limiters = [ { name = w, tier = waf, plan = pro, limit = 10, period = 10s, key = api-key } ]",
-                        "limiters[0].key: key 'api-key' is not a counting characteristic on the pro plan; "
+                        "limiters[0].key: key 'api-key' is not a counting characteristic of WAF rules on"
+                                + " Cloudflare's pro plan; "
                                 + "allowed: ip"),
                 arguments("limiters = [ { name = w, tier = waf, plan = gold, limit = 10, period = 10s } ]",
-                        "limiters[0].plan: 'gold' is not a plan; allowed: free, pro, business, enterprise"),
+                        "limiters[0].plan: 'gold' is not a Cloudflare plan; allowed: free, pro, business, enterprise"),
                 arguments("limiters = [ { name = l, tier = cache, limit = 1, window = 1s, key = cookie } ]",
                         "limiters[0].key: 'cookie' is not a key; allowed: api-key, ip, xff, anon-token+ip, path, "
                                 + "global (write \"anon-token+ip\" in quotes)"),
@@ -305,7 +308,8 @@ class ScenarioErrorsTest {
                         "tiers.kv.expiration-ttl: 1s is under the KV minimum of 60s; allowed: " + KV_EXPIRATION),
                 arguments("tiers { waf { mitigation-timeout = 1h } }\n"
                                 + "limiters = [ { name = w, tier = waf, limit = 10, period = 10s } ]",
-                        "tiers.waf.mitigation-timeout: mitigation timeout 1h is not available on the free plan; "
+                        "tiers.waf.mitigation-timeout: mitigation timeout 1h is not available to WAF rules on"
+                                + " Cloudflare's free plan; "
                                 + "allowed: 10s"),
                 arguments("prices { kv-reads = 1 }", "prices.kv-reads: unknown setting; allowed: "
                         + "worker-requests-included, worker-requests-per-million, cpu-ms-included, "
@@ -499,7 +503,8 @@ class ScenarioErrorsTest {
                 arguments("regions = [FRA, [AMS]]",
                         "regions[1]: '[\"AMS\"]' is not a name; allowed: regions of regions.conf: " + ALL_REGIONS),
                 arguments("limiters = [ { name = w, tier = waf, plan = enterprise, limit = 10, period = 7s } ]",
-                        "limiters[0].period: period 7s is not available on the enterprise plan; allowed: 10s, 15s, "
+                        "limiters[0].period: period 7s is not available to WAF rules on"
+                                + " Cloudflare's enterprise plan; allowed: 10s, 15s, "
                                 + "20s, 30s, 40s, 45s, 60s, 90s, 120s, 180s, 240s, 300s, 480s, 600s, 900s, 1200s, "
                                 + "1800s, 2400s, 3600s, 65535s"));
     }

@@ -19,7 +19,7 @@ final class WafReader {
         String name = s.string("plan");
         WafPlan plan = plan(name);
         if (plan == null) {
-            throw s.settings().error("plan", "'" + name + "' is not a plan",
+            throw s.settings().error("plan", "'" + name + "' is not a Cloudflare plan",
                     Arrays.stream(WafPlan.values()).map(WafPlan::configName).collect(Collectors.joining(", ")));
         }
         long timeout = s.positiveDuration("mitigation-timeout");

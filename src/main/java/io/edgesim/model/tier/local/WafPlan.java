@@ -77,8 +77,13 @@ public enum WafPlan {
         if (isSupported(periodNanos, maxPeriodSeconds)) {
             return null;
         }
-        return "period " + Durations.format(periodNanos) + " is not available on the " + configName
-                + " plan; allowed: " + supportedUpTo(maxPeriodSeconds);
+        return "period " + Durations.format(periodNanos) + " is not available to WAF rules on Cloudflare's "
+                + configName + " plan; allowed: " + allowedPeriods();
+    }
+
+    /** The counting periods of this plan: "10s, 15s, 20s, 30s, 40s, 45s, 60s". */
+    public String allowedPeriods() {
+        return supportedUpTo(maxPeriodSeconds);
     }
 
     /** Null when {@code timeoutNanos} is a mitigation timeout of this plan, else what is allowed. */
@@ -90,8 +95,8 @@ public enum WafPlan {
         }
         String allowed = customTimeouts ? "any whole number of seconds up to " + Durations.format(
                 maxTimeoutSeconds * NANOS_PER_SECOND) : supportedUpTo(maxTimeoutSeconds);
-        return "mitigation timeout " + Durations.format(timeoutNanos) + " is not available on the " + configName
-                + " plan; allowed: " + allowed;
+        return "mitigation timeout " + Durations.format(timeoutNanos) + " is not available to WAF rules on "
+                + "Cloudflare's " + configName + " plan; allowed: " + allowed;
     }
 
     /** Null when the plan can count per {@code key}, else what is allowed. */
@@ -99,8 +104,8 @@ public enum WafPlan {
         if (characteristics.contains(key)) {
             return null;
         }
-        return "key '" + key.configName() + "' is not a counting characteristic on the " + configName
-                + " plan; allowed: " + Arrays.stream(KeyKind.values()).filter(characteristics::contains)
+        return "key '" + key.configName() + "' is not a counting characteristic of WAF rules on Cloudflare's "
+                + configName + " plan; allowed: " + Arrays.stream(KeyKind.values()).filter(characteristics::contains)
                 .map(KeyKind::configName).collect(Collectors.joining(", "));
     }
 

@@ -13,16 +13,19 @@ class WafPlanTest {
     void freeAllowsOnlyTenSecondsAndTheIp() {
         assertThat(WafPlan.FREE.validate(10 * SECOND, 10 * SECOND, KeyKind.IP)).isNull();
         assertThat(WafPlan.FREE.validate(10 * SECOND, 60 * SECOND, KeyKind.IP))
-                .isEqualTo("mitigation timeout 60s is not available on the free plan; allowed: 10s");
+                .isEqualTo("mitigation timeout 60s is not available to WAF rules on"
+                        + " Cloudflare's free plan; allowed: 10s");
         assertThat(WafPlan.FREE.validate(10 * SECOND, 10 * SECOND, KeyKind.API_KEY))
-                .isEqualTo("key 'api-key' is not a counting characteristic on the free plan; allowed: ip");
+                .isEqualTo("key 'api-key' is not a counting characteristic of WAF rules on"
+                        + " Cloudflare's free plan; allowed: ip");
     }
 
     @Test
     void proAllowsPeriodsUpToAMinuteAndTimeoutsUpToAnHour() {
         assertThat(WafPlan.PRO.validate(60 * SECOND, 3_600 * SECOND, KeyKind.IP)).isNull();
         assertThat(WafPlan.PRO.periodProblem(120 * SECOND))
-                .isEqualTo("period 120s is not available on the pro plan; allowed: 10s, 15s, 20s, 30s, 40s, 45s, 60s");
+                .isEqualTo("period 120s is not available to WAF rules on"
+                        + " Cloudflare's pro plan; allowed: 10s, 15s, 20s, 30s, 40s, 45s, 60s");
         assertThat(WafPlan.PRO.timeoutProblem(86_400 * SECOND)).contains("allowed:").endsWith("2400s, 3600s");
     }
 

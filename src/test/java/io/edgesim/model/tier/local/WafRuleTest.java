@@ -110,6 +110,6 @@ class WafRuleTest {
         assertThatThrownBy(() -> new WafRule(new TierSettings.Waf("free", 2 * SECOND, 10 * SECOND),
                 AlgorithmSpec.windowed(AlgorithmKind.FIXED_WINDOW, 5, 60 * SECOND), keys))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("period 60s is not available on the free plan; allowed: 10s");
+                .hasMessage("period 60s is not available to WAF rules on Cloudflare's free plan; allowed: 10s");
     }
 }

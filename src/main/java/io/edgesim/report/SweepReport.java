@@ -209,14 +209,20 @@ public record SweepReport(String param, List<Point> points, String note) {
                     .filter(l -> l.name().equals(name)).findFirst().orElse(null)));
         }
         List<String> header = new ArrayList<>(List.of(param));
+        // per limiter: whether its usage charge varies; else whether its bill does (only the plan minimum changed)
         Map<String, Boolean> costs = new LinkedHashMap<>();
+        Map<String, Boolean> bills = new LinkedHashMap<>();
         byName.forEach((name, results) -> {
             header.add(name + " let through");
             header.add(name + " x");
             costs.put(name, results.stream().filter(Objects::nonNull).map(l -> l.cost().usdPerMonth()).distinct()
                     .count() > 1);
+            bills.put(name, !costs.get(name) && results.stream().filter(Objects::nonNull)
+                    .map(l -> l.cost().billUsdPerMonth()).distinct().count() > 1);
             if (costs.get(name)) {
                 header.add(name + " $/month");
+            } else if (bills.get(name)) {
+                header.add(name + " bill $/month (with the plan minimum)");
             }
         });
         Tables table = new Tables(header);
@@ -226,15 +232,23 @@ public record SweepReport(String param, List<Point> points, String note) {
             for (Map.Entry<String, List<LimiterResult>> limiter : byName.entrySet()) {
                 LimiterResult l = limiter.getValue().get(at);
                 boolean cost = costs.get(limiter.getKey());
+                boolean bill = bills.get(limiter.getKey());
                 if (l == null) {
-                    row.addAll(Collections.nCopies(cost ? 3 : 2, "-"));
+                    row.addAll(Collections.nCopies(cost || bill ? 3 : 2, "-"));
                 } else if (p.result().replications().isPresent()) {
                     Replications r = p.result().replications().get();
                     row.add(ReplicationTables.cell("let_through", r.interval(l.name(), "let_through")));
                     // the bound of the run at the scenario's seed (each seed's traffic has its own)
-                    row.add(ReplicationTables.multiplicationCell(r, Figure.whole(l.name(), "multiplication")) + bound(l, ", bound "));
+                    row.add(ReplicationTables.multiplicationCell(r, Figure.whole(l.name(), "multiplication"))
+                            + bound(l, ", bound "));
                     if (cost) {
                         row.add(ReplicationTables.cell("usd_per_month", r.interval(l.name(), "usd_per_month")));
+                    } else if (bill) {
+                        double minimum = l.cost().planMinimumUsd();
+                        row.add(ReplicationTables.cell("usd_per_month", r.interval(l.name(), "usd_per_month")
+                                .map(i -> new Interval(i.mean() + minimum, i.ci95Low() + minimum,
+                                        i.ci95High() + minimum, i.median() + minimum, i.min() + minimum,
+                                        i.max() + minimum))));
                     }
                 } else {
                     row.add(Long.toString(l.totals().letThrough()));
@@ -242,6 +256,8 @@ public record SweepReport(String param, List<Point> points, String note) {
                     row.add(Numbers.multiplication(l, "") + (bound.isEmpty() ? "" : " (" + bound + ")"));
                     if (cost) {
                         row.add(Numbers.fixed(l.cost().usdPerMonth(), 2));
+                    } else if (bill) {
+                        row.add(Numbers.fixed(l.cost().billUsdPerMonth(), 2));
                     }
                 }
             }

@@ -1,6 +1,7 @@
 package io.edgesim.cli;
 
 import io.edgesim.cli.CommandLines.Outcome;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import org.junit.jupiter.api.io.TempDir;
@@ -550,6 +551,30 @@ class MainTest {
                 .containsPattern("do-open: [^\n]*; multiplication unbounded;");
         assertThat(sweep.status()).as(sweep.err()).isZero();
         assertThat(sweep.out()).contains("unbounded").doesNotContain("n/a");
+    }
+
+    @Test
+    void aSweepOfThePlanMinimumShowsTheBillItChanges(@TempDir Path dir) throws IOException {
+        Path scenario = Files.writeString(dir.resolve("minimum.conf"), """
+                name = minimum
+                duration = 10s
+                seed = 1
+                regions = [FRA]
+                clients = [ { name = a, key = "k-{i}", count = 3, rate = 1 } ]
+                limiters = [ { name = exact, tier = durable-object, limit = 5, window = 10s } ]
+                """);
+
+        Outcome sweep = edgesim("sweep", scenario.toString(), "--param", "prices.plan-minimum=0,5", "--out",
+                dir.resolve("sweep").toString());
+
+        assertThat(sweep.status()).as(sweep.err()).isZero();
+        // the usage charge is the same at both values; the bill is the plan minimum more
+        assertThat(sweep.out()).contains("exact bill $/month (with the plan minimum)").doesNotContain("exact $/month");
+        List<String> rows = sweep.out().lines().filter(l -> l.matches("[05] .*")).toList();
+        assertThat(rows).hasSize(2);
+        double atZero = Double.parseDouble(rows.get(0).replaceAll(".* ", ""));
+        double atFive = Double.parseDouble(rows.get(1).replaceAll(".* ", ""));
+        assertThat(atFive - atZero).isCloseTo(5.0, Offset.offset(0.001));
     }
 
     @Test

@@ -53,6 +53,10 @@ final class PeriodTally {
     private final long[] unansweredObjectCalls;
     private final long[] kvStages;
     private final long[] failedKvCalls;
+    // per limiter: bit s set for a Durable Object stage that writes a row for a request it refuses too (count = all),
+    // and the run's calls that wrote a row (see rowsWritten)
+    private final long[] countsRefusedStages;
+    private final long[] writingCalls;
 
     PeriodTally(List<Fault> faults, List<LimiterSpec> limiters, List<String> pops) {
         this.faults = List.copyOf(faults);
@@ -64,11 +68,16 @@ final class PeriodTally {
         this.unansweredObjectCalls = new long[limiters.size()];
         this.kvStages = new long[limiters.size()];
         this.failedKvCalls = new long[limiters.size()];
+        this.countsRefusedStages = new long[limiters.size()];
+        this.writingCalls = new long[limiters.size()];
         for (int l = 0; l < limiters.size(); l++) {
             List<io.edgesim.model.tier.StageSpec> stages = limiters.get(l).stages();
             for (int s = 0; s < Math.min(stages.size(), Long.SIZE); s++) {
                 if (stages.get(s).kind() == io.edgesim.model.tier.TierKind.DURABLE_OBJECT) {
                     objectStages[l] |= 1L << s;
+                    if (stages.get(s).algorithm().countsRefused()) {
+                        countsRefusedStages[l] |= 1L << s;
+                    }
                 } else if (stages.get(s).kind() == io.edgesim.model.tier.TierKind.KV) {
                     kvStages[l] |= 1L << s;
                 }
@@ -99,19 +108,34 @@ final class PeriodTally {
         unansweredObjectCalls[limiter] += unanswered;
         int failedKv = Long.bitCount(unansweredStages & kvStages[limiter]);
         failedKvCalls[limiter] += failedKv;
+        int writing = rowsWritten(limiter, stage, unansweredStages);
+        writingCalls[limiter] += writing;
         boolean inFault = false;
         for (int f = 0; f < faults.size(); f++) {
             Fault fault = faults.get(f);
             if (requestNanos >= fault.fromNanos() && requestNanos < fault.untilNanos()) {
                 periods[limiter][f].add(pop, key, window, tokens, outcome, failedOpen, exactAllowed, latencyNanos,
-                        stage, unanswered, failedKv);
+                        stage, unanswered, failedKv, writing);
                 inFault = true;
             }
         }
         if (!inFault) {
             periods[limiter][faults.size()].add(pop, key, window, tokens, outcome, failedOpen, exactAllowed,
-                    latencyNanos, stage, unanswered, failedKv);
+                    latencyNanos, stage, unanswered, failedKv, writing);
         }
+    }
+
+    // the rows one request's calls made its objects write: a call writes one when it reached its object, was
+    // answered, and the object let the request through (or counts refused requests too); the stage that refused the
+    // request is the last it reached
+    private int rowsWritten(int limiter, int refusingStage, long unansweredStages) {
+        long writing = objectStages[limiter] & ~unansweredStages;
+        if (refusingStage >= 0) {
+            long reached = refusingStage >= Long.SIZE - 1 ? -1L : (1L << (refusingStage + 1)) - 1;
+            long refusedThere = refusingStage < Long.SIZE ? 1L << refusingStage : 0;
+            writing &= reached & ~(refusedThere & ~countsRefusedStages[limiter]);
+        }
+        return Long.bitCount(writing);
     }
 
     /**
@@ -136,7 +160,7 @@ final class PeriodTally {
                 Period period = periods[l][p];
                 byLimiter.add(period.result(limiters.get(l), keyIds, pops, scenario,
                         period.cost(limiters.get(l), invocations.get(l), unansweredObjectCalls[l], failedKvCalls[l],
-                                tierUsage.get(l), periodNanos, scenario)));
+                                writingCalls[l], tierUsage.get(l), periodNanos, scenario)));
             }
             if (p < faults.size()) {
                 Fault fault = faults.get(p);
@@ -199,6 +223,8 @@ final class PeriodTally {
         // calls to Durable Objects that went unanswered, and KV calls that failed
         long unansweredObjectCalls;
         long failedKvCalls;
+        // calls that made an object write a row
+        long writingCalls;
 
         Period(int pops, int stages) {
             latency = new LatencyTally[pops];
@@ -207,8 +233,9 @@ final class PeriodTally {
         }
 
         void add(int pop, int key, long window, long tokens, Outcome outcome, boolean open, boolean exactAllowed,
-                 long latencyNanos, int stage, int unanswered, int failedKv) {
+                 long latencyNanos, int stage, int unanswered, int failedKv, int writing) {
             sent++;
+            writingCalls += writing;
             unansweredObjectCalls += unanswered;
             failedKvCalls += failedKv;
             sentTokens += tokens;
@@ -253,17 +280,19 @@ final class PeriodTally {
         /**
          * The period's bill at its rate per month: its own invocations, and its share of the run's tier usage
          * ({@code runCalls}, of which {@code runUnansweredObjectCalls} to objects went unanswered and
-         * {@code runFailedKvCalls} to KV failed); nothing for a period of no time (a fault window wholly after the
-         * run).
+         * {@code runFailedKvCalls} to KV failed and {@code runWritingCalls} made an object write a row); nothing for a
+         * period of no time (a fault window wholly after the run).
          */
         CostResult cost(LimiterSpec spec, Invocations runCalls, long runUnansweredObjectCalls, long runFailedKvCalls,
-                        Usage runUsage, long periodNanos, Scenario scenario) {
+                        long runWritingCalls, Usage runUsage, long periodNanos, Scenario scenario) {
             Invocations own = ChainBilling.of(spec, sent, endedAtStage, sentTokens, tokensEndedAtStage);
             Usage share = runUsage.shareOf(answered(runCalls, runUnansweredObjectCalls),
                     answered(own, unansweredObjectCalls));
             long runKvWrote = Math.max(0, runCalls.kvReads() - runFailedKvCalls);
             long kvWrote = Math.max(0, own.kvReads() - failedKvCalls);
-            share = share.withKvWrites(runKvWrote == 0 ? 0 : runUsage.kvWrites() * kvWrote / (double) runKvWrote);
+            share = share.withKvWrites(runKvWrote == 0 ? 0 : runUsage.kvWrites() * kvWrote / (double) runKvWrote)
+                    .withRowsWritten(runWritingCalls == 0 ? 0
+                            : runUsage.rowsWritten() * writingCalls / (double) runWritingCalls);
             return Costs.of(own, share, Math.max(1, periodNanos), scenario.prices());
         }
 

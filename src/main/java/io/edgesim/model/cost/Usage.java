@@ -59,6 +59,11 @@ public record Usage(double durableObjectRequests, double rowsWritten, double row
                 activeNanos * objects, kvReads * kv, kvWrites * kv);
     }
 
+    /** This usage with {@code rowsWritten} in place of its rows written (a stretch's share of them counted apart). */
+    public Usage withRowsWritten(double rowsWritten) {
+        return new Usage(durableObjectRequests, rowsWritten, rowsRead, activeNanos, kvReads, kvWrites);
+    }
+
     /** This usage with {@code kvWrites} in place of its KV writes (a stretch's share of them counted apart). */
     public Usage withKvWrites(double kvWrites) {
         return new Usage(durableObjectRequests, rowsWritten, rowsRead, activeNanos, kvReads, kvWrites);

@@ -81,4 +81,34 @@ class FaultWindowBillTest {
             assertThat(weighted).as(item).isCloseTo(whole.monthly().get(item), Offset.offset(1.0));
         }
     }
+
+    @Test
+    void aWindowIsBilledTheRowsItsOwnCallsWrote(@TempDir Path dir) {
+        // one key at 10 a second against 100 a minute in an object: the first 10 s write a row per request, the rest
+        // of the minute is refused and writes none; a KV outage (no KV here) from 30 s to 50 s marks a window whose
+        // calls all reached the object and were refused
+        RunResult run = new VirtualEngine(ScenarioFixture.load(dir, """
+                name = rows
+                duration = 60s
+                seed = 1
+                regions = [FRA]
+                clients = [ { name = a, key = k, rate = 10, arrival = constant, pops = [FRA] } ]
+                limiters = [ { name = exact, tier = durable-object, limit = 100, window = 60s } ]
+                faults = [ { kind = kv-outage, from = 30s, until = 50s } ]
+                """)).run();
+
+        CostResult whole = run.limiters().get(0).cost();
+        CostResult during = run.periods().get(0).limiters().get(0).cost();
+        CostResult around = run.periods().get(1).limiters().get(0).cost();
+        double perSecondToMonth = 30 * 24 * 3600;
+        assertThat(during.monthly().get(CostEstimate.DURABLE_OBJECT_ROWS_WRITTEN)).isZero();
+        // 100 rows in the 40 s outside the window, 100 over the run's 60 s
+        assertThat(around.monthly().get(CostEstimate.DURABLE_OBJECT_ROWS_WRITTEN) / perSecondToMonth)
+                .isCloseTo(100 / 40.0, Offset.offset(0.01));
+        assertThat(whole.monthly().get(CostEstimate.DURABLE_OBJECT_ROWS_WRITTEN) / perSecondToMonth)
+                .isCloseTo(100 / 60.0, Offset.offset(0.01));
+        // each served call reads a row, in every period
+        assertThat(during.monthly().get(CostEstimate.DURABLE_OBJECT_ROWS_READ) / perSecondToMonth)
+                .isCloseTo(10, Offset.offset(0.1));
+    }
 }

@@ -33,9 +33,9 @@ public final class ChainOutcome {
                               Request request, long requestNanos, int referenceKeyNumber, boolean exactAllowed,
                               long exactWindow, ChainProgress progress) {
         keepRefusal(recorder, limiter, spec, request, requestNanos, progress);
-        recorder.record(limiter, pop, requestNanos, referenceKeyNumber, request.cost(), progress.outcome(),
-                progress.failedOpen(), progress.latencyNanos(), progress.refusingStage(), exactAllowed, exactWindow,
-                progress.retryAfterNanos(), progress.unansweredStages());
+        recorder.record(limiter, pop, requestNanos, referenceKeyNumber, spec.referenceCost(request.cost()),
+                progress.outcome(), progress.failedOpen(), progress.latencyNanos(), progress.refusingStage(),
+                exactAllowed, exactWindow, progress.retryAfterNanos(), progress.unansweredStages());
         tell(listener, spec, request, requestNanos, progress);
     }
 

@@ -40,8 +40,9 @@ public final class ExactReferences {
      * @param algorithm {@link LimiterSpec#reference()}
      * @param key       {@link LimiterSpec#referenceKey()}
      * @param clients   {@link LimiterSpec#clients()}
+     * @param requests  whether it counts requests, whatever their cost (a WAF rule's: {@link LimiterSpec#referenceCost})
      */
-    public record Reference(AlgorithmSpec algorithm, KeyKind key, Set<String> clients) {
+    public record Reference(AlgorithmSpec algorithm, KeyKind key, Set<String> clients, boolean requests) {
 
         public Reference {
             clients = Set.copyOf(clients);
@@ -49,7 +50,8 @@ public final class ExactReferences {
 
         /** The reference {@code limiter} is judged against. */
         public static Reference of(LimiterSpec limiter) {
-            return new Reference(limiter.reference(), limiter.referenceKey(), limiter.clients());
+            return new Reference(limiter.reference(), limiter.referenceKey(), limiter.clients(),
+                    limiter.countsRequests());
         }
 
         /** Whether it counts the requests of {@code client}. */
@@ -111,12 +113,13 @@ public final class ExactReferences {
     }
 
     /**
-     * Whether reference {@code reference}'s exact count lets through a request of {@code cost} arriving at
+     * Whether reference {@code reference}'s exact count lets through a request of {@code cost} (1 for one that counts
+     * requests) arriving at
      * {@code nanos}; {@code keyId} is {@code keys.idOf(keyKind(reference).extract(request), request.plan())} with the
      * {@link KeyIds} given at construction. Call once per request it sees, in arrival order.
      */
     public boolean allows(int reference, int keyId, long nanos, int cost) {
-        return counters[reference].allows(keyId, nanos, cost);
+        return counters[reference].allows(keyId, nanos, references[reference].requests() ? 1 : cost);
     }
 
     /** Reads reference {@code reference}'s counter of key number {@code keyId} ({@link KeyCounters#touch}). */

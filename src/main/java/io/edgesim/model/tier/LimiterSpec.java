@@ -43,6 +43,19 @@ public record LimiterSpec(String name, List<StageSpec> stages, Set<String> clien
         this(name, stages, clients, reference, null);
     }
 
+    /**
+     * What a request weighs in this limiter's exact count and per-key figures: its {@code cost} in tokens, or 1 when
+     * the limiter ends in a WAF rule, which counts requests whatever their cost (so does the count it is judged by).
+     */
+    public int referenceCost(int cost) {
+        return countsRequests() ? 1 : cost;
+    }
+
+    /** Whether it counts requests whatever their cost: it ends in a WAF rule (see {@link #referenceCost}). */
+    public boolean countsRequests() {
+        return stages.get(stages.size() - 1).kind() == TierKind.WAF;
+    }
+
     /** The plans this limiter lists ({@code AlgorithmSpec#plans()} of any stage or of the reference), sorted. */
     public Set<String> plans() {
         Set<String> plans = new TreeSet<>(reference.plans().keySet());

@@ -218,6 +218,34 @@ class VirtualEngineTest {
     }
 
     @Test
+    void aWafRuleIsJudgedByACountOfRequestsWhateverTheirCost(@TempDir Path dir) throws IOException {
+        // 1.5 requests a second of cost 2 in one PoP, against a rule of 20 requests per 10 s without counter delay:
+        // 15 requests per 10 s, all let through, none over the limit; a cache limit of 20 on the same traffic
+        // counts tokens (30 per 10 s), and so does its exact count
+        RunResult result = run(load(dir, """
+                name = waf-cost
+                duration = 60s
+                regions = [FRA]
+                clients = [ { name = a, ip = "1.2.3.4", key = k, rate = 1.5, cost = 2, arrival = constant } ]
+                limiters = [
+                  { name = waf, tier = waf, limit = 20, period = 10s, update-delay = 0s }
+                  { name = cache, tier = cache, limit = 20, window = 10s, key = ip }
+                ]
+                """));
+        LimiterResult waf = limiter(result, "waf");
+        LimiterResult cache = limiter(result, "cache");
+
+        assertThat(waf.totals().letThrough()).isEqualTo(waf.totals().sent()).isEqualTo(90);
+        assertThat(waf.exact().accepted()).isEqualTo(90);
+        assertThat(waf.exact().wronglyAccepted()).isZero();
+        assertThat(waf.multiplication()).hasValue(1.0);
+        assertThat(waf.keys().overLimit()).isZero();
+        assertThat(waf.keys().letThroughRatio().max()).isLessThanOrEqualTo(1.0);
+        assertThat(cache.totals().letThrough()).isEqualTo(cache.exact().accepted()).isEqualTo(60);
+        assertThat(cache.multiplication()).hasValue(1.0);
+    }
+
+    @Test
     void firstRefusalKeepsThe429TheClientSawNamingTheRefusingTier(@TempDir Path dir) throws IOException {
         // a WAF rule (5 per 10 s per IP, no counter delay) in front of a cache limit of 100: the sixth request at
         // 0.5 s is the first refused, by the WAF, which blocks the IP for the 10 s mitigation timeout

@@ -33,7 +33,9 @@ final class Paths {
 
     /**
      * ./regions.conf when it exists, else regions.conf in EDGESIM_HOME (set by the launcher to the project folder),
-     * else ./regions.conf (whose absence is then reported as a missing file).
+     * else that of the project folder whose target/ holds the running jar ({@code java -jar
+     * edgesim/target/edgesim.jar} run from another folder), else ./regions.conf (whose absence is then reported as a
+     * missing file).
      */
     static Path defaultRegionsFile() {
         Path local = Path.of("regions.conf");
@@ -44,6 +46,22 @@ final class Paths {
         if (home != null && Files.exists(Path.of(home, "regions.conf"))) {
             return Path.of(home, "regions.conf");
         }
+        Path project = projectOfJar();
+        if (project != null && Files.exists(project.resolve("regions.conf"))) {
+            return project.resolve("regions.conf");
+        }
         return local;
+    }
+
+    // the folder above target/ when the code runs from target/edgesim.jar (or target/classes), else null
+    private static Path projectOfJar() {
+        try {
+            Path code = Path.of(Paths.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path target = code.getParent();
+            return target != null && target.getFileName() != null && target.getFileName().toString().equals("target")
+                    ? target.getParent() : null;
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            return null;
+        }
     }
 }

@@ -3,6 +3,7 @@ package io.edgesim.cli;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.scenario.region.RegionSummary;
 import io.edgesim.scenario.region.RegionTable;
+import io.edgesim.scenario.InputException;
 import io.edgesim.scenario.region.RegionsLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,7 +25,7 @@ final class RegionsCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--regions", paramLabel = "FILE", description = "Regions file. Default: ./regions.conf, else the "
-            + "regions.conf of the edgesim folder the launcher runs from.")
+            + "regions.conf of the edgesim folder the launcher runs from or whose target/ holds the jar.")
     Path regions;
 
     @Option(names = "--matrix", description = "Print every PoP and the round-trip matrix, however many PoPs.")
@@ -33,6 +34,10 @@ final class RegionsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Path file = Paths.regionsFile(regions);
+        if (regions == null && RegionsLoader.fileProblem(file) != null) {
+            throw new InputException("--regions: missing, and the default " + file.toAbsolutePath().normalize()
+                    + " does not exist; allowed: --regions FILE, or a folder with regions.conf to run from");
+        }
         RegionMap map = RegionsLoader.load(file);
         boolean summary = !matrix && RegionSummary.summarised(map);
         spec.commandLine().getOut().print(summary ? RegionSummary.format(map) : RegionTable.format(map));

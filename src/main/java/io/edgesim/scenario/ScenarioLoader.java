@@ -160,6 +160,12 @@ public final class ScenarioLoader {
 
     private static Path regionsFile(ConfigReader root, Path folder, Path defaultRegionsFile) {
         if (!root.has("regions-file")) {
+            String problem = RegionsLoader.fileProblem(defaultRegionsFile);
+            if (problem != null && problem.equals("no such file")) {
+                throw root.error("regions-file", "missing, and the default "
+                        + defaultRegionsFile.toAbsolutePath().normalize() + " does not exist", "regions-file = FILE "
+                        + "in the scenario, --regions FILE, or a folder with regions.conf to run from");
+            }
             return defaultRegionsFile;
         }
         // written in an included file of another folder, it is still read from the folder of the scenario run

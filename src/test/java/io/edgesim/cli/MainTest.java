@@ -159,7 +159,7 @@ class MainTest {
     }
 
     @Test
-    void theFaultWindowsLatencyTableOfTheWholeEdgeHasAColumnForTheBusiestRegionsOnly(@TempDir Path dir)
+    void theFaultWindowsLatencyTableOfTheWholeEdgeHasAColumnForTheFaultsAndTheBusiestRegionsOnly(@TempDir Path dir)
             throws IOException {
         Path scenario = Files.writeString(dir.resolve("world.conf"), "name = world\nduration = 20s\n"
                 + "regions-file = \"" + Path.of("regions/cloudflare.conf").toAbsolutePath() + "\"\n"
@@ -170,8 +170,8 @@ class MainTest {
 
         assertThat(run.status()).as(run.err()).isZero();
         String table = run.out().substring(run.out().indexOf("added latency by fault window"));
-        assertThat(table).startsWith("added latency by fault window (p50 / p99 ms; the 16 regions with the most "
-                + "requests, of 340 (every region: result.json's fault_windows))\n");
+        assertThat(table).startsWith("added latency by fault window (p50 / p99 ms; the 16 regions the faults name "
+                + "and those with the most requests, of 340 (every region: result.json's fault_windows))\n");
         assertThat(table.lines().skip(1).findFirst().orElseThrow().split("p50 / p99 ms", -1)).hasSize(17);
     }
 

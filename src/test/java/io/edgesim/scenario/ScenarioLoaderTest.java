@@ -16,11 +16,23 @@ import java.util.ArrayList;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ScenarioLoaderTest {
 
     private static final long S = 1_000_000_000L;
     private static final long MS = 1_000_000L;
+
+    @Test
+    void aScenarioNamingNoRegionsFileWhereTheDefaultIsMissingSaysWhereItLookedAndWhatToDo(@TempDir Path dir) {
+        Path scenario = ScenarioFixture.write(dir, "s.conf", ScenarioFixture.BASE);
+        Path missing = dir.resolve("elsewhere/regions.conf");
+
+        assertThatThrownBy(() -> ScenarioLoader.load(scenario, missing)).isInstanceOf(InputException.class)
+                .hasMessage(scenario + ": regions-file: missing, and the default " + missing.toAbsolutePath()
+                        + " does not exist; allowed: regions-file = FILE in the scenario, --regions FILE, or a "
+                        + "folder with regions.conf to run from");
+    }
 
     @Test
     void topKeepsThatManyOfTheHeaviestRegionsInRegionOrderAndASweepCanVaryIt(@TempDir Path dir) {

@@ -541,6 +541,18 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void aSubstitutionNeverReadsTheEnvironment(@TempDir Path dir) {
+        // HOME is set in every shell: were the environment read, the limit would be "/root" or the like
+        assertThat(System.getenv("HOME")).isNotNull();
+        assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = cache, limit = ${HOME} } ]"))
+                .endsWith("malformed HOCON: Could not resolve substitution to a value: ${HOME}; allowed: a "
+                        + "substitution of a value the scenario's files set (${limiters} ...), not of an environment "
+                        + "variable, which a scenario never reads");
+        assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = cache, limit = ${?HOME} } ]"))
+                .endsWith("limiters[0].limit: missing; allowed: a whole number of 1 or more");
+    }
+
+    @Test
     void anUnquotedValueWithAPlusSaysToQuoteIt(@TempDir Path dir) {
         String message = ScenarioFixture.errorOf(dir, "name = x\nduration = 60s\nlimiters = [ { name = l, tier = "
                 + "cache, limit = 5, window = 10s, key = anon-token+ip } ]\n");

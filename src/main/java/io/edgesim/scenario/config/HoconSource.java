@@ -10,6 +10,7 @@ import com.typesafe.config.ConfigIncluderFile;
 import com.typesafe.config.ConfigIncluderURL;
 import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigParseOptions;
+import com.typesafe.config.ConfigResolveOptions;
 import com.typesafe.config.ConfigSyntax;
 import io.edgesim.scenario.InputException;
 
@@ -75,6 +76,10 @@ public final class HoconSource {
         return includer.included();
     }
 
+    // a substitution reads the files' own settings, never the environment: a scenario is data, and the same file gives
+    // the same numbers in every shell
+    private static final ConfigResolveOptions DATA_ONLY = ConfigResolveOptions.defaults().setUseSystemEnvironment(false);
+
     private static Config parse(Path path, FileIncluder includer) {
         String file = path.toString();
         String problem = hoconFileProblem(path);
@@ -82,7 +87,7 @@ public final class HoconSource {
             throw InputException.at(file, null, problem);
         }
         try {
-            return ConfigFactory.parseFile(path.toFile(), includer.options()).resolve();
+            return ConfigFactory.parseFile(path.toFile(), includer.options()).resolve(DATA_ONLY);
         } catch (ConfigException e) {
             throw malformed(file, e);
         } catch (StackOverflowError e) {
@@ -98,7 +103,7 @@ public final class HoconSource {
         ConfigParseOptions options = ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF)
                 .setOriginDescription(origin).setIncluder(new NoIncludes(origin));
         try {
-            return ConfigFactory.parseString(text, options).resolve();
+            return ConfigFactory.parseString(text, options).resolve(DATA_ONLY);
         } catch (ConfigException e) {
             throw malformed(origin, e);
         } catch (StackOverflowError e) {
@@ -164,6 +169,11 @@ public final class HoconSource {
             // what Typesafe Config says of an object left open at the end of the file
             return InputException.at(file, where, "malformed HOCON: the file ends inside an object (a closing brace } "
                     + "is missing); allowed: HOCON syntax");
+        }
+        if (e instanceof ConfigException.UnresolvedSubstitution) {
+            return InputException.at(file, where, "malformed HOCON: " + oneLine(detail) + "; allowed: a substitution "
+                    + "of a value the scenario's files set (${limiters} ...), not of an environment variable, which "
+                    + "a scenario never reads");
         }
         Matcher quotes = QUOTES_HINT.matcher(detail);
         if (quotes.find()) {

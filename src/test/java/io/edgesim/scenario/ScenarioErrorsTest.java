@@ -609,6 +609,40 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void aSettingAnIncludePlacedAfterItReplacesIsRefused(@TempDir Path dir) {
+        ScenarioFixture.write(dir, "common.conf", """
+                limiters = [ { name = l, tier = cache, limit = 5, window = 60s } ]
+                prices { kv-reads-per-million = 1 }
+                """);
+
+        // the file's own limit of 50 would be replaced by common.conf's 5
+        assertThat(ScenarioFixture.errorOverBase(dir, "include \"common.conf\"\n")).isEqualTo(dir.resolve("s.conf")
+                + ": limiters: set on line 5 and replaced by " + dir.resolve("common.conf") + " (line 1), which this "
+                + "file includes after it (HOCON keeps the later); allowed: the include first, then the settings "
+                + "that change it");
+        // key by key inside an object
+        assertThat(ScenarioFixture.errorOf(dir, """
+                name = t
+                duration = 60s
+                regions = [FRA]
+                clients = [ { name = a, key = k, rate = 10 } ]
+                prices { kv-reads-per-million = 2, kv-writes-per-million = 3 }
+                include "common.conf"
+                """)).contains(": prices.kv-reads-per-million: set on line 5 and replaced by ");
+        // the include first, then the file's own settings: they win, as meant
+        Scenario scenario = ScenarioFixture.load(dir, """
+                include "common.conf"
+                name = t
+                duration = 60s
+                regions = [FRA]
+                clients = [ { name = a, key = k, rate = 10 } ]
+                limiters = [ { name = l, tier = cache, limit = 50, window = 60s } ]
+                prices { kv-reads-per-million = 2 }
+                """);
+        assertThat(scenario.limiters().get(0).stages().get(0).algorithm().limit()).isEqualTo(50);
+    }
+
+    @Test
     void nestingTooDeepToReadIsOneLine(@TempDir Path dir) {
         String deep = "a = " + "[".repeat(20_000) + "]".repeat(20_000) + "\n";
 

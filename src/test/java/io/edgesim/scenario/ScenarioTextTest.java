@@ -108,8 +108,9 @@ class ScenarioTextTest {
                 """);
         ScenarioFixture.write(dir, "my-regions.conf", "include file(\"" + REGIONS.toAbsolutePath() + "\")\n"
                 + "include \"common/regions-extra.conf\"\n");
-        Path file = ScenarioFixture.write(dir, "s.conf", ScenarioFixture.BASE + """
-                include "common/limits.conf"
+        // the include first (one after the base's limiters would replace them, which is refused)
+        Path file = ScenarioFixture.write(dir, "s.conf", "include \"common/limits.conf\"\n"
+                + ScenarioFixture.BASE.replaceAll("(?m)^limiters.*\n", "") + """
                 regions-file = my-regions.conf
                 latency { tails = on }
                 """);

@@ -12,6 +12,8 @@ import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigResolveOptions;
 import com.typesafe.config.ConfigSyntax;
+import com.typesafe.config.ConfigValue;
+import com.typesafe.config.ConfigValueType;
 import io.edgesim.scenario.InputException;
 
 import java.io.File;
@@ -27,6 +29,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Matcher;
@@ -66,7 +69,89 @@ public final class HoconSource {
         files.add(path);
         files.addAll(includer.included());
         RepeatedKeys.reject(files, checkedOnce, allowed);
+        if (!includer.included().isEmpty()) {
+            rejectReplacedByLaterInclude(path, config);
+        }
         return new Read(config, FileOrder.of(includer.ended(), path));
+    }
+
+    /**
+     * Fails on a setting of the file {@code path} itself that an include placed after it replaces in {@code full} (the
+     * file with its includes): HOCON keeps the later of two values, so {@code limiters = [...]} followed by
+     * {@code include "common.conf"} runs common.conf's limiters, while the file says otherwise. A value built from a
+     * substitution is left alone (it may mean to build on the include), as are objects, which merge key by key: their
+     * keys are checked one by one.
+     */
+    private static void rejectReplacedByLaterInclude(Path path, Config full) {
+        ConfigParseOptions bare = ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF)
+                .setIncluder(new EmptyIncludes());
+        ConfigObject own;
+        try {
+            own = ConfigFactory.parseFile(path.toFile(), bare).root();
+        } catch (ConfigException e) {
+            return;  // parsed a moment ago with its includes: nothing to say of it without them
+        }
+        rejectReplaced(path, own, full.root(), "");
+    }
+
+    private static void rejectReplaced(Path path, ConfigObject own, ConfigObject full, String prefix) {
+        Path self = path.toAbsolutePath().normalize();
+        for (Map.Entry<String, ConfigValue> entry : own.entrySet()) {
+            ConfigValue mine = entry.getValue();
+            ConfigValue kept = full.get(entry.getKey());
+            ConfigValueType type;
+            try {
+                type = mine.valueType();
+            } catch (ConfigException.NotResolved substitution) {
+                continue;
+            }
+            if (kept == null) {
+                continue;
+            }
+            String key = prefix + entry.getKey();
+            if (type == ConfigValueType.OBJECT && kept.valueType() == ConfigValueType.OBJECT) {
+                rejectReplaced(path, (ConfigObject) mine, (ConfigObject) kept, key + ".");
+                continue;
+            }
+            String from = kept.origin().filename();
+            if (from != null && kept.origin().lineNumber() > 0
+                    && !Path.of(from).toAbsolutePath().normalize().equals(self)) {
+                throw InputException.at(path.toString(), key, "set on line " + mine.origin().lineNumber()
+                        + " and replaced by " + from + " (line " + kept.origin().lineNumber() + "), which this file "
+                        + "includes after it (HOCON keeps the later); allowed: the include first, then the settings "
+                        + "that change it");
+            }
+        }
+    }
+
+    /** The includer that reads a file without its includes: each is empty. */
+    private static final class EmptyIncludes implements ConfigIncluder, ConfigIncluderFile, ConfigIncluderURL,
+            ConfigIncluderClasspath {
+
+        @Override
+        public ConfigIncluder withFallback(ConfigIncluder fallback) {
+            return this;
+        }
+
+        @Override
+        public ConfigObject include(ConfigIncludeContext context, String what) {
+            return ConfigFactory.empty().root();
+        }
+
+        @Override
+        public ConfigObject includeFile(ConfigIncludeContext context, File what) {
+            return ConfigFactory.empty().root();
+        }
+
+        @Override
+        public ConfigObject includeURL(ConfigIncludeContext context, URL what) {
+            return ConfigFactory.empty().root();
+        }
+
+        @Override
+        public ConfigObject includeResources(ConfigIncludeContext context, String what) {
+            return ConfigFactory.empty().root();
+        }
     }
 
     /** The files {@code path} includes, directly or not, in the order met. */

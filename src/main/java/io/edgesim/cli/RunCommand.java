@@ -247,6 +247,12 @@ final class RunCommand implements Callable<Integer> {
         }
         console.printf("%nwrote %s (result.json, report.md, by-region.csv)%s in %.2f s of wall time%n", dir,
                 decisions == null ? "" : " and " + decisions, wallSeconds);
+        if (out == null) {
+            String replaced = replacedShippedReport(dir, scenario);
+            if (replaced != null) {
+                console.println(replaced);
+            }
+        }
         console.flush();
         return failedThresholds(result);
     }
@@ -333,6 +339,26 @@ final class RunCommand implements Callable<Integer> {
                     + "options out");
         }
         return join == null ? Optional.empty() : tls.tls();
+    }
+
+    /**
+     * "note: reports/NAME is the report of scenarios/NAME.conf, ..." when a run without --out of another file (one of
+     * the user's own that includes a shipped scenario and keeps its name) wrote into that scenario's report folder;
+     * else null.
+     */
+    static String replacedShippedReport(Path dir, Scenario scenario) {
+        Path shipped = Path.of("scenarios", scenario.name() + ".conf");
+        try {
+            if (!dir.equals(Path.of("reports", scenario.name())) || !Files.exists(shipped)
+                    || Files.isSameFile(shipped, scenario.source())) {
+                return null;
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        return "note: " + dir + " is the report of " + shipped + ", which this run of " + scenario.source()
+                + " (named " + scenario.name() + " too) replaced; give the scenario a name of its own (name = ...) "
+                + "or --out DIR (git checkout " + dir + " brings the committed report back)";
     }
 
     /** The report folder of a run without --out: a cluster run never replaces the virtual engine's report. */

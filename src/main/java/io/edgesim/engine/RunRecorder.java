@@ -13,6 +13,8 @@ import io.edgesim.model.tier.CountScope;
 import io.edgesim.model.tier.remote.DurableObjectNamespace;
 import io.edgesim.model.tier.remote.HotObjects;
 import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.model.tier.TierSettings;
+import io.edgesim.model.tier.TierKind;
 import io.edgesim.model.tier.remote.ObjectShards;
 import io.edgesim.result.CostResult;
 import io.edgesim.result.Counts;
@@ -138,6 +140,7 @@ public final class RunRecorder {
                 retryAfterNanos);
         PerLimiter l = limiters[limiter];
         l.sentTokens += cost;
+        l.unansweredObjectCalls += Long.bitCount(unansweredStages & l.objectStages);
         if (stage >= 0 && outcome != Outcome.ACCEPTED) {
             l.tokensRefusedByStage[stage] += cost;
         }
@@ -259,18 +262,37 @@ public final class RunRecorder {
                             List<List<HotObjects>> hotObjects, long durationNanos) {
         List<LimiterResult> results = new ArrayList<>();
         List<Invocations> invocations = new ArrayList<>();
+        List<Usage> usage = new ArrayList<>();
         for (int i = 0; i < limiters.length; i++) {
             PerLimiter l = limiters[i];
             invocations.add(ChainBilling.of(l.spec, sum(l.sent), l.refusedByStage, l.sentTokens,
                     l.tokensRefusedByStage));
-            CostResult cost = Costs.of(invocations.get(i), tierUsage.get(i), durationNanos,
+            usage.add(withLostServedCalls(l.spec, invocations.get(i), tierUsage.get(i), l.unansweredObjectCalls));
+            CostResult cost = Costs.of(invocations.get(i), usage.get(i), durationNanos,
                     scenario.prices());
             results.add(l.result(cost, stageStats.get(i), HotKeyFigures.of(l.spec, hotObjects.get(i))));
         }
         return new RunResult(scenario.name(), scenario.description(), engine, scenario.seed(),
                 durationNanos / (double) Durations.NANOS_PER_SECOND, pops, results, latencyPairs(stageStats),
                 scenario.assumptions(), scenario.settings(), Optional.empty(), Optional.empty(), faults.results(),
-                periods.results(keyIds, scenario, invocations, tierUsage, durationNanos), List.of());
+                periods.results(keyIds, scenario, invocations, usage, durationNanos), List.of());
+    }
+
+    /**
+     * {@code measured} with the calls its Durable Objects answered but whose usage is not in it added, billed as
+     * served ones (a request, a row read, a row written - the most one writes - and the stage's service time): on the
+     * cluster, the usage of objects whose member left during the run leaves with it, while the outcomes of the calls
+     * they answered reached the recorder. The calls that went unanswered ({@code unanswered}, from the outcomes) are
+     * then the only ones {@link Usage#billedFor} adds. Where nothing was lost, {@code measured} as it is.
+     */
+    static Usage withLostServedCalls(LimiterSpec spec, Invocations calls, Usage measured, long unanswered) {
+        double lost = calls.durableObjectCalls() - unanswered - measured.durableObjectRequests();
+        if (lost <= 0) {
+            return measured;
+        }
+        double serviceNanos = spec.stages().stream().filter(s -> s.kind() == TierKind.DURABLE_OBJECT)
+                .mapToLong(s -> ((TierSettings.DurableObject) s.tier()).serviceTimeNanos()).average().orElse(0);
+        return measured.plus(new Usage(lost, lost, lost, Math.floor(lost * serviceNanos), 0, 0));
     }
 
     // every pair among the run's PoPs and remote homes (those known before the run, then those its Durable Objects
@@ -342,9 +364,19 @@ public final class RunRecorder {
         long exactAccepted;
         long wronglyAccepted;
         long wronglyRejected;
+        // bit s set for a Durable Object stage (of the first 64), and the calls to them that went unanswered
+        final long objectStages;
+        long unansweredObjectCalls;
 
         PerLimiter(LimiterSpec spec, int popCount, int buckets) {
             this.spec = spec;
+            long stages = 0;
+            for (int s = 0; s < Math.min(spec.stages().size(), Long.SIZE); s++) {
+                if (spec.stages().get(s).kind() == TierKind.DURABLE_OBJECT) {
+                    stages |= 1L << s;
+                }
+            }
+            this.objectStages = stages;
             sent = new long[popCount];
             accepted = new long[popCount];
             rejected = new long[popCount];

@@ -133,9 +133,15 @@ class NodeFailuresTest {
             // a lost request is no latency sample: FRA's samples are the requests that got an answer
             assertThat(exact.at("/regions/FRA/latency_ms/samples").asLong()).isEqualTo(
                     exact.at("/regions/FRA/sent").asLong() - exact.at("/regions/FRA/failed").asLong());
-            // the report says which node left: its part of the bill is missing
+            // the report says which node left; the object's usage left with it, but the calls it answered are known
+            // from their outcomes: billed as served ones, and only the failed ones (fail closed, never answered) are
+            // unanswered
             assertThat(result.at("/cluster/placement/SYD").asText()).isEqualTo(sydneyAddress + " "
                     + ClusterEngine.LEFT);
+            long failed = exact.at("/totals/failed").asLong();
+            assertThat(failed).isPositive().isLessThan(exact.at("/totals/sent").asLong());
+            assertThat(exact.at("/cost/unanswered_object_calls").asLong()).isEqualTo(failed);
+            assertThat(exact.at("/cost/monthly/durable_object_duration").asDouble()).isPositive();
             assertThat(result.at("/cluster/placement/FRA").asText()).isEqualTo(seed);
             assertThat(rows).hasSize(2 * 285 + 1);
             assertThat(rows.stream().filter(row -> row.endsWith(",failed-closed,0,0,"))).isNotEmpty();

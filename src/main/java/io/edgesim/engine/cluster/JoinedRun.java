@@ -216,8 +216,9 @@ final class JoinedRun {
                 arrival.add(RunHost.decode(part.arrivalLateness()));
             }
             if (parts.size() < hosts.size()) {
-                LOG.warn("{} of {} nodes left the cluster during the run: the report lacks their part of the bill and "
-                        + "of the delivery lateness", hosts.size() - parts.size(), hosts.size());
+                LOG.warn("{} of {} nodes left the cluster during the run: the report lacks their part of the "
+                        + "delivery lateness, and bills the calls their Durable Objects answered as served ones",
+                        hosts.size() - parts.size(), hosts.size());
             }
             Fidelity fidelity = new Fidelity(speed, hosts.size(), Fidelity.lateness(latency),
                     Fidelity.lateness(arrival), formation, traffic);

@@ -90,22 +90,32 @@ final class OverTimeChart {
         return within > 0 && within < timeline.bucketSeconds() ? within : timeline.bucketSeconds();
     }
 
-    // each fault's interval as a shaded band labelled with the fault: each label on a line of its own, so that the
-    // labels of overlapping or nearby faults do not print over each other, and a band in the run's second half
-    // labelled from its right end leftwards, so that its label is not cut at the chart's right edge
+    // each fault's interval as a shaded band behind the lines, and its label in front of them on a light background
+    // (lines crossed the labels): each label on a line of its own, so that the labels of overlapping or nearby faults
+    // do not print over each other, and a band in the run's second half labelled from its right end leftwards, so
+    // that its label is not cut at the chart's right edge
     private static void shadeFaults(JFreeChart chart, RunResult run) {
         List<FaultResult> faults = run.faults();
         for (int i = 0; i < faults.size(); i++) {
             FaultResult fault = faults.get(i);
             IntervalMarker band = new IntervalMarker(fault.fromSeconds(), fault.untilSeconds());
             band.setPaint(FAULT_SHADE);
-            band.setLabel(fault.label());
-            boolean late = fault.fromSeconds() > run.durationSeconds() / 2;
-            band.setLabelAnchor(late ? RectangleAnchor.TOP_RIGHT : RectangleAnchor.TOP_LEFT);
-            band.setLabelTextAnchor(late ? TextAnchor.TOP_RIGHT : TextAnchor.TOP_LEFT);
-            band.setLabelOffset(new RectangleInsets(LABEL_GAP + LABEL_LINE * (i % LABEL_LINES), LABEL_GAP, LABEL_GAP,
-                    LABEL_GAP));
             chart.getXYPlot().addDomainMarker(band, Layer.BACKGROUND);
+            IntervalMarker label = new IntervalMarker(fault.fromSeconds(), fault.untilSeconds());
+            label.setPaint(NO_PAINT);
+            label.setOutlinePaint(null);
+            label.setLabel(fault.label());
+            label.setLabelBackgroundColor(LABEL_BACKGROUND);
+            boolean late = fault.fromSeconds() > run.durationSeconds() / 2;
+            label.setLabelAnchor(late ? RectangleAnchor.TOP_RIGHT : RectangleAnchor.TOP_LEFT);
+            label.setLabelTextAnchor(late ? TextAnchor.TOP_RIGHT : TextAnchor.TOP_LEFT);
+            label.setLabelOffset(new RectangleInsets(LABEL_GAP + LABEL_LINE * (i % LABEL_LINES), LABEL_GAP,
+                    LABEL_GAP, LABEL_GAP));
+            chart.getXYPlot().addDomainMarker(label, Layer.FOREGROUND);
         }
     }
+
+    // a fault's label marker paints nothing of its interval; its text sits on a nearly opaque white
+    private static final Color NO_PAINT = new Color(0, 0, 0, 0);
+    static final Color LABEL_BACKGROUND = new Color(255, 255, 255, 230);
 }

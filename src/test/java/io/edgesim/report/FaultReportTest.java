@@ -111,11 +111,18 @@ class FaultReportTest {
     void overTimeChartShadesEachFaultsInterval() {
         JFreeChart chart = OverTimeChart.chart(run());
 
-        Collection<?> markers = chart.getXYPlot().getDomainMarkers(Layer.BACKGROUND);
+        // the bands behind the lines, unlabelled; the labels in front of them, each on a light background
+        Collection<?> bands = chart.getXYPlot().getDomainMarkers(Layer.BACKGROUND);
+        assertThat(bands).hasSize(2).allSatisfy(band -> assertThat(((Marker) band).getLabel()).isNull());
+        IntervalMarker band = (IntervalMarker) bands.iterator().next();
+        assertThat(List.of(band.getStartValue(), band.getEndValue())).containsExactly(2.0, 5.0);
+        Collection<?> markers = chart.getXYPlot().getDomainMarkers(Layer.FOREGROUND);
         assertThat(markers).hasSize(2);
         IntervalMarker first = (IntervalMarker) markers.iterator().next();
         assertThat(List.of(first.getStartValue(), first.getEndValue(), ((Marker) first).getLabel()))
                 .containsExactly(2.0, 5.0, "pop-outage AMS 2s-5s");
+        assertThat(first.getLabelBackgroundColor()).isEqualTo(OverTimeChart.LABEL_BACKGROUND);
+        assertThat(((java.awt.Color) first.getPaint()).getAlpha()).isZero();
         // each label on a line of its own; one in the run's second half written leftwards from the band's end
         IntervalMarker second = (IntervalMarker) markers.stream().skip(1).findFirst().orElseThrow();
         assertThat(second.getLabelOffset().getTop() - first.getLabelOffset().getTop())

@@ -186,6 +186,10 @@ final class NodeCommand implements Callable<Integer> {
             throw new InputException(flag + ": '" + address + "' is not an address; " + ADDRESS_ALLOWED);
         }
         port(flag, address.substring(colon + 1));
+        if (isWildcard(address.substring(0, colon))) {
+            throw new InputException(flag + ": " + address + " is a wildcard address, at which no node can be "
+                    + "reached; allowed: the address a node listens at, as its --host, e.g. 127.0.0.1:25520");
+        }
     }
 
     private static void checkHost(String flag, String host) {

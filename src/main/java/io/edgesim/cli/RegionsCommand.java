@@ -34,7 +34,7 @@ final class RegionsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Path file = Paths.regionsFile(regions);
-        if (regions == null && RegionsLoader.fileProblem(file) != null) {
+        if (regions == null && "no such file".equals(RegionsLoader.fileProblem(file))) {
             throw new InputException("--regions: missing, and the default " + file.toAbsolutePath().normalize()
                     + " does not exist; allowed: --regions FILE, or a folder with regions.conf to run from");
         }

@@ -36,9 +36,11 @@ import java.util.OptionalDouble;
  * calls ({@link Usage#shareOf}), the Durable Objects' in proportion to the period's answered calls: a call that
  * failed unanswered (timed out, lost: {@link io.edgesim.model.tier.ChainProgress#unansweredStages()}) is billed in
  * its own period as the run bills it, and the usage of the answered calls goes to the periods that had them (an
- * outage's window is not billed the rows the objects wrote outside it). KV writes likewise go to the periods by
- * their KV calls that did not fail (a call during a kv-outage, or one whose write KV refused, wrote nothing). Only a
- * run with faults keeps any. Not thread-safe.
+ * outage's window is not billed the rows the objects wrote outside it). Rows written and KV writes go to the periods
+ * by the calls that wrote ({@link #writes}: let through, or refused under {@code count = all}; not a call during a
+ * kv-outage, nor one whose KV write was refused; an object's call that failed the request closed though the object
+ * served it, its reply late, counts as writing, the most it can have written). Only a run with faults keeps any. Not
+ * thread-safe.
  */
 final class PeriodTally {
 
@@ -52,11 +54,11 @@ final class PeriodTally {
     private final long[] objectStages;
     private final long[] unansweredObjectCalls;
     private final long[] kvStages;
-    private final long[] failedKvCalls;
-    // per limiter: bit s set for a Durable Object stage that writes a row for a request it refuses too (count = all),
-    // and the run's calls that wrote a row (see rowsWritten)
+    // per limiter: bit s set for a Durable Object or KV stage that writes for a request it refuses too (count = all),
+    // and the run's calls that made an object write a row, or KV a value (see writes)
     private final long[] countsRefusedStages;
     private final long[] writingCalls;
+    private final long[] kvWritingCalls;
 
     PeriodTally(List<Fault> faults, List<LimiterSpec> limiters, List<String> pops) {
         this.faults = List.copyOf(faults);
@@ -67,19 +69,19 @@ final class PeriodTally {
         this.objectStages = new long[limiters.size()];
         this.unansweredObjectCalls = new long[limiters.size()];
         this.kvStages = new long[limiters.size()];
-        this.failedKvCalls = new long[limiters.size()];
         this.countsRefusedStages = new long[limiters.size()];
         this.writingCalls = new long[limiters.size()];
+        this.kvWritingCalls = new long[limiters.size()];
         for (int l = 0; l < limiters.size(); l++) {
             List<io.edgesim.model.tier.StageSpec> stages = limiters.get(l).stages();
             for (int s = 0; s < Math.min(stages.size(), Long.SIZE); s++) {
                 if (stages.get(s).kind() == io.edgesim.model.tier.TierKind.DURABLE_OBJECT) {
                     objectStages[l] |= 1L << s;
-                    if (stages.get(s).algorithm().countsRefused()) {
-                        countsRefusedStages[l] |= 1L << s;
-                    }
                 } else if (stages.get(s).kind() == io.edgesim.model.tier.TierKind.KV) {
                     kvStages[l] |= 1L << s;
+                }
+                if (stages.get(s).algorithm().countsRefused()) {
+                    countsRefusedStages[l] |= 1L << s;
                 }
             }
             for (int p = 0; p < count; p++) {
@@ -106,34 +108,42 @@ final class PeriodTally {
              boolean failedOpen, boolean exactAllowed, long latencyNanos, int stage, long unansweredStages) {
         int unanswered = Long.bitCount(unansweredStages & objectStages[limiter]);
         unansweredObjectCalls[limiter] += unanswered;
-        int failedKv = Long.bitCount(unansweredStages & kvStages[limiter]);
-        failedKvCalls[limiter] += failedKv;
-        int writing = rowsWritten(limiter, stage, unansweredStages);
+        // an object's call that failed the request closed though it reached the object (its reply came after the
+        // timeout) was served, and counts as writing; a KV call that failed never wrote (KV down, or the write refused)
+        int writing = writes(objectStages[limiter], countsRefusedStages[limiter], stage, unansweredStages,
+                outcome == Outcome.FAILED);
+        int kvWriting = writes(kvStages[limiter], countsRefusedStages[limiter], stage, unansweredStages, false);
         writingCalls[limiter] += writing;
+        kvWritingCalls[limiter] += kvWriting;
         boolean inFault = false;
         for (int f = 0; f < faults.size(); f++) {
             Fault fault = faults.get(f);
             if (requestNanos >= fault.fromNanos() && requestNanos < fault.untilNanos()) {
                 periods[limiter][f].add(pop, key, window, tokens, outcome, failedOpen, exactAllowed, latencyNanos,
-                        stage, unanswered, failedKv, writing);
+                        stage, unanswered, kvWriting, writing);
                 inFault = true;
             }
         }
         if (!inFault) {
             periods[limiter][faults.size()].add(pop, key, window, tokens, outcome, failedOpen, exactAllowed,
-                    latencyNanos, stage, unanswered, failedKv, writing);
+                    latencyNanos, stage, unanswered, kvWriting, writing);
         }
     }
 
-    // the rows one request's calls made its objects write: a call writes one when it reached its object, was
-    // answered, and the object let the request through (or counts refused requests too); the stage that refused the
-    // request is the last it reached
-    private int rowsWritten(int limiter, int refusingStage, long unansweredStages) {
-        long writing = objectStages[limiter] & ~unansweredStages;
-        if (refusingStage >= 0) {
-            long reached = refusingStage >= Long.SIZE - 1 ? -1L : (1L << (refusingStage + 1)) - 1;
-            long refusedThere = refusingStage < Long.SIZE ? 1L << refusingStage : 0;
-            writing &= reached & ~(refusedThere & ~countsRefusedStages[limiter]);
+    /**
+     * The writes one request's calls to the stages of {@code stages} made (an object's row, KV's value): a call writes
+     * when the request reached its stage (the stage that refused it is the last it reached), the call did not fail
+     * unanswered, and the stage let the request through or counts refused requests too ({@code countsRefused}); with
+     * {@code failedAnswered}, also at the stage that failed it closed though its call was answered.
+     */
+    static int writes(long stages, long countsRefused, int refusingStage, long unansweredStages,
+                      boolean failedAnswered) {
+        long writing = stages & ~unansweredStages;
+        if (refusingStage >= 0 && refusingStage < Long.SIZE) {
+            long reached = refusingStage == Long.SIZE - 1 ? -1L : (1L << (refusingStage + 1)) - 1;
+            long there = 1L << refusingStage;
+            boolean wroteThere = (countsRefused & there) != 0 || failedAnswered;
+            writing &= reached & (wroteThere ? -1L : ~there);
         }
         return Long.bitCount(writing);
     }
@@ -159,7 +169,7 @@ final class PeriodTally {
             for (int l = 0; l < limiters.size(); l++) {
                 Period period = periods[l][p];
                 byLimiter.add(period.result(limiters.get(l), keyIds, pops, scenario,
-                        period.cost(limiters.get(l), invocations.get(l), unansweredObjectCalls[l], failedKvCalls[l],
+                        period.cost(limiters.get(l), invocations.get(l), unansweredObjectCalls[l], kvWritingCalls[l],
                                 writingCalls[l], tierUsage.get(l), periodNanos, scenario)));
             }
             if (p < faults.size()) {
@@ -222,7 +232,7 @@ final class PeriodTally {
         final long[] tokensEndedAtStage;
         // calls to Durable Objects that went unanswered, and KV calls that failed
         long unansweredObjectCalls;
-        long failedKvCalls;
+        long kvWritingCalls;
         // calls that made an object write a row
         long writingCalls;
 
@@ -233,11 +243,11 @@ final class PeriodTally {
         }
 
         void add(int pop, int key, long window, long tokens, Outcome outcome, boolean open, boolean exactAllowed,
-                 long latencyNanos, int stage, int unanswered, int failedKv, int writing) {
+                 long latencyNanos, int stage, int unanswered, int kvWriting, int writing) {
             sent++;
             writingCalls += writing;
             unansweredObjectCalls += unanswered;
-            failedKvCalls += failedKv;
+            kvWritingCalls += kvWriting;
             sentTokens += tokens;
             if (stage >= 0 && outcome != Outcome.ACCEPTED) {
                 endedAtStage[stage]++;
@@ -279,18 +289,17 @@ final class PeriodTally {
 
         /**
          * The period's bill at its rate per month: its own invocations, and its share of the run's tier usage
-         * ({@code runCalls}, of which {@code runUnansweredObjectCalls} to objects went unanswered and
-         * {@code runFailedKvCalls} to KV failed and {@code runWritingCalls} made an object write a row); nothing for a
-         * period of no time (a fault window wholly after the run).
+         * ({@code runCalls}, of which {@code runUnansweredObjectCalls} to objects went unanswered,
+         * {@code runKvWritingCalls} made KV write a value and {@code runWritingCalls} made an object write a row);
+         * nothing for a period of no time (a fault window wholly after the run).
          */
-        CostResult cost(LimiterSpec spec, Invocations runCalls, long runUnansweredObjectCalls, long runFailedKvCalls,
+        CostResult cost(LimiterSpec spec, Invocations runCalls, long runUnansweredObjectCalls, long runKvWritingCalls,
                         long runWritingCalls, Usage runUsage, long periodNanos, Scenario scenario) {
             Invocations own = ChainBilling.of(spec, sent, endedAtStage, sentTokens, tokensEndedAtStage);
             Usage share = runUsage.shareOf(answered(runCalls, runUnansweredObjectCalls),
                     answered(own, unansweredObjectCalls));
-            long runKvWrote = Math.max(0, runCalls.kvReads() - runFailedKvCalls);
-            long kvWrote = Math.max(0, own.kvReads() - failedKvCalls);
-            share = share.withKvWrites(runKvWrote == 0 ? 0 : runUsage.kvWrites() * kvWrote / (double) runKvWrote)
+            share = share.withKvWrites(runKvWritingCalls == 0 ? 0
+                            : runUsage.kvWrites() * kvWritingCalls / (double) runKvWritingCalls)
                     .withRowsWritten(runWritingCalls == 0 ? 0
                             : runUsage.rowsWritten() * writingCalls / (double) runWritingCalls);
             return Costs.of(own, share, Math.max(1, periodNanos), scenario.prices());

@@ -280,7 +280,8 @@ public final class RunRecorder {
 
     /**
      * {@code measured} with the calls its Durable Objects answered but whose usage is not in it added, billed as
-     * served ones (a request, a row read, a row written - the most one writes - and the stage's service time): on the
+     * served ones (a request, a row read, a row written - the most one writes - and the mean service time of the
+     * served calls measured, else the stages' configured one): on the
      * cluster, the usage of objects whose member left during the run leaves with it, while the outcomes of the calls
      * they answered reached the recorder. The calls that went unanswered ({@code unanswered}, from the outcomes) are
      * then the only ones {@link Usage#billedFor} adds. Where nothing was lost, {@code measured} as it is.
@@ -290,7 +291,8 @@ public final class RunRecorder {
         if (lost <= 0) {
             return measured;
         }
-        double serviceNanos = spec.stages().stream().filter(s -> s.kind() == TierKind.DURABLE_OBJECT)
+        double serviceNanos = measured.rowsRead() > 0 ? Math.floor(measured.activeNanos() / measured.rowsRead())
+                : spec.stages().stream().filter(s -> s.kind() == TierKind.DURABLE_OBJECT)
                 .mapToLong(s -> ((TierSettings.DurableObject) s.tier()).serviceTimeNanos()).average().orElse(0);
         return measured.plus(new Usage(lost, lost, lost, Math.floor(lost * serviceNanos), 0, 0));
     }

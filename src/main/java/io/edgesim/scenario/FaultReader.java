@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * Reads the {@code faults} list: {@code { kind = region-outage, region = FRA, from = 20s, until = 40s }} and the
@@ -131,7 +132,8 @@ final class FaultReader {
         String allowed = "two different regions of the regions file, [A, B]: " + CodeList.of(regions.codes());
         List<String> link = f.stringList("between", allowed);
         if (link.size() != 2) {
-            throw f.error("between", link.size() == 1 ? "one region listed" : link.size() + " regions listed",
+            throw f.error("between", (link.size() == 1 ? "one region listed" : link.size() + " regions listed")
+                    + " (" + link.stream().map(code -> "'" + code + "'").collect(Collectors.joining(", ")) + ")",
                     allowed);
         }
         for (String code : link) {

@@ -58,6 +58,10 @@ final class LimiterReader {
             ConfigReader r = entries.get(i);
             String name = name(r, seen, i);
             if (r.written("chain")) {
+                if (r.written("tier")) {
+                    throw r.error("tier", "beside chain, which lists the limiter's tiers",
+                            "tier for a limiter of one tier, or chain = [ { tier = ... }, ... ], not both");
+                }
                 r.rejectUnknownKeys(CHAIN_KEYS);
             }
             PlanReader under = underContract(r, contract) ? contract : PlanReader.NONE;

@@ -218,7 +218,7 @@ public final class ScenarioLoader {
         Prices prices = PricesReader.read(root, log);
 
         RegionNotes.note(log, loaded, pops, limiters);
-        ScenarioWarnings.of(clients, limiters, faults, pops).forEach(log::note);
+        ScenarioWarnings.of(clients, limiters, faults, pops, durationNanos).forEach(log::note);
         return new Scenario(scenarioFile, name, description, durationNanos, seed, pops, clients, limiters, regions,
                 regionsFile, log.toMap(), prices, faults, ScenarioSettings.of(root.config(), clientReader.traces()));
     }
@@ -243,10 +243,11 @@ public final class ScenarioLoader {
         }
     }
 
-    // where a client's plan was written: in its entry, or else in client-defaults (the setting a message names)
+    // where a client's plan was written: in its entry, or else in client-defaults, applied to the entry (a message
+    // names "client-defaults.plan (applied to clients[2])")
     private static ConfigReader planSetter(ConfigReader root, ConfigReader entry) {
         if (!entry.written("plan") && root.has("client-defaults") && root.object("client-defaults").written("plan")) {
-            return root.object("client-defaults");
+            return entry.under(root.object("client-defaults"));
         }
         return entry;
     }

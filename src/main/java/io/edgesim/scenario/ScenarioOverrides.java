@@ -9,6 +9,7 @@ import com.typesafe.config.ConfigRenderOptions;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueFactory;
 import com.typesafe.config.ConfigValueType;
+import io.edgesim.scenario.config.CodeList;
 import io.edgesim.scenario.config.Suggestion;
 
 import java.util.ArrayList;
@@ -41,6 +42,13 @@ public final class ScenarioOverrides {
             if (segments.stream().anyMatch(String::isEmpty)) {
                 throw new InputException(where + ": not a setting path; write it as dotted names, "
                         + "e.g. limiters.local.limit");
+            }
+            for (String segment : segments) {
+                if (segment.matches(".+\\[\\d+]")) {
+                    String dotted = e.getKey().replaceAll("\\[(\\d+)]", ".$1");
+                    throw new InputException(where + ": " + segment + ": a list's entry is named by a dot; allowed: "
+                            + dotted + " (or the entry's name in place of its index)");
+                }
             }
             newPlan(root, segments, where);
             root = (ConfigObject) set(root, segments, 0, value, where);
@@ -115,6 +123,6 @@ public final class ScenarioOverrides {
         }
         throw new InputException(where + ": " + listPath + " has no element '" + segment + "'; allowed: "
                 + (names.isEmpty() ? "" : String.join(", ", names) + " or ") + "an index from 0 to "
-                + (list.size() - 1));
+                + (list.size() - 1) + CodeList.suggestion(segment, names));
     }
 }

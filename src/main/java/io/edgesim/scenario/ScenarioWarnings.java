@@ -1,5 +1,6 @@
 package io.edgesim.scenario;
 
+import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.fault.Fault;
 import io.edgesim.model.key.KeyKind;
 import io.edgesim.model.tier.LimiterSpec;
@@ -27,11 +28,12 @@ public final class ScenarioWarnings {
 
     /** The warnings of a loaded scenario, in scenario order. */
     public static Map<String, String> of(Scenario scenario) {
-        return of(scenario.clients(), scenario.limiters(), scenario.faults(), scenario.pops());
+        return of(scenario.clients(), scenario.limiters(), scenario.faults(), scenario.pops(),
+                scenario.durationNanos());
     }
 
     static Map<String, String> of(List<ClientSpec> clients, List<LimiterSpec> limiters, List<Fault> faults,
-                                  List<String> pops) {
+                                  List<String> pops, long durationNanos) {
         Map<String, String> warnings = new LinkedHashMap<>();
         for (LimiterSpec limiter : limiters) {
             sharedMissingKey(clients, limiter).ifPresent(text -> warnings.put("limiters." + limiter.name() + ".key",
@@ -43,6 +45,12 @@ public final class ScenarioWarnings {
             String why = untouched(faults.get(i), pops, kv, remote);
             if (why != null) {
                 warnings.put("faults[" + i + "]", why);
+            } else if (faults.get(i).untilNanos() > durationNanos) {
+                Fault f = faults.get(i);
+                warnings.put("faults[" + i + "].until", Durations.format(f.untilNanos()) + " is after the run's end at "
+                        + Durations.format(durationNanos) + ": the fault acts for "
+                        + Durations.format(durationNanos - f.fromNanos()) + ", from " + (f.fromNanos() == 0 ? "0s"
+                        : Durations.format(f.fromNanos())) + " to the end (its label keeps what the scenario says)");
             }
         }
         return warnings;

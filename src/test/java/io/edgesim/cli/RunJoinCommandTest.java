@@ -43,6 +43,8 @@ class RunJoinCommandTest {
                 "nowhere"), "--join: 'nowhere' is not an address; allowed: host:port");
         assertOneLineOfBadInput(edgesim("run", "scenarios/three-pops.conf", "--engine", "cluster", "--join",
                 "127.0.0.1:0"), "--join: '0' is not a port");
+        assertOneLineOfBadInput(edgesim("run", "scenarios/three-pops.conf", "--engine", "cluster", "--join",
+                "0.0.0.0:25520"), "--join: 0.0.0.0:25520 is a wildcard address, at which no node can be reached");
         // refused before any join: nothing listens on port 1
         assertOneLineOfBadInput(edgesim("run", "scenarios/kv-counter.conf", "--engine", "cluster", "--join",
                 "127.0.0.1:1"), "--join: limiter 'propagation-lag' has a kv stage",

@@ -76,8 +76,8 @@ class ContractErrorsTest {
                                 + "client is a customer of one; allowed: a plan of the contract: enterprise, free, pro"),
                 arguments("client-defaults { plan = fre }\nclients = [ { name = x, key = x, rate = 1 } ]\n"
                                 + "limiters = [ { name = l, tier = cache } ]",
-                        "client-defaults.plan: 'fre' is not a plan of the contract; allowed: a plan of the contract: "
-                                + "enterprise, free, pro"),
+                        "client-defaults.plan (applied to clients[0]): 'fre' is not a plan of the contract; allowed: "
+                                + "a plan of the contract: enterprise, free, pro"),
                 arguments("clients = [ { name = x, key = x, rate = 1, plan = gold } ]\n"
                                 + "limiters = [ { name = l, tier = cache } ]",
                         "clients[0].plan: 'gold' is not a plan of the contract; allowed: a plan of the contract: "

@@ -263,6 +263,10 @@ class ScenarioErrorsTest {
                 arguments("clients = [ { name = a, rate = 1, ramp-to = -1 } ]",
                         "clients[0].ramp-to: -1 is negative; allowed: requests per second per client at stop, "
                                 + "from 0 to 1,000,000"),
+                arguments("limiters = [ { name = c, tier = cache, chain = [ { tier = cache, limit = 1, "
+                                + "window = 1s } ] } ]",
+                        "limiters[0].tier: beside chain, which lists the limiter's tiers; allowed: tier for a "
+                                + "limiter of one tier, or chain = [ { tier = ... }, ... ], not both"),
                 arguments("limiters = [ { name = w, tier = waf, limit = 10, period = 60s } ]",
                         "limiters[0].period: period 60s is not available to WAF rules on"
                                 + " Cloudflare's free plan; allowed: 10s"),
@@ -295,8 +299,6 @@ class ScenarioErrorsTest {
                                 + "{ tier = waf, limit = 10, period = 10s } ] } ]",
                         "limiters[0].chain[1].tier: waf after cache: a WAF rule acts before the Worker runs; "
                                 + "allowed: waf only as the first stage of a chain"),
-                arguments("limiters = [ { name = s, tier = cache, chain = [ { tier = cache, limit = 1, window = 1s } ] } ]",
-                        "limiters[0].tier: unknown setting; allowed: name, chain, clients, reference, plans, limit-factor, contract"),
                 arguments("limiters = []", "limiters: the list is empty; allowed: one or more limiters "
                         + "{ name, tier, ... }"),
                 arguments("tiers { cash { write-delay = 1ms } }", "tiers.cash: 'cash' is not a tier; "
@@ -640,6 +642,18 @@ class ScenarioErrorsTest {
                 prices { kv-reads-per-million = 2 }
                 """);
         assertThat(scenario.limiters().get(0).stages().get(0).algorithm().limit()).isEqualTo(50);
+        // an object that builds on the include's by substitution, then changes a key of it: as meant
+        Scenario built = ScenarioFixture.load(dir, """
+                include "common.conf"
+                name = t
+                duration = 60s
+                regions = [FRA]
+                clients = [ { name = a, key = k, rate = 10 } ]
+                prices = ${prices}
+                prices { kv-writes-per-million = 3 }
+                """);
+        assertThat(built.prices().kvReadsPerMillion()).isEqualTo(1);
+        assertThat(built.prices().kvWritesPerMillion()).isEqualTo(3);
     }
 
     @Test

@@ -57,6 +57,12 @@ class ScenarioLoaderOverridesTest {
                 .isInstanceOf(InputException.class)
                 .hasMessage("--param clients.zz.rate: clients has no element 'zz'; allowed: a, b or an index from 0 "
                         + "to 1");
+        assertThatThrownBy(() -> ScenarioLoader.load(file, REGIONS, Map.of("limiters.onr.limit", "1")))
+                .isInstanceOf(InputException.class).hasMessageEndingWith("; did you mean `one`?");
+        assertThatThrownBy(() -> ScenarioLoader.load(file, REGIONS, Map.of("limiters[0].limit", "1")))
+                .isInstanceOf(InputException.class).hasMessage("--param limiters[0].limit: limiters[0]: a list's "
+                        + "entry is named by a dot; allowed: limiters.0.limit (or the entry's name in place of its "
+                        + "index)");
         assertThatThrownBy(() -> ScenarioLoader.load(file, REGIONS, Map.of("duration.x", "1")))
                 .isInstanceOf(InputException.class).hasMessage("--param duration.x: duration is a single value "
                         + "(\"10s\"), it has no setting 'x'; allowed: a value for duration itself, an object in braces "

@@ -83,4 +83,20 @@ class ScenarioWarningsTest {
                 "latency between IAD and NRT changes nothing: neither is a PoP of the scenario, and messages go "
                         + "between a PoP and the region of an object it calls");
     }
+
+    @Test
+    void aFaultLastingPastTheRunsEndSaysHowLongItActs() {
+        // the base runs 60 s
+        Scenario scenario = ScenarioFixture.loadOverBase(dir, """
+                regions = [FRA, AMS]
+                faults = [
+                  { kind = pop-outage, pop = AMS, from = 40s, until = 100s }
+                  { kind = pop-outage, pop = AMS, from = 10s, until = 20s }
+                ]
+                """);
+
+        assertThat(ScenarioWarnings.of(scenario)).containsOnly(java.util.Map.entry("faults[0].until",
+                "100s is after the run's end at 60s: the fault acts for 20s, from 40s to the end (its label keeps "
+                        + "what the scenario says)"));
+    }
 }

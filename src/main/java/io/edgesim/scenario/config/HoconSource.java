@@ -110,7 +110,12 @@ public final class HoconSource {
             }
             String key = prefix + entry.getKey();
             if (type == ConfigValueType.OBJECT && kept.valueType() == ConfigValueType.OBJECT) {
-                rejectReplaced(path, (ConfigObject) mine, (ConfigObject) kept, key + ".");
+                try {
+                    rejectReplaced(path, (ConfigObject) mine, (ConfigObject) kept, key + ".");
+                } catch (ConfigException.NotResolved substitution) {
+                    // an object built from a substitution and a block (regions = ${regions} { ... }): it builds on
+                    // what it refers to, as meant
+                }
                 continue;
             }
             String from = kept.origin().filename();

@@ -134,7 +134,9 @@ class MultiProcessBenchmarkTest {
             burn(400_000_000L);
             long windowStart = System.nanoTime();
             progress.set(new RunProgress("running", 1, 1_000_000_000L, 0, 0));
-            Thread.sleep(200);
+            // short: the window reads the whole process, whose other threads (JIT, GC, a test before's leftovers)
+            // may run on both cores meanwhile
+            Thread.sleep(50);
             progress.set(new RunProgress("stopping", 1_000_000_000L, 1_000_000_000L, 0, 0));
             TrafficWindowCpu.Window window = cpu.window();
             long windowMost = System.nanoTime() - windowStart;
@@ -143,8 +145,8 @@ class MultiProcessBenchmarkTest {
             assertThat(window.cpuNanos()).hasSize(2);
             // the same process read twice per snapshot, one read after the other: a clock tick or two apart at most
             assertThat(window.cpuNanos()[0]).isCloseTo(window.cpuNanos()[1], within(50_000_000L));
-            // the window slept: far less than either burn of 400 ms of CPU
-            assertThat(window.cpuNanos()[0]).isGreaterThanOrEqualTo(0).isLessThan(200_000_000L);
+            // the window slept: less than either burn of 400 ms of CPU, which a window taking one in would read
+            assertThat(window.cpuNanos()[0]).isGreaterThanOrEqualTo(0).isLessThan(350_000_000L);
         }
     }
 

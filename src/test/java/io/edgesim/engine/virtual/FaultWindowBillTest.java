@@ -111,4 +111,60 @@ class FaultWindowBillTest {
         assertThat(during.monthly().get(CostEstimate.DURABLE_OBJECT_ROWS_READ) / perSecondToMonth)
                 .isCloseTo(10, Offset.offset(0.1));
     }
+
+    @Test
+    void aWindowOfCallsKvRefusedIsBilledNoKvWrites(@TempDir Path dir) {
+        // 100 keys at 1 a second each in FRA against 10 a minute counted in KV: each key's first 10 requests are let
+        // through and written, the rest refused and not written; an outage of AMS (no traffic there) from 30 s to 50 s
+        // marks a window of refused requests only
+        RunResult run = new VirtualEngine(ScenarioFixture.load(dir, """
+                name = kv-refused
+                duration = 60s
+                seed = 1
+                regions = [FRA, AMS]
+                clients = [ { name = a, key = "k-{i}", count = 100, rate = 1, arrival = constant, pops = [FRA] } ]
+                limiters = [ { name = kv, tier = kv, limit = 10, window = 60s } ]
+                faults = [ { kind = pop-outage, pop = AMS, from = 30s, until = 50s } ]
+                """)).run();
+
+        CostResult during = run.periods().get(0).limiters().get(0).cost();
+        CostResult around = run.periods().get(1).limiters().get(0).cost();
+        double perSecondToMonth = 30 * 24 * 3600;
+        assertThat(during.monthly().get(CostEstimate.KV_WRITES)).isZero();
+        // the 1,000 writes in the 40 s outside the window
+        assertThat(around.monthly().get(CostEstimate.KV_WRITES) / perSecondToMonth)
+                .isCloseTo(1000 / 40.0, Offset.offset(0.01));
+    }
+
+    @Test
+    void anObjectsCallWhoseReplyCameAfterTheTimeoutWroteItsRowInItsOwnWindowFailedOpenOrClosed(@TempDir Path dir) {
+        // 20 keys at 1 a second from SYD to an object in FRA with a 1 s timeout; from 20 s to 40 s the link is 1.5 s
+        // slower: each call still reaches the object, which serves and counts it, but its reply comes after the
+        // timeout; the object writes a row per request throughout, so each period is billed 20 rows a second
+        RunResult run = new VirtualEngine(ScenarioFixture.load(dir, """
+                name = late-rows
+                duration = 60s
+                seed = 1
+                regions = [SYD, FRA]
+                clients = [ { name = a, key = "k-{i}", count = 20, rate = 1, arrival = constant, pops = [SYD] } ]
+                limiters = [
+                  { name = closed, tier = durable-object, limit = 1000, window = 60s, timeout = 1s, fail-open = false,
+                    placement { policy = fixed, region = FRA } }
+                  { name = open, tier = durable-object, limit = 1000, window = 60s, timeout = 1s, fail-open = true,
+                    placement { policy = fixed, region = FRA } }
+                ]
+                faults = [ { kind = latency, between = [SYD, FRA], extra = 1500ms, from = 20s, until = 40s } ]
+                """)).run();
+
+        double perSecondToMonth = 30 * 24 * 3600;
+        for (int l = 0; l < 2; l++) {
+            CostResult during = run.periods().get(0).limiters().get(l).cost();
+            CostResult around = run.periods().get(1).limiters().get(l).cost();
+            String limiter = run.limiters().get(l).name();
+            assertThat(during.monthly().get(CostEstimate.DURABLE_OBJECT_ROWS_WRITTEN) / perSecondToMonth)
+                    .as(limiter).isCloseTo(20, Offset.offset(1.0));
+            assertThat(around.monthly().get(CostEstimate.DURABLE_OBJECT_ROWS_WRITTEN) / perSecondToMonth)
+                    .as(limiter).isCloseTo(20, Offset.offset(1.0));
+        }
+    }
 }

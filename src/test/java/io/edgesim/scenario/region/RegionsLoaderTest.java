@@ -285,6 +285,18 @@ class RegionsLoaderTest {
     }
 
     @Test
+    void regionsBuiltOnAnIncludedFilesBySubstitutionLoad(@TempDir Path dir) {
+        ScenarioFixture.write(dir, "base.conf", SMALL);
+        Path file = ScenarioFixture.write(dir, "r.conf", "include \"base.conf\"\nregions = ${regions} { BRU { "
+                + "city = Brussels, lat = 50.9, lon = 4.48, area = weur, durable-objects = false } }\n"
+                + "regions.AMS.weight = 5\n");
+
+        RegionMap map = RegionsLoader.load(file);
+
+        assertThat(map.codes()).containsExactly("FRA", "AMS", "SYD", "BRU");
+    }
+
+    @Test
     void aRegionChangedByTheFileIncludingItKeepsItsPlaceAndANewRegionComesLast(@TempDir Path dir) {
         ScenarioFixture.write(dir, "base.conf", SMALL);
         Path changed = ScenarioFixture.write(dir, "changed.conf", "include \"base.conf\"\nregions.SYD.weight = 1\n"

@@ -40,7 +40,8 @@ public final class ExactReferences {
      * @param algorithm {@link LimiterSpec#reference()}
      * @param key       {@link LimiterSpec#referenceKey()}
      * @param clients   {@link LimiterSpec#clients()}
-     * @param requests  whether it counts requests, whatever their cost (a WAF rule's: {@link LimiterSpec#referenceCost})
+     * @param requests  whether it counts requests, whatever their cost (a WAF rule's:
+     *                  {@link LimiterSpec#referenceCost})
      */
     public record Reference(AlgorithmSpec algorithm, KeyKind key, Set<String> clients, boolean requests) {
 

@@ -46,7 +46,8 @@ public final class ClusterEngine {
     /** How the placement names a node running in the process that feeds the traffic. */
     public static final String COORDINATOR = "(in the coordinator)";
     /** How the placement marks a member that left the cluster during the run. */
-    public static final String LEFT = "(left the cluster during the run: the calls its objects answered are billed as served ones)";
+    public static final String LEFT = "(left the cluster during the run: the calls its objects answered are billed as "
+            + "served ones)";
     private static final double NANOS_PER_MS = 1e6;
 
     private final Scenario scenario;

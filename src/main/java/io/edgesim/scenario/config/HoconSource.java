@@ -168,7 +168,8 @@ public final class HoconSource {
 
     // a substitution reads the files' own settings, never the environment: a scenario is data, and the same file gives
     // the same numbers in every shell
-    private static final ConfigResolveOptions DATA_ONLY = ConfigResolveOptions.defaults().setUseSystemEnvironment(false);
+    private static final ConfigResolveOptions DATA_ONLY = ConfigResolveOptions.defaults()
+            .setUseSystemEnvironment(false);
 
     private static Config parse(Path path, FileIncluder includer) {
         String file = path.toString();

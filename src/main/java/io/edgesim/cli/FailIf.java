@@ -66,6 +66,8 @@ final class FailIf {
         }
         Set<String> limiters = new LinkedHashSet<>();
         Set<String> withObjects = new LinkedHashSet<>();
+        // the limiters that count by plans (the contract, or plans of their own): those with per-plan figures
+        Set<String> withPlans = new LinkedHashSet<>();
         Set<String> regions = new LinkedHashSet<>();
         Set<String> plans = new LinkedHashSet<>();
         for (Scenario scenario : scenarios) {
@@ -74,19 +76,20 @@ final class FailIf {
             scenario.limiters().stream().filter(l -> l.stages().stream()
                             .anyMatch(stage -> stage.kind() == TierKind.DURABLE_OBJECT))
                     .forEach(l -> withObjects.add(l.name()));
+            scenario.limiters().stream().filter(l -> !l.plans().isEmpty()).forEach(l -> withPlans.add(l.name()));
             regions.addAll(scenario.pops());
             scenario.clients().stream().map(ClientSpec::plan).filter(Objects::nonNull).forEach(plans::add);
         }
         for (String expression : expressions) {
-            out.add(new Reading(expression, List.copyOf(limiters), List.copyOf(withObjects), List.copyOf(regions),
-                    List.copyOf(plans)).threshold(replicated));
+            out.add(new Reading(expression, List.copyOf(limiters), List.copyOf(withObjects), List.copyOf(withPlans),
+                    List.copyOf(regions), List.copyOf(plans)).threshold(replicated));
         }
         return out;
     }
 
     /** One expression being read, with what its names may be. */
-    private record Reading(String expression, List<String> limiters, List<String> withObjects, List<String> regions,
-                           List<String> plans) {
+    private record Reading(String expression, List<String> limiters, List<String> withObjects,
+                           List<String> withPlans, List<String> regions, List<String> plans) {
 
         Threshold threshold(boolean replicated) {
             Matcher operator = OPERATOR.matcher(expression);
@@ -140,6 +143,11 @@ final class FailIf {
                     throw bad("'" + plan + "' is not a plan of the scenario's clients", plans.isEmpty()
                             ? "no plan: the scenario's clients have none" : String.join(", ", plans)
                             + InputException.didYouMean(plan, plans));
+                }
+                if (!withPlans.contains(limiter)) {
+                    throw bad("limiter " + limiter + " counts every key by its own numbers, not by plans: it has no "
+                            + "per-plan figures", withPlans.isEmpty() ? "no limiter of this scenario counts by plans"
+                            : "a plan of a limiter that counts by them: " + String.join(", ", withPlans));
                 }
             } else if (parts.size() > 1) {
                 throw bad("names " + String.join(" and ", parts) + ": a figure is read in one region or one plan",

@@ -43,8 +43,13 @@ final class Replicas {
             throw new InputException("--replications: " + digits + " is too few runs" + allowed);
         }
         if (n.compareTo(BigInteger.valueOf(MIN)) < 0) {
-            String why = n.intValue() == 1 ? "one run has none" : "an interval within the runs' range covers the "
-                    + "mean at most " + coverage(n.intValue()) + " of the time with " + digits;
+            // from 6 runs on, the range itself covers the mean often enough; the bootstrap's interval within it
+            // is what is not known to
+            String why = n.intValue() == 1 ? "one run has none" : 1 - Math.pow(2, 1 - n.intValue()) < 0.95
+                    ? "an interval within the runs' range covers the mean at most " + coverage(n.intValue())
+                    + " of the time with " + digits
+                    : "below " + MIN + " runs the bootstrap's interval of a skewed figure is not known to cover its "
+                    + "mean 95 % of the time";
             throw new InputException("--replications: " + digits + " is too few runs for a 95 % interval (" + why
                     + "; a run without --replications gives one seed's figures)" + allowed);
         }

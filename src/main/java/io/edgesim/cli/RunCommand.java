@@ -106,8 +106,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--replications", paramLabel = "N",
             description = "Virtual engine only: also run seeds seed+1 .. seed+N-1, in parallel on all cores, and "
                     + "add the mean and 95 %% interval of each limiter's figures over the N runs to the report (the "
-                    + "rest of the report is the run at the scenario's seed). A whole number from 1 to "
-                    + Replicas.MAX + ".")
+                    + "rest of the report is the run at the scenario's seed). A whole number from "
+                    + Replicas.MIN + " to " + Replicas.MAX + ".")
     String replications;
 
     @Option(names = "--join", paramLabel = "HOST:PORT",

@@ -52,8 +52,8 @@ final class SweepCommand implements Callable<Integer> {
 
     @Option(names = "--replications", paramLabel = "N",
             description = "Run every value at seeds seed .. seed+N-1 and show the mean and 95 %% interval of each "
-                    + "limiter's figures per value (error bars in the charts). A whole number from 1 to "
-                    + Replicas.MAX + ".")
+                    + "limiter's figures per value (error bars in the charts). A whole number from "
+                    + Replicas.MIN + " to " + Replicas.MAX + ".")
     String replications;
 
 

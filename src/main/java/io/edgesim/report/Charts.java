@@ -119,6 +119,16 @@ public final class Charts {
         return chart;
     }
 
+    /**
+     * The region axis of a per-region chart: "region (PoP)", or when it does not show every region "region (PoP):
+     * the 40 with the most requests, of 340", so that the chart pasted alone says so too.
+     */
+    static String regionAxisLabel(RunResult run) {
+        int shown = regionsShown(run).size();
+        return shown == run.regions().size() ? "region (PoP)"
+                : "region (PoP): the " + shown + " with the most requests, of " + run.regions().size();
+    }
+
     /** What a per-region chart's caption adds when it does not show every region; else "". */
     static String regionsShownNote(RunResult run) {
         return busiestNote(run, MAX_REGIONS_SHOWN, "by-region.csv");

@@ -34,7 +34,9 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
 
     /** The comparison as Markdown. */
     public String markdown() {
-        StringBuilder md = new StringBuilder("# Compare ").append(a.scenario()).append(" and ").append(b.scenario())
+        // two runs of one scenario are told apart by where they are
+        StringBuilder md = new StringBuilder("# Compare ").append(a.scenario().equals(b.scenario())
+                ? a.scenario() + ": " + labelA + " and " + labelB : a.scenario() + " and " + b.scenario())
                 .append("\n\n");
         md.append("- A: `").append(labelA).append("` - ").append(describe(a)).append('\n');
         md.append("- B: `").append(labelB).append("` - ").append(describe(b)).append("\n\n");

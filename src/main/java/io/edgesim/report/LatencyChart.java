@@ -74,7 +74,7 @@ final class LatencyChart {
         }
         RoundLogAxis latency = RoundLogAxis.plain(Y_LABEL);
         latency.fit(max > 0 ? min : 0.1, max > 0 ? max : 1);
-        CategoryPlot plot = new CategoryPlot(p50, new CategoryAxis("region (PoP)"), latency, dots(true));
+        CategoryPlot plot = new CategoryPlot(p50, new CategoryAxis(Charts.regionAxisLabel(run)), latency, dots(true));
         plot.setDataset(1, p99);
         plot.setRenderer(1, dots(false));
         plot.setOrientation(PlotOrientation.VERTICAL);

@@ -35,7 +35,7 @@ final class RegionChart {
             }
         }
         String title = run.scenario() + ": requests let through per region";
-        return Charts.regionNamesFit(ChartStyle.apply(ChartFactory.createBarChart(title, "region (PoP)",
+        return Charts.regionNamesFit(ChartStyle.apply(ChartFactory.createBarChart(title, Charts.regionAxisLabel(run),
                 Charts.LET_THROUGH, data, PlotOrientation.VERTICAL, true, false, false)), shown.size());
     }
 }

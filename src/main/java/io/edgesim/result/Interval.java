@@ -15,7 +15,8 @@ import java.util.SplittableRandom;
  * at n = 10). Every end is the mean of some of the values, so the interval never leaves [min, max]: a count is never
  * negative, a share stays in [0, 1], whatever the skew. The draws come from a generator seeded by the caller, so the
  * same values and seed give the same interval. With one value, or values all equal, the interval is the value
- * itself; with two, their range. Every figure is rounded to 4 decimals.
+ * itself; with two, their range. Every figure is rounded to 8 decimals (a share of 50,000 keys over 10 runs moves in
+ * steps of 0.000002; 4 decimals made a threshold or a comparison of it move in steps of 0.01 points).
  *
  * @param mean     the mean of the values
  * @param ci95Low  the lower end of the interval
@@ -93,6 +94,6 @@ public record Interval(double mean, double ci95Low, double ci95High, double medi
     }
 
     private static double round(double value) {
-        return BigDecimal.valueOf(value).setScale(4, RoundingMode.HALF_UP).doubleValue();
+        return BigDecimal.valueOf(value).setScale(8, RoundingMode.HALF_UP).doubleValue();
     }
 }

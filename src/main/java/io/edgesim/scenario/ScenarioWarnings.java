@@ -35,6 +35,7 @@ public final class ScenarioWarnings {
     static Map<String, String> of(List<ClientSpec> clients, List<LimiterSpec> limiters, List<Fault> faults,
                                   List<String> pops, long durationNanos) {
         Map<String, String> warnings = new LinkedHashMap<>();
+        sharedKeysAcrossPlans(clients).forEach(warnings::put);
         for (LimiterSpec limiter : limiters) {
             sharedMissingKey(clients, limiter).ifPresent(text -> warnings.put("limiters." + limiter.name() + ".key",
                     text));
@@ -75,6 +76,32 @@ public final class ScenarioWarnings {
         return Optional.of("keyed on api-key, and " + keylessClients + " clients (" + String.join(", ",
                 keyless) + ") send no API key: all their requests share one key, '" + KeyKind.MISSING + "' (give "
                 + "them key = \"...\", or key the limiter on ip)");
+    }
+
+    // two populations on different plans whose API key templates are the same text (without {name}, which makes
+    // them differ): they send the same keys, and a key takes the plan of the client whose request first carried it
+    private static Map<String, String> sharedKeysAcrossPlans(List<ClientSpec> clients) {
+        Map<String, String> out = new LinkedHashMap<>();
+        List<ClientSpec.Population> planned = clients.stream().filter(c -> c instanceof ClientSpec.Population)
+                .map(c -> (ClientSpec.Population) c).filter(p -> p.plan() != null && p.headers().apiKey() != null
+                        && !p.headers().apiKey().text().contains("{name}")).toList();
+        for (int b = 0; b < planned.size(); b++) {
+            for (int a = 0; a < b; a++) {
+                ClientSpec.Population first = planned.get(a);
+                ClientSpec.Population second = planned.get(b);
+                if (!first.plan().equals(second.plan())
+                        && first.headers().apiKey().text().equals(second.headers().apiKey().text())
+                        && !out.containsKey("clients." + second.name() + ".key")) {
+                    out.put("clients." + second.name() + ".key", "'" + second.headers().apiKey().text() + "', as "
+                            + "client " + first.name() + "'s: its plan " + second.plan() + " and " + first.name()
+                            + "'s plan " + first.plan() + " share those keys, and a key takes the plan of the client "
+                            + "whose request first carried it, so the per-plan figures count a shared key under "
+                            + "both plans and limit it by one (give each client keys of its own, e.g. key = "
+                            + "\"{name}-{i}\")");
+                }
+            }
+        }
+        return out;
     }
 
     private static boolean anyStage(List<LimiterSpec> limiters, Predicate<StageSpec> test) {

@@ -193,6 +193,28 @@ class FailIfTest {
     }
 
     @Test
+    void aPlansFigureOfALimiterThatCountsByNoPlansIsBadInput() throws IOException {
+        Path file = dir.resolve("off.conf");
+        Files.writeString(file, """
+                name = off
+                duration = 30s
+                regions = [FRA]
+                plans { free { limit = 50, window = 60s } }
+                clients = [ { name = api, key = "k", rate = 10, plan = free } ]
+                limiters = [
+                  { name = local, tier = cache, key = api-key }
+                  { name = by-ip, tier = cache, key = ip, limit = 100, window = 60s, contract = off }
+                ]
+                """);
+
+        assertOneLineOfBadInput(edgesim("run", file.toString(), "--out", dir.resolve("never").toString(),
+                "--fail-if", "by-ip.keys_over_limit.plan:free < 1"), "limiter by-ip counts every key by its own "
+                + "numbers, not by plans: it has no per-plan figures; allowed: a plan of a limiter that counts by "
+                + "them: local");
+        assertThat(dir.resolve("never")).doesNotExist();
+    }
+
+    @Test
     void aSweepNamesTheValuesAtWhichAThresholdFailed() throws IOException {
         Path out = dir.resolve("sweep");
 

@@ -600,6 +600,13 @@ class MainTest {
                         + "; allowed: a whole number from 10 to 1000, e.g. 20" + System.lineSeparator());
             }
         }
+        // 7 runs' range covers the mean 98 % of the time: that is not why 7 are too few
+        Outcome seven = edgesim("run", "scenarios/three-pops.conf", "--replications", "7");
+        assertThat(seven.status()).isEqualTo(2);
+        assertThat(seven.err()).isEqualTo("edgesim: --replications: 7 is too few runs for a 95 % interval (below 10 "
+                + "runs the bootstrap's interval of a skewed figure is not known to cover its mean 95 % of the time; a "
+                + "run without --replications gives one seed's figures); allowed: a whole number from 10 to 1000, "
+                + "e.g. 20" + System.lineSeparator());
     }
 
     @Test

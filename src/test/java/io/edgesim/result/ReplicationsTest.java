@@ -33,7 +33,7 @@ class ReplicationsTest {
                 .containsExactly(LET_THROUGH, MULTIPLICATION, SYD_P99);
         assertThat(r.estimate(SYD_P99).orElseThrow().values()).containsExactly(400.0, 410.0, 405.0);
         Interval letThrough = r.interval("local", "let_through").orElseThrow();
-        assertThat(letThrough.mean()).isEqualTo(300.6667);
+        assertThat(letThrough.mean()).isEqualTo(300.66666667);
         assertThat(letThrough.median()).isEqualTo(301);
         assertThat(letThrough.ci95Low()).isGreaterThanOrEqualTo(298);
         assertThat(letThrough.ci95High()).isLessThanOrEqualTo(303);

@@ -99,4 +99,26 @@ class ScenarioWarningsTest {
                 "100s is after the run's end at 60s: the fault acts for 20s, from 40s to the end (its label keeps "
                         + "what the scenario says)"));
     }
+
+    @Test
+    void clientsOnTwoPlansSendingTheSameKeysAreNamed() {
+        Scenario scenario = ScenarioFixture.load(dir, """
+                name = shared
+                duration = 60s
+                regions = [FRA, AMS]
+                plans { free { limit = 5, window = 60s }, pro { limit = 50, window = 60s } }
+                clients = [
+                  { name = free, count = 3, key = "k-{i}", plan = free, rate = 0.5, pops = [FRA] }
+                  { name = pro, count = 3, key = "k-{i}", plan = pro, rate = 0.5, pops = [AMS] }
+                  { name = own, count = 3, key = "{name}-{i}", plan = pro, rate = 0.5, pops = [AMS] }
+                ]
+                limiters = [ { name = l, tier = cache } ]
+                """);
+
+        assertThat(ScenarioWarnings.of(scenario)).containsOnly(java.util.Map.entry("clients.pro.key",
+                "'k-{i}', as client free's: its plan pro and free's plan free share those keys, and a key takes the "
+                        + "plan of the client whose request first carried it, so the per-plan figures count a shared "
+                        + "key under both plans and limit it by one (give each client keys of its own, e.g. key = "
+                        + "\"{name}-{i}\")"));
+    }
 }

@@ -70,13 +70,30 @@ public final class ThresholdText {
                     + "sample in " + region
                     : "no value: the run has no such figure";
         }
-        String value = value(t.figure().name(), outcome.value());
+        String value = value(t.figure().name(), outcome.value(), t.limit());
         int n = run.replications().map(r -> r.n()).orElse(0);
         return value + switch (t.bound()) {
             case VALUE, MEAN -> n == 0 ? "" : ", the mean over " + n + (n == 1 ? " run" : " runs");
             case LOWER -> ", the low end of the 95 % interval over " + n + " runs";
             case UPPER -> ", the high end of the 95 % interval over " + n + " runs";
         };
+    }
+
+    /**
+     * {@link #value(String, double)}, with more decimals where that would print the threshold's own number although
+     * the value is not it: "held (1.04545%)" for a value of 1.04545 % against "< 1.0455%", not "held (1.0455%)".
+     */
+    static String value(String name, double value, double limit) {
+        String shown = value(name, value);
+        if (value == limit || name.endsWith("_ms")) {
+            return shown;
+        }
+        double scale = name.endsWith("_share") ? 100 : 1;
+        for (int decimals = 5; decimals <= 12 && shown.equals(value(name, limit)); decimals++) {
+            shown = (name.equals("usd_per_month") ? "$" : "") + Numbers.upTo(scale * value, decimals)
+                    + (name.endsWith("_share") ? "%" : name.equals("usd_per_month") ? "" : RunFigures.unit(name));
+        }
+        return shown;
     }
 
     /** One value of the figure {@code name} with its unit: "251.5 ms", "1.20%", "3.00x", "166", "$8.6342". */

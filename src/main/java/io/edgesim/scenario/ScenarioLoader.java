@@ -218,7 +218,7 @@ public final class ScenarioLoader {
         Prices prices = PricesReader.read(root, log);
 
         RegionNotes.note(log, loaded, pops, limiters);
-        ScenarioWarnings.of(clients, limiters, faults, pops, durationNanos).forEach(log::note);
+        ScenarioWarnings.of(clients, limiters, faults, pops, durationNanos, regions).forEach(log::note);
         return new Scenario(scenarioFile, name, description, durationNanos, seed, pops, clients, limiters, regions,
                 regionsFile, log.toMap(), prices, faults, ScenarioSettings.of(root.config(), clientReader.traces()));
     }

@@ -3,9 +3,12 @@ package io.edgesim.scenario;
 import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.fault.Fault;
 import io.edgesim.model.key.KeyKind;
+import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.model.tier.TierKind;
+import io.edgesim.model.tier.TierSettings;
+import io.edgesim.model.tier.remote.Placement;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,13 +32,17 @@ public final class ScenarioWarnings {
     /** The warnings of a loaded scenario, in scenario order. */
     public static Map<String, String> of(Scenario scenario) {
         return of(scenario.clients(), scenario.limiters(), scenario.faults(), scenario.pops(),
-                scenario.durationNanos());
+                scenario.durationNanos(), scenario.regions());
     }
 
     static Map<String, String> of(List<ClientSpec> clients, List<LimiterSpec> limiters, List<Fault> faults,
-                                  List<String> pops, long durationNanos) {
+                                  List<String> pops, long durationNanos, RegionMap regions) {
         Map<String, String> warnings = new LinkedHashMap<>();
         sharedKeysAcrossPlans(clients).forEach(warnings::put);
+        for (LimiterSpec limiter : limiters) {
+            timeoutsShorterThanTheWay(clients, limiter, pops, regions).ifPresent(text ->
+                    warnings.put("limiters." + limiter.name() + ".timeout", text));
+        }
         for (LimiterSpec limiter : limiters) {
             sharedMissingKey(clients, limiter).ifPresent(text -> warnings.put("limiters." + limiter.name() + ".key",
                     text));
@@ -76,6 +83,39 @@ public final class ScenarioWarnings {
         return Optional.of("keyed on api-key, and " + keylessClients + " clients (" + String.join(", ",
                 keyless) + ") send no API key: all their requests share one key, '" + KeyKind.MISSING + "' (give "
                 + "them key = \"...\", or key the limiter on ip)");
+    }
+
+    // a Durable Object stage homed in one region whose timeout is shorter than the round trip to it from a PoP the
+    // limiter's clients send to: every call from there fails, whatever the load (certain only without latency tails,
+    // whose round trips may be shorter than their median)
+    private static Optional<String> timeoutsShorterThanTheWay(List<ClientSpec> clients, LimiterSpec limiter,
+                                                              List<String> pops, RegionMap regions) {
+        if (regions.tailsOn()) {
+            return Optional.empty();
+        }
+        List<String> from = new ArrayList<>();
+        for (ClientSpec client : clients) {
+            if (!limiter.sees(client.name())) {
+                continue;
+            }
+            List<String> sent = client instanceof ClientSpec.Population p ? p.pops().pops() : pops;
+            sent.stream().filter(p -> !from.contains(p)).forEach(from::add);
+        }
+        for (StageSpec stage : limiter.stages()) {
+            if (!(stage.tier() instanceof TierSettings.DurableObject d) || d.timeoutNanos() <= 0
+                    || d.placement().policy() != Placement.Policy.FIXED) {
+                continue;
+            }
+            String home = d.placement().region();
+            List<String> cut = from.stream().filter(p -> regions.rttNanos(p, home) > d.timeoutNanos())
+                    .map(p -> p + " (" + Durations.format(regions.rttNanos(p, home)) + ")").toList();
+            if (!cut.isEmpty()) {
+                return Optional.of(Durations.format(d.timeoutNanos()) + " is shorter than the round trip to its "
+                        + "object in " + home + " from " + String.join(", ", cut) + ": every call from there fails "
+                        + (d.failOpen() ? "open" : "closed") + ", whatever the load");
+            }
+        }
+        return Optional.empty();
     }
 
     // two populations on different plans whose API key templates are the same text (without {name}, which makes

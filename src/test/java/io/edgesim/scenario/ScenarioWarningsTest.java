@@ -121,4 +121,24 @@ class ScenarioWarningsTest {
                         + "key under both plans and limit it by one (give each client keys of its own, e.g. key = "
                         + "\"{name}-{i}\")"));
     }
+
+    @Test
+    void aTimeoutShorterThanTheRoundTripToTheObjectFromAPopIsNamed() {
+        Scenario scenario = ScenarioFixture.load(dir, """
+                name = cut
+                duration = 60s
+                regions = [FRA, AMS, SYD]
+                clients = [ { name = a, key = k, rate = 1, pops = [FRA, SYD] } ]
+                limiters = [
+                  { name = short, tier = durable-object, limit = 100, window = 60s, timeout = 200ms,
+                    placement { policy = fixed, region = FRA } }
+                  { name = long-enough, tier = durable-object, limit = 100, window = 60s, timeout = 1s,
+                    placement { policy = fixed, region = FRA } }
+                ]
+                """);
+
+        assertThat(ScenarioWarnings.of(scenario)).containsOnly(java.util.Map.entry("limiters.short.timeout",
+                "200ms is shorter than the round trip to its object in FRA from SYD (250.5ms): every call from "
+                        + "there fails closed, whatever the load"));
+    }
 }

@@ -260,7 +260,14 @@ public final class MarkdownReport {
     // the per-window figures, or why there are none
     private static String perWindow(LimiterResult limiter) {
         if (limiter.perWindow().isEmpty() && !limiter.keys().plans().isEmpty()) {
-            return "Per window: see per key - plans give keys limits of their own.\n\n";
+            // the worst key is the per-key figure printed beside a bound
+            MultiplicationBound bound = limiter.keys().bound();
+            double worst = limiter.keys().letThroughRatio().max();
+            boolean above = bound != null && worst > bound.factor()
+                    && !Numbers.fixed(worst, 2).equals(Numbers.fixed(bound.factor(), 2));
+            return "Per window: see per key - plans give keys limits of their own." + (above ? " The worst key ("
+                    + Numbers.fixed(worst, 2) + "x) shows above its bound (" + Numbers.fixed(bound.factor(), 2)
+                    + "x)." + ABOVE_BOUND : "") + "\n\n";
         }
         if (limiter.perWindow().isEmpty()) {
             return "Per window: not counted - the exact count is a token bucket or gcra, which has no window; the "

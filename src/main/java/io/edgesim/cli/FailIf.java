@@ -217,6 +217,10 @@ final class FailIf {
             }
             double value = Double.parseDouble(m.group(1));
             String given = m.group(2);
+            if (value < 0 && !share) {
+                // no figure is below 0: such a threshold would hold or fail whatever the run
+                throw bad("'" + written + "' is below 0, and " + name + " never is", allowed);
+            }
             if (share) {
                 // a share is at most 1 (100 %): 50 meant 50 % would hold or fail whatever the run
                 double fraction = "%".equals(given) ? value / 100 : value;

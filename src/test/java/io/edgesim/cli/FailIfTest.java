@@ -167,6 +167,8 @@ class FailIfTest {
                 "'150%' is above 100%, and a share is at most that; allowed: ");
         assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "local.keys_over_limit_share > -1"),
                 "'-1' is below 0, and a share is at least that; allowed: ");
+        assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "local.keys_over_limit < -1"),
+                "'-1' is below 0, and keys_over_limit never is; allowed: a number, without a unit, e.g. 100");
         assertThat(dir.resolve("never")).doesNotExist();
     }
 

@@ -8,6 +8,7 @@ import io.edgesim.model.fault.Fault;
 import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.tier.ChainBilling;
 import io.edgesim.model.tier.LimiterSpec;
+import io.edgesim.model.tier.TierKind;
 import io.edgesim.result.CostResult;
 import io.edgesim.result.Counts;
 import io.edgesim.result.ExactComparison;
@@ -73,17 +74,10 @@ final class PeriodTally {
         this.writingCalls = new long[limiters.size()];
         this.kvWritingCalls = new long[limiters.size()];
         for (int l = 0; l < limiters.size(); l++) {
-            List<io.edgesim.model.tier.StageSpec> stages = limiters.get(l).stages();
-            for (int s = 0; s < Math.min(stages.size(), Long.SIZE); s++) {
-                if (stages.get(s).kind() == io.edgesim.model.tier.TierKind.DURABLE_OBJECT) {
-                    objectStages[l] |= 1L << s;
-                } else if (stages.get(s).kind() == io.edgesim.model.tier.TierKind.KV) {
-                    kvStages[l] |= 1L << s;
-                }
-                if (stages.get(s).algorithm().countsRefused()) {
-                    countsRefusedStages[l] |= 1L << s;
-                }
-            }
+            LimiterSpec limiter = limiters.get(l);
+            objectStages[l] = limiter.stageMask(stage -> stage.kind() == TierKind.DURABLE_OBJECT);
+            kvStages[l] = limiter.stageMask(stage -> stage.kind() == TierKind.KV);
+            countsRefusedStages[l] = limiter.stageMask(stage -> stage.algorithm().countsRefused());
             for (int p = 0; p < count; p++) {
                 periods[l][p] = new Period(pops.size(), limiters.get(l).stages().size());
             }

@@ -372,13 +372,7 @@ public final class RunRecorder {
 
         PerLimiter(LimiterSpec spec, int popCount, int buckets) {
             this.spec = spec;
-            long stages = 0;
-            for (int s = 0; s < Math.min(spec.stages().size(), Long.SIZE); s++) {
-                if (spec.stages().get(s).kind() == TierKind.DURABLE_OBJECT) {
-                    stages |= 1L << s;
-                }
-            }
-            this.objectStages = stages;
+            this.objectStages = spec.stageMask(stage -> stage.kind() == TierKind.DURABLE_OBJECT);
             sent = new long[popCount];
             accepted = new long[popCount];
             rejected = new long[popCount];

@@ -6,6 +6,7 @@ import io.edgesim.model.key.KeyKind;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /**
  * A limiter of a scenario: one tier, or a chain of tiers in series (WAF, then an edge tier, then a Durable Object or
@@ -49,6 +50,20 @@ public record LimiterSpec(String name, List<StageSpec> stages, Set<String> clien
      */
     public int referenceCost(int cost) {
         return countsRequests() ? 1 : cost;
+    }
+
+    /**
+     * Bit s set for each of the first 64 stages that {@code test} holds for: the form in which a chain's stages are
+     * marked ({@link ChainProgress#unansweredStages()}).
+     */
+    public long stageMask(Predicate<StageSpec> test) {
+        long mask = 0;
+        for (int s = 0; s < Math.min(stages.size(), Long.SIZE); s++) {
+            if (test.test(stages.get(s))) {
+                mask |= 1L << s;
+            }
+        }
+        return mask;
     }
 
     /** Whether it counts requests whatever their cost: it ends in a WAF rule (see {@link #referenceCost}). */

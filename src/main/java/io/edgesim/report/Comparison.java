@@ -232,15 +232,24 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
         return table;
     }
 
-    // the figures of the limiter both runs have, in A's order
+    // the figures of the limiter both runs have, in A's order; not those of a region it saw no request in on either
+    // side (its counts, 0 and 0)
     private Map<Figure, Double> rows(String limiter) {
         Map<Figure, Double> rows = new LinkedHashMap<>();
         a.figures().forEach((f, v) -> {
-            if (f.limiter().equals(limiter) && b.figures().containsKey(f)) {
+            if (f.limiter().equals(limiter) && b.figures().containsKey(f) && !quietOnBothSides(f)) {
                 rows.put(f, v);
             }
         });
         return rows;
+    }
+
+    private boolean quietOnBothSides(Figure f) {
+        if (f.region().isEmpty() || !f.period().isEmpty()) {
+            return false;
+        }
+        Figure sent = new Figure(f.limiter(), f.region(), "", "", "sent");
+        return value(a, sent) == 0 && value(b, sent) == 0;
     }
 
     // the mean with replications, else the run's value; NaN for none

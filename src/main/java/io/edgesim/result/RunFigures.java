@@ -8,8 +8,9 @@ import java.util.function.ToDoubleFunction;
 /**
  * Every figure the report prints, read from one run as a flat list of named values ({@link Figure} -> value), in
  * the order reports show them: per limiter its whole-run figures (and, for a limiter with a durable-object stage,
- * its hot objects' figures), then per region, per plan, per fault window, and per fault window and region. A value is NaN when the run has none (a multiplication where the exact count accepted
- * nothing, a latency percentile of a region without samples); a region the limiter saw no request in is left out.
+ * its hot objects' figures), then per region, per plan, per fault window, and per fault window and region. A value
+ * is NaN when the run has none (a multiplication where the exact count accepted nothing); a region the limiter saw
+ * no request in has its counts (0) and no latency.
  * Adding a figure is one line in one of the lists below.
  */
 public final class RunFigures {
@@ -102,13 +103,12 @@ public final class RunFigures {
             if (hasObjects(l)) {
                 HOT.forEach(m -> out.put(Figure.whole(name, m.name()), m.value().applyAsDouble(l.hotKeys())));
             }
-            // a region the limiter saw no request in has no figures, as in its region table
-            l.regions().forEach((region, result) -> {
-                if (result.counts().sent() > 0) {
-                    REGION.forEach(m -> out.put(new Figure(name, region, "", "", m.name()),
-                            m.value().applyAsDouble(result)));
-                }
-            });
+            // a region the limiter saw no request in has its counts (0: "no request reached SYD" is a figure a
+            // threshold checks) but no latency, as it has no sample
+            l.regions().forEach((region, result) -> REGION.stream()
+                    .filter(m -> result.counts().sent() > 0 || !m.name().startsWith("latency_"))
+                    .forEach(m -> out.put(new Figure(name, region, "", "", m.name()),
+                            m.value().applyAsDouble(result))));
             l.keys().plans().forEach(plan -> PLAN.forEach(m ->
                     out.put(new Figure(name, "", plan.plan(), "", m.name()), m.value().applyAsDouble(plan))));
         }

@@ -10,8 +10,8 @@ import java.util.Optional;
  * 300ms}. The figure is a {@link Figure} of {@link RunFigures} (a limiter's whole-run figure, or one in a region or
  * for a plan); the limit is in the figure's own unit (milliseconds for a latency, a fraction for a share). For a run
  * with replications the threshold reads the mean over the runs, or the end of its 95 % interval it names; for a
- * single run, the run's value. A figure the run does not have (no request in that region, a multiplication where the
- * exact count accepted nothing) fails the threshold: a check that cannot be made does not pass.
+ * single run, the run's value. A figure the run does not have (a latency in a region without requests, a multiplication
+ * where the exact count accepted nothing) fails the threshold: a check that cannot be made does not pass.
  *
  * @param expression the threshold as written
  * @param figure     the figure it reads

@@ -70,6 +70,20 @@ class CompareCommandTest {
     }
 
     @Test
+    void aRegionWithoutRequestsCountsZeroAgainstTheOtherSideAndIsLeftOutWhenQuietOnBoth() throws IOException {
+        // A sends from FRA only, B from both: SYD's counts are 0 in A; IAD is reached by neither
+        String both = SCENARIO.replace("regions = [FRA, SYD]", "regions = [FRA, SYD, IAD]");
+        Path a = run("a", both.replace("pops { FRA = 1, SYD = 1 }", "pops { FRA = 1 }"));
+        Path b = run("b", both);
+
+        CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
+
+        assertThat(compare.status()).as(compare.err()).isZero();
+        assertThat(compare.out()).contains("| sent | in SYD | 0 | 163 | +163 |", "| let through | in SYD | 0 | 50 |")
+                .doesNotContain("in IAD");
+    }
+
+    @Test
     void theSameRunTwiceSharesEverything() throws IOException {
         Path a = run("a", SCENARIO);
         Path b = run("b", SCENARIO);

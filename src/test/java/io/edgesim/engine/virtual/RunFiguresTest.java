@@ -6,6 +6,7 @@ import io.edgesim.result.LimiterResult;
 import io.edgesim.result.PeriodResult;
 import io.edgesim.result.RunFigures;
 import io.edgesim.result.RunResult;
+import io.edgesim.result.Threshold;
 import io.edgesim.scenario.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -111,5 +112,34 @@ class RunFiguresTest {
                 .isEqualTo(keys.plans().stream().filter(p -> p.plan().equals("pro")).findFirst().orElseThrow()
                         .letThroughRatio().max());
         assertThat(figures.values()).allMatch(v -> v.isNaN() || v >= 0);
+    }
+
+    @Test
+    void aRegionTheLimiterSawNoRequestInCountsZeroAndHasNoLatency(@TempDir Path dir) throws IOException {
+        // "fail if any request reaches SYD" must hold when none does, not fail for want of a figure
+        Path scenario = dir.resolve("quiet.conf");
+        Files.writeString(scenario, """
+                name = quiet
+                duration = 20s
+                seed = 1
+                regions = [FRA, SYD, IAD]
+                clients = [ { name = a, count = 3, key = "k-{i}", rate = 2, pops = [FRA, IAD] } ]
+                limiters = [ { name = local, tier = isolate, algorithm = fixed-window, limit = 10, window = 10s,
+                               key = api-key } ]
+                """);
+        RunResult run = new VirtualEngine(ScenarioLoader.load(scenario, Path.of("regions.conf"))).run();
+
+        Map<Figure, Double> figures = RunFigures.of(run);
+
+        assertThat(figures).containsEntry(new Figure("local", "SYD", "", "", "sent"), 0.0)
+                .containsEntry(new Figure("local", "SYD", "", "", "let_through"), 0.0)
+                .doesNotContainKey(new Figure("local", "SYD", "", "", "latency_p99_ms"))
+                .containsKey(new Figure("local", "FRA", "", "", "latency_p99_ms"));
+        assertThat(figures.get(new Figure("local", "FRA", "", "", "sent"))).isPositive();
+        Figure sydSent = new Figure("local", "SYD", "", "", "sent");
+        assertThat(new Threshold("local.sent.SYD < 1", sydSent, Threshold.Bound.VALUE, Threshold.Op.LT, 1)
+                .check(run).passed()).isTrue();
+        assertThat(new Threshold("local.sent.SYD > 0", sydSent, Threshold.Bound.VALUE, Threshold.Op.GT, 0)
+                .check(run).passed()).isFalse();
     }
 }

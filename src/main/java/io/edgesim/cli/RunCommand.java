@@ -245,7 +245,7 @@ final class RunCommand implements Callable<Integer> {
             console.println();
             warnings.forEach((setting, text) -> console.printf("note: %s: %s%n", setting, text));
         }
-        console.printf("%nwrote %s (result.json, report.md, by-region.csv)%s in %.2f s of wall time%n", dir,
+        console.printf("%nwrote %s (%s)%s in %.2f s of wall time%n", dir, ReportWriter.contents(result),
                 decisions == null ? "" : " and " + decisions, wallSeconds);
         if (out == null) {
             String replaced = replacedShippedReport(dir, scenario);

@@ -34,4 +34,9 @@ public final class ReportWriter {
         files.put("report.md", MarkdownReport.render(run, Charts.files(run)));
         return files;
     }
+
+    /** What {@link #write} writes, for the console: "result.json, report.md, by-region.csv and 4 charts (PNG)". */
+    public static String contents(RunResult run) {
+        return "result.json, report.md, by-region.csv and " + Charts.files(run).size() + " charts (PNG)";
+    }
 }

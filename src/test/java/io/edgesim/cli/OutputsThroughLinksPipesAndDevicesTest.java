@@ -135,7 +135,7 @@ class OutputsThroughLinksPipesAndDevicesTest {
             assertThat(rows).hasSizeGreaterThan(1000)
                     .allMatch(row -> row.equals(DecisionsCsv.HEADER) || row.matches("[a-z]+,[0-9.]+,[A-Z]{3},.*"));
             assertThat(Files.readString(errors)).contains("wrote " + dir.resolve("out")
-                    + " (result.json, report.md, by-region.csv) and /dev/stdout");
+                    + " (result.json, report.md, by-region.csv and 4 charts (PNG)) and /dev/stdout");
         } finally {
             EdgesimProcesses.destroy(run);
         }

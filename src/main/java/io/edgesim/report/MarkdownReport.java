@@ -329,12 +329,17 @@ public final class MarkdownReport {
                 long population = Math.max(p.declared(), p.seen());
                 table.row(List.of(l.name(), p.plan(), Long.toString(p.limit()), declared(p.declared()),
                         Long.toString(p.seen()), shareOf(p.overLimit(), population),
-                        shareOf(p.wronglyThrottled(), population),
-                        Numbers.fixed(p.letThroughRatio().p50(), 2), Numbers.fixed(p.letThroughRatio().p90(), 2),
-                        Numbers.fixed(p.letThroughRatio().p99(), 2), Numbers.fixed(p.letThroughRatio().max(), 2)));
+                        shareOf(p.wronglyThrottled(), population), ratio(p, p.letThroughRatio().p50()),
+                        ratio(p, p.letThroughRatio().p90()), ratio(p, p.letThroughRatio().p99()),
+                        ratio(p, p.letThroughRatio().max())));
             }
         }
         return any ? table : null;
+    }
+
+    // a ratio of the plan's keys; n/a for a plan no key of which sent a request
+    private static String ratio(KeyResults.PlanKeys plan, double ratio) {
+        return plan.seen() == 0 ? "n/a" : Numbers.fixed(ratio, 2);
     }
 
     // the keys with the largest ratio, when more than one key was seen (one key's figures are the tables above)

@@ -68,6 +68,8 @@ public final class ThresholdText {
                     + region
                     : name.startsWith("latency_") && !region.isEmpty() ? "no value: " + limiter + " has no latency "
                     + "sample in " + region
+                    : !t.figure().plan().isEmpty() ? "no value: no key of plan " + t.figure().plan() + " sent "
+                    + limiter + " a request"
                     : "no value: the run has no such figure";
         }
         String value = value(t.figure().name(), outcome.value(), t.limit());

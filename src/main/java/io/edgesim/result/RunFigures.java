@@ -60,15 +60,19 @@ public final class RunFigures {
             new Measure<>("latency_p99_ms", "latency p99", " ms", r -> latency(r.latencyMs().samples(),
                     r.latencyMs().p99())));
 
-    /** A limiter's figures for the keys of one plan. */
+    /**
+     * A limiter's figures for the keys of one plan; a plan no client is on has counts (0) but no share and no worst
+     * key (none of 0 keys is no figure).
+     */
     public static final List<Measure<KeyResults.PlanKeys>> PLAN = List.of(
             new Measure<>("keys_over_limit", "keys over limit", "", p -> p.overLimit()),
             new Measure<>("keys_over_limit_share", "share of keys over limit", "",
-                    p -> share(p.overLimit(), Math.max(p.declared(), p.seen()))),
+                    p -> shareOfPlan(p.overLimit(), p)),
             new Measure<>("wrongly_throttled", "keys wrongly throttled", "", p -> p.wronglyThrottled()),
             new Measure<>("wrongly_throttled_share", "share of keys wrongly throttled", "",
-                    p -> share(p.wronglyThrottled(), Math.max(p.declared(), p.seen()))),
-            new Measure<>("worst_key", "worst key", "x", p -> p.letThroughRatio().max()));
+                    p -> shareOfPlan(p.wronglyThrottled(), p)),
+            new Measure<>("worst_key", "worst key", "x", p -> p.seen() == 0 ? Double.NaN
+                    : p.letThroughRatio().max()));
 
     /** A limiter's figures over one fault window, or outside every fault. */
     public static final List<Measure<PeriodResult.LimiterPeriod>> PERIOD = List.of(
@@ -152,6 +156,11 @@ public final class RunFigures {
     // a share of keys in [0, 1]; 0 of no keys
     private static double share(long count, long of) {
         return of <= 0 ? 0 : (double) count / of;
+    }
+
+    private static double shareOfPlan(long count, KeyResults.PlanKeys plan) {
+        long keys = Math.max(plan.declared(), plan.seen());
+        return keys <= 0 ? Double.NaN : (double) count / keys;
     }
 
     // a percentile of no samples is no figure

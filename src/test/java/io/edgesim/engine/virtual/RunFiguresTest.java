@@ -1,5 +1,6 @@
 package io.edgesim.engine.virtual;
 
+import io.edgesim.report.ReportWriter;
 import io.edgesim.result.Figure;
 import io.edgesim.result.KeyResults;
 import io.edgesim.result.LimiterResult;
@@ -141,5 +142,34 @@ class RunFiguresTest {
                 .check(run).passed()).isTrue();
         assertThat(new Threshold("local.sent.SYD > 0", sydSent, Threshold.Bound.VALUE, Threshold.Op.GT, 0)
                 .check(run).passed()).isFalse();
+    }
+
+    @Test
+    void aPlanNoKeyIsOnCountsZeroButHasNoShareAndNoWorstKey(@TempDir Path dir) throws IOException {
+        Path scenario = dir.resolve("plans.conf");
+        Files.writeString(scenario, """
+                name = plans
+                duration = 20s
+                seed = 3
+                regions = [FRA, SYD]
+                clients = [ { name = free, count = 5, key = "free-{i}", plan = free, rate = 2, pops = [FRA, SYD] } ]
+                plans {
+                  free { limit = 10, window = 10s }
+                  pro { limit = 100, window = 10s }
+                }
+                limiters = [ { name = local, tier = cache, algorithm = fixed-window, key = api-key } ]
+                """);
+        RunResult run = new VirtualEngine(ScenarioLoader.load(scenario, Path.of("regions.conf"))).run();
+
+        Map<Figure, Double> figures = RunFigures.of(run);
+
+        assertThat(figures).containsEntry(new Figure("local", "", "pro", "", "keys_over_limit"), 0.0)
+                .containsEntry(new Figure("local", "", "pro", "", "wrongly_throttled"), 0.0);
+        assertThat(figures.get(new Figure("local", "", "pro", "", "keys_over_limit_share"))).isNaN();
+        assertThat(figures.get(new Figure("local", "", "pro", "", "wrongly_throttled_share"))).isNaN();
+        assertThat(figures.get(new Figure("local", "", "pro", "", "worst_key"))).isNaN();
+        assertThat(figures.get(new Figure("local", "", "free", "", "worst_key"))).isGreaterThan(1);
+        assertThat(ReportWriter.texts(run).get("report.md"))
+                .contains("| local | pro | 100 | 0 | 0 | 0 | 0 | n/a | n/a | n/a | n/a |");
     }
 }

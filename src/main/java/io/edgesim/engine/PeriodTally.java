@@ -38,9 +38,10 @@ import java.util.OptionalDouble;
  * failed unanswered (timed out, lost: {@link io.edgesim.model.tier.ChainProgress#unansweredStages()}) is billed in
  * its own period as the run bills it, and the usage of the answered calls goes to the periods that had them (an
  * outage's window is not billed the rows the objects wrote outside it). Rows written and KV writes go to the periods
- * by the calls that wrote ({@link #writes}: let through, or refused under {@code count = all}; not a call during a
- * kv-outage, nor one whose KV write was refused; an object's call that failed the request closed though the object
- * served it, its reply late, counts as writing, the most it can have written). Only a run with faults keeps any. Not
+ * by the calls that wrote ({@link #writes}: let through, or refused under {@code count = all}; a call that failed the
+ * request closed though it was answered counts as writing, the most it can have written: an object's whose reply came
+ * late, KV's whose write was refused for the write rate). KV calls that failed unanswered (kv-outage) are billed in
+ * their own period as a read and a write each, as the run bills them. Only a run with faults keeps any. Not
  * thread-safe.
  */
 final class PeriodTally {
@@ -55,6 +56,8 @@ final class PeriodTally {
     private final long[] objectStages;
     private final long[] unansweredObjectCalls;
     private final long[] kvStages;
+    // per limiter: the run's KV calls that failed unanswered (KV down)
+    private final long[] unansweredKvCalls;
     // per limiter: bit s set for a Durable Object or KV stage that writes for a request it refuses too (count = all),
     // and the run's calls that made an object write a row, or KV a value (see writes)
     private final long[] countsRefusedStages;
@@ -70,6 +73,7 @@ final class PeriodTally {
         this.objectStages = new long[limiters.size()];
         this.unansweredObjectCalls = new long[limiters.size()];
         this.kvStages = new long[limiters.size()];
+        this.unansweredKvCalls = new long[limiters.size()];
         this.countsRefusedStages = new long[limiters.size()];
         this.writingCalls = new long[limiters.size()];
         this.kvWritingCalls = new long[limiters.size()];
@@ -102,11 +106,15 @@ final class PeriodTally {
              boolean failedOpen, boolean exactAllowed, long latencyNanos, int stage, long unansweredStages) {
         int unanswered = Long.bitCount(unansweredStages & objectStages[limiter]);
         unansweredObjectCalls[limiter] += unanswered;
-        // an object's call that failed the request closed though it reached the object (its reply came after the
-        // timeout) was served, and counts as writing; a KV call that failed never wrote (KV down, or the write refused)
+        int kvUnanswered = Long.bitCount(unansweredStages & kvStages[limiter]);
+        unansweredKvCalls[limiter] += kvUnanswered;
+        // a call that failed the request closed though it was answered counts as writing: an object's whose reply
+        // came after the timeout (it served it), KV's whose write was refused for the write rate (billed as
+        // written); a KV call that failed unanswered (KV down) wrote nothing measured, and is billed apart
         int writing = writes(objectStages[limiter], countsRefusedStages[limiter], stage, unansweredStages,
                 outcome == Outcome.FAILED);
-        int kvWriting = writes(kvStages[limiter], countsRefusedStages[limiter], stage, unansweredStages, false);
+        int kvWriting = writes(kvStages[limiter], countsRefusedStages[limiter], stage, unansweredStages,
+                outcome == Outcome.FAILED);
         writingCalls[limiter] += writing;
         kvWritingCalls[limiter] += kvWriting;
         boolean inFault = false;
@@ -114,13 +122,13 @@ final class PeriodTally {
             Fault fault = faults.get(f);
             if (requestNanos >= fault.fromNanos() && requestNanos < fault.untilNanos()) {
                 periods[limiter][f].add(pop, key, window, tokens, outcome, failedOpen, exactAllowed, latencyNanos,
-                        stage, unanswered, kvWriting, writing);
+                        stage, unanswered, kvUnanswered, kvWriting, writing);
                 inFault = true;
             }
         }
         if (!inFault) {
             periods[limiter][faults.size()].add(pop, key, window, tokens, outcome, failedOpen, exactAllowed,
-                    latencyNanos, stage, unanswered, kvWriting, writing);
+                    latencyNanos, stage, unanswered, kvUnanswered, kvWriting, writing);
         }
     }
 
@@ -163,8 +171,9 @@ final class PeriodTally {
             for (int l = 0; l < limiters.size(); l++) {
                 Period period = periods[l][p];
                 byLimiter.add(period.result(limiters.get(l), keyIds, pops, scenario,
-                        period.cost(limiters.get(l), invocations.get(l), unansweredObjectCalls[l], kvWritingCalls[l],
-                                writingCalls[l], tierUsage.get(l), periodNanos, scenario)));
+                        period.cost(limiters.get(l), new RunCalls(invocations.get(l), unansweredObjectCalls[l],
+                                unansweredKvCalls[l], kvWritingCalls[l], writingCalls[l]), tierUsage.get(l),
+                                periodNanos, scenario)));
             }
             if (p < faults.size()) {
                 Fault fault = faults.get(p);
@@ -178,10 +187,19 @@ final class PeriodTally {
         return results;
     }
 
-    // calls with those to Durable Objects that went unanswered taken out: what the objects' usage is shared by
-    private static Invocations answered(Invocations calls, long unansweredObjectCalls) {
+    // calls with those to Durable Objects and KV that went unanswered taken out: what the tiers' usage is shared by
+    private static Invocations answered(Invocations calls, long unansweredObjectCalls, long unansweredKvCalls) {
         return new Invocations(calls.workerRequests(),
-                Math.max(0, calls.durableObjectCalls() - unansweredObjectCalls), calls.kvReads(), calls.bindingCalls());
+                Math.max(0, calls.durableObjectCalls() - unansweredObjectCalls),
+                Math.max(0, calls.kvReads() - unansweredKvCalls), calls.bindingCalls());
+    }
+
+    /**
+     * What a limiter's requests made the Workers do over the whole run ({@code calls}), with the calls to objects and
+     * to KV that went unanswered, and the calls that made KV write a value or an object a row ({@link #writes}).
+     */
+    private record RunCalls(Invocations calls, long unansweredObjectCalls, long unansweredKvCalls,
+                            long kvWritingCalls, long writingCalls) {
     }
 
     // the length of the union of the fault windows within the run
@@ -224,8 +242,9 @@ final class PeriodTally {
         // their tokens (costs), and those of every request of the period, for the binding's calls
         long sentTokens;
         final long[] tokensEndedAtStage;
-        // calls to Durable Objects that went unanswered, and KV calls that failed
+        // calls to Durable Objects and to KV that went unanswered, and KV calls that wrote (or tried to)
         long unansweredObjectCalls;
+        long unansweredKvCalls;
         long kvWritingCalls;
         // calls that made an object write a row
         long writingCalls;
@@ -237,10 +256,11 @@ final class PeriodTally {
         }
 
         void add(int pop, int key, long window, long tokens, Outcome outcome, boolean open, boolean exactAllowed,
-                 long latencyNanos, int stage, int unanswered, int kvWriting, int writing) {
+                 long latencyNanos, int stage, int unanswered, int kvUnanswered, int kvWriting, int writing) {
             sent++;
             writingCalls += writing;
             unansweredObjectCalls += unanswered;
+            unansweredKvCalls += kvUnanswered;
             kvWritingCalls += kvWriting;
             sentTokens += tokens;
             if (stage >= 0 && outcome != Outcome.ACCEPTED) {
@@ -283,19 +303,18 @@ final class PeriodTally {
 
         /**
          * The period's bill at its rate per month: its own invocations, and its share of the run's tier usage
-         * ({@code runCalls}, of which {@code runUnansweredObjectCalls} to objects went unanswered,
-         * {@code runKvWritingCalls} made KV write a value and {@code runWritingCalls} made an object write a row);
+         * ({@code run}: what answered calls used goes to the periods by their answered calls, rows and KV values by
+         * the calls that wrote them; the unanswered ones are billed in their own period, {@link Usage#billedFor});
          * nothing for a period of no time (a fault window wholly after the run).
          */
-        CostResult cost(LimiterSpec spec, Invocations runCalls, long runUnansweredObjectCalls, long runKvWritingCalls,
-                        long runWritingCalls, Usage runUsage, long periodNanos, Scenario scenario) {
+        CostResult cost(LimiterSpec spec, RunCalls run, Usage runUsage, long periodNanos, Scenario scenario) {
             Invocations own = ChainBilling.of(spec, sent, endedAtStage, sentTokens, tokensEndedAtStage);
-            Usage share = runUsage.shareOf(answered(runCalls, runUnansweredObjectCalls),
-                    answered(own, unansweredObjectCalls));
-            share = share.withKvWrites(runKvWritingCalls == 0 ? 0
-                            : runUsage.kvWrites() * kvWritingCalls / (double) runKvWritingCalls)
-                    .withRowsWritten(runWritingCalls == 0 ? 0
-                            : runUsage.rowsWritten() * writingCalls / (double) runWritingCalls);
+            Usage share = runUsage.shareOf(answered(run.calls(), run.unansweredObjectCalls(), run.unansweredKvCalls()),
+                    answered(own, unansweredObjectCalls, unansweredKvCalls));
+            share = share.withKvWrites(run.kvWritingCalls() == 0 ? 0
+                            : runUsage.kvWrites() * kvWritingCalls / (double) run.kvWritingCalls())
+                    .withRowsWritten(run.writingCalls() == 0 ? 0
+                            : runUsage.rowsWritten() * writingCalls / (double) run.writingCalls());
             return Costs.of(own, share, Math.max(1, periodNanos), scenario.prices());
         }
 

@@ -123,7 +123,9 @@ public final class MarkdownReport {
                 .append("the sum of the items, *cost/month* in the summary; the plan minimum is paid once per account. ")
                 .append("Every request that reaches the Worker is billed (one a WAF rule blocks is not), with the CPU ")
                 .append("time of the assumption `prices.worker-cpu-ms-per-request`, waiting not included; every call ")
-                .append("to a Durable Object is a billed request, answered or not.");
+                .append("to a Durable Object is a billed request, answered or not, and every KV write attempted a ")
+                .append("billed write (one refused for the write rate, and one per KV call that failed during an ")
+                .append("outage, too: the most each can cost).");
         List<String> prices = run.settings().entrySet().stream().filter(e -> e.getKey().startsWith("prices."))
                 .map(e -> "`" + e.getKey() + " = " + e.getValue() + "`").toList();
         if (!prices.isEmpty()) {

@@ -11,8 +11,8 @@ import java.util.Map;
  * <p>Assumption: a month is 30 days, and the rate the run measured holds all month (usage over the run's duration
  * is scaled linearly). Each item is then charged {@code max(0, monthly - included) / 1e6 * price per million}; the
  * duration item is in GB-s: active seconds times the billed memory. A call to a Durable Object that never reached it,
- * and a KV read that failed, are billed as answered ones ({@link Usage#billedFor}), so that an outage never makes an
- * option look cheaper. Each
+ * and a KV call that failed (KV down), are billed as answered ones, and a KV write refused for the write rate as an
+ * accepted one ({@link Usage#billedFor}), so that an outage never makes an option look cheaper. Each
  * limiter is priced as if alone on the account: it gets every included amount. Pure function; prices come from the
  * caller.
  */

@@ -12,7 +12,9 @@ package io.edgesim.model.cost;
  * @param activeNanos           time Durable Objects spent serving (billed duration, at 128 MB)
  * @param kvReads               Workers KV reads that KV answered (a read served from the PoP's cache is still a
  *                              billed read)
- * @param kvWrites              Workers KV writes attempted and accepted
+ * @param kvWrites              Workers KV writes attempted: accepted, or refused for the write rate (billed as the
+ *                              most such a call can cost); the KV calls that failed unanswered (KV down) are added
+ *                              for the bill ({@link #billedFor})
  */
 public record Usage(double durableObjectRequests, double rowsWritten, double rowsRead, double activeNanos,
                     double kvReads, double kvWrites) {
@@ -23,17 +25,19 @@ public record Usage(double durableObjectRequests, double rowsWritten, double row
      * This usage as the platform bills it, given the calls the Workers made: each call that never reached its
      * Durable Object ({@code calls.durableObjectCalls()} beyond {@link #durableObjectRequests}: lost on the way, or
      * its home down) is billed as a served one - a request, a row read, a row written (the most a served call
-     * writes) and the mean service time of the served calls - and each KV read that failed ({@code calls.kvReads()}
-     * beyond {@link #kvReads}: KV down) as a read. Cloudflare does not publish what it bills for either; this is the
-     * most such a call can cost, so that an outage never makes an option look cheaper.
+     * writes) and the mean service time of the served calls - and each KV call that failed unanswered
+     * ({@code calls.kvReads()} beyond {@link #kvReads}: KV down) as a read and a write (the most a call writes).
+     * Cloudflare does not publish what it bills for either; this is the most such a call can cost, so that an outage
+     * never makes an option look cheaper.
      */
     public Usage billedFor(Invocations calls) {
         double unanswered = Math.max(0, calls.durableObjectCalls() - durableObjectRequests);
         // a served request reads one row; an overloaded one reaches the object but is not served (whole
         // nanoseconds, as a run measures them)
         double meanServiceNanos = rowsRead == 0 ? 0 : Math.floor(activeNanos / rowsRead);
+        double failedKv = Math.max(0, calls.kvReads() - kvReads);
         return new Usage(durableObjectRequests + unanswered, rowsWritten + unanswered, rowsRead + unanswered,
-                activeNanos + unanswered * meanServiceNanos, Math.max(kvReads, calls.kvReads()), kvWrites);
+                activeNanos + unanswered * meanServiceNanos, kvReads + failedKv, kvWrites + failedKv);
     }
 
     /**
@@ -46,7 +50,8 @@ public record Usage(double durableObjectRequests, double rowsWritten, double row
 
     /**
      * The part of this usage (a whole run's, as measured) that belongs to {@code part} of the run's calls
-     * {@code whole}: the Durable Object items in proportion to the calls to objects, the KV items to the KV reads
+     * {@code whole} (answered calls, for a stretch's share of what answered calls used): the Durable Object items in
+     * proportion to the calls to objects, the KV items to the KV reads
      * (not rounded: two stretches at the same rate get the same bill; none of an item whose calls the whole has none
      * of). The tiers
      * count their usage over the run, not per request; this is how a stretch of the run (a fault window) gets its

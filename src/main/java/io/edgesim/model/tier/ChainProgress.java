@@ -5,6 +5,7 @@ import io.edgesim.model.StageResult;
 import io.edgesim.model.StageVerdict;
 import io.edgesim.model.algorithm.Decision;
 import io.edgesim.model.response.RateLimitResponse;
+import io.edgesim.model.tier.local.KvEdge;
 import io.edgesim.model.tier.remote.DurableObjectServer;
 import io.edgesim.model.tier.remote.ObjectShards;
 
@@ -80,7 +81,7 @@ public final class ChainProgress {
         lastKey = key;
         latencyNanos += last.addedLatencyNanos();
         if (!reached && last.outcome() == Outcome.FAILED && !DurableObjectServer.OVERLOADED_ERROR.equals(last.error())
-                && nextStage < Long.SIZE) {
+                && !KvEdge.WRITE_RATE_ERROR.equals(last.error()) && nextStage < Long.SIZE) {
             unanswered |= 1L << nextStage;
         }
         if (last.passes()) {
@@ -111,9 +112,10 @@ public final class ChainProgress {
 
     /**
      * The stages (bit s for stage s, of the first 64) that failed without their call reaching its object: timed out on
-     * the way there, or lost with a node (a KV outage or write refusal sets its stage's bit too), but not a Durable
-     * Object refusing the call as overloaded, nor a call the object served whose reply was lost or late
-     * ({@link #applyReached}). The bill shares a run's object usage out by the calls that reached their objects.
+     * the way there, or lost with a node (a KV outage sets its stage's bit too), but not a Durable Object refusing
+     * the call as overloaded, nor KV refusing a write for the write rate (it answered the read and the write), nor a
+     * call the object served whose reply was lost or late ({@link #applyReached}). The bill shares a run's object and
+     * KV usage out by the calls that were answered, and bills those that were not as answered ones.
      */
     public long unansweredStages() {
         return unanswered;

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -51,10 +52,11 @@ class FaultWindowBillTest {
     }
 
     @Test
-    void aKvOutageWindowIsBilledNoKvWrites(@TempDir Path dir) {
+    void aKvOutageWindowIsBilledAReadAndAWritePerFailedCall(@TempDir Path dir) {
         // 10 keys at 1 a second each in AMS, counted in KV (one write per request the count lets through); KV is down
-        // from 20 s to 40 s: the window's calls fail and write nothing, so its bill has no KV writes, the time around
-        // it the run's writes at their own rate, and the periods weighted by their lengths give the run's bill
+        // from 20 s to 40 s: the window's calls fail and write nothing, but each is billed as the most a call costs, a
+        // read and a write, so that the outage does not make KV look cheaper; the periods weighted by their lengths
+        // give the run's bill
         RunResult run = new VirtualEngine(ScenarioFixture.load(dir, """
                 name = kv-down
                 duration = 60s
@@ -69,16 +71,40 @@ class FaultWindowBillTest {
         CostResult during = run.periods().get(0).limiters().get(0).cost();
         CostResult around = run.periods().get(1).limiters().get(0).cost();
         double perSecondToMonth = 30 * 24 * 3600;
-        assertThat(during.monthly().get(CostEstimate.KV_WRITES)).isZero();
-        // about 10 writes a second outside the outage, and about 20 / 60 of that over the whole run
-        assertThat(around.monthly().get(CostEstimate.KV_WRITES) / perSecondToMonth).isCloseTo(10, Offset.offset(1.0));
-        assertThat(whole.monthly().get(CostEstimate.KV_WRITES) / perSecondToMonth)
-                .isCloseTo(10 * 40 / 60.0, Offset.offset(1.0));
+        assertThat(run.periods().get(0).limiters().get(0).totals().failed()).isGreaterThan(150);
+        // about 10 writes and reads a second in the window, outside it and over the whole run
+        for (CostResult cost : List.of(during, around, whole)) {
+            assertThat(cost.monthly().get(CostEstimate.KV_WRITES) / perSecondToMonth).isCloseTo(10, Offset.offset(1.0));
+            assertThat(cost.monthly().get(CostEstimate.KV_READS) / perSecondToMonth).isCloseTo(10, Offset.offset(1.0));
+        }
         // every item's usage, weighted by the periods' lengths, is the run's (the dollars are not: the included
-        // amounts make a price that is not proportional, and the outage's window uses fewer writes than are included)
+        // amounts make a price that is not proportional)
         for (String item : whole.monthly().keySet()) {
             double weighted = (during.monthly().get(item) * 20 + around.monthly().get(item) * 40) / 60;
             assertThat(weighted).as(item).isCloseTo(whole.monthly().get(item), Offset.offset(1.0));
+        }
+    }
+
+    @Test
+    void aKvWriteRefusedForTheWriteRateIsBilledInItsWindow(@TempDir Path dir) {
+        // one key at 5 a second in FRA: KV takes one write a second, so 4 of every 5 requests' writes are refused
+        // (failing open); each refused write is billed as an accepted one, 5 writes a second in the window (an outage
+        // of AMS, where nothing is sent, from 30 s to 50 s) as around it
+        RunResult run = new VirtualEngine(ScenarioFixture.load(dir, """
+                name = kv-write-rate
+                duration = 60s
+                seed = 1
+                regions = [FRA, AMS]
+                clients = [ { name = a, key = "k", rate = 5, arrival = constant, pops = [FRA] } ]
+                limiters = [ { name = kv, tier = kv, limit = 1000, window = 60s, fail-open = true } ]
+                faults = [ { kind = pop-outage, pop = AMS, from = 30s, until = 50s } ]
+                """)).run();
+
+        double perSecondToMonth = 30 * 24 * 3600;
+        assertThat(run.limiters().get(0).totals().failed()).isEqualTo(240);
+        for (CostResult cost : List.of(run.limiters().get(0).cost(), run.periods().get(0).limiters().get(0).cost(),
+                run.periods().get(1).limiters().get(0).cost())) {
+            assertThat(cost.monthly().get(CostEstimate.KV_WRITES) / perSecondToMonth).isCloseTo(5, Offset.offset(0.01));
         }
     }
 

@@ -49,6 +49,19 @@ class UsageTest {
     }
 
     @Test
+    void aKvCallThatFailedUnansweredIsBilledAReadAndAWrite() {
+        // 100 KV calls, 60 answered (60 reads, 40 of them wrote): the 40 KV never answered are billed as a read and a
+        // write each, the most a call costs
+        Usage measured = new Usage(0, 0, 0, 0, 60, 40);
+
+        Usage billed = measured.billedFor(new Invocations(100, 0, 100, 0));
+
+        assertThat(billed.kvReads()).isEqualTo(100);
+        assertThat(billed.kvWrites()).isEqualTo(80);
+        assertThat(measured.billedFor(new Invocations(60, 0, 60, 0))).isEqualTo(measured);
+    }
+
+    @Test
     void twoStretchesAtTheSameRateGetTheSameSharePerCallUnrounded() {
         // region-outage: 2,400 calls, 1,700 rows written; 20 s made 800 of the calls and 40 s 1,600 - a third and two
         // thirds of the rows, 566.67 and 1,133.33 (rounded, 567 and 1,133 billed two periods differently)

@@ -401,9 +401,10 @@ class TiersMatchReferencesTest {
         ReferenceKvStore store = new ReferenceKvStore(settings);
         return popTiers(seed, keys, stage(settings, spec), false,
                 (stage, pop, r) -> new ReferenceKvEdge(settings, spec, store, r),
+                // the writes billed are those attempted: accepted, or refused for the write rate
                 tiers -> "{kv_refused_writes=" + store.refusedWrites() + "}, KV reads " + (store.reads()
                         + tiers.stream().mapToLong(t -> ((ReferenceKvEdge) t).hotReads()).sum()) + ", writes "
-                        + store.writes());
+                        + (store.writes() + store.refusedWrites()));
     }
 
     private static Pair binding(AlgorithmSpec spec, KeyIds keys, long seed, SplittableRandom random,

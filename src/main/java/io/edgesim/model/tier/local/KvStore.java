@@ -116,9 +116,12 @@ public final class KvStore {
         return row[at + WRITTEN] != 0 && nowNanos - row[at + WRITTEN_AT] < expirationTtlNanos;
     }
 
-    /** Reads that reached the store and accepted writes, for billing. */
+    /**
+     * Reads that reached the store and writes attempted, for billing: a write refused for the write rate is billed
+     * as an accepted one (Cloudflare does not publish whether it bills a refused write: the most it can cost).
+     */
     public Usage usage() {
-        return new Usage(0, 0, 0, 0, reads, writes);
+        return new Usage(0, 0, 0, 0, reads, writes + refusedWrites);
     }
 
     /** Writes refused because the key had been written less than the minimum write interval before. */

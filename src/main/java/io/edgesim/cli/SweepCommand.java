@@ -75,6 +75,13 @@ final class SweepCommand implements Callable<Integer> {
                     String.join(",", values.values())) + "), whose values are the runs' seeds; allowed: one of the "
                     + "two");
         }
+        if (replications != null && values.path().equals("seed")) {
+            // each value's runs would be seeds VALUE to VALUE + N - 1: the values would share most of their runs
+            throw new InputException("--replications: given with a sweep of the seed (" + values.where(
+                    String.join(",", values.values())) + "): the replications of each value run the seeds from it "
+                    + "on, so the values would share runs; allowed: one of the two (the replications are a sweep of "
+                    + "the seed)");
+        }
         List<Scenario> loaded = values.checkEveryValue(input.scenarioFile, input::load);
         // read against the runs the sweep makes: a sweep of limiters may name a limiter the file does not have
         List<Threshold> thresholds = FailIf.parse(failIf, loaded, replications != null);

@@ -54,6 +54,10 @@ record SweepValues(String origin, String path, List<String> values) {
             throw bad(origin, "'name' cannot be swept: it names the report folder; allowed: any setting that "
                     + "changes the run, e.g. limiters.local.limit");
         }
+        if (top.equals("sweep")) {
+            throw bad(origin, "'sweep' cannot be swept: it is the scenario's own sweep, which --param replaces; "
+                    + "allowed: any setting that changes the run, e.g. limiters.local.limit");
+        }
         if (top.equals("description")) {
             throw bad(origin, "'description' cannot be swept: it changes no number; allowed: any setting that "
                     + "changes the run, e.g. limiters.local.limit");
@@ -63,6 +67,11 @@ record SweepValues(String origin, String path, List<String> values) {
                 : split(valuesText);
         if (values.stream().anyMatch(String::isEmpty)) {
             throw bad(origin, "'" + valuesText + "' has an empty value; allowed: values separated by single commas");
+        }
+        if (values.size() == 1) {
+            // a sweep of one value is one run with a sweep's report, which compares nothing
+            throw bad(origin, "'" + valuesText + "' is one value; allowed: two or more values separated by commas "
+                    + "(one run of a changed setting: edit the scenario and run it)");
         }
         Set<String> seen = new HashSet<>();
         Map<BigDecimal, String> numbers = new HashMap<>();

@@ -179,7 +179,9 @@ public record SweepReport(String param, List<Point> points, String note) {
                 + "![multiplication against " + param + "](" + MULTIPLICATION_CHART + ")\n\n"
                 + (points.get(0).result().thresholds().isEmpty() ? ""
                 : "## Thresholds\n\n```\n" + thresholdsText() + "```\n\n")
-                + "Every run's full numbers are in sweep.csv.\n";
+                + (replicated() ? "sweep.csv has each value's run at the first seed and the means and intervals over "
+                + "its runs, a row per limiter.\n" : "sweep.csv has every run's whole-run figures, a row per limiter "
+                + "(per region and per window: run the scenario at that value).\n");
     }
 
     private String runsPerValue() {
@@ -212,6 +214,8 @@ public record SweepReport(String param, List<Point> points, String note) {
         // per limiter: whether its usage charge varies; else whether its bill does (only the plan minimum changed)
         Map<String, Boolean> costs = new LinkedHashMap<>();
         Map<String, Boolean> bills = new LinkedHashMap<>();
+        // per limiter: whether its worst region's p99 varies (a sweep of placement changes only latency)
+        Map<String, Boolean> latencies = new LinkedHashMap<>();
         byName.forEach((name, results) -> {
             header.add(name + " let through");
             header.add(name + " x");
@@ -224,6 +228,11 @@ public record SweepReport(String param, List<Point> points, String note) {
             } else if (bills.get(name)) {
                 header.add(name + " bill $/month (with the plan minimum)");
             }
+            latencies.put(name, results.stream().filter(Objects::nonNull).map(l -> worstP99Region(l)
+                    .map(region -> l.regions().get(region).latencyMs().p99()).orElse(Double.NaN)).distinct().count() > 1);
+            if (latencies.get(name)) {
+                header.add(name + " worst p99 ms (region)");
+            }
         });
         Tables table = new Tables(header);
         for (int at = 0; at < points.size(); at++) {
@@ -233,8 +242,9 @@ public record SweepReport(String param, List<Point> points, String note) {
                 LimiterResult l = limiter.getValue().get(at);
                 boolean cost = costs.get(limiter.getKey());
                 boolean bill = bills.get(limiter.getKey());
+                boolean latency = latencies.get(limiter.getKey());
                 if (l == null) {
-                    row.addAll(Collections.nCopies(cost || bill ? 3 : 2, "-"));
+                    row.addAll(Collections.nCopies(2 + (cost || bill ? 1 : 0) + (latency ? 1 : 0), "-"));
                 } else if (p.result().replications().isPresent()) {
                     Replications r = p.result().replications().get();
                     row.add(ReplicationTables.cell("let_through", r.interval(l.name(), "let_through")));
@@ -250,6 +260,13 @@ public record SweepReport(String param, List<Point> points, String note) {
                                         i.ci95High() + minimum, i.median() + minimum, i.min() + minimum,
                                         i.max() + minimum))));
                     }
+                    if (latency) {
+                        // the region that is worst at the scenario's seed, its p99 over the runs
+                        Optional<String> region = worstP99Region(l);
+                        row.add(region.map(worst -> ReplicationTables.cell("latency_p99_ms", r.estimate(
+                                new Figure(l.name(), worst, "", "", "latency_p99_ms")).flatMap(
+                                        Replications.Estimate::interval)) + " (" + worst + ")").orElse("n/a"));
+                    }
                 } else {
                     row.add(Long.toString(l.totals().letThrough()));
                     String bound = bound(l, "bound ");
@@ -258,6 +275,9 @@ public record SweepReport(String param, List<Point> points, String note) {
                         row.add(Numbers.fixed(l.cost().usdPerMonth(), 2));
                     } else if (bill) {
                         row.add(Numbers.fixed(l.cost().billUsdPerMonth(), 2));
+                    }
+                    if (latency) {
+                        row.add(worstP99(l));
                     }
                 }
             }
@@ -303,6 +323,23 @@ public record SweepReport(String param, List<Point> points, String note) {
 
     private static void save(JFreeChart chart, Path file) throws IOException {
         Charts.savePng(chart, file);
+    }
+
+    // "251.5 (SYD)": the largest p99 of the regions with latency samples, the first on a tie; "n/a" for none
+    private static String worstP99(LimiterResult l) {
+        return worstP99Region(l).map(region -> Numbers.ms(l.regions().get(region).latencyMs().p99()) + " (" + region
+                + ")").orElse("n/a");
+    }
+
+    private static Optional<String> worstP99Region(LimiterResult l) {
+        String worst = null;
+        for (Map.Entry<String, io.edgesim.result.RegionResult> e : l.regions().entrySet()) {
+            if (e.getValue().latencyMs().samples() > 0 && (worst == null
+                    || e.getValue().latencyMs().p99() > l.regions().get(worst).latencyMs().p99())) {
+                worst = e.getKey();
+            }
+        }
+        return Optional.ofNullable(worst);
     }
 
     private static double worst(LimiterResult l, ToDoubleFunction<io.edgesim.result.RegionResult> latency) {

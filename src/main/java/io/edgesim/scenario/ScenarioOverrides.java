@@ -87,6 +87,13 @@ public final class ScenarioOverrides {
             return node == null ? value : value.withOrigin(node.origin());
         }
         String segment = path.get(at);
+        if (node == null && at > 0 && segment.matches("\\d+")) {
+            // an element of a list the scenario does not have (faults.0.until without faults)
+            String missing = String.join(".", path.subList(0, at));
+            throw new InputException(where + ": " + missing + " has no element '" + segment + "'; allowed: nothing: "
+                    + "the scenario sets no " + missing + " (a whole list as the value: --param '" + missing
+                    + "=[{...}],[{...}]')");
+        }
         if (node == null || node.valueType() == ConfigValueType.OBJECT) {
             ConfigObject object = node == null ? ConfigFactory.empty().root() : (ConfigObject) node;
             return object.withValue(segment, set(object.get(segment), path, at + 1, value, where));

@@ -248,7 +248,8 @@ class FailIfTest {
 
         // a name that no value has is still bad input before anything runs
         CommandLines.Outcome unknown = edgesim("sweep", scenario().toString(), "--out", dir.resolve("x").toString(),
-                "--param", "limiters=[" + other + "]", "--fail-if", "exact.let_through < 1");
+                "--param", "limiters=[" + other + "],[" + other.replace("50", "60") + "]", "--fail-if",
+                "exact.let_through < 1");
         assertOneLineOfBadInput(unknown, "--fail-if: 'exact.let_through < 1': 'exact' is not a limiter of the "
                 + "scenario; allowed: other");
     }

@@ -480,7 +480,7 @@ class MainTest {
                 "scenarios/three-pops.conf")) + "\nsweep = \"limiters.local.limit=50,100\"\n");
 
         Outcome declared = edgesim("sweep", file.toString(), "--out", dir.resolve("declared").toString());
-        Outcome given = edgesim("sweep", file.toString(), "--param", "limiters.local.limit=25", "--out",
+        Outcome given = edgesim("sweep", file.toString(), "--param", "limiters.local.limit=25,30", "--out",
                 dir.resolve("given").toString());
 
         assertThat(declared.status()).as(declared.err()).isZero();
@@ -831,13 +831,43 @@ class MainTest {
     }
 
     @Test
+    void aSweepThatChangesOnlyLatencyShowsTheWorstRegionsP99(@TempDir Path dir) throws IOException {
+        // the object moved from Frankfurt to Sydney: the counts stay, the worst region's p99 moves
+        Outcome sweep = edgesim("sweep", "scenarios/three-pops.conf", "--param",
+                "limiters.exact.placement.region=FRA,SYD", "--out", dir.resolve("one").toString());
+        Outcome replicated = edgesim("sweep", "scenarios/three-pops.conf", "--param",
+                "limiters.exact.placement.region=FRA,SYD", "--replications", "10", "--out",
+                dir.resolve("ten").toString());
+
+        assertThat(sweep.status()).as(sweep.err()).isZero();
+        assertThat(Files.readString(dir.resolve("one/sweep.md"))).contains("| exact worst p99 ms (region) |",
+                "| FRA | 300 | 3.00 (bound 3.00) | 100 | 1.00 (bound 1.00) | 251.5 (SYD) |",
+                "| SYD | 300 | 3.00 (bound 3.00) | 100 | 1.00 (bound 1.00) | 284.2 (AMS) |")
+                .doesNotContain("local worst p99");
+        assertThat(replicated.status()).as(replicated.err()).isZero();
+        assertThat(Files.readString(dir.resolve("ten/sweep.md"))).contains("| 251.5 (251.5 to 251.5) (SYD) |",
+                "sweep.csv has each value's run at the first seed and the means");
+    }
+
+    @Test
+    void aSweepOfTheSeedWithReplicationsIsRefused(@TempDir Path dir) {
+        Outcome outcome = edgesim("sweep", "scenarios/three-pops.conf", "--param", "seed=3,4", "--replications", "10",
+                "--out", dir.toString());
+
+        CommandLines.assertOneLineOfBadInput(outcome, "--replications: given with a sweep of the seed (");
+        assertThat(outcome.err()).contains("the values would share runs; allowed: one of the two");
+    }
+
+    @Test
     void sweepRefusesANonPositiveStepNameDescriptionAndRepeatedValues(@TempDir Path dir) {
         String[] params = {"limiters.local.limit=1..10/-2", "limiters.local.limit=1..10/0",
                 "limiters.local.limit=1..x", "name=a,b", "description=a,b", "limiters.local.limit=50,100,50",
-                "limiters.local.limit=1.0,1", "limiters.local.limit=1e3,1000"};
+                "limiters.local.limit=1.0,1", "limiters.local.limit=1e3,1000", "sweep=a,b",
+                "limiters.local.limit=100"};
         String[] problems = {"needs a positive STEP", "needs a positive STEP", "is not a range",
                 "'name' cannot be swept", "'description' cannot be swept", "value '50' is given twice",
-                "values '1.0' and '1' are the same number", "values '1e3' and '1000' are the same number"};
+                "values '1.0' and '1' are the same number", "values '1e3' and '1000' are the same number",
+                "'sweep' cannot be swept", "'100' is one value"};
         for (int i = 0; i < params.length; i++) {
             Outcome outcome = edgesim("sweep", "scenarios/three-pops.conf", "--param", params[i], "--out",
                     dir.toString());

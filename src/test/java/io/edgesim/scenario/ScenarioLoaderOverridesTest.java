@@ -67,6 +67,10 @@ class ScenarioLoaderOverridesTest {
                 .isInstanceOf(InputException.class).hasMessage("--param duration.x: duration is a single value "
                         + "(\"10s\"), it has no setting 'x'; allowed: a value for duration itself, an object in braces "
                         + "where it takes one (--param 'duration={x=...},{...}')");
+        assertThatThrownBy(() -> ScenarioLoader.load(file, REGIONS, Map.of("faults.0.until", "1s")))
+                .isInstanceOf(InputException.class).hasMessage("--param faults.0.until: faults has no element '0'; "
+                        + "allowed: nothing: the scenario sets no faults (a whole list as the value: --param "
+                        + "'faults=[{...}],[{...}]')");
     }
 
     @Test

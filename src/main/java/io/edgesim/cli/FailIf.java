@@ -163,6 +163,11 @@ final class FailIf {
             }
             checkMeasuredThere(name, limiter, region, plan);
             double limit = limit(m.group(3), name);
+            if (Double.isInfinite(limit)) {
+                // 1e308s: a number, but not once in milliseconds
+                throw bad("'" + m.group(3) + "' is too large for a number (the largest is about 1.8e308)",
+                        "a smaller number");
+            }
             return new Threshold(expression.strip(), new Figure(limiter, region, plan, "", name), bound, op, limit);
         }
 
@@ -217,6 +222,9 @@ final class FailIf {
             }
             double value = Double.parseDouble(m.group(1));
             String given = m.group(2);
+            if (Double.isInfinite(value)) {
+                throw bad("'" + written + "' is too large for a number (the largest is about 1.8e308)", allowed);
+            }
             if (value < 0 && !share) {
                 // no figure is below 0: such a threshold would hold or fail whatever the run
                 throw bad("'" + written + "' is below 0, and " + name + " never is", allowed);

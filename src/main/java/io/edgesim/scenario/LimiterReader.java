@@ -7,6 +7,7 @@ import io.edgesim.model.tier.LimiterSpec;
 import io.edgesim.model.tier.StageSpec;
 import io.edgesim.model.tier.TierKind;
 import io.edgesim.model.tier.TierSettings;
+import io.edgesim.model.tier.remote.ObjectShards;
 import io.edgesim.scenario.config.AssumptionLog;
 import io.edgesim.scenario.config.ConfigReader;
 
@@ -83,6 +84,7 @@ final class LimiterReader {
                     PlanReader stagePlans = stage.has("limit-factor") ? layer(stage, stageOwn, under, "stage")
                             : stageOwn.over(plans);
                     StageSpec spec = stages.read(stage, STAGE_KEYS, stagePlans, under, log);
+                    requireCountable(stage, spec);
                     stageOwn.requireUsed(spec.algorithm().kind().windowed(), !spec.algorithm().kind().windowed());
                     contractWindow(stage, spec, stagePlans, under, covered);
                     // the WAF acts at Cloudflare's edge before any Worker code runs, so nothing can come before it
@@ -96,6 +98,7 @@ final class LimiterReader {
                 }
             } else {
                 StageSpec spec = stages.read(r, SINGLE_KEYS, plans, under, log);
+                requireCountable(r, spec);
                 contractWindow(r, spec, plans, under, covered);
                 sameNamespacePeriod(r, spec, name, namespaces);
                 chain.add(spec);
@@ -104,11 +107,28 @@ final class LimiterReader {
             AlgorithmSpec reference = under.isEmpty() ? reference(r, last.algorithm(), plans)
                     : contractReference(r, last.algorithm(), under);
             own.requireUsed(windowed(chain, reference, true), windowed(chain, reference, false));
+            if (reference.uncountable() != null) {
+                throw r.error("reference", reference.uncountable(), "a larger rate or a smaller burst");
+            }
             LimiterSpec limiter = new LimiterSpec(name, chain, clients, reference,
                     r.has("reference") ? StageReader.key(r.object("reference"), last.key()) : null);
             out.add(limiter);
         }
         return out;
+    }
+
+    // a token-bucket or gcra stage whose numbers (or a plan's, or each shard's) do not fit the exact count's units
+    private static void requireCountable(ConfigReader r, StageSpec spec) {
+        String problem = spec.algorithm().uncountable();
+        String shards = "";
+        if (problem == null) {
+            problem = ObjectShards.enforced(spec).uncountable();
+            shards = problem == null ? "" : " (each shard's share)";
+        }
+        if (problem != null) {
+            throw r.error(spec.algorithm().burst() > Long.MAX_VALUE / 2_000_000_000L ? "burst" : "rate",
+                    problem + shards, "a larger rate or a smaller burst");
+        }
     }
 
     /**

@@ -165,6 +165,10 @@ class FailIfTest {
                         + "fraction from 0 to 1, or a percentage from 0% to 100%, e.g. 0.01 or 1%");
         assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "local.keys_over_limit_share < 150%"),
                 "'150%' is above 100%, and a share is at most that; allowed: ");
+        assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "local.sent < 1e400"),
+                "'1e400' is too large for a number (the largest is about 1.8e308); allowed: a number, without a unit");
+        assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "exact.latency_p99_ms.SYD < 1e308s"),
+                "'1e308s' is too large for a number");
         assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "local.keys_over_limit_share > -1"),
                 "'-1' is below 0, and a share is at least that; allowed: ");
         assertOneLineOfBadInput(edgesim("run", file, "--out", out, "--fail-if", "local.keys_over_limit < -1"),

@@ -543,6 +543,22 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void aTokenBucketTheExactCountCannotHoldIsOneLineNotACrash(@TempDir Path dir) {
+        // a burst past 4.6 billion, or a rate too small for its decimals, does not fit the count's whole units
+        assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = cache, "
+                + "algorithm = token-bucket, rate = 1, burst = 9000000000000000 } ]")).endsWith("limiters[0].burst: rate 1.0/s with burst "
+                + "9000000000000000 cannot be counted in whole units of a token (a rate with d decimals allows a burst "
+                + "up to 4611686018 / 10^d, and needs rate x 10^d of at least 0.5, d up to 9); allowed: a larger rate "
+                + "or a smaller burst");
+        assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = cache, algorithm = gcra, "
+                + "rate = 1e-12, burst = 5 } ]")).contains("limiters[0].rate: rate 1.0E-12/s with burst 5 cannot be");
+        assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = durable-object, algorithm = "
+                + "token-bucket, rate = 0.0000005, burst = 1, shards = 1000 } ]"))
+                .contains("limiters[0].rate: rate 4.999999999999999E-10/s with burst 1 cannot be",
+                        "(each shard's share)");
+    }
+
+    @Test
     void aSubstitutionNeverReadsTheEnvironment(@TempDir Path dir) {
         // HOME is set in every shell: were the environment read, the limit would be "/root" or the like
         assertThat(System.getenv("HOME")).isNotNull();

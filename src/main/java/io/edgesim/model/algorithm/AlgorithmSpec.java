@@ -153,6 +153,39 @@ public record AlgorithmSpec(AlgorithmKind kind, long limit, long windowNanos, do
         return lifetime;
     }
 
+    /**
+     * Why this spec (or one of its plans) cannot be counted exactly, or null when it can: a token-bucket or gcra
+     * counts in integer units of a token ({@link ExactRate}), so a rate too small for its decimals or a burst too
+     * large for them does not fit in a long ("plan pro: rate 1.0E-12/s with burst 5 ...").
+     */
+    public String uncountable() {
+        String own = ownUncountable();
+        if (own != null) {
+            return own;
+        }
+        for (Map.Entry<String, AlgorithmSpec> plan : plans.entrySet()) {
+            String problem = plan.getValue().ownUncountable();
+            if (problem != null) {
+                return "plan " + plan.getKey() + ": " + problem;
+            }
+        }
+        return null;
+    }
+
+    private String ownUncountable() {
+        if (kind.windowed()) {
+            return null;
+        }
+        try {
+            ExactRate.of(ratePerSecond, burst);
+            return null;
+        } catch (IllegalArgumentException e) {
+            return "rate " + ratePerSecond + "/s with burst " + burst + " cannot be counted in whole units of a "
+                    + "token (a rate with d decimals allows a burst up to " + Long.MAX_VALUE / 2_000_000_000L
+                    + " / 10^d, and needs rate x 10^d of at least 0.5, d up to 9)";
+        }
+    }
+
     private long ownStateLifetimeNanos() {
         return switch (kind) {
             case FIXED_WINDOW, SLIDING_LOG -> windowNanos;

@@ -546,7 +546,8 @@ class ScenarioErrorsTest {
     void aTokenBucketTheExactCountCannotHoldIsOneLineNotACrash(@TempDir Path dir) {
         // a burst past 4.6 billion, or a rate too small for its decimals, does not fit the count's whole units
         assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = cache, "
-                + "algorithm = token-bucket, rate = 1, burst = 9000000000000000 } ]")).endsWith("limiters[0].burst: rate 1.0/s with burst "
+                + "algorithm = token-bucket, rate = 1, burst = 9000000000000000 } ]"))
+                .endsWith("limiters[0].burst: rate 1.0/s with burst "
                 + "9000000000000000 cannot be counted in whole units of a token (a rate with d decimals allows a burst "
                 + "up to 4611686018 / 10^d, and needs rate x 10^d of at least 0.5, d up to 9); allowed: a larger rate "
                 + "or a smaller burst");

@@ -60,9 +60,6 @@ final class PricesReader {
 
     private static double money(ConfigReader p, String key) {
         double d = p.number(key, MONEY);
-        if (Double.isNaN(d)) {
-            throw p.error(key, p.shown(key) + " is not a number", MONEY);
-        }
         if (d < 0) {
             throw p.error(key, p.shown(key) + " is negative", MONEY);
         }

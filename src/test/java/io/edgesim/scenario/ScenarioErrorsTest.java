@@ -328,7 +328,7 @@ class ScenarioErrorsTest {
                 arguments("prices { worker-requests-per-million = 1e300 }",
                         "prices.worker-requests-per-million: 1e300 is too large; allowed: a number from 0 to 1e9"),
                 arguments("prices { kv-reads-per-million = NaN }",
-                        "prices.kv-reads-per-million: NaN is not a number; allowed: a number from 0 to 1e9"),
+                        "prices.kv-reads-per-million: 'NaN' is not a number; allowed: a number from 0 to 1e9"),
                 arguments("prices { worker-requests-included = 1e30 }",
                         "prices.worker-requests-included: 1e30 is too large, above 9e15; allowed: a whole number from "
                                 + "0 to 9e15"),
@@ -557,6 +557,16 @@ class ScenarioErrorsTest {
                 + "token-bucket, rate = 0.0000005, burst = 1, shards = 1000 } ]"))
                 .contains("limiters[0].rate: rate 4.999999999999999E-10/s with burst 1 cannot be",
                         "(each shard's share)");
+    }
+
+    @Test
+    void notANumberAndInfinityAreNotNumbers(@TempDir Path dir) {
+        // Double.parseDouble takes both: NaN passed every range check ("NaN is negative", or a 0 ms round trip)
+        assertThat(ScenarioFixture.errorOverBase(dir, "clients = [ { name = a, key = k, rate = NaN } ]"))
+                .endsWith("clients[0].rate: 'NaN' is not a number; allowed: requests per second per client, greater "
+                        + "than 0 and at most 1,000,000");
+        assertThat(ScenarioFixture.errorOverBase(dir, "clients = [ { name = a, key = k, rate = Infinity } ]"))
+                .contains("clients[0].rate: 'Infinity' is not a number");
     }
 
     @Test

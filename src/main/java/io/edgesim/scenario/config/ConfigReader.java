@@ -174,7 +174,12 @@ public final class ConfigReader {
     public double number(String key, String allowed) {
         requirePresent(key, allowed);
         try {
-            return config.getDouble(quote(key));
+            double d = config.getDouble(quote(key));
+            // "NaN" and "Infinity" parse as doubles, and would pass every range check or fail it for the wrong reason
+            if (Double.isNaN(d) || Double.isInfinite(d)) {
+                throw error(key, "'" + shown(key) + "' is not a number", allowed);
+            }
+            return d;
         } catch (ConfigException.WrongType e) {
             throw error(key, "'" + shown(key) + "' is not a number", allowed);
         }

@@ -143,6 +143,15 @@ class RegionsLoaderTest {
     }
 
     @Test
+    void aLatitudeThatIsNotANumberIsRefusedNotEstimatedAsZero(@TempDir Path dir) {
+        // NaN passed the range check, and FRA-AMS was estimated at 0 ms, below the intra-PoP round trip
+        Path file = ScenarioFixture.write(dir, "r.conf", SMALL.replace("lat = 50.0379", "lat = NaN"));
+
+        assertThatThrownBy(() -> RegionsLoader.load(file)).isInstanceOf(InputException.class)
+                .hasMessage(file + ": regions.FRA.lat: 'NaN' is not a number; allowed: degrees from -90 to 90");
+    }
+
+    @Test
     void tableMarksEstimatedPairsWithAStar() {
         String table = RegionTable.format(RegionsLoader.load(ScenarioFixture.REGIONS));
 

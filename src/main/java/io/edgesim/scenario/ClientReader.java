@@ -252,7 +252,8 @@ final class ClientReader {
         if (mode != PopChoice.Mode.HOP && written.has("hop-every")) {
             throw r.error("hop-every", "set but pop-choice is " + modeName, "hop-every only with pop-choice = hop");
         }
-        long hopEvery = mode == PopChoice.Mode.HOP ? r.positiveDurationNanos("hop-every") : 0;
+        long hopEvery = mode == PopChoice.Mode.HOP ? r.durationOfSecondsNanos("hop-every", "a client that changes "
+                + "PoP more often: pop-choice = per-request") : 0;
 
         List<String> codes = new ArrayList<>();
         List<Double> weights = new ArrayList<>();

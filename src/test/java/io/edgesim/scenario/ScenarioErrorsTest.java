@@ -423,7 +423,8 @@ class ScenarioErrorsTest {
                 arguments("limiters = [ { name = l, tier = cache, limit = 1, window = -1m } ]",
                         "limiters[0].window: -1m is negative; allowed: " + POSITIVE_DURATION),
                 arguments("tiers { isolate { mean-lifetime = -30s } }",
-                        "tiers.isolate.mean-lifetime: -30s is negative; allowed: " + POSITIVE_DURATION),
+                        "tiers.isolate.mean-lifetime: -30s is negative; allowed: a duration with a unit, from 1s to "
+                                + "3650d (isolates live for seconds to minutes; the run draws every one's lifetime)"),
                 arguments("clients = [ { name = a, rate = 1, burst { every = -10s, size = 2 } } ]",
                         "clients[0].burst.every: -10s is negative; allowed: " + POSITIVE_DURATION),
                 arguments("tiers { binding { sync-interval = -100ms } }",
@@ -567,6 +568,17 @@ class ScenarioErrorsTest {
                         + "than 0 and at most 1,000,000");
         assertThat(ScenarioFixture.errorOverBase(dir, "clients = [ { name = a, key = k, rate = Infinity } ]"))
                 .contains("clients[0].rate: 'Infinity' is not a number");
+    }
+
+    @Test
+    void aHopOrAnIsolateLifetimeShorterThanASecondIsRefused(@TempDir Path dir) {
+        // the run steps through every hop and every lifetime: at 1 ns, 10 s of traffic never finished
+        assertThat(ScenarioFixture.errorOverBase(dir, "clients = [ { name = a, key = k, rate = 1, pop-choice = hop, "
+                + "hop-every = 1ns } ]")).endsWith("clients[0].hop-every: 1ns is shorter than a second; allowed: a "
+                + "duration with a unit, from 1s to 3650d (a client that changes PoP more often: pop-choice = "
+                + "per-request)");
+        assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = isolate, limit = 1, "
+                + "window = 1s, mean-lifetime = 999ms } ]")).contains("limiters[0].mean-lifetime: 999ms is shorter than a second");
     }
 
     @Test

@@ -256,6 +256,21 @@ public final class ConfigReader {
     }
 
     /**
+     * A duration of at least one second and at most {@link #MAX_DURATION_NANOS}, in nanoseconds: for a time that
+     * something repeats after, whose every repeat the run steps through (a shorter one would make a run of minutes
+     * take hours); {@code why} ends the "allowed" part.
+     */
+    public long durationOfSecondsNanos(String key, String why) {
+        String allowed = "a duration with a unit, from 1s to " + Durations.format(MAX_DURATION_NANOS) + " (" + why
+                + ")";
+        long nanos = durationNanos(key, true, MAX_DURATION_NANOS, allowed);
+        if (nanos < Durations.NANOS_PER_SECOND) {
+            throw error(key, shown(key) + " is shorter than a second", allowed);
+        }
+        return nanos;
+    }
+
+    /**
      * A duration in nanoseconds, from 0 (or, when {@code positive}, greater than 0) to {@code maxNanos}; every
      * message states that range. A bare number is refused: HOCON would read it as milliseconds.
      */

@@ -9,6 +9,7 @@ final class IsolateReader {
     }
 
     static TierSettings read(StageSettings s) {
-        return new TierSettings.Isolate(s.perPop("isolates-per-pop"), s.positiveDuration("mean-lifetime"));
+        return new TierSettings.Isolate(s.perPop("isolates-per-pop"), s.durationOfSeconds("mean-lifetime",
+                "isolates live for seconds to minutes; the run draws every one's lifetime"));
     }
 }

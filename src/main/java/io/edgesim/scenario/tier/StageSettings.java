@@ -143,6 +143,10 @@ final class StageSettings {
         return used(key).positiveDurationNanos(key);
     }
 
+    long durationOfSeconds(String key, String why) {
+        return used(key).durationOfSecondsNanos(key, why);
+    }
+
     long latency(String key) {
         return used(key).durationNanos(key, false, TierSettingsReader.MAX_LATENCY_NANOS);
     }

@@ -578,7 +578,8 @@ class ScenarioErrorsTest {
                 + "duration with a unit, from 1s to 3650d (a client that changes PoP more often: pop-choice = "
                 + "per-request)");
         assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = isolate, limit = 1, "
-                + "window = 1s, mean-lifetime = 999ms } ]")).contains("limiters[0].mean-lifetime: 999ms is shorter than a second");
+                + "window = 1s, mean-lifetime = 999ms } ]"))
+                .contains("limiters[0].mean-lifetime: 999ms is shorter than a second");
     }
 
     @Test

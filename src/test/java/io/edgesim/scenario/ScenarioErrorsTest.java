@@ -614,6 +614,15 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void aSyntaxErrorInAnIncludedFileNamesThatFileAndItsLine(@TempDir Path dir) {
+        // it named the including file, with a line that file does not have
+        ScenarioFixture.write(dir, "bad.conf", "clients = [ { name = a, rate = 1 } ]\n\n\nx = ]\n");
+
+        assertThat(ScenarioFixture.errorOverBase(dir, "include \"bad.conf\"\n")).startsWith(dir.resolve("bad.conf")
+                + ": line 4: malformed HOCON: ");
+    }
+
+    @Test
     void includesMustBeFilesThatExist(@TempDir Path dir) {
         String allowed = "; allowed: include \"FILE\" or include file(\"FILE\"), a file that exists, relative to "
                 + "the including file's folder";

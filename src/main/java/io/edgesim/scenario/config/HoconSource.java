@@ -244,9 +244,14 @@ public final class HoconSource {
                 + "levels deep, as in the documented settings");
     }
 
-    private static InputException malformed(String file, ConfigException e) {
+    private static InputException malformed(String topFile, ConfigException e) {
         String detail = e.getMessage();
         String where = null;
+        // a file it includes is blamed for its own syntax, not the file that includes it
+        String file = topFile;
+        if (e.origin() != null && e.origin().filename() != null && !sameFile(e.origin().filename(), topFile)) {
+            file = e.origin().filename();
+        }
         if (e.origin() != null) {
             String description = e.origin().description();
             if (detail.startsWith(description + ": ")) {
@@ -277,6 +282,14 @@ public final class HoconSource {
         }
         return InputException.at(file, where, "malformed HOCON: " + oneLine(COMMA_HINT.matcher(detail).replaceFirst(""))
                 + "; allowed: HOCON syntax");
+    }
+
+    private static boolean sameFile(String a, String b) {
+        try {
+            return Path.of(a).toAbsolutePath().normalize().equals(Path.of(b).toAbsolutePath().normalize());
+        } catch (java.nio.file.InvalidPathException e) {
+            return a.equals(b);
+        }
     }
 
     // "(if you intended 'i' to be part of a key or string value, try enclosing the key or value in double quotes, or

@@ -66,6 +66,7 @@ final class CompareCommand implements Callable<Integer> {
                     ? "empty" : "a folder") + "; allowed: a file, e.g. compare.md");
         }
         OutputClash.fileAgainstInputs("--out", out, List.of(file(a), file(b)));
+        OutputFolder.checkFile("--out", out, "; allowed: a file in a folder that can be written, e.g. compare.md");
         try (StagedOutput staged = StagedOutput.file(out)) {
             try (OutputStream stream = staged.open()) {
                 stream.write(markdown.getBytes(StandardCharsets.UTF_8));

@@ -75,6 +75,31 @@ final class OutputFolder {
         return dir;
     }
 
+    /**
+     * Checks before anything runs that the file {@code file} (named by {@code flag}) can be written: the nearest part
+     * of its folder's path that exists is a folder, and one this process may write in. A file that exists and is not
+     * a regular file (a device, a pipe: /dev/stdout) is written as it is, and not checked.
+     */
+    static void checkFile(String flag, Path file, String allowed) {
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            return;
+        }
+        Path parent = file.toAbsolutePath().normalize().getParent();
+        for (Path part = parent; part != null; part = part.getParent()) {
+            if (Files.exists(part)) {
+                if (!Files.isDirectory(part)) {
+                    throw new InputException(flag + ": cannot write " + file + ": " + part + " is "
+                            + StagedOutput.kind(part) + ", not a folder" + allowed);
+                }
+                if (!Files.isWritable(part)) {
+                    throw new InputException(flag + ": cannot write " + file + ": permission denied in " + part
+                            + " (or its file system is read-only)" + allowed);
+                }
+                return;
+            }
+        }
+    }
+
     /** The same for a folder the command writes into but does not replace (reports' --reports). */
     static Path prepare(String flag, Path dir) {
         prepare(flag, dir, null);

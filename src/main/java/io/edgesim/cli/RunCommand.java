@@ -408,6 +408,8 @@ final class RunCommand implements Callable<Integer> {
         }
         OutputClash.fileAgainstInputs("--decisions", decisions, inputs);
         OutputClash.fileOutsideFolder("--decisions", decisions, "--out", dir);
+        // a folder that cannot take the file is said now, not after the run
+        OutputFolder.checkFile("--decisions", decisions, DECISIONS_ALLOWED);
     }
 
     private static StagedOutput stage(String flag, Path target, boolean folder) {

@@ -276,6 +276,10 @@ class CompareCommandTest {
                 + ": has no schema_version: written by an edgesim before result.json carried one");
         assertOneLineOfBadInput(edgesim("compare", a.toString(), a.toString(), "--out",
                 a.resolve("result.json").toString()), "--out");
+        // a file where the folder should be is said as bad input, as run's --out says it
+        assertOneLineOfBadInput(edgesim("compare", a.toString(), a.toString(), "--out",
+                notJson.resolve("c.md").toString()), "--out: cannot write " + notJson.resolve("c.md") + ": "
+                + notJson + " is a file, not a folder");
     }
 
     @Test

@@ -686,6 +686,14 @@ class MainTest {
         // the run never started: the decisions file it would have written first is not there
         assertThat(decisions).doesNotExist();
         assertThat(file).hasContent("not a folder");
+        // a decisions file under a file is said before the run too (it was after it, with exit status 1)
+        Outcome underAFile = edgesim("run", "scenarios/three-pops.conf", "--out", dir.resolve("out").toString(),
+                "--decisions", sub.resolve("d.csv").toString());
+        assertThat(underAFile.status()).as(underAFile.err()).isEqualTo(2);
+        assertThat(underAFile.err()).isEqualTo("edgesim: --decisions: cannot write " + sub.resolve("d.csv") + ": "
+                + file + " is a file, not a folder; allowed: a file in a folder that exists or can be created, and "
+                + "can be written" + System.lineSeparator());
+        assertThat(dir.resolve("out")).doesNotExist();
     }
 
     @Test

@@ -18,8 +18,12 @@ import org.jfree.chart.util.SortOrder;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Graphics2D;
 import java.awt.Paint;
+import java.awt.Rectangle;
 import java.awt.Shape;
+import java.awt.TexturePaint;
+import java.awt.image.BufferedImage;
 
 /**
  * One look for every chart: white background, light grid, a colour-blind-safe palette. Lines that may coincide
@@ -43,6 +47,34 @@ final class ChartStyle {
     /** The colour of series {@code series}. */
     static Paint paint(int series) {
         return PALETTE[series % PALETTE.length];
+    }
+
+    /**
+     * The fill of bar series {@code series}: its colour, and beyond the palette's eight the colour in stripes on white
+     * (crossed beyond sixteen), so that bars, which have no dash or marker, never share a look.
+     */
+    static Paint barPaint(int series) {
+        Color colour = (Color) PALETTE[series % PALETTE.length];
+        int round = series / PALETTE.length;
+        if (round == 0) {
+            return colour;
+        }
+        BufferedImage tile = new BufferedImage(8, 8, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = tile.createGraphics();
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, 8, 8);
+        g.setColor(colour);
+        g.setStroke(new BasicStroke(2.5f));
+        g.drawLine(0, 8, 8, 0);
+        g.drawLine(-4, 4, 4, -4);
+        g.drawLine(4, 12, 12, 4);
+        if (round > 1) {
+            g.drawLine(0, 0, 8, 8);
+            g.drawLine(-4, 4, 4, 12);
+            g.drawLine(4, -4, 12, 4);
+        }
+        g.dispose();
+        return new TexturePaint(tile, new Rectangle(0, 0, 8, 8));
     }
 
     /** The marker of series {@code series}. */
@@ -103,7 +135,7 @@ final class ChartStyle {
             lines.setDefaultShapesVisible(true);
         }
         for (int i = 0; i < Math.max(count, PALETTE.length); i++) {
-            renderer.setSeriesPaint(i, paint(i));
+            renderer.setSeriesPaint(i, renderer instanceof BarRenderer ? barPaint(i) : paint(i));
             if (renderer instanceof LineAndShapeRenderer) {
                 renderer.setSeriesStroke(i, line(i, count));
                 renderer.setSeriesShape(i, marker(i));
@@ -136,6 +168,11 @@ final class ChartStyle {
 
         @Override
         public boolean getItemShapeVisible(int series, int item) {
+            // a series of one point is nothing but its marker (a limiter with one key on the per-key chart)
+            if (getPlot() != null && getPlot().getDataset() != null
+                    && getPlot().getDataset().getItemCount(series) <= 2) {
+                return true;
+            }
             return (item + series * every / count) % every == 0;
         }
 

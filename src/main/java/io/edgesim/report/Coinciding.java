@@ -2,6 +2,7 @@ package io.edgesim.report;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -25,7 +26,10 @@ final class Coinciding {
      */
     static List<List<String>> groups(Map<String, double[]> lines) {
         double largest = lines.values().stream().flatMapToDouble(Arrays::stream).map(Math::abs).max().orElse(0);
-        double tolerance = TOLERANCE * largest;
+        return groups(lines, TOLERANCE * largest);
+    }
+
+    private static List<List<String>> groups(Map<String, double[]> lines, double tolerance) {
         List<String> names = new ArrayList<>(lines.keySet());
         List<List<String>> groups = new ArrayList<>();
         boolean[] grouped = new boolean[names.size()];
@@ -45,6 +49,19 @@ final class Coinciding {
             }
         }
         return groups;
+    }
+
+    /**
+     * {@link #groups} of lines drawn on log axes, where nearness is a ratio: values (all above 0) compared by their
+     * logarithms, within 0.5 % of the decades they span.
+     */
+    static List<List<String>> groupsOnLogAxes(Map<String, double[]> lines) {
+        Map<String, double[]> logs = new LinkedHashMap<>();
+        lines.forEach((name, values) -> logs.put(name, Arrays.stream(values).map(Math::log10).toArray()));
+        double low = logs.values().stream().flatMapToDouble(Arrays::stream).min().orElse(0);
+        double high = logs.values().stream().flatMapToDouble(Arrays::stream).max().orElse(0);
+        // 0.5 % of the decades the values span, at least one decade's
+        return groups(logs, TOLERANCE * Math.max(1, high - low));
     }
 
     /**

@@ -52,7 +52,10 @@ final class KeyTailChart {
             }
             lines.put(limiter.name(), line);
         }
-        return CAPTION + Coinciding.sentence(Coinciding.groups(lines)) + undrawnNote(run, "; ");
+        // the tables give shares of the keys declared; a key that sent nothing has no place on this chart
+        boolean unseen = run.limiters().stream().anyMatch(l -> l.keys().population() > l.keys().seen());
+        return CAPTION + Coinciding.sentence(Coinciding.groupsOnLogAxes(lines)) + undrawnNote(run, "; ")
+                + (unseen ? "; shares of the keys seen, where the tables' are of the keys the scenario declares" : "");
     }
 
     /** The limiters no key of which got anything through (a ratio of 0 has no place on a log axis), in order. */

@@ -15,8 +15,10 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.geom.AffineTransform;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Added latency per region as a dot plot: per region a column of each limiter's dots side by side, its p50 filled
@@ -34,8 +36,43 @@ final class LatencyChart {
 
     static String caption(RunResult run) {
         List<String> none = withoutLatency(run);
+        int shown = regionsShown(run).size();
         return CAPTION + (none.isEmpty() ? "" : "; no added latency: " + String.join(", ", none))
-                + Charts.regionsShownNote(run);
+                + (shown == run.regions().size() ? "" : "; " + shown + " regions of " + run.regions().size()
+                + ": each limiter's slowest (highest p99), then those with the most requests (every region: "
+                + "by-region.csv)");
+    }
+
+    /**
+     * The regions the chart shows, in the run's order: all of them, or with more than the charts show
+     * ({@link Charts#regionsShown}) each limiter's slowest region (highest p99, the earlier on a tie), so that the
+     * worst latency a report quotes is drawn, then the regions with the most requests up to that many.
+     */
+    static List<String> regionsShown(RunResult run) {
+        List<String> busiest = Charts.regionsShown(run);
+        if (busiest.size() == run.regions().size()) {
+            return busiest;
+        }
+        Set<String> shown = new LinkedHashSet<>();
+        for (LimiterResult limiter : run.limiters()) {
+            String slowest = null;
+            for (Map.Entry<String, RegionResult> r : limiter.regions().entrySet()) {
+                double p99 = r.getValue().latencyMs().p99();
+                if (p99 > 0 && (slowest == null || p99 > limiter.regions().get(slowest).latencyMs().p99())) {
+                    slowest = r.getKey();
+                }
+            }
+            if (slowest != null) {
+                shown.add(slowest);
+            }
+        }
+        for (String region : Charts.byRequests(run)) {
+            if (shown.size() >= busiest.size()) {
+                break;
+            }
+            shown.add(region);
+        }
+        return run.regions().stream().filter(shown::contains).toList();
     }
 
     /** The limiters whose p99 is 0 in every region, in scenario order. */
@@ -50,7 +87,7 @@ final class LatencyChart {
     static JFreeChart chart(RunResult run) {
         DefaultCategoryDataset p50 = new DefaultCategoryDataset();
         DefaultCategoryDataset p99 = new DefaultCategoryDataset();
-        List<String> shown = Charts.regionsShown(run);
+        List<String> shown = regionsShown(run);
         double min = Double.MAX_VALUE;
         double max = 0;
         for (LimiterResult limiter : run.limiters()) {
@@ -74,7 +111,9 @@ final class LatencyChart {
         }
         RoundLogAxis latency = RoundLogAxis.plain(Y_LABEL);
         latency.fit(max > 0 ? min : 0.1, max > 0 ? max : 1);
-        CategoryPlot plot = new CategoryPlot(p50, new CategoryAxis(Charts.regionAxisLabel(run)), latency, dots(true));
+        String axis = shown.size() == run.regions().size() ? "region (PoP)" : "region (PoP): each limiter's slowest "
+                + "and the busiest, " + shown.size() + " of " + run.regions().size();
+        CategoryPlot plot = new CategoryPlot(p50, new CategoryAxis(axis), latency, dots(true));
         plot.setDataset(1, p99);
         plot.setRenderer(1, dots(false));
         plot.setOrientation(PlotOrientation.VERTICAL);

@@ -106,6 +106,11 @@ final class ClientReader {
         if (name.isBlank()) {
             throw r.error("name", "the name is empty", "a name unique among the clients");
         }
+        if (name.contains(".")) {
+            // --param clients.NAME.rate and a limiter's clients would read the name as a path
+            throw r.error("name", "'" + name + "' has a dot, which separates the parts of a setting's path "
+                    + "(--param clients.NAME.rate)", "a name unique among the clients, without a dot");
+        }
         Integer earlier = seen.putIfAbsent(name, index);
         if (earlier != null) {
             throw r.error("name", "'" + name + "' is already the name of clients[" + earlier + "]",

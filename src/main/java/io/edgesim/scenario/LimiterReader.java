@@ -289,6 +289,10 @@ final class LimiterReader {
                         "printable ASCII characters: letters, digits, spaces and punctuation (space to ~)");
             }
         }
+        if (name.contains(".")) {
+            throw r.error("name", "'" + name + "' has a dot, which separates the parts of --param limiters.NAME.limit "
+                    + "and of --fail-if NAME.FIGURE", "a name unique among the limiters, without a dot");
+        }
         Integer earlier = seen.putIfAbsent(name, index);
         if (earlier != null) {
             throw r.error("name", "'" + name + "' is already the name of limiters[" + earlier + "]",
@@ -306,12 +310,16 @@ final class LimiterReader {
         if (names.isEmpty()) {
             throw r.error("clients", "the list is empty", allowed + " (leave clients out for all)");
         }
+        Set<String> seen = new LinkedHashSet<>();
         for (String name : names) {
             if (!clientNames.contains(name)) {
                 throw r.error("clients", "'" + name + "' is not a client of this scenario", allowed);
             }
+            if (!seen.add(name)) {
+                throw r.error("clients", "'" + name + "' is listed twice", allowed + ", each once");
+            }
         }
-        return new LinkedHashSet<>(names);
+        return seen;
     }
 
     // the reference's algorithm, with the limiter's plans (not a last stage's own)

@@ -28,4 +28,19 @@ class CoincidingTest {
                 .isEqualTo("; lines that coincide, told apart by dash and marker: a and b; c, d and e");
         assertThat(Coinciding.sentence(List.of())).isEmpty();
     }
+
+    @Test
+    void onLogAxesNearnessIsARatio() {
+        // 0.0048, 0.007 and 0.009 are 0.004 apart, less than 0.5 % of the largest value, but far apart on a log
+        // axis; 100 and 100.9 are further apart than that, but one width of a line there
+        Map<String, double[]> lines = new LinkedHashMap<>();
+        lines.put("a", new double[]{0.0048, 1});
+        lines.put("b", new double[]{0.007, 1});
+        lines.put("c", new double[]{0.009, 1});
+        lines.put("d", new double[]{100, 1});
+        lines.put("e", new double[]{100.9, 1});
+
+        assertThat(Coinciding.groups(lines)).containsExactly(List.of("a", "b", "c"));
+        assertThat(Coinciding.groupsOnLogAxes(lines)).containsExactly(List.of("d", "e"));
+    }
 }

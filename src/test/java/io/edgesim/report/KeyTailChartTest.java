@@ -59,6 +59,10 @@ class KeyTailChartTest {
 
         assertThat(plot.getDataset().getXValue(1, 0)).isEqualTo(0.001);
         assertThat(plot.getDomainAxis().getRange().contains(0.001)).isTrue();
+        // one key, one point: nothing but its marker shows it, whatever the other series' marker spacing
+        assertThat(plot.getDataset().getItemCount(1)).isEqualTo(1);
+        assertThat(ChartRuns.render(KeyTailChart.chart(run)).pixels(ChartStyle.paint(1))).isPositive();
+        assertThat(((ChartStyle.MarkedLines) plot.getRenderer()).getItemShapeVisible(1, 0)).isTrue();
     }
 
     @Test

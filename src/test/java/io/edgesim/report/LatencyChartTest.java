@@ -92,4 +92,29 @@ class LatencyChartTest {
     private static long mantissa(double value) {
         return Math.round(value / Math.pow(10, Math.floor(Math.log10(value) + 1e-9)));
     }
+
+    @Test
+    void withMoreRegionsThanFitEachLimitersSlowestRegionIsDrawn() {
+        // an object in Frankfurt: its slowest region is far and light, and would not be among the busiest 40
+        RunResult run = ChartRuns.run(dir, """
+                name = whole-edge
+                duration = 10s
+                seed = 4
+                regions-file = "%s"
+                clients = [ { name = crowd, key = "k-{i}", count = 2000, rate = 1, pops = all } ]
+                limiters = [ { name = object, tier = durable-object, limit = 5, window = 10s, key = api-key,
+                               placement { policy = fixed, region = FRA } } ]
+                """.formatted(Path.of("regions/cloudflare.conf").toAbsolutePath()));
+        java.util.Map<String, io.edgesim.result.RegionResult> regions = run.limiters().get(0).regions();
+        String slowest = run.regions().stream().filter(r -> regions.get(r).latencyMs().samples() > 0)
+                .max(java.util.Comparator.comparingDouble(r -> regions.get(r).latencyMs().p99())).orElseThrow();
+
+        List<String> shown = LatencyChart.regionsShown(run);
+
+        assertThat(shown).hasSize(Charts.MAX_REGIONS_SHOWN).contains(slowest);
+        assertThat(Charts.regionsShown(run)).doesNotContain(slowest);
+        assertThat(LatencyChart.chart(run).getCategoryPlot().getDataset(0).getColumnKeys()).isEqualTo(shown);
+        assertThat(Charts.files(run).get(LatencyChart.FILE)).endsWith("; 40 regions of 340: each limiter's slowest "
+                + "(highest p99), then those with the most requests (every region: by-region.csv)");
+    }
 }

@@ -583,6 +583,21 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void aNameWithADotAndAClientListedTwiceAreRefused(@TempDir Path dir) {
+        // --param limiters.a.b.limit could not name a limiter "a.b"
+        assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = \"a.b\", tier = cache, limit = 1, "
+                + "window = 1s } ]")).endsWith("limiters[0].name: 'a.b' has a dot, which separates the parts of "
+                + "--param limiters.NAME.limit and of --fail-if NAME.FIGURE; allowed: a name unique among the "
+                + "limiters, without a dot");
+        assertThat(ScenarioFixture.errorOverBase(dir, "clients = [ { name = \"a.b\", key = k, rate = 1 } ]"))
+                .contains("clients[0].name: 'a.b' has a dot");
+        assertThat(ScenarioFixture.errorOverBase(dir, "clients = [ { name = a, key = k, rate = 1 } ]\n"
+                + "limiters = [ { name = l, tier = cache, limit = 1, window = 1s, clients = [a, a] } ]"))
+                .endsWith("limiters[0].clients: 'a' is listed twice; allowed: names of this scenario's clients: a, "
+                        + "each once");
+    }
+
+    @Test
     void aSubstitutionNeverReadsTheEnvironment(@TempDir Path dir) {
         // HOME is set in every shell: were the environment read, the limit would be "/root" or the like
         assertThat(System.getenv("HOME")).isNotNull();

@@ -305,7 +305,11 @@ public final class RegionsLoader {
         String known = String.join(", ", index.keySet().stream().sorted().toList());
         for (String pair : section.keysInFileOrder()) {
             String[] ends = pair.split("-", -1);
-            if (ends.length != 2 || ends[0].equals(ends[1])) {
+            if (ends.length == 2 && ends[0].equals(ends[1])) {
+                throw section.error(pair, "'" + pair + "' is a region with itself: the round trip within a PoP is "
+                        + "intra-pop-rtt, one for every region", "FROM-TO of two regions, such as FRA-SYD");
+            }
+            if (ends.length != 2) {
                 throw section.error(pair, "'" + pair + "' is not a pair of two regions", "FROM-TO, such as FRA-SYD");
             }
             for (String end : ends) {

@@ -152,6 +152,16 @@ class RegionsLoaderTest {
     }
 
     @Test
+    void aPairOfARegionWithItselfPointsToTheIntraPopRoundTrip(@TempDir Path dir) {
+        Path file = ScenarioFixture.write(dir, "r.conf", SMALL.replace("FRA-SYD = [249, 252]",
+                "FRA-SYD = [249, 252]\n  FRA-FRA = 5"));
+
+        assertThatThrownBy(() -> RegionsLoader.load(file)).isInstanceOf(InputException.class)
+                .hasMessageContaining("'FRA-FRA' is a region with itself: the round trip within a PoP is "
+                        + "intra-pop-rtt, one for every region; allowed: FROM-TO of two regions");
+    }
+
+    @Test
     void tableMarksEstimatedPairsWithAStar() {
         String table = RegionTable.format(RegionsLoader.load(ScenarioFixture.REGIONS));
 

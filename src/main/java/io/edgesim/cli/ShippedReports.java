@@ -79,11 +79,13 @@ final class ShippedReports {
             produced.add(SweepCommand.defaultFolder(scenario.name()).getFileName().toString());
             produced.add(ServeCommand.defaultFolder(scenario.name()).getFileName().toString());
             Path dir = reportsDir.resolve(scenario.name());
-            Map<String, String> texts = ReportWriter.texts(run(scenario));
-            compare(dir, texts, Charts.FILES.keySet(), file, differences);
+            RunResult result = run(scenario);
+            Map<String, String> texts = ReportWriter.texts(result);
+            Set<String> charts = Charts.files(result).keySet();
+            compare(dir, texts, charts, file, differences);
             SweepReport sweep = sweep(file, regionsFile);
             Set<String> expected = new HashSet<>(texts.keySet());
-            expected.addAll(Charts.FILES.keySet());
+            expected.addAll(charts);
             if (sweep != null) {
                 expected.add("sweep");
                 compare(dir.resolve("sweep"), sweep.texts(), SweepReport.CHARTS, file, differences);

@@ -60,14 +60,16 @@ public final class Charts {
     public static final String REPLICATIONS_FILE = ReplicationsChart.FILE;
 
     /**
-     * The chart files of {@code run}'s report, file name -> caption, in display order: {@link #FILES} and with
-     * replications theirs, each caption with what this run's chart needs said (the lines that coincide, the
+     * The chart files of {@code run}'s report, file name -> caption, in display order: {@link #FILES} (the latency
+     * chart only when some limiter adds latency: else it would be an empty frame) and with replications theirs, each caption with what this run's chart needs said (the lines that coincide, the
      * limiters without latency).
      */
     public static Map<String, String> files(RunResult run) {
         Map<String, String> files = new LinkedHashMap<>();
         files.put(RegionChart.FILE, RegionChart.caption(run));
-        files.put(LatencyChart.FILE, LatencyChart.caption(run));
+        if (LatencyChart.drawn(run)) {
+            files.put(LatencyChart.FILE, LatencyChart.caption(run));
+        }
         files.put(OverTimeChart.FILE, OverTimeChart.caption(run));
         files.put(KeyTailChart.FILE, KeyTailChart.caption(run));
         if (run.replications().isPresent()) {
@@ -147,7 +149,9 @@ public final class Charts {
     /** Writes the charts of {@link #files} into {@code dir}. */
     public static void write(RunResult run, Path dir) throws IOException {
         savePng(RegionChart.chart(run), dir.resolve(RegionChart.FILE));
-        savePng(LatencyChart.chart(run), dir.resolve(LatencyChart.FILE));
+        if (LatencyChart.drawn(run)) {
+            savePng(LatencyChart.chart(run), dir.resolve(LatencyChart.FILE));
+        }
         savePng(OverTimeChart.chart(run), dir.resolve(OverTimeChart.FILE));
         savePng(KeyTailChart.chart(run), dir.resolve(KeyTailChart.FILE));
         if (run.replications().isPresent()) {

@@ -75,6 +75,11 @@ final class LatencyChart {
         return run.regions().stream().filter(shown::contains).toList();
     }
 
+    /** Whether the run has the chart: some limiter adds latency in some region ({@link Charts#files}). */
+    static boolean drawn(RunResult run) {
+        return run.limiters().stream().anyMatch(LatencyChart::addsLatency);
+    }
+
     /** The limiters whose p99 is 0 in every region, in scenario order. */
     static List<String> withoutLatency(RunResult run) {
         return run.limiters().stream().filter(l -> !addsLatency(l)).map(LimiterResult::name).toList();

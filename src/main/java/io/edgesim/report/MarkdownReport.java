@@ -145,6 +145,10 @@ public final class MarkdownReport {
         run.replications().ifPresent(r -> md.append(replications(r)));
         charts.forEach((file, caption) ->
                 md.append("![").append(caption).append("](").append(file).append(")\n\n"));
+        if (!charts.isEmpty() && !charts.containsKey(LatencyChart.FILE) && !LatencyChart.drawn(run)) {
+            md.append("No limiter adds latency in any region (").append(String.join(", ",
+                    LatencyChart.withoutLatency(run))).append("), so the report has no latency chart.\n\n");
+        }
         for (LimiterResult limiter : run.limiters()) {
             String mark = run.cluster().filter(c -> c.latencyFlagged(limiter.name())).map(c -> " " + LATE_MARK)
                     .orElse("");

@@ -49,6 +49,25 @@ class LatencyChartTest {
     }
 
     @Test
+    void aRunWhereNoLimiterAddsLatencyHasNoLatencyChartAndSaysSo(@TempDir Path out) throws java.io.IOException {
+        // an empty frame with "no limiter adds latency" in it was pasted into design documents
+        RunResult run = ChartRuns.run(dir, """
+                name = no-latency
+                duration = 10s
+                regions = [FRA]
+                clients = [ { name = one, key = "k", rate = 1 } ]
+                limiters = [ { name = bind, tier = binding, limit = 5, period = 10, key = api-key } ]
+                """);
+
+        assertThat(Charts.files(run)).doesNotContainKey(LatencyChart.FILE).containsKey(RegionChart.FILE);
+        ReportWriter.write(run, out);
+        assertThat(out.resolve(LatencyChart.FILE)).doesNotExist();
+        assertThat(out.resolve(RegionChart.FILE)).exists();
+        assertThat(out.resolve("report.md")).content().contains("No limiter adds latency in any region (bind), so "
+                + "the report has no latency chart.").doesNotContain(LatencyChart.FILE);
+    }
+
+    @Test
     void labelsFitAndEveryLimiterShows() {
         ChartRuns.Rendered chart = ChartRuns.render(LatencyChart.chart(ChartRuns.fourLimiters(dir)));
 

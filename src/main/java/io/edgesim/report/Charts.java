@@ -61,8 +61,8 @@ public final class Charts {
 
     /**
      * The chart files of {@code run}'s report, file name -> caption, in display order: {@link #FILES} (the latency
-     * chart only when some limiter adds latency: else it would be an empty frame) and with replications theirs, each caption with what this run's chart needs said (the lines that coincide, the
-     * limiters without latency).
+     * chart only when some limiter adds latency: else it would be an empty frame) and with replications theirs, each
+     * caption with what this run's chart needs said (the lines that coincide, the limiters without latency).
      */
     public static Map<String, String> files(RunResult run) {
         Map<String, String> files = new LinkedHashMap<>();

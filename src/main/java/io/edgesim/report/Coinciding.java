@@ -25,7 +25,8 @@ final class Coinciding {
      * @param lines the series' values by name, in drawing order
      */
     static List<List<String>> groups(Map<String, double[]> lines) {
-        double largest = lines.values().stream().flatMapToDouble(Arrays::stream).map(Math::abs).max().orElse(0);
+        double largest = lines.values().stream().flatMapToDouble(Arrays::stream).filter(v -> !Double.isNaN(v))
+                .map(Math::abs).max().orElse(0);
         return groups(lines, TOLERANCE * largest);
     }
 
@@ -58,8 +59,10 @@ final class Coinciding {
     static List<List<String>> groupsOnLogAxes(Map<String, double[]> lines) {
         Map<String, double[]> logs = new LinkedHashMap<>();
         lines.forEach((name, values) -> logs.put(name, Arrays.stream(values).map(Math::log10).toArray()));
-        double low = logs.values().stream().flatMapToDouble(Arrays::stream).min().orElse(0);
-        double high = logs.values().stream().flatMapToDouble(Arrays::stream).max().orElse(0);
+        double low = logs.values().stream().flatMapToDouble(Arrays::stream).filter(v -> !Double.isNaN(v)).min()
+                .orElse(0);
+        double high = logs.values().stream().flatMapToDouble(Arrays::stream).filter(v -> !Double.isNaN(v)).max()
+                .orElse(0);
         // 0.5 % of the decades the values span, at least one decade's
         return groups(logs, TOLERANCE * Math.max(1, high - low));
     }
@@ -86,7 +89,9 @@ final class Coinciding {
             return false;
         }
         for (int i = 0; i < a.length; i++) {
-            if (Math.abs(a[i] - b[i]) > tolerance) {
+            // a gap (NaN: no value there) coincides only with a gap
+            if (Double.isNaN(a[i]) || Double.isNaN(b[i]) ? Double.isNaN(a[i]) != Double.isNaN(b[i])
+                    : Math.abs(a[i] - b[i]) > tolerance) {
                 return false;
             }
         }

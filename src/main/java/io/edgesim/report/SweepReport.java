@@ -175,13 +175,33 @@ public record SweepReport(String param, List<Point> points, String note) {
                 + "\n\n"
                 + table().markdown() + "\n"
                 + (note == null ? "" : note + "\n\n")
-                + "![requests let through against " + param + "](" + ACCEPTED_CHART + ")\n\n"
-                + "![multiplication against " + param + "](" + MULTIPLICATION_CHART + ")\n\n"
+                + "![requests let through against " + param + coinciding("let_through", l -> l.totals().letThrough())
+                + "](" + ACCEPTED_CHART + ")\n\n"
+                + "![multiplication against " + param + coinciding("multiplication", l -> l.multiplication().isPresent()
+                ? l.multiplication().getAsDouble() : Double.NaN) + "](" + MULTIPLICATION_CHART + ")\n\n"
                 + (points.get(0).result().thresholds().isEmpty() ? ""
                 : "## Thresholds\n\n```\n" + thresholdsText() + "```\n\n")
                 + (replicated() ? "sweep.csv has each value's run at the first seed and the means and intervals over "
                 + "its runs, a row per limiter.\n" : "sweep.csv has every run's whole-run figures, a row per limiter "
                 + "(per region and per window: run the scenario at that value).\n");
+    }
+
+    // the caption's ending naming the chart's lines that lie on top of each other (as report.md's captions do)
+    private String coinciding(String figure, ToDoubleFunction<LimiterResult> value) {
+        Map<String, double[]> lines = new LinkedHashMap<>();
+        for (int at = 0; at < points.size(); at++) {
+            RunResult run = points.get(at).result();
+            for (LimiterResult l : run.limiters()) {
+                double[] line = lines.computeIfAbsent(l.name(), n -> {
+                    double[] gaps = new double[points.size()];
+                    java.util.Arrays.fill(gaps, Double.NaN);
+                    return gaps;
+                });
+                line[at] = run.replications().isPresent() ? run.replications().get().interval(l.name(), figure)
+                        .map(Interval::mean).orElse(Double.NaN) : value.applyAsDouble(l);
+            }
+        }
+        return Coinciding.sentence(Coinciding.groups(lines));
     }
 
     private String runsPerValue() {

@@ -858,6 +858,30 @@ class MainTest {
     }
 
     @Test
+    void aSweepsCaptionsNameTheLinesThatCoincide(@TempDir Path dir) throws IOException {
+        // two caches with the same numbers: one line on each chart, which the captions must say is two
+        Path file = Files.writeString(dir.resolve("twins.conf"), """
+                name = twins
+                duration = 10s
+                seed = 1
+                regions = [FRA, AMS]
+                clients = [ { name = a, key = "k", rate = 5, pops = [FRA, AMS] } ]
+                limiters = [
+                  { name = one, tier = cache, limit = 10, window = 10s, key = api-key }
+                  { name = two, tier = cache, limit = 10, window = 10s, key = api-key }
+                  { name = exact, tier = durable-object, limit = 10, window = 10s, key = api-key }
+                ]
+                """);
+
+        Outcome sweep = edgesim("sweep", file.toString(), "--param", "clients.a.rate=5,10", "--out",
+                dir.resolve("out").toString());
+
+        assertThat(sweep.status()).as(sweep.err()).isZero();
+        assertThat(Files.readString(dir.resolve("out/sweep.md"))).contains("![requests let through against "
+                + "clients.a.rate; lines that coincide, told apart by dash and marker: one and two](sweep-accepted.png)");
+    }
+
+    @Test
     void aSweepOfTheSeedWithReplicationsIsRefused(@TempDir Path dir) {
         Outcome outcome = edgesim("sweep", "scenarios/three-pops.conf", "--param", "seed=3,4", "--replications", "10",
                 "--out", dir.toString());

@@ -43,4 +43,14 @@ class CoincidingTest {
         assertThat(Coinciding.groups(lines)).containsExactly(List.of("a", "b", "c"));
         assertThat(Coinciding.groupsOnLogAxes(lines)).containsExactly(List.of("d", "e"));
     }
+
+    @Test
+    void aGapCoincidesOnlyWithAGap() {
+        Map<String, double[]> lines = new LinkedHashMap<>();
+        lines.put("a", new double[]{1, Double.NaN, 3});
+        lines.put("b", new double[]{1, Double.NaN, 3});
+        lines.put("c", new double[]{1, 2, 3});
+
+        assertThat(Coinciding.groups(lines)).containsExactly(List.of("a", "b"));
+    }
 }

@@ -878,7 +878,8 @@ class MainTest {
 
         assertThat(sweep.status()).as(sweep.err()).isZero();
         assertThat(Files.readString(dir.resolve("out/sweep.md"))).contains("![requests let through against "
-                + "clients.a.rate; lines that coincide, told apart by dash and marker: one and two](sweep-accepted.png)");
+                + "clients.a.rate; lines that coincide, told apart by dash and marker: one and two]"
+                + "(sweep-accepted.png)");
     }
 
     @Test

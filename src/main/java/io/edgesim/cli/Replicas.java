@@ -24,6 +24,18 @@ final class Replicas {
      * The number of runs {@code value} asks for; 1 when the flag is absent. Parsed here, not by picocli, so that a
      * bad value is one line like every other bad input.
      */
+    /**
+     * Fails when {@code runs} runs from {@code seed} (seeds seed to seed + runs - 1) would pass the largest seed and
+     * wrap around to negative ones.
+     */
+    static void requireSeeds(long seed, int runs) {
+        if (runs > 1 && seed > Long.MAX_VALUE - (runs - 1)) {
+            throw new InputException("--replications: " + runs + " runs from seed " + seed + " would pass the largest "
+                    + "seed, " + Long.MAX_VALUE + "; allowed: a seed of at most " + (Long.MAX_VALUE - (runs - 1))
+                    + " for " + runs + " runs");
+        }
+    }
+
     static int parse(String value, String engine) {
         if (value == null) {
             return 1;

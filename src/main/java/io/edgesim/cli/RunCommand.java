@@ -164,6 +164,7 @@ final class RunCommand implements Callable<Integer> {
         if (seed != null) {
             scenario = scenario.withSeed(seed);
         }
+        Replicas.requireSeeds(scenario.seed(), runs);
         memberCount = engine.equals(ClusterEngine.NAME) && join == null ? memberCount(scenario) : 0;
         thresholds = FailIf.parse(failIf, scenario, replications != null);
         Path dir = OutputFolder.prepare("--out", out != null ? out : defaultFolder(scenario.name(), engine),

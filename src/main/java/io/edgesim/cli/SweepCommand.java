@@ -83,6 +83,9 @@ final class SweepCommand implements Callable<Integer> {
                     + "the seed)");
         }
         List<Scenario> loaded = values.checkEveryValue(input.scenarioFile, input::load);
+        for (Scenario each : loaded) {
+            Replicas.requireSeeds(seed != null ? seed : each.seed(), runs);
+        }
         // read against the runs the sweep makes: a sweep of limiters may name a limiter the file does not have
         List<Threshold> thresholds = FailIf.parse(failIf, loaded, replications != null);
         Path dir = OutputFolder.prepare("--out", out != null ? out : defaultFolder(base.name()),

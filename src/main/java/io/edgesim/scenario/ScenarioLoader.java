@@ -317,7 +317,7 @@ public final class ScenarioLoader {
 
     private static long seed(ConfigReader root, AssumptionLog log) {
         if (root.has("seed")) {
-            return root.wholeNumber("seed", "a whole number");
+            return root.wholeNumber("seed", "a whole number from -9e15 to 9e15");
         }
         ConfigReader defaults = Defaults.section("scenario");
         long seed = defaults.wholeNumber("seed", "a whole number");

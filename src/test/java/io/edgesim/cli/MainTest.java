@@ -271,6 +271,13 @@ class MainTest {
         assertThat(large.status()).isEqualTo(2);
         assertThat(large.err()).isEqualTo("edgesim: --seed: 99999999999999999999 is too large; allowed: a whole "
                 + "number from -9,223,372,036,854,775,808 to 9,223,372,036,854,775,807" + System.lineSeparator());
+        // the replications' seeds would wrap around to negative ones
+        Outcome wrapping = edgesim("run", "scenarios/three-pops.conf", "--seed", "9223372036854775807",
+                "--replications", "10");
+        assertThat(wrapping.status()).isEqualTo(2);
+        assertThat(wrapping.err()).isEqualTo("edgesim: --replications: 10 runs from seed 9223372036854775807 would "
+                + "pass the largest seed, 9223372036854775807; allowed: a seed of at most 9223372036854775798 for 10 "
+                + "runs" + System.lineSeparator());
     }
 
     @Test

@@ -335,7 +335,8 @@ class ScenarioErrorsTest {
                 arguments("prices { worker-requests-included = -1e16 }",
                         "prices.worker-requests-included: -1e16 is too small, below -9e15; allowed: a whole number "
                                 + "from 0 to 9e15"),
-                arguments("seed = 9.3e18", "seed: 9.3e18 is too large, above 9e15; allowed: a whole number"),
+                arguments("seed = 9.3e18", "seed: 9.3e18 is too large, above 9e15; allowed: a whole number from "
+                        + "-9e15 to 9e15"),
                 arguments("name = \"" + "a".repeat(201) + "\"", "name: a name of 201 characters is too long for a "
                         + "report folder; allowed: up to 200 letters, digits, '.', '_' and '-', starting with a letter "
                         + "or digit"),

@@ -103,7 +103,8 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
         long onlyA = a.figures().keySet().stream().filter(f -> shared(f) && !b.figures().containsKey(f)).count();
         long onlyB = b.figures().keySet().stream().filter(f -> shared(f) && !a.figures().containsKey(f)).count();
         if (onlyA + onlyB > 0) {
-            lines.add("figures of shared limiters on one side only (a region without requests, a fault window): "
+            lines.add("figures of shared limiters on one side only (a latency in a region without requests, a fault "
+                    + "window): "
                     + onlyA + " only in A, " + onlyB + " only in B");
         }
         return lines;

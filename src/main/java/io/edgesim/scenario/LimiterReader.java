@@ -117,18 +117,9 @@ final class LimiterReader {
         return out;
     }
 
-    // a token-bucket or gcra stage whose numbers (or a plan's, or each shard's) do not fit the exact count's units
+    // a sharded stage whose shares do not fit the exact count's units (the stage's own numbers are checked as read)
     private static void requireCountable(ConfigReader r, StageSpec spec) {
-        String problem = spec.algorithm().uncountable();
-        String shards = "";
-        if (problem == null) {
-            problem = ObjectShards.enforced(spec).uncountable();
-            shards = problem == null ? "" : " (each shard's share)";
-        }
-        if (problem != null) {
-            throw r.error(spec.algorithm().burst() > Long.MAX_VALUE / 2_000_000_000L ? "burst" : "rate",
-                    problem + shards, "a larger rate or a smaller burst");
-        }
+        StageReader.requireCountable(r, ObjectShards.enforced(spec), " (each shard's share)");
     }
 
     /**

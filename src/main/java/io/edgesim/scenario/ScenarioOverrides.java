@@ -81,13 +81,16 @@ public final class ScenarioOverrides {
         }
     }
 
+    // the settings whose value is a list of objects, whose elements a path names by index
+    private static final java.util.Set<String> LISTS = java.util.Set.of("faults", "clients", "limiters", "chain");
+
     private static ConfigValue set(ConfigValue node, List<String> path, int at, ConfigValue value, String where) {
         if (at == path.size()) {
             // in the place of the value it replaces: a PoP weight swept keeps its place in the weights' order
             return node == null ? value : value.withOrigin(node.origin());
         }
         String segment = path.get(at);
-        if (node == null && at > 0 && segment.matches("\\d+")) {
+        if (node == null && at > 0 && segment.matches("\\d+") && LISTS.contains(path.get(at - 1))) {
             // an element of a list the scenario does not have (faults.0.until without faults)
             String missing = String.join(".", path.subList(0, at));
             throw new InputException(where + ": " + missing + " has no element '" + segment + "'; allowed: nothing: "

@@ -83,6 +83,8 @@ final class StageReader {
                         algorithmKind.windowed() ? window(stage, "window", contract, null) : 0));
             }
         });
+        // before the tier's settings, which may derive from it (KV's expiration from the state's lifetime)
+        requireCountable(stage, algorithm, "");
         KeyKind key = key(stage, kind);
         TierSettings settings = tiers.read(kind, stage, algorithm, log);
         if (settings instanceof TierSettings.Waf waf) {
@@ -204,5 +206,21 @@ final class StageReader {
         }
         throw stage.error("key", "'" + name + "' is not a key", KeyKind.allowedNames()
                 + " (write \"anon-token+ip\" in quotes)");
+    }
+
+    /**
+     * Fails on a token-bucket or gcra spec (or a plan's) whose numbers do not fit the exact count's units
+     * ({@link AlgorithmSpec#uncountable}), naming the burst when some burst is past what any rate allows, else the
+     * rate; {@code whose} ends the problem (" (each shard's share)").
+     */
+    static void requireCountable(ConfigReader stage, AlgorithmSpec algorithm, String whose) {
+        String problem = algorithm.uncountable();
+        if (problem == null) {
+            return;
+        }
+        long largestBurst = Long.MAX_VALUE / 2_000_000_000L;
+        boolean burst = algorithm.burst() > largestBurst
+                || algorithm.plans().values().stream().anyMatch(plan -> plan.burst() > largestBurst);
+        throw stage.error(burst ? "burst" : "rate", problem + whose, "a larger rate or a smaller burst");
     }
 }

@@ -559,6 +559,13 @@ class ScenarioErrorsTest {
                 + "token-bucket, rate = 0.0000005, burst = 1, shards = 1000 } ]"))
                 .contains("limiters[0].rate: rate 4.999999999999999E-10/s with burst 1 cannot be",
                         "(each shard's share)");
+        // KV derives its expiration from the state's lifetime, which needs the same units: checked before it
+        assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = kv, algorithm = gcra, "
+                + "rate = 1e-12, burst = 5 } ]")).contains("limiters[0].rate: rate 1.0E-12/s with burst 5 cannot be");
+        assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = kv, algorithm = gcra, "
+                + "rate = 1, burst = 5, plans { pro { burst = 9000000000000000 } } } ]\n"
+                + "clients = [ { name = a, key = k, rate = 1, plan = pro } ]"))
+                .contains("limiters[0].burst: plan pro: rate 1.0/s with burst 9000000000000000 cannot be");
     }
 
     @Test

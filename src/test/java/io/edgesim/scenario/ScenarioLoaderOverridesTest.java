@@ -35,6 +35,25 @@ class ScenarioLoaderOverridesTest {
     }
 
     @Test
+    void aPlanNamedByDigitsCanBeAddedWhereThereAreNoPlans(@TempDir Path dir) throws IOException {
+        // an all-digit segment under a missing setting is an element of a missing list only where a list belongs
+        Path file = Files.writeString(dir.resolve("dig.conf"), """
+                name = dig
+                duration = 10s
+                regions = [FRA]
+                clients = [ { name = c, key = "k", rate = 1, plan = "2024" } ]
+                limiters = [
+                  { name = a, tier = cache, limit = 5, window = 10s, plans { "2024" { limit = 3 } } }
+                  { name = b, tier = cache, limit = 5, window = 10s }
+                ]
+                """);
+
+        Scenario s = ScenarioLoader.load(file, REGIONS, Map.of("limiters.b.plans.2024.limit", "4"));
+
+        assertThat(s.limiters().get(1).stages().get(0).algorithm().plans().get("2024").limit()).isEqualTo(4);
+    }
+
+    @Test
     void overridesPickListElementsByNameOrIndex(@TempDir Path dir) throws IOException {
         Map<String, String> overrides = new LinkedHashMap<>();
         overrides.put("clients.b.rate", "7");

@@ -24,7 +24,13 @@ final class Costs {
      * {@code durationNanos} of scenario time (greater than 0).
      */
     static CostResult of(Invocations invocations, Usage usage, long durationNanos, Prices prices) {
-        CostEstimate estimate = CostModel.estimate(invocations, usage, durationNanos, prices);
+        return of(invocations, usage, durationNanos, prices, usage.meanServiceNanos());
+    }
+
+    /** The same, the calls that never reached their object billed at {@code meanServiceNanos} each. */
+    static CostResult of(Invocations invocations, Usage usage, long durationNanos, Prices prices,
+                         double meanServiceNanos) {
+        CostEstimate estimate = CostModel.estimate(invocations, usage, durationNanos, prices, meanServiceNanos);
         return new CostResult(RunRecorder.round(estimate.usdPerMonth(), 4), estimate.planMinimumUsd(),
                 rounded(estimate.usdByItem(), 4), rounded(estimate.monthlyQuantities(), 1),
                 estimate.includedQuantities(), estimate.unansweredObjectCalls());

@@ -315,7 +315,9 @@ final class PeriodTally {
                             : runUsage.kvWrites() * kvWritingCalls / (double) run.kvWritingCalls())
                     .withRowsWritten(run.writingCalls() == 0 ? 0
                             : runUsage.rowsWritten() * writingCalls / (double) run.writingCalls());
-            return Costs.of(own, share, Math.max(1, periodNanos), scenario.prices());
+            // the unanswered calls at the run's mean service time: a window none of whose calls was answered has none
+            // of its own (an outage's window was billed no duration)
+            return Costs.of(own, share, Math.max(1, periodNanos), scenario.prices(), runUsage.meanServiceNanos());
         }
 
         PeriodResult.LimiterPeriod result(LimiterSpec spec, KeyIds keyIds, List<String> pops, Scenario scenario,

@@ -317,6 +317,14 @@ public final class LiveEdge {
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("serve: the run did not finish: " + e.getMessage(), e);
         } finally {
+            // the pools of --upstream first: a pool the system's end shuts down logs a stack trace as an error
+            try {
+                Http.get(http).shutdownAllConnectionPools().toCompletableFuture().get(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // the system's end below closes what is left
+            }
             http.terminate();
         }
     }

@@ -80,6 +80,29 @@ class LiveEdgeTest {
     }
 
     @Test
+    void aServiceThatCannotBeReachedIsA502AtOnceEveryTime() throws IOException {
+        // Pekko HTTP's pool retried a refused connection 5 times, then held later requests while it backed off: a
+        // 502 after 4 s, then 503 answer_timeout after 20 s; the bound is wide, the 20 s is far outside it
+        int closed;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
+            closed = probe.getLocalPort();
+        }
+        Scenario scenario = ScenarioLoader.load(SCENARIO, REGIONS);
+        LiveEdge edge = serve(SCENARIO, scenario, "local", 1, URI.create("http://127.0.0.1:" + closed));
+        try {
+            for (String pop : List.of("FRA", "AMS", "FRA")) {
+                long start = System.nanoTime();
+                HttpResponse<String> answer = get(edge.listeners().get(pop), "/x", "edge_test").join();
+                assertThat(answer.statusCode()).as(pop).isEqualTo(502);
+                assertThat(answer.body()).contains("upstream_failed");
+                assertThat(Duration.ofNanos(System.nanoTime() - start)).as(pop).isLessThan(Duration.ofSeconds(5));
+            }
+        } finally {
+            edge.stop(Duration.ofSeconds(60));
+        }
+    }
+
+    @Test
     void threePopsServedLikeItsRunCountsOneHundredPerPopAndSydneyWaitsForFrankfurt(@TempDir Path scratch)
             throws IOException {
         // three-pops with ten-minute windows: on a loaded machine 110 requests per PoP (Sydney's each waiting ~250 ms

@@ -28,16 +28,25 @@ public final class CostModel {
     }
 
     /**
-     * The monthly bill of {@code invocations} and {@code measured} usage, as billed ({@link Usage#billedFor}), over {@code durationNanos} of scenario time
-     * (must be positive).
+     * The monthly bill of {@code invocations} and {@code measured} usage, as billed ({@link Usage#billedFor}), over
+     * {@code durationNanos} of scenario time (must be positive).
      */
     public static CostEstimate estimate(Invocations invocations, Usage measured, long durationNanos, Prices prices) {
+        return estimate(invocations, measured, durationNanos, prices, measured.meanServiceNanos());
+    }
+
+    /**
+     * The same, with each call that never reached its object billed at {@code meanServiceNanos} of duration (a
+     * stretch of the run whose calls all went unanswered has no service time of its own: the run's).
+     */
+    public static CostEstimate estimate(Invocations invocations, Usage measured, long durationNanos, Prices prices,
+                                        double meanServiceNanos) {
         if (durationNanos <= 0) {
             throw new IllegalArgumentException("duration must be greater than 0 to scale usage to a month, was "
                     + durationNanos + " ns");
         }
         double toMonth = MONTH_NANOS / (double) durationNanos;
-        Usage billed = measured.billedFor(invocations);
+        Usage billed = measured.billedFor(invocations, meanServiceNanos);
         double gbSeconds = billed.activeNanos() / NANOS_PER_SECOND * prices.billedMemoryGb();
         Bill bill = new Bill();
         bill.charge(CostEstimate.WORKER_REQUESTS, invocations.workerRequests() * toMonth,

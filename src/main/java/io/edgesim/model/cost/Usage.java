@@ -31,13 +31,26 @@ public record Usage(double durableObjectRequests, double rowsWritten, double row
      * never makes an option look cheaper.
      */
     public Usage billedFor(Invocations calls) {
+        return billedFor(calls, meanServiceNanos());
+    }
+
+    /**
+     * {@link #billedFor(Invocations)} with the unanswered calls' duration at {@code meanServiceNanos}: a stretch of
+     * the run whose calls all went unanswered has no service time of its own, and takes the run's.
+     */
+    public Usage billedFor(Invocations calls, double meanServiceNanos) {
         double unanswered = Math.max(0, calls.durableObjectCalls() - durableObjectRequests);
-        // a served request reads one row; an overloaded one reaches the object but is not served (whole
-        // nanoseconds, as a run measures them)
-        double meanServiceNanos = rowsRead == 0 ? 0 : Math.floor(activeNanos / rowsRead);
         double failedKv = Math.max(0, calls.kvReads() - kvReads);
         return new Usage(durableObjectRequests + unanswered, rowsWritten + unanswered, rowsRead + unanswered,
                 activeNanos + unanswered * meanServiceNanos, kvReads + failedKv, kvWrites + failedKv);
+    }
+
+    /**
+     * The mean time a served call kept its object active, in whole nanoseconds as a run measures them (a served
+     * request reads one row; an overloaded one reaches the object but is not served); 0 when none was served.
+     */
+    public double meanServiceNanos() {
+        return rowsRead == 0 ? 0 : Math.floor(activeNanos / rowsRead);
     }
 
     /**

@@ -86,6 +86,32 @@ class FaultWindowBillTest {
     }
 
     @Test
+    void anOutageWindowWhoseCallsAllWentUnansweredIsBilledTheRunsServiceTime(@TempDir Path dir) {
+        // 100 keys at 1 a second each in AMS, their object in FRA, which is down from 20 s to 40 s: no call of the
+        // window reaches it, and each is billed as a served one, with the run's mean service time (50 ms), not none
+        RunResult run = new VirtualEngine(ScenarioFixture.load(dir, """
+                name = ro
+                duration = 60s
+                seed = 1
+                regions = [AMS, FRA]
+                clients = [ { name = a, count = 100, key = "k-{i}", rate = 1, pops = [AMS] } ]
+                limiters = [ { name = open, tier = durable-object, limit = 100000, window = 60s, timeout = 1s,
+                               fail-open = true, service-time = 50ms, placement { policy = fixed, region = FRA } } ]
+                faults = [ { kind = region-outage, region = FRA, from = 20s, until = 40s } ]
+                """)).run();
+
+        CostResult whole = run.limiters().get(0).cost();
+        CostResult during = run.periods().get(0).limiters().get(0).cost();
+        CostResult around = run.periods().get(1).limiters().get(0).cost();
+        String duration = CostEstimate.DURABLE_OBJECT_DURATION;
+        assertThat(run.periods().get(0).limiters().get(0).totals().failed()).isGreaterThan(1900);
+        assertThat(during.monthly().get(duration)).isPositive()
+                .isCloseTo(around.monthly().get(duration), Offset.offset(around.monthly().get(duration) * 0.05));
+        double weighted = (during.monthly().get(duration) * 20 + around.monthly().get(duration) * 40) / 60;
+        assertThat(weighted).isCloseTo(whole.monthly().get(duration), Offset.offset(1.0));
+    }
+
+    @Test
     void aKvWriteRefusedForTheWriteRateIsBilledInItsWindow(@TempDir Path dir) {
         // one key at 5 a second in FRA: KV takes one write a second, so 4 of every 5 requests' writes are refused
         // (failing open); each refused write is billed as an accepted one, 5 writes a second in the window (an outage

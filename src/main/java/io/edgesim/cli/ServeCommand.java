@@ -211,8 +211,11 @@ final class ServeCommand implements Callable<Integer> {
             value = -1;
         }
         if (value != 0 && (value < 1024 || value > MAX_PORT)) {
-            throw new InputException("--port: '" + port + "' is not a port; allowed: a whole number from 1024 to "
-                    + MAX_PORT + ", or 0 for any free port per PoP");
+            // below 1024 are the ports only root may open, and serve opens one per PoP from the first
+            String problem = value > 0 && value < 1024 ? "'" + port + "' is a privileged port (below 1024)"
+                    : "'" + port + "' is not a port";
+            throw new InputException("--port: " + problem + "; allowed: a whole number from 1024 to " + MAX_PORT
+                    + ", or 0 for any free port per PoP");
         }
         return value;
     }

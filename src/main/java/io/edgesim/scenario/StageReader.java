@@ -12,6 +12,7 @@ import io.edgesim.model.tier.local.WafPlan;
 import io.edgesim.scenario.config.AssumptionLog;
 import io.edgesim.scenario.config.ConfigReader;
 import io.edgesim.scenario.config.Defaults;
+import io.edgesim.scenario.config.Suggestion;
 import io.edgesim.scenario.tier.TierSettingsReader;
 
 import java.util.ArrayList;
@@ -56,7 +57,8 @@ final class StageReader {
         String tierName = stage.string("tier");
         TierKind kind = TierSettingsReader.tierKind(tierName);
         if (kind == null) {
-            throw stage.error("tier", "'" + tierName + "' is not a tier", TierKind.allowedNames());
+            throw stage.error("tier", "'" + tierName + "' is not a tier", TierKind.allowedNames()
+                    + Suggestion.didYouMean(tierName, TierKind.names()));
         }
         if (kind == TierKind.BINDING) {
             refuseOwnRule(stage, "the binding counts the requests it lets through, in windows aligned to the epoch");

@@ -37,8 +37,8 @@ class ServeCommandTest {
         Ran ran = serve("--port", "80");
 
         assertThat(ran.status()).isEqualTo(Main.EXIT_BAD_INPUT);
-        assertThat(ran.err()).isEqualTo("edgesim: --port: '80' is not a port; allowed: a whole number from 1024 to "
-                + "65535, or 0 for any free port per PoP" + System.lineSeparator());
+        assertThat(ran.err()).isEqualTo("edgesim: --port: '80' is a privileged port (below 1024); allowed: a whole "
+                + "number from 1024 to 65535, or 0 for any free port per PoP" + System.lineSeparator());
     }
 
     @Test

@@ -48,6 +48,10 @@ class ScenarioErrorsTest {
                 arguments("limiters = [ { name = l, tier = cash, limit = 1, window = 1s } ]",
                         "limiters[0].tier: 'cash' is not a tier; "
                                 + "allowed: isolate, cache, kv, binding, waf, durable-object, origin"),
+                arguments("limiters = [ { name = l, tier = cach, limit = 1, window = 1s } ]",
+                        "limiters[0].tier: 'cach' is not a tier; "
+                                + "allowed: isolate, cache, kv, binding, waf, durable-object, origin; did you mean "
+                                + "`cache`?"),
                 arguments("limiters = [ { name = l, tier = cache, algorithm = leaky, limit = 1, window = 1s } ]",
                         "limiters[0].algorithm: 'leaky' is not an algorithm; "
                                 + "allowed: fixed-window, sliding-window, sliding-log, token-bucket, gcra"),
@@ -301,8 +305,8 @@ class ScenarioErrorsTest {
                                 + "allowed: waf only as the first stage of a chain"),
                 arguments("limiters = []", "limiters: the list is empty; allowed: one or more limiters "
                         + "{ name, tier, ... }"),
-                arguments("tiers { cash { write-delay = 1ms } }", "tiers.cash: 'cash' is not a tier; "
-                        + "allowed: isolate, cache, kv, binding, waf, durable-object, origin"),
+                arguments("tiers { cach { write-delay = 1ms } }", "tiers.cach: 'cach' is not a tier; "
+                        + "allowed: isolate, cache, kv, binding, waf, durable-object, origin; did you mean `cache`?"),
                 arguments("tiers { cache { write-dely = 1ms } }",
                         "tiers.cache.write-dely: unknown setting; allowed: read-latency, write-delay; "
                                 + "did you mean `write-delay`?"),

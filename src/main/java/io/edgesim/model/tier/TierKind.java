@@ -1,6 +1,7 @@
 package io.edgesim.model.tier;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.stream.Collectors;
 
 /** Where a counter lives, by scenario-file name. */
@@ -38,6 +39,11 @@ public enum TierKind {
             }
         }
         throw new IllegalArgumentException("unknown tier '" + name + "'; allowed: " + allowedNames());
+    }
+
+    /** Every tier's name in scenario files, in declaration order. */
+    public static List<String> names() {
+        return Arrays.stream(values()).map(TierKind::configName).toList();
     }
 
     public static String allowedNames() {

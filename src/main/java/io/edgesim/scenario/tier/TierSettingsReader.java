@@ -9,6 +9,7 @@ import io.edgesim.model.tier.local.WafPlan;
 import io.edgesim.scenario.config.AssumptionLog;
 import io.edgesim.scenario.config.ConfigReader;
 import io.edgesim.scenario.config.Defaults;
+import io.edgesim.scenario.config.Suggestion;
 
 import java.util.EnumMap;
 import java.util.List;
@@ -53,7 +54,8 @@ public final class TierSettingsReader {
             for (String name : section.keys()) {
                 TierKind kind = tierKind(name);
                 if (kind == null) {
-                    throw section.error(name, "'" + name + "' is not a tier", TierKind.allowedNames());
+                    throw section.error(name, "'" + name + "' is not a tier", TierKind.allowedNames()
+                            + Suggestion.didYouMean(name, TierKind.names()));
                 }
                 ConfigReader tier = section.object(name);
                 tier.rejectUnknownKeys(settingNames(kind));

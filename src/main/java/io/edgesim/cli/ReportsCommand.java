@@ -37,6 +37,11 @@ final class ReportsCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         Path regions = Paths.defaultRegionsFile();
         checkScenarios();
+        if (reports.toAbsolutePath().normalize().equals(scenarios.toAbsolutePath().normalize())) {
+            // the report folders would be written among the scenario files, and --check would pass over them
+            throw new InputException("--reports: " + reports + " is the --scenarios folder; allowed: a folder of its "
+                    + "own for the reports, e.g. reports");
+        }
         if (check) {
             if (Files.exists(reports) && !Files.isDirectory(reports)) {
                 throw new InputException("--reports: " + reports + " is a file, not a folder; allowed: the folder "

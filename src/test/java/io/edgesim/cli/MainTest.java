@@ -818,8 +818,9 @@ class MainTest {
                 {"reports", "--check", "--scenarios", file.toString(), "--reports", dir.toString()},
                 {"reports", "--check", "--scenarios", empty.toString(), "--reports", dir.toString()},
                 {"reports", "--scenarios", "scenarios", "--reports", file.toString()},
-                {"reports", "--check", "--scenarios", "scenarios", "--reports", file.toString()}};
-        String[] named = {"--scenarios", "--scenarios", "--scenarios", "--reports", "--reports"};
+                {"reports", "--check", "--scenarios", "scenarios", "--reports", file.toString()},
+                {"reports", "--check", "--scenarios", "scenarios", "--reports", "scenarios"}};
+        String[] named = {"--scenarios", "--scenarios", "--scenarios", "--reports", "--reports", "--reports"};
         for (int i = 0; i < commandLines.length; i++) {
             Outcome outcome = edgesim(commandLines[i]);
             String as = String.join(" ", commandLines[i]);
@@ -830,6 +831,7 @@ class MainTest {
             assertThat(outcome.out()).as(as).doesNotContain("current");
         }
         assertThat(edgesim(commandLines[2]).err()).contains("holds no scenario file");
+        assertThat(edgesim(commandLines[5]).err()).contains("scenarios is the --scenarios folder");
     }
 
     @Test

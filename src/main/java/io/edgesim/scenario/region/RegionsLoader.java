@@ -283,6 +283,11 @@ public final class RegionsLoader {
     private static Map<String, String> areaHomes(ConfigReader section, Map<String, Region> byCode) {
         section.rejectUnknownKeys(RegionMap.AREAS);
         List<String> capable = byCode.values().stream().filter(Region::durableObjects).map(Region::code).toList();
+        if (capable.isEmpty()) {
+            // every area needs a home, and a home hosts Durable Objects: no list of them to offer
+            throw section.error(RegionMap.AREAS.get(0), "no region of this file hosts Durable Objects, so no area "
+                    + "can have a home", "durable-objects = true on at least one region");
+        }
         Map<String, String> homes = new LinkedHashMap<>();
         for (String area : RegionMap.AREAS) {
             String home = section.has(area) ? section.string(area) : null;

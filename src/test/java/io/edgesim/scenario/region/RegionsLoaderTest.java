@@ -162,6 +162,16 @@ class RegionsLoaderTest {
     }
 
     @Test
+    void aFileWhereNoRegionHostsDurableObjectsSaysSoNotAnEmptyList(@TempDir Path dir) {
+        Path file = ScenarioFixture.write(dir, "r.conf", SMALL.replace("durable-objects = true",
+                "durable-objects = false"));
+
+        assertThatThrownBy(() -> RegionsLoader.load(file)).isInstanceOf(InputException.class)
+                .hasMessageEndingWith(": no region of this file hosts Durable Objects, so no area can have a home; "
+                        + "allowed: durable-objects = true on at least one region");
+    }
+
+    @Test
     void tableMarksEstimatedPairsWithAStar() {
         String table = RegionTable.format(RegionsLoader.load(ScenarioFixture.REGIONS));
 

@@ -47,6 +47,18 @@ public final class ScenarioWarnings {
             sharedMissingKey(clients, limiter).ifPresent(text -> warnings.put("limiters." + limiter.name() + ".key",
                     text));
         }
+        for (ClientSpec client : clients) {
+            // a rate so small that the run expects less than one request: the report is of nothing, unsaid
+            if (client instanceof ClientSpec.Population p && p.rates() == null && p.burst() == null) {
+                long activeNanos = Math.max(0, Math.min(p.stopNanos(), durationNanos) - p.startNanos());
+                double expected = p.count() * (p.ratePerSecond() + p.rampToPerSecond()) / 2 * activeNanos / 1e9;
+                if (expected < 1) {
+                    warnings.put("clients." + p.name() + ".rate", "about " + String.format(java.util.Locale.ROOT,
+                            "%.3g", expected) + " requests expected over the run (count x rate x the time it sends), "
+                            + "so it may send none");
+                }
+            }
+        }
         boolean kv = anyStage(limiters, stage -> stage.kind() == TierKind.KV);
         boolean remote = anyStage(limiters, stage -> stage.kind().remote());
         for (int i = 0; i < faults.size(); i++) {

@@ -49,6 +49,18 @@ class ScenarioWarningsTest {
     }
 
     @Test
+    void clientsExpectedToSendLessThanOneRequestAreNamed() {
+        // rate = 1e-300 ran a report of nothing, unsaid
+        Scenario scenario = ScenarioFixture.loadOverBase(dir, """
+                clients = [ { name = quiet, key = q, rate = 1e-300 }, { name = busy, key = b, rate = 1 } ]
+                """);
+
+        assertThat(ScenarioWarnings.of(scenario)).containsOnlyKeys("clients.quiet.rate");
+        assertThat(ScenarioWarnings.of(scenario).get("clients.quiet.rate")).startsWith("about ")
+                .endsWith(" requests expected over the run (count x rate x the time it sends), so it may send none");
+    }
+
+    @Test
     void faultsThatCanTouchNoRequestAreNamed() {
         Scenario scenario = ScenarioFixture.loadOverBase(dir, """
                 faults = [

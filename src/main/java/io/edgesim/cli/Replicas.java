@@ -21,10 +21,6 @@ final class Replicas {
     }
 
     /**
-     * The number of runs {@code value} asks for; 1 when the flag is absent. Parsed here, not by picocli, so that a
-     * bad value is one line like every other bad input.
-     */
-    /**
      * Fails when {@code runs} runs from {@code seed} (seeds seed to seed + runs - 1) would pass the largest seed and
      * wrap around to negative ones.
      */
@@ -36,6 +32,10 @@ final class Replicas {
         }
     }
 
+    /**
+     * The number of runs {@code value} asks for; 1 when the flag is absent. Parsed here, not by picocli, so that a
+     * bad value is one line like every other bad input.
+     */
     static int parse(String value, String engine) {
         if (value == null) {
             return 1;

@@ -146,7 +146,7 @@ public final class MarkdownReport {
         charts.forEach((file, caption) ->
                 md.append("![").append(caption).append("](").append(file).append(")\n\n"));
         if (!charts.isEmpty() && !charts.containsKey(LatencyChart.FILE) && !LatencyChart.drawn(run)) {
-            md.append("No limiter adds latency in any region (").append(String.join(", ",
+            md.append("No limiter added latency to any request (").append(String.join(", ",
                     LatencyChart.withoutLatency(run))).append("), so the report has no latency chart.\n\n");
         }
         for (LimiterResult limiter : run.limiters()) {

@@ -18,6 +18,7 @@ import io.edgesim.scenario.tier.TierSettingsReader;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -220,9 +221,11 @@ final class StageReader {
         if (problem == null) {
             return;
         }
-        long largestBurst = Long.MAX_VALUE / 2_000_000_000L;
-        boolean burst = algorithm.burst() > largestBurst
-                || algorithm.plans().values().stream().anyMatch(plan -> plan.burst() > largestBurst);
+        // the spec the problem is of: the stage's own numbers first, else the first plan's that fails
+        AlgorithmSpec failing = algorithm.withPlans(Map.of()).uncountable() != null ? algorithm
+                : algorithm.plans().values().stream().filter(plan -> plan.uncountable() != null).findFirst()
+                .orElse(algorithm);
+        boolean burst = failing.burst() > Long.MAX_VALUE / 2_000_000_000L;
         throw stage.error(burst ? "burst" : "rate", problem + whose, "a larger rate or a smaller burst");
     }
 }

@@ -63,7 +63,7 @@ class LatencyChartTest {
         ReportWriter.write(run, out);
         assertThat(out.resolve(LatencyChart.FILE)).doesNotExist();
         assertThat(out.resolve(RegionChart.FILE)).exists();
-        assertThat(out.resolve("report.md")).content().contains("No limiter adds latency in any region (bind), so "
+        assertThat(out.resolve("report.md")).content().contains("No limiter added latency to any request (bind), so "
                 + "the report has no latency chart.").doesNotContain(LatencyChart.FILE);
     }
 

@@ -570,6 +570,11 @@ class ScenarioErrorsTest {
                 + "rate = 1, burst = 5, plans { pro { burst = 9000000000000000 } } } ]\n"
                 + "clients = [ { name = a, key = k, rate = 1, plan = pro } ]"))
                 .contains("limiters[0].burst: plan pro: rate 1.0/s with burst 9000000000000000 cannot be");
+        // the stage's own rate is the problem shown, and the setting blamed, though a plan's burst is too large too
+        assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = cache, algorithm = gcra, "
+                + "rate = 1e-12, burst = 5, plans { pro { burst = 9000000000000000 } } } ]\n"
+                + "clients = [ { name = a, key = k, rate = 1, plan = pro } ]"))
+                .contains("limiters[0].rate: rate 1.0E-12/s with burst 5 cannot be");
     }
 
     @Test

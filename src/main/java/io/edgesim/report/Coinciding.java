@@ -31,7 +31,10 @@ final class Coinciding {
     }
 
     private static List<List<String>> groups(Map<String, double[]> lines, double tolerance) {
-        List<String> names = new ArrayList<>(lines.keySet());
+        // a line with no value at all is not drawn, so it lies on top of nothing
+        List<String> names = lines.entrySet().stream()
+                .filter(e -> Arrays.stream(e.getValue()).anyMatch(v -> !Double.isNaN(v))).map(Map.Entry::getKey)
+                .collect(java.util.stream.Collectors.toCollection(ArrayList::new));
         List<List<String>> groups = new ArrayList<>();
         boolean[] grouped = new boolean[names.size()];
         for (int i = 0; i < names.size(); i++) {

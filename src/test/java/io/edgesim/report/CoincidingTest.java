@@ -52,5 +52,11 @@ class CoincidingTest {
         lines.put("c", new double[]{1, 2, 3});
 
         assertThat(Coinciding.groups(lines)).containsExactly(List.of("a", "b"));
+        // lines with no value, not drawn, coincide with nothing
+        lines.put("d", new double[]{});
+        lines.put("e", new double[]{});
+        lines.put("f", new double[]{Double.NaN, Double.NaN, Double.NaN});
+        lines.put("g", new double[]{Double.NaN, Double.NaN, Double.NaN});
+        assertThat(Coinciding.groups(lines)).containsExactly(List.of("a", "b"));
     }
 }

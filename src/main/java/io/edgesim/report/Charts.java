@@ -1,5 +1,7 @@
 package io.edgesim.report;
 
+import io.edgesim.result.LimiterResult;
+import io.edgesim.result.RegionResult;
 import io.edgesim.result.RunResult;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
@@ -16,6 +18,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -110,6 +113,21 @@ public final class Charts {
         }
         // a stable sort: the earlier region first on a tie
         return run.regions().stream().sorted(Comparator.comparingLong((String r) -> sent.get(r)).reversed()).toList();
+    }
+
+    /**
+     * The region where {@code limiter}'s p99 latency is highest, among those with latency samples (the earlier in the
+     * run's order on a tie); empty when it has none.
+     */
+    static Optional<String> slowestRegion(LimiterResult limiter) {
+        String slowest = null;
+        for (Map.Entry<String, RegionResult> r : limiter.regions().entrySet()) {
+            if (r.getValue().latencyMs().samples() > 0 && (slowest == null
+                    || r.getValue().latencyMs().p99() > limiter.regions().get(slowest).latencyMs().p99())) {
+                slowest = r.getKey();
+            }
+        }
+        return Optional.ofNullable(slowest);
     }
 
     /** Turns the region names of a per-region chart upright when there are too many to sit side by side. */

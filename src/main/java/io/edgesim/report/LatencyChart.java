@@ -17,7 +17,6 @@ import java.awt.Font;
 import java.awt.geom.AffineTransform;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -55,15 +54,8 @@ final class LatencyChart {
         }
         Set<String> shown = new LinkedHashSet<>();
         for (LimiterResult limiter : run.limiters()) {
-            String slowest = null;
-            for (Map.Entry<String, RegionResult> r : limiter.regions().entrySet()) {
-                double p99 = r.getValue().latencyMs().p99();
-                if (p99 > 0 && (slowest == null || p99 > limiter.regions().get(slowest).latencyMs().p99())) {
-                    slowest = r.getKey();
-                }
-            }
-            if (slowest != null) {
-                shown.add(slowest);
+            if (addsLatency(limiter)) {
+                Charts.slowestRegion(limiter).ifPresent(shown::add);
             }
         }
         for (String region : Charts.byRequests(run)) {

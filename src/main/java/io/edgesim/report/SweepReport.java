@@ -248,7 +248,7 @@ public record SweepReport(String param, List<Point> points, String note) {
             } else if (bills.get(name)) {
                 header.add(name + " bill $/month (with the plan minimum)");
             }
-            latencies.put(name, results.stream().filter(Objects::nonNull).map(l -> worstP99Region(l)
+            latencies.put(name, results.stream().filter(Objects::nonNull).map(l -> Charts.slowestRegion(l)
                     .map(region -> l.regions().get(region).latencyMs().p99()).orElse(Double.NaN)).distinct().count() > 1);
             if (latencies.get(name)) {
                 header.add(name + " worst p99 ms (region)");
@@ -282,7 +282,7 @@ public record SweepReport(String param, List<Point> points, String note) {
                     }
                     if (latency) {
                         // the region that is worst at the scenario's seed, its p99 over the runs
-                        Optional<String> region = worstP99Region(l);
+                        Optional<String> region = Charts.slowestRegion(l);
                         row.add(region.map(worst -> ReplicationTables.cell("latency_p99_ms", r.estimate(
                                 new Figure(l.name(), worst, "", "", "latency_p99_ms")).flatMap(
                                         Replications.Estimate::interval)) + " (" + worst + ")").orElse("n/a"));
@@ -347,19 +347,8 @@ public record SweepReport(String param, List<Point> points, String note) {
 
     // "251.5 (SYD)": the largest p99 of the regions with latency samples, the first on a tie; "n/a" for none
     private static String worstP99(LimiterResult l) {
-        return worstP99Region(l).map(region -> Numbers.ms(l.regions().get(region).latencyMs().p99()) + " (" + region
+        return Charts.slowestRegion(l).map(region -> Numbers.ms(l.regions().get(region).latencyMs().p99()) + " (" + region
                 + ")").orElse("n/a");
-    }
-
-    private static Optional<String> worstP99Region(LimiterResult l) {
-        String worst = null;
-        for (Map.Entry<String, io.edgesim.result.RegionResult> e : l.regions().entrySet()) {
-            if (e.getValue().latencyMs().samples() > 0 && (worst == null
-                    || e.getValue().latencyMs().p99() > l.regions().get(worst).latencyMs().p99())) {
-                worst = e.getKey();
-            }
-        }
-        return Optional.ofNullable(worst);
     }
 
     private static double worst(LimiterResult l, ToDoubleFunction<io.edgesim.result.RegionResult> latency) {

@@ -347,8 +347,8 @@ public record SweepReport(String param, List<Point> points, String note) {
 
     // "251.5 (SYD)": the largest p99 of the regions with latency samples, the first on a tie; "n/a" for none
     private static String worstP99(LimiterResult l) {
-        return Charts.slowestRegion(l).map(region -> Numbers.ms(l.regions().get(region).latencyMs().p99()) + " (" + region
-                + ")").orElse("n/a");
+        return Charts.slowestRegion(l).map(region -> Numbers.ms(l.regions().get(region).latencyMs().p99()) + " ("
+                + region + ")").orElse("n/a");
     }
 
     private static double worst(LimiterResult l, ToDoubleFunction<io.edgesim.result.RegionResult> latency) {

@@ -316,8 +316,9 @@ final class PeriodTally {
                     .withRowsWritten(run.writingCalls() == 0 ? 0
                             : runUsage.rowsWritten() * writingCalls / (double) run.writingCalls());
             // the unanswered calls at the run's mean service time: a window none of whose calls was answered has none
-            // of its own (an outage's window was billed no duration)
-            return Costs.of(own, share, Math.max(1, periodNanos), scenario.prices(), runUsage.meanServiceNanos());
+            // of its own (an outage's window was billed no duration); a run none of whose calls was, the configured one
+            return Costs.of(own, share, Math.max(1, periodNanos), scenario.prices(),
+                    RunRecorder.billedServiceNanos(spec, runUsage));
         }
 
         PeriodResult.LimiterPeriod result(LimiterSpec spec, KeyIds keyIds, List<String> pops, Scenario scenario,

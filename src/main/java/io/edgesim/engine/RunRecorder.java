@@ -268,8 +268,8 @@ public final class RunRecorder {
             invocations.add(ChainBilling.of(l.spec, sum(l.sent), l.refusedByStage, l.sentTokens,
                     l.tokensRefusedByStage));
             usage.add(withLostServedCalls(l.spec, invocations.get(i), tierUsage.get(i), l.unansweredObjectCalls));
-            CostResult cost = Costs.of(invocations.get(i), usage.get(i), durationNanos,
-                    scenario.prices());
+            CostResult cost = Costs.of(invocations.get(i), usage.get(i), durationNanos, scenario.prices(),
+                    billedServiceNanos(l.spec, usage.get(i)));
             results.add(l.result(cost, stageStats.get(i), HotKeyFigures.of(l.spec, hotObjects.get(i))));
         }
         return new RunResult(scenario.name(), scenario.description(), engine, scenario.seed(),
@@ -291,10 +291,21 @@ public final class RunRecorder {
         if (lost <= 0) {
             return measured;
         }
-        double serviceNanos = measured.rowsRead() > 0 ? Math.floor(measured.activeNanos() / measured.rowsRead())
-                : spec.stages().stream().filter(s -> s.kind() == TierKind.DURABLE_OBJECT)
-                .mapToLong(s -> ((TierSettings.DurableObject) s.tier()).serviceTimeNanos()).average().orElse(0);
-        return measured.plus(new Usage(lost, lost, lost, Math.floor(lost * serviceNanos), 0, 0));
+        return measured.plus(new Usage(lost, lost, lost, Math.floor(lost * billedServiceNanos(spec, measured)), 0, 0));
+    }
+
+    /**
+     * The duration a call to one of {@code spec}'s Durable Objects that used none measured is billed: the mean service
+     * time of the calls {@code measured} served, else (none served: the objects were down or out of reach all run)
+     * the mean of the service times its stages configure, to the whole nanosecond.
+     */
+    static double billedServiceNanos(LimiterSpec spec, Usage measured) {
+        if (measured.rowsRead() > 0) {
+            return measured.meanServiceNanos();
+        }
+        return Math.floor(spec.stages().stream().filter(s -> s.kind() == TierKind.DURABLE_OBJECT)
+                .mapToDouble(s -> ((TierSettings.DurableObject) s.tier()).serviceTime().meanNanos()).average()
+                .orElse(0));
     }
 
     // every pair among the run's PoPs and remote homes (those known before the run, then those its Durable Objects

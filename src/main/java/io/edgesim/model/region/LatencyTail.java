@@ -137,6 +137,11 @@ public final class LatencyTail {
         return floorNanos;
     }
 
+    /** The mean of the draws, nanoseconds: the floor plus the lognormal's {@code exp(mu + sigma^2 / 2)}. */
+    public double meanNanos() {
+        return sigma == 0 ? p50Nanos : floorNanos + StrictMath.exp(mu + sigma * sigma / 2);
+    }
+
     /** Whether draws vary at all. */
     public boolean hasTail() {
         return sigma > 0;

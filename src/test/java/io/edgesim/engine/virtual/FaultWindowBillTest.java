@@ -112,6 +112,37 @@ class FaultWindowBillTest {
     }
 
     @Test
+    void aRunWhoseCallsAllWentUnansweredIsBilledTheConfiguredMeanServiceTime(@TempDir Path dir) {
+        // the object's home is down the whole run: no call reaches it, so there is no measured service time; each call
+        // is billed the mean of the configured one (median 10 ms, p99 50 ms: a lognormal of mean
+        // 10 ms x exp(sigma^2 / 2) with sigma = ln 5 / z(0.99), 12.70 ms), not none
+        RunResult run = new VirtualEngine(ScenarioFixture.load(dir, """
+                name = down
+                duration = 60s
+                seed = 1
+                regions = [AMS, FRA]
+                clients = [ { name = a, count = 100, key = "k-{i}", rate = 1, pops = [AMS] } ]
+                limiters = [ { name = open, tier = durable-object, limit = 100000, window = 60s, timeout = 1s,
+                               fail-open = true, service-time { median = 10ms, p99 = 50ms },
+                               placement { policy = fixed, region = FRA } } ]
+                faults = [ { kind = region-outage, region = FRA, from = 0s, until = 60s } ]
+                """)).run();
+
+        CostResult whole = run.limiters().get(0).cost();
+        long calls = whole.unansweredObjectCalls();
+        assertThat(calls).isEqualTo(run.limiters().get(0).totals().sent()).isGreaterThan(5000);
+        double sigma = Math.log(5) / 2.3263478740408408;
+        double meanSeconds = 0.010 * Math.exp(sigma * sigma / 2);
+        double monthlyCalls = calls / 60.0 * 30 * 24 * 3600;
+        double gbSeconds = monthlyCalls * meanSeconds * 0.128;
+        assertThat(whole.monthly().get(CostEstimate.DURABLE_OBJECT_DURATION))
+                .isCloseTo(gbSeconds, Offset.offset(gbSeconds * 1e-3));
+        CostResult window = run.periods().get(0).limiters().get(0).cost();
+        assertThat(window.monthly().get(CostEstimate.DURABLE_OBJECT_DURATION))
+                .isCloseTo(whole.monthly().get(CostEstimate.DURABLE_OBJECT_DURATION), Offset.offset(1.0));
+    }
+
+    @Test
     void aKvWriteRefusedForTheWriteRateIsBilledInItsWindow(@TempDir Path dir) {
         // one key at 5 a second in FRA: KV takes one write a second, so 4 of every 5 requests' writes are refused
         // (failing open); each refused write is billed as an accepted one, 5 writes a second in the window (an outage

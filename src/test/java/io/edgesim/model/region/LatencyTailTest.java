@@ -135,4 +135,20 @@ class LatencyTailTest {
         assertThat(tail.quantile(0.999)).isLessThan(600 * ms);
         assertThat(tail.floorNanos()).isEqualTo((10 * 166 * ms - 300 * ms) / 9.0);
     }
+
+    @Test
+    void theMeanIsTheAverageOfTheQuantiles() {
+        // the mean of a distribution is the integral of its quantile function over (0, 1): a fine midpoint sum of it
+        for (LatencyTail tail : new LatencyTail[] {LatencyTail.serviceTime(10 * MS, 50 * MS),
+                LatencyTail.fit(250 * MS, 400 * MS, 165 * MS), LatencyTail.constant(3 * MS)}) {
+            int n = 1_000_000;
+            double sum = 0;
+            for (int i = 0; i < n; i++) {
+                sum += tail.quantile((i + 0.5) / n);
+            }
+            assertThat(tail.meanNanos()).isCloseTo(sum / n, org.assertj.core.data.Percentage.withPercentage(0.1));
+        }
+        assertThat(LatencyTail.constant(3 * MS).meanNanos()).isEqualTo(3 * MS);
+        assertThat(LatencyTail.serviceTime(10 * MS, 50 * MS).meanNanos()).isGreaterThan(12 * MS).isLessThan(13 * MS);
+    }
 }

@@ -15,6 +15,7 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.http.javadsl.Http;
 import org.apache.pekko.http.javadsl.settings.ServerSettings;
+import org.apache.pekko.http.javadsl.model.AttributeKey;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpEntities;
 import org.apache.pekko.http.javadsl.model.HttpHeader;
@@ -45,6 +46,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.UnaryOperator;
@@ -64,6 +66,9 @@ public final class LiveEdge {
     static final int BAD_REQUEST = 400;
     static final int PAYLOAD_TOO_LARGE = 413;
     private static final String HOST = "127.0.0.1";
+    // set when Pekko HTTP answered the request 503 for its request-timeout
+    private static final AttributeKey<AtomicBoolean> ANSWERED_LATE = AttributeKey.create("edgesim-answered-late",
+            AtomicBoolean.class);
     // no TLS: the session's bytes as they are (its inbound SessionBytes are the SslTlsInbound the server layer reads)
     @SuppressWarnings("unchecked")
     private static final BidiFlow<SslTlsOutbound, ByteString, ByteString, SslTlsInbound, NotUsed> PLAIN_BYTES =
@@ -218,14 +223,17 @@ public final class LiveEdge {
 
     private HttpRequest headArrived(HeadDeadline deadline, HttpRequest request) {
         deadline.headArrived();
-        // an answer later than request-timeout: 503 from Pekko HTTP with this body; the request still counts
+        // an answer later than request-timeout: 503 from Pekko HTTP with this body; the request still counts, and is
+        // not passed on upstream if its limiter had not decided by then (the client, told 503, may send it again)
+        AtomicBoolean answeredLate = new AtomicBoolean();
         request.getHeader(TimeoutAccess.class).ifPresent(access -> access.timeoutAccess().updateHandler(late -> {
+            answeredLate.set(true);
             counts.answerTimedOut();
             return json(LiveAnswer.UNAVAILABLE, "{\"error\":\"answer_timeout\",\"timeout_ms\":"
                     + limits.requestTimeout().toMillis() + ",\"counted\":true}")
                     .addHeader(Connection.create("close"));
         }));
-        return request;
+        return request.addAttribute(ANSWERED_LATE, answeredLate);
     }
 
     private static HttpResponse answered(HeadDeadline deadline, HttpResponse response) {
@@ -274,8 +282,9 @@ public final class LiveEdge {
         if (upstream == null) {
             return answer.thenApplyAsync(LiveEdge::response, http.executionContext());
         }
+        AtomicBoolean answeredLate = request.getAttribute(ANSWERED_LATE).orElseGet(AtomicBoolean::new);
         return answer.thenComposeAsync(decided -> {
-            if (decided.status() != LiveAnswer.OK) {
+            if (decided.status() != LiveAnswer.OK || answeredLate.get()) {
                 request.discardEntityBytes(http);
                 return CompletableFuture.completedFuture(response(decided));
             }

@@ -20,7 +20,9 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 
 import static io.edgesim.serve.RawHttp.connect;
@@ -46,6 +48,8 @@ class LiveEdgeSlowClientsTest {
             .withFallback(ServeSettings.load().httpConfig()));
 
     private static LiveEdge edge;
+    // the paths the service behind received
+    private static final List<String> forwarded = new CopyOnWriteArrayList<>();
     private static HttpServer upstream;
     private static URI syd;
     private static URI fra;
@@ -55,6 +59,7 @@ class LiveEdgeSlowClientsTest {
     private static HttpServer upstream() throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", exchange -> {
+            forwarded.add(exchange.getRequestURI().getPath());
             exchange.sendResponseHeaders(200, 0);
             try (OutputStream body = exchange.getResponseBody()) {
                 int parts = exchange.getRequestURI().getPath().equals("/slow-body") ? 3 : 1;
@@ -181,5 +186,8 @@ class LiveEdgeSlowClientsTest {
             stats = edge.stats();
         }
         assertThat(stats).contains("\"SYD\":{\"sent\":1,\"accepted\":1,\"rejected\":0,\"failed\":0,\"failed_open\":0,\"let_through\":1}");
+        // the client was told 503 and may send it again: it is not passed on to the service as well
+        LockSupport.parkNanos(Duration.ofSeconds(1).toNanos());
+        assertThat(forwarded).doesNotContain("/far");
     }
 }

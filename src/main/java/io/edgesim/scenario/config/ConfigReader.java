@@ -288,6 +288,11 @@ public final class ConfigReader {
         if (v.valueType() != ConfigValueType.STRING) {
             throw error(key, "'" + shown(key) + "' is not a duration", allowed);
         }
+        // a number in quotes ("60") has no unit either: HOCON would read it as milliseconds too
+        String text = ((String) v.unwrapped()).strip();
+        if (!text.isEmpty() && (Character.isDigit(text.charAt(text.length() - 1)) || text.endsWith("."))) {
+            throw error(key, "'" + shown(key) + "' has no unit", allowed);
+        }
         long nanos;
         try {
             nanos = config.getDuration(quote(key)).toNanos();

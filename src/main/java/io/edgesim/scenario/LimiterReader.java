@@ -323,7 +323,11 @@ final class LimiterReader {
         ConfigReader r = limiter.object("reference");
         r.rejectUnknownKeys(REFERENCE_KEYS);
         AlgorithmKind kind = AlgorithmReader.kind(r, "algorithm", lastStage.kind());
-        return plans.apply(AlgorithmReader.spec(r, kind, lastStage));
+        // numbers left out come from the last stage when it counts the same way; a token bucket judged against a
+        // window (or the reverse) would get numbers no one wrote (a rate of limit / window), so they are required,
+        // unless the limiter's plans give every key its own
+        boolean sameWay = kind.windowed() == lastStage.kind().windowed();
+        return plans.apply(AlgorithmReader.spec(r, kind, sameWay || !plans.isEmpty() ? lastStage : null));
     }
 
     // the reference under a contract: the contract's numbers, in its window, by the algorithm of the reference

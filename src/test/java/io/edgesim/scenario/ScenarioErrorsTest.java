@@ -227,6 +227,14 @@ class ScenarioErrorsTest {
                                 + "60s; allowed: the same period for every binding of a namespace"),
                 arguments("duration = 10 parsecs", "duration: '10 parsecs' is not a duration; allowed: " + POSITIVE_DURATION),
                 arguments("duration = 60", "duration: 60 has no unit; allowed: " + POSITIVE_DURATION),
+                // a reference that counts another way than the last stage takes no numbers from it
+                arguments("limiters = [ { name = l, tier = cache, limit = 100, window = 60s, "
+                                + "reference { algorithm = token-bucket } } ]",
+                        "limiters[0].reference.rate: missing; allowed: tokens per second, greater than 0 and at most "
+                                + "1,000,000,000"),
+                arguments("limiters = [ { name = l, tier = cache, algorithm = gcra, rate = 2, burst = 10, "
+                                + "reference { algorithm = sliding-log, window = 5s } } ]",
+                        "limiters[0].reference.limit: missing; allowed: a whole number of 1 or more"),
                 arguments("limiters = [ { name = l, tier = cache, limit = 1, window = 60 } ]",
                         "limiters[0].window: 60 has no unit; allowed: " + POSITIVE_DURATION),
                 arguments("limiters = [ { name = l, tier = cache, limit = 1, window = \"60\" } ]",

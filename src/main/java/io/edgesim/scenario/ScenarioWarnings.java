@@ -43,6 +43,7 @@ public final class ScenarioWarnings {
             timeoutsShorterThanTheWay(clients, limiter, pops, regions).ifPresent(text ->
                     warnings.put("limiters." + limiter.name() + ".timeout", text));
         }
+        sharedNamespaces(clients, limiters).forEach(warnings::put);
         for (LimiterSpec limiter : limiters) {
             sharedMissingKey(clients, limiter).ifPresent(text -> warnings.put("limiters." + limiter.name() + ".key",
                     text));
@@ -73,6 +74,35 @@ public final class ScenarioWarnings {
                         : Durations.format(f.fromNanos())) + " to the end (its label keeps what the scenario says)");
             }
         }
+        return warnings;
+    }
+
+    // limiters that are options side by side but share a binding namespace and see the same clients: each request
+    // counts in the shared counters once per limiter, as two bindings one Worker calls for it would, so neither
+    // option's figures are its own
+    private static Map<String, String> sharedNamespaces(List<ClientSpec> clients, List<LimiterSpec> limiters) {
+        Map<String, List<LimiterSpec>> byNamespace = new LinkedHashMap<>();
+        for (LimiterSpec limiter : limiters) {
+            limiter.stages().stream().map(StageSpec::tier)
+                    .filter(t -> t instanceof TierSettings.Binding b && b.namespace() != null)
+                    .map(t -> ((TierSettings.Binding) t).namespace()).distinct()
+                    .forEach(ns -> byNamespace.computeIfAbsent(ns, k -> new ArrayList<>()).add(limiter));
+        }
+        Map<String, String> warnings = new LinkedHashMap<>();
+        byNamespace.forEach((namespace, sharing) -> {
+            for (ClientSpec client : clients) {
+                List<String> seeing = sharing.stream().filter(l -> l.sees(client.name())).map(LimiterSpec::name)
+                        .toList();
+                if (seeing.size() > 1) {
+                    warnings.put("limiters." + seeing.get(0) + ".namespace", "limiters " + String.join(", ", seeing)
+                            + " count in binding namespace '" + namespace + "' and all see client '" + client.name()
+                            + "': each of its requests counts there once per limiter (as bindings one Worker calls "
+                            + "for it would), so each lets fewer through than alone (give them clients = [...] of "
+                            + "their own, or namespaces of their own)");
+                    return;
+                }
+            }
+        });
         return warnings;
     }
 

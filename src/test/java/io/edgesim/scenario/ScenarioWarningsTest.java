@@ -37,6 +37,36 @@ class ScenarioWarningsTest {
     }
 
     @Test
+    void bindingsSharingANamespaceThatSeeTheSameClientCountItsRequestsOncePerLimiter() {
+        // one key at 10 a second for 59 s in one PoP (one machine: no sync lag), two bindings of one namespace that
+        // count the requests they let through: each request counts twice there while both let it through, so the
+        // limit of 100 lets 50 through, and the limit of 300 then 200 more (250) where alone it would let 300
+        Scenario shared = ScenarioFixture.loadOverBase(dir, """
+                duration = 59s
+                regions = [FRA]
+                clients = [ { name = a, key = k, rate = 10, pops = [FRA] } ]
+                tiers { binding { namespace = "shared", machines-per-pop = 1 } }
+                limiters = [ { name = b1, tier = binding, limit = 100, period = 60 }
+                             { name = b2, tier = binding, limit = 300, period = 60 } ]
+                """);
+        assertThat(ScenarioWarnings.of(shared)).containsOnlyKeys("limiters.b1.namespace");
+        assertThat(ScenarioWarnings.of(shared).get("limiters.b1.namespace")).startsWith(
+                "limiters b1, b2 count in binding namespace 'shared' and all see client 'a': each of its requests "
+                        + "counts there once per limiter");
+        RunResult run = new VirtualEngine(shared).run();
+        assertThat(limiter(run, "b1").totals().letThrough()).isEqualTo(50);
+        assertThat(limiter(run, "b2").totals().letThrough()).isEqualTo(250);
+        // clients of their own: no note
+        Scenario apart = ScenarioFixture.loadOverBase(dir, """
+                clients = [ { name = a, key = k, rate = 10 }, { name = b, key = k, rate = 10 } ]
+                tiers { binding { namespace = "shared" } }
+                limiters = [ { name = b1, tier = binding, limit = 100, period = 60, clients = [a] }
+                             { name = b2, tier = binding, limit = 300, period = 60, clients = [b] } ]
+                """);
+        assertThat(ScenarioWarnings.of(apart)).isEmpty();
+    }
+
+    @Test
     void oneClientWithoutAKeyOrAClientTheLimiterDoesNotSeeIsNoSlip() {
         Scenario one = ScenarioFixture.loadOverBase(dir, "clients = [ { name = a, rate = 1 } ]\n");
         Scenario unseen = ScenarioFixture.loadOverBase(dir, """

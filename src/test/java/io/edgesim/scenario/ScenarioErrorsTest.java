@@ -749,6 +749,48 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void aSettingReplacedByALaterIncludeIsRefusedInAnIncludedFileAndInsideAListToo(@TempDir Path dir) {
+        // s.conf includes a.conf, which sets the limiters and then includes b.conf's
+        ScenarioFixture.write(dir, "a.conf", """
+                limiters = [ { name = froma, tier = cache, limit = 10, window = 60s } ]
+                include "b.conf"
+                """);
+        ScenarioFixture.write(dir, "b.conf", "limiters = [ { name = fromb, tier = cache, limit = 10, window = 60s } ]\n");
+        assertThat(ScenarioFixture.errorOf(dir, """
+                name = t
+                duration = 60s
+                regions = [FRA]
+                clients = [ { name = a, key = k, rate = 10 } ]
+                include "a.conf"
+                """)).isEqualTo(dir.resolve("a.conf") + ": limiters: set on line 1 and replaced by "
+                + dir.resolve("b.conf") + " (line 1), which this file includes after it (HOCON keeps the later); "
+                + "allowed: the include first, then the settings that change it");
+        // an include inside a limiter, after the limit it replaces (as { limit = 100, limit = 5 } is refused too)
+        ScenarioFixture.write(dir, "lim.conf", "limit = 5\n");
+        assertThat(ScenarioFixture.errorOf(dir, """
+                name = t
+                duration = 60s
+                regions = [FRA]
+                clients = [ { name = a, key = k, rate = 10 } ]
+                limiters = [ { name = l, tier = cache, limit = 100, window = 60s, include "lim.conf" } ]
+                """)).contains(": limiters[0].limit: set on line 5 and replaced by " + dir.resolve("lim.conf"));
+        // the include first, then what changes it: as meant, in an included file and in a list
+        ScenarioFixture.write(dir, "a.conf", """
+                include "b.conf"
+                limiters = [ { name = froma, tier = cache, include "lim.conf", window = 60s } ]
+                """);
+        Scenario scenario = ScenarioFixture.load(dir, """
+                name = t
+                duration = 60s
+                regions = [FRA]
+                clients = [ { name = a, key = k, rate = 10 } ]
+                include "a.conf"
+                """);
+        assertThat(scenario.limiters().get(0).name()).isEqualTo("froma");
+        assertThat(scenario.limiters().get(0).stages().get(0).algorithm().limit()).isEqualTo(5);
+    }
+
+    @Test
     void nestingTooDeepToReadIsOneLine(@TempDir Path dir) {
         String deep = "a = " + "[".repeat(20_000) + "]".repeat(20_000) + "\n";
 

@@ -8,6 +8,7 @@ import com.typesafe.config.ConfigIncluder;
 import com.typesafe.config.ConfigIncluderClasspath;
 import com.typesafe.config.ConfigIncluderFile;
 import com.typesafe.config.ConfigIncluderURL;
+import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigResolveOptions;
@@ -70,7 +71,21 @@ public final class HoconSource {
         files.addAll(includer.included());
         RepeatedKeys.reject(files, checkedOnce, allowed);
         if (!includer.included().isEmpty()) {
-            rejectReplacedByLaterInclude(path, config);
+            rejectReplacedByLaterInclude(path, config.root());
+            // and in each included file, against what it gives with its own includes (a file that includes it may
+            // then change what it gives, as meant)
+            for (Path included : new java.util.LinkedHashSet<>(includer.included())) {
+                FileIncluder own = new FileIncluder(included);
+                ConfigObject withIncludes;
+                try {
+                    withIncludes = ConfigFactory.parseFile(included.toFile(), own.options()).root();
+                } catch (ConfigException | StackOverflowError e) {
+                    continue;  // read a moment ago within the file that includes it
+                }
+                if (!own.included().isEmpty()) {
+                    rejectReplacedByLaterInclude(included, withIncludes);
+                }
+            }
         }
         return new Read(config, FileOrder.of(includer.ended(), path));
     }
@@ -82,7 +97,7 @@ public final class HoconSource {
      * substitution is left alone (it may mean to build on the include), as are objects, which merge key by key: their
      * keys are checked one by one.
      */
-    private static void rejectReplacedByLaterInclude(Path path, Config full) {
+    private static void rejectReplacedByLaterInclude(Path path, ConfigObject full) {
         ConfigParseOptions bare = ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF)
                 .setIncluder(new EmptyIncludes());
         ConfigObject own;
@@ -91,42 +106,59 @@ public final class HoconSource {
         } catch (ConfigException e) {
             return;  // parsed a moment ago with its includes: nothing to say of it without them
         }
-        rejectReplaced(path, own, full.root(), "");
+        rejectReplaced(path, own, full, "");
     }
 
     private static void rejectReplaced(Path path, ConfigObject own, ConfigObject full, String prefix) {
-        Path self = path.toAbsolutePath().normalize();
         for (Map.Entry<String, ConfigValue> entry : own.entrySet()) {
-            ConfigValue mine = entry.getValue();
-            ConfigValue kept = full.get(entry.getKey());
-            ConfigValueType type;
-            try {
-                type = mine.valueType();
-            } catch (ConfigException.NotResolved substitution) {
-                continue;
-            }
-            if (kept == null) {
-                continue;
-            }
-            String key = prefix + entry.getKey();
-            if (type == ConfigValueType.OBJECT && kept.valueType() == ConfigValueType.OBJECT) {
-                try {
-                    rejectReplaced(path, (ConfigObject) mine, (ConfigObject) kept, key + ".");
-                } catch (ConfigException.NotResolved substitution) {
-                    // an object built from a substitution and a block (regions = ${regions} { ... }): it builds on
-                    // what it refers to, as meant
-                }
-                continue;
-            }
-            String from = kept.origin().filename();
-            if (from != null && kept.origin().lineNumber() > 0
-                    && !Path.of(from).toAbsolutePath().normalize().equals(self)) {
-                throw InputException.at(path.toString(), key, "set on line " + mine.origin().lineNumber()
-                        + " and replaced by " + from + " (line " + kept.origin().lineNumber() + "), which this file "
-                        + "includes after it (HOCON keeps the later); allowed: the include first, then the settings "
-                        + "that change it");
-            }
+            rejectReplaced(path, entry.getValue(), full.get(entry.getKey()), prefix + entry.getKey());
         }
+    }
+
+    // mine: a value of the file path itself; kept: what stands there with its includes
+    private static void rejectReplaced(Path path, ConfigValue mine, ConfigValue kept, String key) {
+        ConfigValueType type;
+        ConfigValueType keptType;
+        try {
+            type = mine.valueType();
+            keptType = kept == null ? null : kept.valueType();
+        } catch (ConfigException.NotResolved substitution) {
+            return;
+        }
+        if (kept == null) {
+            return;
+        }
+        try {
+            if (type == ConfigValueType.OBJECT && keptType == ConfigValueType.OBJECT) {
+                rejectReplaced(path, (ConfigObject) mine, (ConfigObject) kept, key + ".");
+                return;
+            }
+            // a list the file wrote that stands as written: an include inside one of its objects
+            // ({ name = l, limit = 100, include "l.conf" }) may replace what the object says
+            if (type == ConfigValueType.LIST && keptType == ConfigValueType.LIST
+                    && ((ConfigList) mine).size() == ((ConfigList) kept).size() && sameFile(kept, path)) {
+                for (int i = 0; i < ((ConfigList) mine).size(); i++) {
+                    rejectReplaced(path, ((ConfigList) mine).get(i), ((ConfigList) kept).get(i), key + "[" + i + "]");
+                }
+                return;
+            }
+        } catch (ConfigException.NotResolved substitution) {
+            // an object built from a substitution and a block (regions = ${regions} { ... }): it builds on what it
+            // refers to, as meant
+            return;
+        }
+        if (!sameFile(kept, path) && kept.origin().lineNumber() > 0) {
+            throw InputException.at(path.toString(), key, "set on line " + mine.origin().lineNumber()
+                    + " and replaced by " + kept.origin().filename() + " (line " + kept.origin().lineNumber()
+                    + "), which this file includes after it (HOCON keeps the later); allowed: the include first, "
+                    + "then the settings that change it");
+        }
+    }
+
+    // whether value comes from the file path (not from a file it includes)
+    private static boolean sameFile(ConfigValue value, Path path) {
+        String from = value.origin().filename();
+        return from == null || Path.of(from).toAbsolutePath().normalize().equals(path.toAbsolutePath().normalize());
     }
 
     /** The includer that reads a file without its includes: each is empty. */

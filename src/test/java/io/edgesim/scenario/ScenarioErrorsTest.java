@@ -755,7 +755,8 @@ class ScenarioErrorsTest {
                 limiters = [ { name = froma, tier = cache, limit = 10, window = 60s } ]
                 include "b.conf"
                 """);
-        ScenarioFixture.write(dir, "b.conf", "limiters = [ { name = fromb, tier = cache, limit = 10, window = 60s } ]\n");
+        ScenarioFixture.write(dir, "b.conf",
+                "limiters = [ { name = fromb, tier = cache, limit = 10, window = 60s } ]\n");
         assertThat(ScenarioFixture.errorOf(dir, """
                 name = t
                 duration = 60s

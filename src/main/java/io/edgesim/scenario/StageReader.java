@@ -33,7 +33,7 @@ final class StageReader {
     private static final List<String> PERIOD_KEYS = List.of("tier", "algorithm", "limit", "period", "key");
     private static final List<String> NUMBERS = List.of("limit", "rate", "burst");
 
-    private static final String BINDING_PERIODS = "10 or 60";
+    private static final String BINDING_PERIODS = "10 or 60 (seconds, as in wrangler: a number without a unit)";
 
     private final TierSettingsReader tiers;
 
@@ -71,6 +71,10 @@ final class StageReader {
                 : GENERAL_KEYS);
         allowed.addAll(limiterKeys);
         allowed.addAll(TierSettingsReader.settingNames(kind));
+        if ((kind == TierKind.BINDING || kind == TierKind.WAF) && stage.has("window") && !stage.has("period")) {
+            throw stage.error("window", "unknown setting: " + (kind == TierKind.BINDING ? "the binding" : "a WAF rule")
+                    + " counts per period", String.join(", ", allowed) + "; did you mean `period`?");
+        }
         stage.rejectUnknownKeys(allowed);
         if (!contract.isEmpty()) {
             refuseNumbers(stage);

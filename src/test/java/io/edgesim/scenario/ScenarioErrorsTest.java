@@ -35,6 +35,7 @@ class ScenarioErrorsTest {
     private static final String DO_REGIONS = "FRA, AMS, LHR, MAD, IAD, DFW, YYZ, NRT, SIN, SYD, BOM, SJC";
     private static final String DURATION = "a duration with a unit, such as 250ms, 10s, 1m, 1h";
     private static final String POSITIVE_DURATION = DURATION + ", greater than 0 and at most 3650d";
+    private static final String BINDING_PERIODS = "10 or 60 (seconds, as in wrangler: a number without a unit)";
     private static final String RATE = "requests per second per client, greater than 0 and at most 1,000,000";
     private static final String KV_TTL = "a duration from 60s to 3650d";
     private static final String KV_EXPIRATION = "auto, or " + KV_TTL;
@@ -56,9 +57,13 @@ class ScenarioErrorsTest {
                         "limiters[0].algorithm: 'leaky' is not an algorithm; "
                                 + "allowed: fixed-window, sliding-window, sliding-log, token-bucket, gcra"),
                 arguments("limiters = [ { name = b, tier = binding, limit = 100, period = 30 } ]",
-                        "limiters[0].period: 30 is not a binding period; allowed: 10 or 60"),
+                        "limiters[0].period: 30 is not a binding period; allowed: " + BINDING_PERIODS),
                 arguments("limiters = [ { name = b, tier = binding, limit = 100, period = 60s } ]",
-                        "limiters[0].period: '60s' is not a whole number; allowed: 10 or 60"),
+                        "limiters[0].period: '60s' is not a whole number; allowed: " + BINDING_PERIODS),
+                arguments("limiters = [ { name = b, tier = binding, limit = 100, window = 60s } ]",
+                        "limiters[0].window: unknown setting: the binding counts per period; allowed: tier, algorithm, "
+                                + "limit, period, key, name, clients, reference, plans, limit-factor, contract, "
+                                + "machines-per-pop, sync-interval, namespace; did you mean `period`?"),
                 arguments("limiters = [ { name = l, tier = cache, limit = 0, window = 60s } ]",
                         "limiters[0].limit: 0 is too small; allowed: a whole number of 1 or more"),
                 arguments("limiters = [ { name = d, tier = durable-object, limit = 100, window = 60s, shards = 0 } ]",

@@ -43,7 +43,7 @@ final class PricesReader {
                 whole(p, "durable-object-requests-included"), money(p, "durable-object-requests-per-million"),
                 whole(p, "rows-written-included"), money(p, "rows-written-per-million"),
                 whole(p, "rows-read-included"), money(p, "rows-read-per-million"),
-                money(p, "duration-gb-seconds-included"), money(p, "duration-per-million-gb-seconds"),
+                amount(p, "duration-gb-seconds-included"), money(p, "duration-per-million-gb-seconds"),
                 money(p, "billed-memory-gb"), whole(p, "kv-reads-included"), money(p, "kv-reads-per-million"),
                 whole(p, "kv-writes-included"), money(p, "kv-writes-per-million"),
                 money(p, "rate-limiting-binding-per-million"), money(p, "plan-minimum"));
@@ -56,6 +56,19 @@ final class PricesReader {
             throw p.error(key, n + " is negative", allowed);
         }
         return n;
+    }
+
+    // an included amount that need not be whole (GB-seconds), over the same range as the counts
+    private static double amount(ConfigReader p, String key) {
+        String allowed = "a number from 0 to 9e15";
+        double d = p.number(key, allowed);
+        if (d < 0) {
+            throw p.error(key, p.shown(key) + " is negative", allowed);
+        }
+        if (d > 9e15) {
+            throw p.error(key, p.shown(key) + " is too large", allowed);
+        }
+        return d;
     }
 
     private static double money(ConfigReader p, String key) {

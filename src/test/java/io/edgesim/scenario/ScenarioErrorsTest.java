@@ -342,6 +342,9 @@ class ScenarioErrorsTest {
                         + "rate-limiting-binding-per-million, plan-minimum"),
                 arguments("prices { worker-cpu-ms-per-request = -0.5 }",
                         "prices.worker-cpu-ms-per-request: -0.5 is negative; allowed: a number from 0 to 1e9"),
+                // the included GB-seconds: an amount, as the other included amounts, not a price
+                arguments("prices { duration-gb-seconds-included = 1e16 }",
+                        "prices.duration-gb-seconds-included: 1e16 is too large; allowed: a number from 0 to 9e15"),
                 arguments("prices { kv-reads-per-million = -1 }",
                         "prices.kv-reads-per-million: -1 is negative; allowed: a number from 0 to 1e9"),
                 // a bill of such prices was capped at $922,337,203,685,477.60 (a long's largest, over 10^4)

@@ -355,6 +355,11 @@ class ScenarioLoaderTest {
         assertThat(s.prices().kvWritesPerMillion()).isEqualTo(5.0);
         assertThat(s.prices().workerRequestsPerMillion()).isEqualTo(0.30);
         assertThat(s.prices().cpuMsPerRequest()).isEqualTo(1.0);
+        // the included GB-seconds, an amount like the other included amounts (beyond a price's 1e9), a fraction too
+        assertThat(ScenarioFixture.loadOverBase(dir, "prices { duration-gb-seconds-included = 2e9 }\n").prices()
+                .durationGbSecondsIncluded()).isEqualTo(2e9);
+        assertThat(ScenarioFixture.loadOverBase(dir, "prices { duration-gb-seconds-included = 0.5 }\n").prices()
+                .durationGbSecondsIncluded()).isEqualTo(0.5);
     }
 
     @Test

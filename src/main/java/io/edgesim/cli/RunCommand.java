@@ -202,7 +202,8 @@ final class RunCommand implements Callable<Integer> {
                     if (toleranceMs != null) {
                         result = result.withCluster(result.cluster().orElseThrow().withToleranceMs(toleranceMs));
                     }
-                    fidelity = cluster.fidelity().describe() + lateLine(result.cluster().orElseThrow());
+                    fidelity = cluster.fidelity().describe() + lateLine(result.cluster().orElseThrow(),
+                            "--lateness-tolerance");
                 } else if (replications != null) {
                     result = ParallelRuns.replicated(scenario, runs, listener, ParallelRuns.defaultThreads());
                 } else {
@@ -388,14 +389,15 @@ final class RunCommand implements Callable<Integer> {
         return value;
     }
 
-    // one line when the latency figures are flagged, nothing otherwise; serve prints it too
-    static String lateLine(ClusterRun run) {
+    // one line when the latency figures are flagged, nothing otherwise; serve, which has no --lateness-tolerance,
+    // prints it too, with its tolerance named as the default
+    static String lateLine(ClusterRun run, String tolerance) {
         if (!run.latencyFlagged()) {
             return "";
         }
         return String.format(Locale.ROOT, "%nlatency figures not faithful: injected latencies were handled late by "
-                + "a p99 of %.2f ms, above the tolerance of %.2f ms (--lateness-tolerance); marked in report.md",
-                run.injected().p99Ms(), run.toleranceMs());
+                + "a p99 of %.2f ms, above the tolerance of %.2f ms (%s); marked in report.md",
+                run.injected().p99Ms(), run.toleranceMs(), tolerance);
     }
 
     // a file, not an input of the run, not inside the report folder (which is replaced whole)

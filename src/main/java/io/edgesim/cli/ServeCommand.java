@@ -148,7 +148,8 @@ final class ServeCommand implements Callable<Integer> {
         }
         console.print(ConsoleReport.render(result));
         // how late the injected latencies were waited out: whether the latency figures can be trusted
-        console.printf("%n%s%s%n", edge.fidelity().describe(), RunCommand.lateLine(result.cluster().orElseThrow()));
+        console.printf("%n%s%s%n", edge.fidelity().describe(), RunCommand.lateLine(result.cluster().orElseThrow(),
+                "the default of run's --lateness-tolerance"));
         console.printf("%nwrote %s (%s) after %.1f s of serving%n", dir, ReportWriter.contents(result),
                 (System.nanoTime() - started) / 1e9);
         console.flush();

@@ -45,7 +45,7 @@ class RunClusterCommandTest {
                 "injected latencies handled late by");
         // a tolerance of 0 ms flags any lateness, and a message is never handled exactly at its deadline
         assertThat(out.toString()).containsOnlyOnce("latency figures not faithful: injected latencies were handled "
-                + "late by a p99 of").contains("above the tolerance of 0.00 ms");
+                + "late by a p99 of").contains("above the tolerance of 0.00 ms (--lateness-tolerance); marked");
         assertThat(dir.resolve("out/result.json")).content().contains("\"engine\" : \"cluster\"",
                 "\"speed\" : 2.0", "\"nodes\" : 2", "\"FRA\" : \"127.0.0.1:", "\"tolerance_ms\" : 0.0",
                 "\"latency_flagged\" : true")

@@ -1,5 +1,6 @@
 package io.edgesim.report;
 
+import io.edgesim.model.cost.CostModel;
 import io.edgesim.result.ClusterRun;
 import io.edgesim.result.Interval;
 import io.edgesim.result.KeyResults;
@@ -140,6 +141,10 @@ public final class MarkdownReport {
                     .append("served ones (a request, a row read, a row written, the mean service time; what the ")
                     .append("platform bills for them is not published): ").append(String.join(", ", unanswered))
                     .append('.');
+        }
+        String bursts = run.assumptions().get(CostModel.BURSTS_NOTE_SETTING);
+        if (bursts != null) {
+            md.append(" Note: ").append(bursts).append('.');
         }
         md.append("\n\n");
         run.replications().ifPresent(r -> md.append(replications(r)));

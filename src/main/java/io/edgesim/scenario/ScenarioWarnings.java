@@ -1,6 +1,7 @@
 package io.edgesim.scenario;
 
 import io.edgesim.model.algorithm.Durations;
+import io.edgesim.model.cost.CostModel;
 import io.edgesim.model.fault.Fault;
 import io.edgesim.model.key.KeyKind;
 import io.edgesim.model.region.RegionMap;
@@ -60,6 +61,8 @@ public final class ScenarioWarnings {
                 }
             }
         }
+        burstsBilledAboveTheirCadence(clients, durationNanos).ifPresent(text ->
+                warnings.put(CostModel.BURSTS_NOTE_SETTING, text));
         boolean kv = anyStage(limiters, stage -> stage.kind() == TierKind.KV);
         boolean remote = anyStage(limiters, stage -> stage.kind().remote());
         for (int i = 0; i < faults.size(); i++) {
@@ -104,6 +107,47 @@ public final class ScenarioWarnings {
             }
         });
         return warnings;
+    }
+
+    // the bill scales the run to a month as if it repeated: burst clients whose run holds more bursts than their
+    // cadence (one burst every 1m in a 10 s run) are billed that many times their cadence; said when their requests
+    // are a tenth or more of the run's expected ones (not for a lone request sent with a long every)
+    private static Optional<String> burstsBilledAboveTheirCadence(List<ClientSpec> clients, long durationNanos) {
+        Map<String, List<String>> over = new LinkedHashMap<>();
+        double overRequests = 0;
+        double allRequests = 0;
+        for (ClientSpec client : clients) {
+            if (!(client instanceof ClientSpec.Population p) || p.rates() != null) {
+                return Optional.empty();  // requests not known before the run: no share to judge by
+            }
+            long active = Math.max(0, Math.min(p.stopNanos(), durationNanos) - p.startNanos());
+            if (p.burst() == null) {
+                allRequests += p.count() * (p.ratePerSecond() + p.rampToPerSecond()) / 2 * active / 1e9;
+                continue;
+            }
+            long every = p.burst().everyNanos();
+            long bursts = (active + every - 1) / every;
+            double requests = (double) p.count() * p.burst().size() * bursts;
+            allRequests += requests;
+            // the run's bursts against the cadence's over the whole run, as the bill counts them
+            double times = bursts * (double) every / durationNanos;
+            if (times > 1.1) {
+                overRequests += requests;
+                over.computeIfAbsent(bursts + (bursts == 1 ? " burst" : " bursts") + (p.count() > 1 ? " per client"
+                        : "") + ", one every " + Durations.format(every) + ": "
+                        + String.format(java.util.Locale.ROOT, "%.3g", times) + "x", k -> new ArrayList<>())
+                        .add(p.name());
+            }
+        }
+        if (over.isEmpty() || overRequests < 0.1 * allRequests) {
+            return Optional.empty();
+        }
+        List<String> parts = new ArrayList<>();
+        over.forEach((what, names) -> parts.add(String.join(", ", names) + " (" + what + ")"));
+        return Optional.of("the bill scales the " + Durations.format(durationNanos) + " run to a 30-day month as if "
+                + "it repeated, which bills more bursts than their cadence for " + String.join("; ", parts)
+                + ": at their cadence their requests' share of the bill would be that many times smaller (a duration "
+                + "of a whole number of their every bills the cadence)");
     }
 
     // several clients seen by a limiter keyed on the API key that send none: all counted under one key

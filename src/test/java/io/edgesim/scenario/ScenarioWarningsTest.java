@@ -67,6 +67,30 @@ class ScenarioWarningsTest {
     }
 
     @Test
+    void burstsBilledMoreOftenThanTheirCadenceAreNotedWhenTheyAreMuchOfTheRun() {
+        // one burst of 200 every minute in a 10 s run: the bill, the run repeated all month, holds six bursts a minute
+        Scenario often = ScenarioFixture.loadOverBase(dir, """
+                duration = 10s
+                clients = [ { name = b, key = k, burst { every = 1m, size = 200, spread = 200ms } } ]
+                """);
+        assertThat(ScenarioWarnings.of(often)).containsOnlyKeys("duration");
+        assertThat(ScenarioWarnings.of(often).get("duration")).isEqualTo("the bill scales the 10s run to a 30-day "
+                + "month as if it repeated, which bills more bursts than their cadence for b (1 burst, one every 60s: "
+                + "6.00x): at their cadence their requests' share of the bill would be that many times smaller (a "
+                + "duration of a whole number of their every bills the cadence)");
+        // a whole number of minutes: the cadence
+        assertThat(ScenarioWarnings.of(ScenarioFixture.loadOverBase(dir, """
+                duration = 2m
+                clients = [ { name = b, key = k, burst { every = 1m, size = 200, spread = 200ms } } ]
+                """))).isEmpty();
+        // one request sent once beside 10 a second: too little of the bill to say
+        assertThat(ScenarioWarnings.of(ScenarioFixture.loadOverBase(dir, """
+                duration = 10s
+                clients = [ { name = a, key = k, rate = 10 }, { name = once, key = o, burst { every = 1h, size = 1 } } ]
+                """))).isEmpty();
+    }
+
+    @Test
     void oneClientWithoutAKeyOrAClientTheLimiterDoesNotSeeIsNoSlip() {
         Scenario one = ScenarioFixture.loadOverBase(dir, "clients = [ { name = a, rate = 1 } ]\n");
         Scenario unseen = ScenarioFixture.loadOverBase(dir, """

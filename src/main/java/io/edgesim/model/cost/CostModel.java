@@ -21,6 +21,12 @@ public final class CostModel {
     /** Length of the month costs are quoted for: 30 days, in nanoseconds (an assumption, see the class comment). */
     public static final long MONTH_NANOS = 30L * 86_400L * 1_000_000_000L;
 
+    /**
+     * The setting a scenario's note names when the run, scaled to a month, bills its clients' bursts more often than
+     * their cadence (one burst every minute in a 10 s run: six times); a report repeats that note beside the bill.
+     */
+    public static final String BURSTS_NOTE_SETTING = "duration";
+
     private static final double PER_MILLION = 1e6;
     private static final double NANOS_PER_SECOND = 1e9;
 

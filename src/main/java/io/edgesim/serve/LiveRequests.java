@@ -12,7 +12,7 @@ import java.util.function.UnaryOperator;
 /**
  * Which HTTP headers a live request must carry for the scenario's limiters to key it, and the request's key fields
  * read from them, as Cloudflare hands them to a Worker: {@code CF-Connecting-IP} the address, {@code X-API-Key} (or
- * else {@code Authorization}) the API key, the first {@code X-Forwarded-For} entry, the {@code X-Anon-Token} header
+ * else {@code Authorization}'s credentials, {@link KeyKind#apiKeyOfAuthorization}) the API key, the first {@code X-Forwarded-For} entry, the {@code X-Anon-Token} header
  * the anonymous visitor token, and the path.
  */
 final class LiveRequests {
@@ -58,7 +58,7 @@ final class LiveRequests {
     Fields read(UnaryOperator<String> header, String path) {
         String apiKey = blankToNull(header.apply(API_KEY));
         if (apiKey == null) {
-            apiKey = blankToNull(header.apply(AUTHORIZATION));
+            apiKey = KeyKind.apiKeyOfAuthorization(header.apply(AUTHORIZATION));
         }
         String xff = blankToNull(header.apply(XFF));
         return new Fields(apiKey, blankToNull(header.apply(IP)), xff == null ? null : blankToNull(xff.split(",", 2)[0]),

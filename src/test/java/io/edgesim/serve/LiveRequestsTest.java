@@ -30,7 +30,9 @@ class LiveRequestsTest {
 
         assertThat(requests.missing(Map.<String, String>of()::get)).isEqualTo("X-API-Key (or Authorization)");
         assertThat(requests.missing(Map.of("Authorization", "Bearer t")::get)).isNull();
-        assertThat(requests.read(Map.of("Authorization", "Bearer t")::get, "/a").apiKey()).isEqualTo("Bearer t");
+        // the credentials, without the scheme: the key X-API-Key: t gives
+        assertThat(requests.read(Map.of("Authorization", "Bearer t")::get, "/a").apiKey()).isEqualTo("t");
+        assertThat(requests.read(Map.of("Authorization", "t")::get, "/a").apiKey()).isEqualTo("t");
     }
 
     @Test

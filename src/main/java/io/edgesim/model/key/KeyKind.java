@@ -22,6 +22,25 @@ public enum KeyKind {
 
     private final String configName;
 
+    /**
+     * The API key an {@code Authorization} header carries: its credentials without the scheme
+     * ({@code Bearer k1} is {@code k1}, the key {@code X-API-Key: k1} gives, as a Worker reading the token would);
+     * a value of one word as it is; null for null or blank.
+     */
+    public static String apiKeyOfAuthorization(String value) {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        String v = value.strip();
+        int space = v.indexOf(' ');
+        // an auth-scheme is a token (RFC 9110 11.4): letters, digits and a few marks, then the credentials
+        if (space > 0 && v.substring(0, space).chars().allMatch(ch -> Character.isLetterOrDigit(ch)
+                || "!#$%&'*+-.^_`|~".indexOf(ch) >= 0)) {
+            return v.substring(space + 1).strip();
+        }
+        return v;
+    }
+
     KeyKind(String configName) {
         this.configName = configName;
     }

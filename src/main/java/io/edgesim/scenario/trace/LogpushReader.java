@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.edgesim.model.algorithm.Durations;
+import io.edgesim.model.key.KeyKind;
 import io.edgesim.scenario.config.CodeList;
 import io.edgesim.scenario.config.HoconSource;
 import io.edgesim.scenario.config.ConfigReader;
@@ -25,7 +26,8 @@ import java.util.Set;
  * {@code unix}, {@code unixnano} (the default) or a converted export -, told apart by magnitude, or an RFC 3339
  * string),
  * {@code EdgeColoCode} (the PoP), {@code ClientIP}, {@code ClientRequestPath}, and from {@code RequestHeaders} (a
- * custom field the Logpush job must be set to include) {@code x-api-key} or else {@code authorization} as the key,
+ * custom field the Logpush job must be set to include) {@code x-api-key} or else {@code authorization}'s credentials
+ * ({@link KeyKind#apiKeyOfAuthorization}) as the key,
  * and {@code x-forwarded-for} (first entry). Other fields are ignored. The first row's timestamp is scenario time 0;
  * rows must be in nondecreasing time (Logpush batches are not always: sort them first). Every request costs 1.
  */
@@ -110,7 +112,7 @@ public final class LogpushReader extends TraceFile {
         }
         String key = header(headers, "x-api-key");
         if (key == null) {
-            key = header(headers, "authorization");
+            key = KeyKind.apiKeyOfAuthorization(header(headers, "authorization"));
         }
         String xff = header(headers, "x-forwarded-for");
         if (xff != null) {

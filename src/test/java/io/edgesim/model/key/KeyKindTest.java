@@ -70,4 +70,19 @@ class KeyKindTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown key 'cookie'; allowed: api-key, ip, xff, anon-token+ip, path, global");
     }
+
+    @Test
+    void anAuthorizationHeadersApiKeyIsItsCredentials() {
+        assertThat(KeyKind.apiKeyOfAuthorization("Bearer k1")).isEqualTo("k1");
+        assertThat(KeyKind.apiKeyOfAuthorization("  bearer   k1 ")).isEqualTo("k1");
+        assertThat(KeyKind.apiKeyOfAuthorization("Basic dXNlcjpwYXNz")).isEqualTo("dXNlcjpwYXNz");
+        // no scheme: the value as it is
+        assertThat(KeyKind.apiKeyOfAuthorization("k1")).isEqualTo("k1");
+        // a first word that is no token (RFC 9110's tchar) is no scheme
+        assertThat(KeyKind.apiKeyOfAuthorization("k(1) x")).isEqualTo("k(1) x");
+        // a scheme alone is one word: the value as it is
+        assertThat(KeyKind.apiKeyOfAuthorization("Bearer ")).isEqualTo("Bearer");
+        assertThat(KeyKind.apiKeyOfAuthorization(" ")).isNull();
+        assertThat(KeyKind.apiKeyOfAuthorization(null)).isNull();
+    }
 }

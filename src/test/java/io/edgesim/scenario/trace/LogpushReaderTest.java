@@ -61,7 +61,8 @@ class LogpushReaderTest {
             TraceRow second = rows.next();
             assertThat(second.timeNanos()).isEqualTo(250_000_000L);
             assertThat(second.pop()).isEqualTo("SYD");
-            assertThat(second.apiKey()).isEqualTo("Bearer t");
+            // the Authorization header's credentials, without the scheme: the key X-API-Key: t gives
+            assertThat(second.apiKey()).isEqualTo("t");
             assertThat(second.xff()).isEqualTo("198.51.100.7");
             assertThat(second.line()).isEqualTo(3);
             // 1700000000 s is 2023-11-14T22:13:20Z: one second after the first request

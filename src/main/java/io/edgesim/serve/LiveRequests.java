@@ -12,8 +12,8 @@ import java.util.function.UnaryOperator;
 /**
  * Which HTTP headers a live request must carry for the scenario's limiters to key it, and the request's key fields
  * read from them, as Cloudflare hands them to a Worker: {@code CF-Connecting-IP} the address, {@code X-API-Key} (or
- * else {@code Authorization}'s credentials, {@link KeyKind#apiKeyOfAuthorization}) the API key, the first {@code X-Forwarded-For} entry, the {@code X-Anon-Token} header
- * the anonymous visitor token, and the path.
+ * else {@code Authorization}'s credentials, {@link KeyKind#apiKeyOfAuthorization}) the API key, the first
+ * {@code X-Forwarded-For} entry, the {@code X-Anon-Token} header the anonymous visitor token, and the path.
  */
 final class LiveRequests {
 

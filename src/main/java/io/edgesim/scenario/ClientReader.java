@@ -136,7 +136,7 @@ final class ClientReader {
                     "rows timed from the start of the run (time_ms 0 is its start), the first before the duration");
         }
         traces.put(name, checked);
-        return new ClientSpec.Trace(name, file, plan(r));
+        return new ClientSpec.Trace(name, file, plan(r), checked.withoutApiKey(), checked.withoutIp());
     }
 
     /** After {@link #read}: each opened trace client's rows, by client name. */

@@ -72,7 +72,15 @@ public sealed interface ClientSpec permits ClientSpec.Population, ClientSpec.Tra
      * @param name unique name, Request.client of every replayed request
      * @param file the CSV file, already resolved against the scenario's folder
      * @param plan the plan (contract tier) of every row, or null for none
+     * @param rowsWithoutApiKey its rows without an API key, -1 when the file was not read with the scenario
+     * @param rowsWithoutIp     its rows without an address, -1 likewise
      */
-    record Trace(String name, Path file, String plan) implements ClientSpec {
+    record Trace(String name, Path file, String plan, long rowsWithoutApiKey, long rowsWithoutIp)
+            implements ClientSpec {
+
+        /** A trace whose file was not read with the scenario. */
+        public Trace(String name, Path file, String plan) {
+            this(name, file, plan, -1, -1);
+        }
     }
 }

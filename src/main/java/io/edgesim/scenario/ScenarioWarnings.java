@@ -150,25 +150,58 @@ public final class ScenarioWarnings {
                 + "of a whole number of their every bills the cadence)");
     }
 
-    // several clients seen by a limiter keyed on the API key that send none: all counted under one key
+    // several clients seen by a limiter keyed on the API key that send none, or rows of a trace it sees without one:
+    // all counted under one key; rows of a trace without an address under a limiter keyed on it, likewise
     private static Optional<String> sharedMissingKey(List<ClientSpec> clients, LimiterSpec limiter) {
-        if (limiter.stages().stream().noneMatch(stage -> stage.key() == KeyKind.API_KEY)) {
+        boolean apiKey = limiter.stages().stream().anyMatch(stage -> stage.key() == KeyKind.API_KEY);
+        boolean ip = limiter.stages().stream().anyMatch(stage -> stage.key() == KeyKind.IP);
+        if (!apiKey && !ip) {
             return Optional.empty();
         }
         List<String> keyless = new ArrayList<>();
+        List<String> keylessRows = new ArrayList<>();
+        List<String> addresslessRows = new ArrayList<>();
         long keylessClients = 0;
+        long senders = 0;
+        long addressless = 0;
         for (ClientSpec client : clients) {
-            if (client instanceof ClientSpec.Population p && p.headers().apiKey() == null && limiter.sees(p.name())) {
+            if (!limiter.sees(client.name())) {
+                continue;
+            }
+            if (apiKey && client instanceof ClientSpec.Population p && p.headers().apiKey() == null) {
                 keyless.add(p.name());
                 keylessClients += p.count();
+                senders += p.count();
+            } else if (client instanceof ClientSpec.Trace t) {
+                if (apiKey && t.rowsWithoutApiKey() > 0) {
+                    keylessRows.add(rows(t.rowsWithoutApiKey()) + " of trace " + t.name());
+                    senders += t.rowsWithoutApiKey();
+                }
+                if (ip && t.rowsWithoutIp() > 0) {
+                    addresslessRows.add(rows(t.rowsWithoutIp()) + " of trace " + t.name());
+                    addressless += t.rowsWithoutIp();
+                }
             }
         }
-        if (keylessClients < 2) {
-            return Optional.empty();
+        if (senders >= 2) {
+            List<String> who = new ArrayList<>();
+            if (!keyless.isEmpty()) {
+                who.add(keylessClients + " clients (" + String.join(", ", keyless) + ")");
+            }
+            who.addAll(keylessRows);
+            return Optional.of("keyed on api-key, and " + String.join(" and ", who) + " send no API key: all their "
+                    + "requests share one key, '" + KeyKind.MISSING + "' (give them key = \"...\", or key the limiter "
+                    + "on ip)");
         }
-        return Optional.of("keyed on api-key, and " + keylessClients + " clients (" + String.join(", ",
-                keyless) + ") send no API key: all their requests share one key, '" + KeyKind.MISSING + "' (give "
-                + "them key = \"...\", or key the limiter on ip)");
+        if (addressless >= 2) {
+            return Optional.of("keyed on ip, and " + String.join(" and ", addresslessRows) + " have no ip: all their "
+                    + "requests share one key, '" + KeyKind.MISSING + "' (give the trace an ip column)");
+        }
+        return Optional.empty();
+    }
+
+    private static String rows(long n) {
+        return n + (n == 1 ? " row" : " rows");
     }
 
     // a Durable Object stage homed in one region whose timeout is shorter than the round trip to it from a PoP the

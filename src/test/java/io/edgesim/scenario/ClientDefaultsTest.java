@@ -90,7 +90,8 @@ class ClientDefaultsTest {
                 clients = [ { name = replay, trace = "trace.csv" } ]
                 """);
 
-        assertThat(s.clients()).containsExactly(new ClientSpec.Trace("replay", dir.resolve("trace.csv"), null));
+        // read with the scenario: its one row has an API key and no address
+        assertThat(s.clients()).containsExactly(new ClientSpec.Trace("replay", dir.resolve("trace.csv"), null, 0, 1));
     }
 
     @Test

@@ -479,7 +479,8 @@ class ScenarioLoaderTest {
         ScenarioFixture.write(dir, "trace.csv", "time_ms,pop,key\n0,FRA,k\n");
         Scenario s = ScenarioFixture.loadOverBase(dir, "clients = [ { name = replay, trace = \"trace.csv\" } ]\n");
 
-        assertThat(s.clients()).containsExactly(new ClientSpec.Trace("replay", dir.resolve("trace.csv"), null));
+        // read with the scenario: its one row has an API key and no address
+        assertThat(s.clients()).containsExactly(new ClientSpec.Trace("replay", dir.resolve("trace.csv"), null, 0, 1));
     }
 
     private static long expirationTtl(Scenario s, int limiter) {

@@ -91,6 +91,31 @@ class ScenarioWarningsTest {
     }
 
     @Test
+    void traceRowsWithoutTheFieldALimiterKeysOnShareOneKey() {
+        // three rows without an API key and four without an address in t; u's one row without an address too
+        ScenarioFixture.write(dir, "t.csv", "time_ms,pop,key\n0,FRA,\n100,FRA,\n200,FRA,k\n300,FRA,\n");
+        ScenarioFixture.write(dir, "u.csv", "time_ms,pop,key\n0,FRA,a\n");
+        Scenario scenario = ScenarioFixture.loadOverBase(dir, """
+                clients = [ { name = t, trace = "t.csv" }, { name = u, trace = "u.csv" } ]
+                limiters = [ { name = by-key, tier = durable-object, limit = 2, window = 60s }
+                             { name = by-ip, tier = durable-object, limit = 2, window = 60s, key = ip }
+                             { name = only-u, tier = cache, limit = 2, window = 60s, clients = [u] } ]
+                """);
+
+        assertThat(ScenarioWarnings.of(scenario)).containsExactly(
+                java.util.Map.entry("limiters.by-key.key", "keyed on api-key, and 3 rows of trace t send no API "
+                        + "key: all their requests share one key, '-' (give them key = \"...\", or key the limiter "
+                        + "on ip)"),
+                java.util.Map.entry("limiters.by-ip.key", "keyed on ip, and 4 rows of trace t and 1 row of trace u "
+                        + "have no ip: all their requests share one key, '-' (give the trace an ip column)"));
+        // and so it is: the three keyless rows are one key ('-', beside k and a), which the limit of 2 holds to 2
+        RunResult run = new VirtualEngine(scenario).run();
+        assertThat(limiter(run, "by-key").keys().seen()).isEqualTo(3);
+        assertThat(limiter(run, "by-key").totals().letThrough()).isEqualTo(2 + 1 + 1);
+        assertThat(limiter(run, "by-ip").totals().letThrough()).isEqualTo(2);
+    }
+
+    @Test
     void oneClientWithoutAKeyOrAClientTheLimiterDoesNotSeeIsNoSlip() {
         Scenario one = ScenarioFixture.loadOverBase(dir, "clients = [ { name = a, rate = 1 } ]\n");
         Scenario unseen = ScenarioFixture.loadOverBase(dir, """

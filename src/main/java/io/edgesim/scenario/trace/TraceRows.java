@@ -44,17 +44,22 @@ public interface TraceRows extends AutoCloseable {
         try (TraceRows rows = open(path, pops)) {
             long count = 0;
             long first = -1;
+            long withoutApiKey = 0;
+            long withoutIp = 0;
             for (TraceRow row = rows.next(); row != null; row = rows.next()) {
                 if (count++ == 0) {
                     first = row.timeNanos();
                 }
+                withoutApiKey += row.apiKey() == null ? 1 : 0;
+                withoutIp += row.ip() == null ? 1 : 0;
                 // each field, then a separator no field holds (a missing field as its own mark)
                 for (Object field : new Object[]{row.timeNanos(), row.pop(), row.apiKey(), row.cost(), row.ip(),
                         row.xff(), row.anonToken(), row.path()}) {
                     sha256.update((field == null ? "\u0001" : field + "\u0000").getBytes(StandardCharsets.UTF_8));
                 }
             }
-            return new Checked(count, first, HexFormat.of().formatHex(sha256.digest(), 0, DIGEST_BYTES));
+            return new Checked(count, first, HexFormat.of().formatHex(sha256.digest(), 0, DIGEST_BYTES),
+                    withoutApiKey, withoutIp);
         }
     }
 
@@ -67,7 +72,9 @@ public interface TraceRows extends AutoCloseable {
      * @param rows       its rows (requests)
      * @param firstNanos the first row's time in the run (rows are in time order), -1 without rows
      * @param sha256     the first {@link #DIGEST_BYTES} bytes of the SHA-256 of its rows, in hex
+     * @param withoutApiKey its rows without an API key
+     * @param withoutIp  its rows without an address
      */
-    record Checked(long rows, long firstNanos, String sha256) {
+    record Checked(long rows, long firstNanos, String sha256, long withoutApiKey, long withoutIp) {
     }
 }

@@ -325,9 +325,9 @@ final class LimiterReader {
         AlgorithmKind kind = AlgorithmReader.kind(r, "algorithm", lastStage.kind());
         // numbers left out come from the last stage when it counts the same way; a token bucket judged against a
         // window (or the reverse) would get numbers no one wrote (a rate of limit / window), so they are required,
-        // unless the limiter's plans give every key its own
+        // plans or not (a key of no plan, or a plan that leaves one out, takes them)
         boolean sameWay = kind.windowed() == lastStage.kind().windowed();
-        return plans.apply(AlgorithmReader.spec(r, kind, sameWay || !plans.isEmpty() ? lastStage : null));
+        return plans.apply(AlgorithmReader.spec(r, kind, sameWay ? lastStage : null));
     }
 
     // the reference under a contract: the contract's numbers, in its window, by the algorithm of the reference

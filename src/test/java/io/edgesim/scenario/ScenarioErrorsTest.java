@@ -240,6 +240,12 @@ class ScenarioErrorsTest {
                 arguments("limiters = [ { name = l, tier = cache, algorithm = gcra, rate = 2, burst = 10, "
                                 + "reference { algorithm = sliding-log, window = 5s } } ]",
                         "limiters[0].reference.limit: missing; allowed: a whole number of 1 or more"),
+                // with plans too: a key of no plan, or a plan leaving one out, takes the reference's own numbers
+                arguments("limiters = [ { name = l, tier = cache, limit = 100, window = 60s, "
+                                + "plans { pro { rate = 5, burst = 50, limit = 300 } }, "
+                                + "reference { algorithm = token-bucket } } ]",
+                        "limiters[0].reference.rate: missing; allowed: tokens per second, greater than 0 and at most "
+                                + "1,000,000,000"),
                 arguments("limiters = [ { name = l, tier = cache, limit = 1, window = 60 } ]",
                         "limiters[0].window: 60 has no unit; allowed: " + POSITIVE_DURATION),
                 arguments("limiters = [ { name = l, tier = cache, limit = 1, window = \"60\" } ]",

@@ -80,28 +80,29 @@ public final class ScenarioWarnings {
         return warnings;
     }
 
-    // limiters that are options side by side but share a binding namespace and see the same clients: each request
-    // counts in the shared counters once per limiter, as two bindings one Worker calls for it would, so neither
-    // option's figures are its own
+    // limiters that are options side by side but share a binding namespace, count on the same key and see the same
+    // clients: each request counts in the shared counters once per limiter, as two bindings one Worker calls for it
+    // would, so neither option's figures are its own
     private static Map<String, String> sharedNamespaces(List<ClientSpec> clients, List<LimiterSpec> limiters) {
-        Map<String, List<LimiterSpec>> byNamespace = new LinkedHashMap<>();
+        // by namespace and key: the limiters with a binding stage there
+        Map<String, List<LimiterSpec>> byCounters = new LinkedHashMap<>();
         for (LimiterSpec limiter : limiters) {
-            limiter.stages().stream().map(StageSpec::tier)
-                    .filter(t -> t instanceof TierSettings.Binding b && b.namespace() != null)
-                    .map(t -> ((TierSettings.Binding) t).namespace()).distinct()
-                    .forEach(ns -> byNamespace.computeIfAbsent(ns, k -> new ArrayList<>()).add(limiter));
+            limiter.stages().stream().filter(st -> st.tier() instanceof TierSettings.Binding b && b.namespace() != null)
+                    .map(st -> "'" + ((TierSettings.Binding) st.tier()).namespace() + "' (key "
+                            + st.key().configName() + ")").distinct()
+                    .forEach(at -> byCounters.computeIfAbsent(at, k -> new ArrayList<>()).add(limiter));
         }
         Map<String, String> warnings = new LinkedHashMap<>();
-        byNamespace.forEach((namespace, sharing) -> {
+        byCounters.forEach((counters, sharing) -> {
             for (ClientSpec client : clients) {
                 List<String> seeing = sharing.stream().filter(l -> l.sees(client.name())).map(LimiterSpec::name)
                         .toList();
                 if (seeing.size() > 1) {
-                    warnings.put("limiters." + seeing.get(0) + ".namespace", "limiters " + String.join(", ", seeing)
-                            + " count in binding namespace '" + namespace + "' and all see client '" + client.name()
+                    warnings.merge("limiters." + seeing.get(0) + ".namespace", "limiters " + String.join(", ", seeing)
+                            + " count in binding namespace " + counters + " and all see client '" + client.name()
                             + "': each of its requests counts there once per limiter (as bindings one Worker calls "
                             + "for it would), so each lets fewer through than alone (give them clients = [...] of "
-                            + "their own, or namespaces of their own)");
+                            + "their own, or namespaces of their own)", (a, b) -> a + "; " + b);
                     return;
                 }
             }

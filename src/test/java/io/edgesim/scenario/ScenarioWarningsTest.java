@@ -51,7 +51,8 @@ class ScenarioWarningsTest {
                 """);
         assertThat(ScenarioWarnings.of(shared)).containsOnlyKeys("limiters.b1.namespace");
         assertThat(ScenarioWarnings.of(shared).get("limiters.b1.namespace")).startsWith(
-                "limiters b1, b2 count in binding namespace 'shared' and all see client 'a': each of its requests "
+                "limiters b1, b2 count in binding namespace 'shared' (key api-key) and all see client 'a': each of "
+                        + "its requests "
                         + "counts there once per limiter");
         RunResult run = new VirtualEngine(shared).run();
         assertThat(limiter(run, "b1").totals().letThrough()).isEqualTo(50);
@@ -64,6 +65,25 @@ class ScenarioWarningsTest {
                              { name = b2, tier = binding, limit = 300, period = 60, clients = [b] } ]
                 """);
         assertThat(ScenarioWarnings.of(apart)).isEmpty();
+        // keys of their own: counters of their own, no note
+        Scenario otherKeys = ScenarioFixture.loadOverBase(dir, """
+                clients = [ { name = a, key = k, rate = 10 } ]
+                tiers { binding { namespace = "shared" } }
+                limiters = [ { name = b1, tier = binding, limit = 100, period = 60 }
+                             { name = b2, tier = binding, limit = 300, period = 60, key = ip } ]
+                """);
+        assertThat(ScenarioWarnings.of(otherKeys)).isEmpty();
+        // two namespaces both shared by the same limiters: one note naming both
+        Scenario twice = ScenarioFixture.loadOverBase(dir, """
+                clients = [ { name = a, key = k, rate = 10 } ]
+                limiters = [ { name = b1, chain = [ { tier = binding, limit = 100, period = 60, namespace = "A" }
+                                                    { tier = binding, limit = 100, period = 60, namespace = "B" } ] }
+                             { name = b2, chain = [ { tier = binding, limit = 300, period = 60, namespace = "A" }
+                                                    { tier = binding, limit = 300, period = 60, namespace = "B" } ] } ]
+                """);
+        assertThat(ScenarioWarnings.of(twice)).containsOnlyKeys("limiters.b1.namespace");
+        assertThat(ScenarioWarnings.of(twice).get("limiters.b1.namespace")).contains("namespace 'A' (key api-key)",
+                "; limiters b1, b2 count in binding namespace 'B' (key api-key)");
     }
 
     @Test

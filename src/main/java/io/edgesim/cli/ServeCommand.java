@@ -1,6 +1,7 @@
 package io.edgesim.cli;
 
 import io.edgesim.engine.cluster.node.ClusterSettings;
+import io.edgesim.model.cost.CostModel;
 import io.edgesim.report.ConsoleReport;
 import io.edgesim.report.ReportWriter;
 import io.edgesim.report.StagedOutput;
@@ -45,6 +46,15 @@ final class ServeCommand implements Callable<Integer> {
     private static final int MOST_CONNECTIONS = 100_000;
     private static final int MAX_PORT = 65535;
     /** The assumption that marks a served run's report: its traffic came from HTTP clients. */
+    /**
+     * The scenario as served: the report's traffic is the requests served, not the scenario's clients, said with its
+     * assumptions (which report.md prints and compare sets beside another run's); the note on how the scenario's
+     * bursts would be billed, which report.md sets beside the bill, does not apply to them.
+     */
+    static Scenario served(Scenario loaded) {
+        return loaded.withoutAssumption(CostModel.BURSTS_NOTE_SETTING).withAssumption(TRAFFIC, LIVE_TRAFFIC);
+    }
+
     static final String TRAFFIC = "traffic";
     static final String LIVE_TRAFFIC = "live: the HTTP requests edgesim serve answered, not the scenario's clients "
             + "(docs/serve.md)";
@@ -95,9 +105,7 @@ final class ServeCommand implements Callable<Integer> {
         URI upstreamUrl = upstreamUrl();
         int connections = maxConnections();
         ServeSettings limits = ServeSettings.load();
-        // the report's traffic is the requests served, not the scenario's clients: said with its assumptions, which
-        // report.md prints and compare sets beside another run's
-        Scenario scenario = input.load().withAssumption(TRAFFIC, LIVE_TRAFFIC);
+        Scenario scenario = served(input.load());
         if (basePort != 0 && basePort + scenario.pops().size() - 1 > MAX_PORT) {
             throw new InputException("--port: " + basePort + " leaves no port for the last of the scenario's "
                     + scenario.pops().size() + " PoPs; allowed: 1024 to " + (MAX_PORT - scenario.pops().size() + 1));

@@ -63,6 +63,14 @@ public record Scenario(Path source, String name, String description, long durati
                 regionsFile, more, prices, faults, settings);
     }
 
+    /** This scenario without the assumption (or note) on {@code setting}. */
+    public Scenario withoutAssumption(String setting) {
+        Map<String, String> fewer = new LinkedHashMap<>(assumptions);
+        fewer.remove(setting);
+        return new Scenario(source, name, description, durationNanos, seed, pops, clients, limiters, regions,
+                regionsFile, fewer, prices, faults, settings);
+    }
+
     public Scenario withSeed(long newSeed) {
         return new Scenario(source, name, description, durationNanos, newSeed, pops, clients, limiters, regions,
                 regionsFile, assumptions, prices, faults, settings);

@@ -61,7 +61,7 @@ public final class ScenarioWarnings {
                 }
             }
         }
-        burstsBilledAboveTheirCadence(clients, durationNanos).ifPresent(text ->
+        burstsBilledAboveTheirCadence(clients, limiters, durationNanos).ifPresent(text ->
                 warnings.put(CostModel.BURSTS_NOTE_SETTING, text));
         boolean kv = anyStage(limiters, stage -> stage.kind() == TierKind.KV);
         boolean remote = anyStage(limiters, stage -> stage.kind().remote());
@@ -111,40 +111,58 @@ public final class ScenarioWarnings {
     }
 
     // the bill scales the run to a month as if it repeated: burst clients whose run holds more bursts than their
-    // cadence (one burst every 1m in a 10 s run) are billed that many times their cadence; said when their requests
-    // are a tenth or more of the run's expected ones (not for a lone request sent with a long every)
-    private static Optional<String> burstsBilledAboveTheirCadence(List<ClientSpec> clients, long durationNanos) {
-        Map<String, List<String>> over = new LinkedHashMap<>();
-        double overRequests = 0;
-        double allRequests = 0;
+    // cadence (one burst every 1m in a 10 s run) are billed that many times their cadence; said when their bursts are
+    // a tenth or more of the requests some limiter is expected to see (not for a lone request sent with a long every)
+    private static Optional<String> burstsBilledAboveTheirCadence(List<ClientSpec> clients, List<LimiterSpec> limiters,
+                                                                  long durationNanos) {
+        Map<String, Double> expected = new LinkedHashMap<>();
+        Map<String, Double> overBilled = new LinkedHashMap<>();
+        Map<String, String> what = new LinkedHashMap<>();
         for (ClientSpec client : clients) {
             if (!(client instanceof ClientSpec.Population p) || p.rates() != null) {
-                return Optional.empty();  // requests not known before the run: no share to judge by
-            }
-            long active = Math.max(0, Math.min(p.stopNanos(), durationNanos) - p.startNanos());
-            if (p.burst() == null) {
-                allRequests += p.count() * (p.ratePerSecond() + p.rampToPerSecond()) / 2 * active / 1e9;
+                expected.put(client.name(), Double.NaN);  // not known before the run
                 continue;
             }
-            long every = p.burst().everyNanos();
-            long bursts = (active + every - 1) / every;
-            double requests = (double) p.count() * p.burst().size() * bursts;
-            allRequests += requests;
-            // the run's bursts against the cadence's over the whole run, as the bill counts them
-            double times = bursts * (double) every / durationNanos;
-            if (times > 1.1) {
-                overRequests += requests;
-                over.computeIfAbsent(bursts + (bursts == 1 ? " burst" : " bursts") + (p.count() > 1 ? " per client"
-                        : "") + ", one every " + Durations.format(every) + ": "
-                        + String.format(java.util.Locale.ROOT, "%.3g", times) + "x", k -> new ArrayList<>())
-                        .add(p.name());
+            long active = Math.max(0, Math.min(p.stopNanos(), durationNanos) - p.startNanos());
+            double requests = p.count() * (p.ratePerSecond() + p.rampToPerSecond()) / 2 * active / 1e9;
+            if (p.burst() != null) {
+                long every = p.burst().everyNanos();
+                long bursts = (active + every - 1) / every;
+                double inBursts = (double) p.count() * p.burst().size() * bursts;
+                requests += inBursts;
+                // the run's bursts against the cadence's over the whole run, as the bill counts them
+                double times = bursts * (double) every / durationNanos;
+                if (times > 1.1) {
+                    overBilled.put(p.name(), inBursts);
+                    what.put(p.name(), bursts + (bursts == 1 ? " burst" : " bursts") + (p.count() > 1
+                            ? " per client" : "") + ", one every " + Durations.format(every) + ": "
+                            + String.format(java.util.Locale.ROOT, "%.3g", times) + "x");
+                }
+            }
+            expected.put(p.name(), requests);
+        }
+        java.util.Set<String> named = new java.util.LinkedHashSet<>();
+        for (LimiterSpec limiter : limiters) {
+            double all = 0;
+            double over = 0;
+            for (ClientSpec client : clients) {
+                if (limiter.sees(client.name())) {
+                    all += expected.get(client.name());
+                    over += overBilled.getOrDefault(client.name(), 0.0);
+                }
+            }
+            if (over > 0 && over >= 0.1 * all) {  // false for NaN: a client whose requests are not known
+                clients.stream().map(ClientSpec::name).filter(n -> limiter.sees(n) && overBilled.containsKey(n))
+                        .forEach(named::add);
             }
         }
-        if (over.isEmpty() || overRequests < 0.1 * allRequests) {
+        if (named.isEmpty()) {
             return Optional.empty();
         }
+        Map<String, List<String>> byWhat = new LinkedHashMap<>();
+        named.forEach(n -> byWhat.computeIfAbsent(what.get(n), k -> new ArrayList<>()).add(n));
         List<String> parts = new ArrayList<>();
-        over.forEach((what, names) -> parts.add(String.join(", ", names) + " (" + what + ")"));
+        byWhat.forEach((text, names) -> parts.add(String.join(", ", names) + " (" + text + ")"));
         return Optional.of("the bill scales the " + Durations.format(durationNanos) + " run to a 30-day month as if "
                 + "it repeated, which bills more bursts than their cadence for " + String.join("; ", parts)
                 + ": at their cadence their requests' share of the bill would be that many times smaller (a duration "

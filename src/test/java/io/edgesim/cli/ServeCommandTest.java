@@ -107,4 +107,22 @@ class ServeCommandTest {
                 + "by client f, of plan free: each key is counted and judged by that plan's limits (docs/serve.md)");
         assertThat(ServeCommand.planNote(plain, LiveEdge.client(plain, 0))).isNull();
     }
+
+    @Test
+    void theScenarioServedDropsTheNoteOnHowItsBurstsWouldBeBilled(@TempDir Path dir) {
+        // the scenario's one burst a minute in a 10 s run would be billed six times its cadence; served, the bill is
+        // of the requests served, and the note does not apply
+        Scenario bursts = ScenarioFixture.load(dir, """
+                name = t
+                duration = 10s
+                regions = [FRA]
+                clients = [ { name = b, key = k, burst { every = 1m, size = 200 } } ]
+                limiters = [ { name = l, tier = cache, limit = 100, window = 60s } ]
+                """);
+        assertThat(bursts.assumptions()).containsKey("duration");
+
+        Scenario served = ServeCommand.served(bursts);
+        assertThat(served.assumptions()).doesNotContainKey("duration")
+                .containsEntry(ServeCommand.TRAFFIC, ServeCommand.LIVE_TRAFFIC);
+    }
 }

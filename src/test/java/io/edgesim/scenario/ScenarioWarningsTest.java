@@ -108,6 +108,20 @@ class ScenarioWarningsTest {
                 duration = 10s
                 clients = [ { name = a, key = k, rate = 10 }, { name = once, key = o, burst { every = 1h, size = 1 } } ]
                 """))).isEmpty();
+        // ten a minute in bursts beside a steady 1,000 a second from the same client: too little to say
+        assertThat(ScenarioWarnings.of(ScenarioFixture.loadOverBase(dir, """
+                duration = 10s
+                clients = [ { name = spiky, key = k, rate = 1000, burst { every = 1m, size = 10 } } ]
+                """))).isEmpty();
+        // but a limiter that sees only the bursts is billed six times their cadence, whatever the others see
+        assertThat(ScenarioWarnings.of(ScenarioFixture.loadOverBase(dir, """
+                duration = 10s
+                clients = [ { name = cron, key = c, burst { every = 1m, size = 500 } }
+                            { name = steady, key = s, rate = 1000 } ]
+                limiters = [ { name = for-cron, clients = [cron], tier = durable-object, limit = 1000, window = 60s }
+                             { name = for-steady, clients = [steady], tier = cache, limit = 100000, window = 60s } ]
+                """))).containsOnlyKeys("duration").hasEntrySatisfying("duration", text -> assertThat(text)
+                .contains("for cron (1 burst, one every 60s: 6.00x)"));
     }
 
     @Test

@@ -229,11 +229,14 @@ public final class LiveEdge {
         request.getHeader(TimeoutAccess.class).ifPresent(access -> access.timeoutAccess().updateHandler(late -> {
             answeredLate.set(true);
             counts.answerTimedOut();
-            return json(LiveAnswer.UNAVAILABLE, "{\"error\":\"answer_timeout\",\"timeout_ms\":"
-                    + limits.requestTimeout().toMillis() + ",\"counted\":true}")
-                    .addHeader(Connection.create("close"));
+            return answerTimeout();
         }));
         return request.addAttribute(ANSWERED_LATE, answeredLate);
+    }
+
+    private HttpResponse answerTimeout() {
+        return json(LiveAnswer.UNAVAILABLE, "{\"error\":\"answer_timeout\",\"timeout_ms\":"
+                + limits.requestTimeout().toMillis() + ",\"counted\":true}").addHeader(Connection.create("close"));
     }
 
     private static HttpResponse answered(HeadDeadline deadline, HttpResponse response) {
@@ -284,7 +287,13 @@ public final class LiveEdge {
         }
         AtomicBoolean answeredLate = request.getAttribute(ANSWERED_LATE).orElseGet(AtomicBoolean::new);
         return answer.thenComposeAsync(decided -> {
-            if (decided.status() != LiveAnswer.OK || answeredLate.get()) {
+            if (answeredLate.get()) {
+                // the 503 went out, or is going: should this answer still win the race with it, the client gets the
+                // same 503, never edgesim's own 200 for a request the service did not see
+                request.discardEntityBytes(http);
+                return CompletableFuture.completedFuture(answerTimeout());
+            }
+            if (decided.status() != LiveAnswer.OK) {
                 request.discardEntityBytes(http);
                 return CompletableFuture.completedFuture(response(decided));
             }

@@ -50,7 +50,7 @@ public final class MarkdownReport {
                 .append(Numbers.upTo(run.durationSeconds(), 3)).append(" s of scenario time, regions ")
                 .append(String.join(", ", run.regions()));
         run.cluster().ifPresent(c -> md.append(", speed ").append(Numbers.seconds(c.speed())).append(", ")
-                .append(c.nodes()).append(" nodes (see *Cluster engine*)"));
+                .append(c.nodes()).append(c.nodes() == 1 ? " node" : " nodes").append(" (see *Cluster engine*)"));
         md.append(".\n\n");
         md.append("## Summary\n\n").append(headline(run).markdown()).append('\n');
         if (run.cluster().filter(ClusterRun::latencyFlagged).isPresent()) {

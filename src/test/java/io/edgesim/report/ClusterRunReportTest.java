@@ -79,6 +79,15 @@ class ClusterRunReportTest {
     }
 
     @Test
+    void aClusterOfOneNodeIsOneNode() {
+        ClusterRun one = new ClusterRun(2, 1, Map.of("FRA", "127.0.0.1:25520 (in the coordinator)"),
+                new ClusterRun.Lateness(10, 0.1, 0.5, 1), new ClusterRun.Lateness(5, 0.1, 0.5, 1), 2.0, List.of());
+        RunResult run = RecordedRuns.run(dir, recorder -> RecordedRuns.accept(recorder, 3, true)).withCluster(one);
+
+        assertThat(MarkdownReport.render(run, Map.of())).contains(", speed 2, 1 node (see *Cluster engine*).");
+    }
+
+    @Test
     void aVirtualRunHasNoClusterSection() {
         RunResult virtual = RecordedRuns.run(dir, recorder -> RecordedRuns.accept(recorder, 3, true));
 

@@ -231,7 +231,9 @@ public final class MarkdownReport {
         md.append("*handled late* = how long after its deadline (scenario time) a message reached its handler; a ")
                 .append("message is never handled early. Tolerance for injected latencies: p99 up to ")
                 .append(Numbers.ms(c.toleranceMs())).append(" ms (")
-                .append(c.latencyFlagged() ? "exceeded: latency figures are marked " + LATE_MARK : "met")
+                .append(c.latencyFlagged() ? "exceeded: latency figures are marked " + LATE_MARK
+                        : c.injected().messages() == 0 ? "nothing to judge: no injected latency was waited out"
+                        : "met")
                 .append(").\n\n");
         return md.toString();
     }

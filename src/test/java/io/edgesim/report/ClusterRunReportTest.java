@@ -84,7 +84,13 @@ class ClusterRunReportTest {
                 new ClusterRun.Lateness(10, 0.1, 0.5, 1), new ClusterRun.Lateness(5, 0.1, 0.5, 1), 2.0, List.of());
         RunResult run = RecordedRuns.run(dir, recorder -> RecordedRuns.accept(recorder, 3, true)).withCluster(one);
 
-        assertThat(MarkdownReport.render(run, Map.of())).contains(", speed 2, 1 node (see *Cluster engine*).");
+        assertThat(MarkdownReport.render(run, Map.of())).contains(", speed 2, 1 node (see *Cluster engine*).",
+                "(met).");
+        // no injected latency waited out: nothing to judge, not "met"
+        ClusterRun none = new ClusterRun(2, 1, Map.of("FRA", "127.0.0.1:25520 (in the coordinator)"),
+                new ClusterRun.Lateness(0, 0, 0, 0), new ClusterRun.Lateness(5, 0.1, 0.5, 1), 2.0, List.of());
+        assertThat(MarkdownReport.render(run.withCluster(none), Map.of()))
+                .contains("(nothing to judge: no injected latency was waited out).").doesNotContain("(met)");
     }
 
     @Test

@@ -53,11 +53,14 @@ public record Fidelity(double speed, int nodes, Lateness latency, Lateness arriv
 
     /** Two lines for the console, after the tables. */
     public String describe() {
+        // a run whose limiters wait out no latency (kv, the binding) has none to judge: said so, not as zeros
         return String.format(Locale.ROOT, "cluster of %d node%s, speed %s: Up in %.1f s, traffic took %.1f s of "
-                        + "wall time%ninjected latencies handled late by %s; request arrivals by %s", nodes,
-                nodes == 1 ? "" : "s",
-                speedText(), formation.toMillis() / 1e3, traffic.toMillis() / 1e3, describe(latency),
-                describe(arrival));
+                        + "wall time%n%s; %s", nodes, nodes == 1 ? "" : "s", speedText(), formation.toMillis() / 1e3,
+                traffic.toMillis() / 1e3,
+                latency.messages() == 0 ? "no injected latency to wait out (0 messages)"
+                        : "injected latencies handled late by " + describe(latency),
+                arrival.messages() == 0 ? "no request arrivals (0 messages)"
+                        : "request arrivals by " + describe(arrival));
     }
 
     private String speedText() {

@@ -556,7 +556,7 @@ class ScenarioLoaderTest {
                 limiters = [ { name = c, chain = [
                     { tier = cache, limit = 100, window = 60s }
                     { tier = durable-object, algorithm = gcra, rate = 1, burst = 10 }
-                  ], reference { algorithm = sliding-window, limit = 50 },
+                  ], reference { algorithm = sliding-window, limit = 50, window = 10s },
                   plans { pro { limit = 600, burst = 60 }, free { rate = 0.5 } } } ]
                 """);
 
@@ -567,7 +567,7 @@ class ScenarioLoaderTest {
         assertThat(cache.forPlan("free")).isSameAs(cache);
         assertThat(object.forPlan("pro")).isEqualTo(AlgorithmSpec.rated(AlgorithmKind.GCRA, 1, 60));
         assertThat(object.forPlan("free")).isEqualTo(AlgorithmSpec.rated(AlgorithmKind.GCRA, 0.5, 10));
-        // the reference's window comes from the last stage: burst / rate = 10 s
+        // the reference's own window (a windowed reference of a gcra stage takes no numbers from it), pro's limit
         assertThat(limiter.reference().forPlan("pro"))
                 .isEqualTo(AlgorithmSpec.windowed(AlgorithmKind.SLIDING_WINDOW, 600, 10 * S));
         assertThat(limiter.limitFor("pro")).isEqualTo(600);

@@ -156,7 +156,8 @@ final class ShippedReports {
             points.add(new SweepReport.Point(value, result));
         }
         // as the sweep command writes it
-        return new SweepReport(values.path(), points, SweepEffect.sweepLine(values.path(), scenarios, results));
+        return new SweepReport(values.path(), points, SweepEffect.note(values.path(), values.values(), scenarios,
+                results));
     }
 
     private static RunResult run(Scenario scenario) {

@@ -104,8 +104,9 @@ final class SweepCommand implements Callable<Integer> {
             points.add(new SweepReport.Point(values.values().get(i),
                     result.withThresholds(Threshold.check(thresholds, result))));
         }
-        // a setting that changed no run says so in sweep.md too, not only on the console
-        String unchanged = SweepEffect.sweepLine(values.path(), scenarios, results);
+        // a setting that changed no run, and the notes of the scenarios run, say so in sweep.md too, not only on
+        // the console
+        String unchanged = SweepEffect.note(values.path(), values.values(), scenarios, results);
         SweepReport report = new SweepReport(values.path(), points, unchanged);
         // written beside its place and moved there whole
         try (StagedOutput staged = StagedOutput.folder(dir)) {

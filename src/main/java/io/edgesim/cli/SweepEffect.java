@@ -7,6 +7,7 @@ import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
 import io.edgesim.scenario.ClientSpec;
 import io.edgesim.scenario.Scenario;
+import io.edgesim.scenario.ScenarioWarnings;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -33,6 +34,28 @@ import java.util.Set;
 final class SweepEffect {
 
     private SweepEffect() {
+    }
+
+    /**
+     * What sweep.md says after its table (the console prints it too): {@link #sweepLine}, then each note the
+     * scenarios loaded at the values have ({@link ScenarioWarnings}: "note: SETTING: TEXT", with the values it holds
+     * at when not all), each once, as paragraphs; null when there is nothing to say.
+     */
+    static String note(String path, List<String> values, List<Scenario> scenarios, List<RunResult> runs) {
+        List<String> paragraphs = new ArrayList<>();
+        String unchanged = sweepLine(path, scenarios, runs);
+        if (unchanged != null) {
+            paragraphs.add(unchanged);
+        }
+        Map<String, List<String>> at = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < scenarios.size(); i++) {
+            String value = values.get(i);
+            ScenarioWarnings.of(scenarios.get(i)).forEach((setting, text) ->
+                    at.computeIfAbsent(setting + ": " + text, k -> new ArrayList<>()).add(value));
+        }
+        at.forEach((note, where) -> paragraphs.add("note: " + note + (where.size() == values.size() ? ""
+                : " (at " + path + " = " + String.join(", ", where) + ")")));
+        return paragraphs.isEmpty() ? null : String.join("\n\n", paragraphs);
     }
 
     /**

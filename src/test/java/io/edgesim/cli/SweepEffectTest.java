@@ -49,6 +49,28 @@ class SweepEffectTest {
     }
 
     @Test
+    void theNotesOfTheScenariosRunAreSaidWithTheValuesTheyHoldAt(@TempDir Path dir) {
+        // one burst a minute: a 10 s run bills it six times its cadence, a 60 s run at it
+        Path scenario = ScenarioFixture.write(dir, "s.conf", """
+                name = bursts
+                duration = 10s
+                regions = [FRA]
+                clients = [ { name = b, key = k, burst { every = 1m, size = 200 } } ]
+                limiters = [ { name = l, tier = durable-object, limit = 100, window = 60s } ]
+                """);
+        Outcome sweep = edgesim("sweep", scenario.toString(), "--param", "duration=10s,60s",
+                "--out", dir.resolve("out").toString());
+
+        assertThat(sweep.status()).as(sweep.err()).isZero();
+        String note = "note: duration: the bill scales the 10s run to a 30-day month as if it repeated, which bills "
+                + "more bursts than their cadence for b (1 burst, one every 60s: 6.00x): at their cadence their "
+                + "requests' share of the bill would be that many times smaller (a duration of a whole number of "
+                + "their every bills the cadence) (at duration = 10s)";
+        assertThat(sweep.out().lines()).containsOnlyOnce(note);
+        assertThat(dir.resolve("out").resolve("sweep.md")).content().contains("\n" + note + "\n");
+    }
+
+    @Test
     void aSettingThatChangesTheRunGetsNoLine(@TempDir Path dir) {
         Path scenario = ScenarioFixture.write(dir, "s.conf", SHIELD);
         Outcome sweep = edgesim("sweep", scenario.toString(), "--param", "limiters.shield.plans.free.limit=5,10",

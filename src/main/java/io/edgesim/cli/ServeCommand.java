@@ -46,6 +46,10 @@ final class ServeCommand implements Callable<Integer> {
     private static final int MOST_CONNECTIONS = 100_000;
     private static final int MAX_PORT = 65535;
     /** The assumption that marks a served run's report: its traffic came from HTTP clients. */
+    static final String TRAFFIC = "traffic";
+    static final String LIVE_TRAFFIC = "live: the HTTP requests edgesim serve answered, not the scenario's clients "
+            + "(docs/serve.md)";
+
     /**
      * The scenario as served: the report's traffic is the requests served, not the scenario's clients, said with its
      * assumptions (which report.md prints and compare sets beside another run's); the note on how the scenario's
@@ -54,10 +58,6 @@ final class ServeCommand implements Callable<Integer> {
     static Scenario served(Scenario loaded) {
         return loaded.withoutAssumption(CostModel.BURSTS_NOTE_SETTING).withAssumption(TRAFFIC, LIVE_TRAFFIC);
     }
-
-    static final String TRAFFIC = "traffic";
-    static final String LIVE_TRAFFIC = "live: the HTTP requests edgesim serve answered, not the scenario's clients "
-            + "(docs/serve.md)";
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

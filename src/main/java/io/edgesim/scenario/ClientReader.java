@@ -125,7 +125,7 @@ final class ClientReader {
             return new ClientSpec.Trace(name, r.fileName("trace", TRACE), plan(r));
         }
         Path file = r.file("trace", folder, TRACE);
-        TraceRows.Checked checked = TraceRows.validate(file, pops);
+        TraceRows.Checked checked = TraceRows.validate(file, pops, durationNanos);
         // either would send nothing, and the report would read as if the traffic had been judged
         if (checked.rows() == 0) {
             throw r.error("trace", file + " has no rows", "a file with at least one request row");

@@ -87,9 +87,10 @@ public final class ScenarioWarnings {
         // by namespace and key: the limiters with a binding stage there
         Map<String, List<LimiterSpec>> byCounters = new LinkedHashMap<>();
         for (LimiterSpec limiter : limiters) {
-            limiter.stages().stream().filter(st -> st.tier() instanceof TierSettings.Binding b && b.namespace() != null)
-                    .map(st -> "'" + ((TierSettings.Binding) st.tier()).namespace() + "' (key "
-                            + st.key().configName() + ")").distinct()
+            limiter.stages().stream().filter(st -> st.tier() instanceof TierSettings.Binding b && b.namespace() != null
+                            && !b.namespace().isBlank())
+                    .map(st -> "'" + ((TierSettings.Binding) st.tier()).namespace() + "' (" + counted(st.key()) + ")")
+                    .distinct()
                     .forEach(at -> byCounters.computeIfAbsent(at, k -> new ArrayList<>()).add(limiter));
         }
         Map<String, String> warnings = new LinkedHashMap<>();
@@ -108,6 +109,14 @@ public final class ScenarioWarnings {
             }
         });
         return warnings;
+    }
+
+    // what a binding counts on: xff and anon-token+ip fall back to the address, so they share counters with ip
+    private static String counted(KeyKind key) {
+        return switch (key) {
+            case IP, XFF, ANON_TOKEN_IP -> "keys on the address: ip, xff or anon-token+ip";
+            default -> "key " + key.configName();
+        };
     }
 
     // the bill scales the run to a month as if it repeated: burst clients whose run holds more bursts than their
@@ -136,7 +145,7 @@ public final class ScenarioWarnings {
                     overBilled.put(p.name(), inBursts);
                     what.put(p.name(), bursts + (bursts == 1 ? " burst" : " bursts") + (p.count() > 1
                             ? " per client" : "") + ", one every " + Durations.format(every) + ": "
-                            + String.format(java.util.Locale.ROOT, "%.3g", times) + "x");
+                            + String.format(java.util.Locale.ROOT, times >= 100 ? "%,.0f" : "%.3g", times) + "x");
                 }
             }
             expected.put(p.name(), requests);
@@ -205,16 +214,18 @@ public final class ScenarioWarnings {
         if (senders >= 2) {
             List<String> who = new ArrayList<>();
             if (!keyless.isEmpty()) {
-                who.add(keylessClients + " clients (" + String.join(", ", keyless) + ")");
+                who.add(keylessClients + (keylessClients == 1 ? " client (" : " clients (") + String.join(", ", keyless)
+                        + ")");
             }
             who.addAll(keylessRows);
             return Optional.of("keyed on api-key, and " + String.join(" and ", who) + " send no API key: all their "
-                    + "requests share one key, '" + KeyKind.MISSING + "' (give them key = \"...\", or key the limiter "
-                    + "on ip)");
+                    + "requests share one key, '" + KeyKind.MISSING + "' (give them " + (keyless.isEmpty() ? "a key"
+                    : "key = \"...\"") + ", or key the limiter on ip)");
         }
         if (addressless >= 2) {
             return Optional.of("keyed on ip, and " + String.join(" and ", addresslessRows) + " have no ip: all their "
-                    + "requests share one key, '" + KeyKind.MISSING + "' (give the trace an ip column)");
+                    + "requests share one key, '" + KeyKind.MISSING + "' (give the rows an address: an ip column, "
+                    + "or ClientIP in a Logpush export)");
         }
         return Optional.empty();
     }

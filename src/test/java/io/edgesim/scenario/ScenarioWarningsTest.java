@@ -73,6 +73,23 @@ class ScenarioWarningsTest {
                              { name = b2, tier = binding, limit = 300, period = 60, key = ip } ]
                 """);
         assertThat(ScenarioWarnings.of(otherKeys)).isEmpty();
+        // ip and xff both count a request without X-Forwarded-For by its address: the same counters
+        Scenario address = ScenarioFixture.loadOverBase(dir, """
+                clients = [ { name = a, key = k, rate = 10 } ]
+                tiers { binding { namespace = "shared" } }
+                limiters = [ { name = b1, tier = binding, limit = 100, period = 60, key = ip }
+                             { name = b2, tier = binding, limit = 300, period = 60, key = xff } ]
+                """);
+        assertThat(ScenarioWarnings.of(address).get("limiters.b1.namespace")).startsWith("limiters b1, b2 count in "
+                + "binding namespace 'shared' (keys on the address: ip, xff or anon-token+ip) and all see client 'a'");
+        // a blank namespace is the stage's own
+        Scenario blank = ScenarioFixture.loadOverBase(dir, """
+                clients = [ { name = a, key = k, rate = 10 } ]
+                tiers { binding { namespace = "" } }
+                limiters = [ { name = b1, tier = binding, limit = 100, period = 60 }
+                             { name = b2, tier = binding, limit = 300, period = 60 } ]
+                """);
+        assertThat(ScenarioWarnings.of(blank)).isEmpty();
         // two namespaces both shared by the same limiters: one note naming both
         Scenario twice = ScenarioFixture.loadOverBase(dir, """
                 clients = [ { name = a, key = k, rate = 10 } ]
@@ -98,6 +115,11 @@ class ScenarioWarningsTest {
                 + "month as if it repeated, which bills more bursts than their cadence for b (1 burst, one every 60s: "
                 + "6.00x): at their cadence their requests' share of the bill would be that many times smaller (a "
                 + "duration of a whole number of their every bills the cadence)");
+        // a burst a day in a 10 s run: 8,640x, in plain digits
+        assertThat(ScenarioWarnings.of(ScenarioFixture.loadOverBase(dir, """
+                duration = 10s
+                clients = [ { name = b, key = k, burst { every = 1d, size = 200 } } ]
+                """)).get("duration")).contains("b (1 burst, one every 1d: 8,640x)");
         // a whole number of minutes: the cadence
         assertThat(ScenarioWarnings.of(ScenarioFixture.loadOverBase(dir, """
                 duration = 2m
@@ -138,15 +160,25 @@ class ScenarioWarningsTest {
 
         assertThat(ScenarioWarnings.of(scenario)).containsExactly(
                 java.util.Map.entry("limiters.by-key.key", "keyed on api-key, and 3 rows of trace t send no API "
-                        + "key: all their requests share one key, '-' (give them key = \"...\", or key the limiter "
-                        + "on ip)"),
+                        + "key: all their requests share one key, '-' (give them a key, or key the limiter on ip)"),
                 java.util.Map.entry("limiters.by-ip.key", "keyed on ip, and 4 rows of trace t and 1 row of trace u "
-                        + "have no ip: all their requests share one key, '-' (give the trace an ip column)"));
+                        + "have no ip: all their requests share one key, '-' (give the rows an address: an ip column, "
+                        + "or ClientIP in a Logpush export)"));
         // and so it is: the three keyless rows are one key ('-', beside k and a), which the limit of 2 holds to 2
         RunResult run = new VirtualEngine(scenario).run();
         assertThat(limiter(run, "by-key").keys().seen()).isEqualTo(3);
         assertThat(limiter(run, "by-key").totals().letThrough()).isEqualTo(2 + 1 + 1);
         assertThat(limiter(run, "by-ip").totals().letThrough()).isEqualTo(2);
+        // rows at or after the run's end are never sent: a 0.25 s run sends t's first three rows, two without a key
+        // and all without an address, and u's one
+        Scenario shorter = ScenarioFixture.loadOverBase(dir, """
+                duration = 250ms
+                clients = [ { name = t, trace = "t.csv" }, { name = u, trace = "u.csv" } ]
+                limiters = [ { name = by-key, tier = durable-object, limit = 2, window = 60s }
+                             { name = by-ip, tier = durable-object, limit = 2, window = 60s, key = ip } ]
+                """);
+        assertThat(ScenarioWarnings.of(shorter).get("limiters.by-key.key")).contains("2 rows of trace t send no");
+        assertThat(ScenarioWarnings.of(shorter).get("limiters.by-ip.key")).contains("3 rows of trace t and 1 row");
     }
 
     @Test

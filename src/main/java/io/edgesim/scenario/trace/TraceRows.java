@@ -35,6 +35,11 @@ public interface TraceRows extends AutoCloseable {
      * the rows as read (what a run replays: two files of the same rows in other layouts have the same digest).
      */
     static Checked validate(Path path, Collection<String> pops) {
+        return validate(path, pops, Long.MAX_VALUE);
+    }
+
+    /** The same, the rows without an API key or an address counted only before {@code endNanos} (the run's end). */
+    static Checked validate(Path path, Collection<String> pops, long endNanos) {
         MessageDigest sha256;
         try {
             sha256 = MessageDigest.getInstance("SHA-256");
@@ -50,8 +55,10 @@ public interface TraceRows extends AutoCloseable {
                 if (count++ == 0) {
                     first = row.timeNanos();
                 }
-                withoutApiKey += row.apiKey() == null ? 1 : 0;
-                withoutIp += row.ip() == null ? 1 : 0;
+                if (row.timeNanos() < endNanos) {
+                    withoutApiKey += row.apiKey() == null ? 1 : 0;
+                    withoutIp += row.ip() == null ? 1 : 0;
+                }
                 // each field, then a separator no field holds (a missing field as its own mark)
                 for (Object field : new Object[]{row.timeNanos(), row.pop(), row.apiKey(), row.cost(), row.ip(),
                         row.xff(), row.anonToken(), row.path()}) {
@@ -72,8 +79,8 @@ public interface TraceRows extends AutoCloseable {
      * @param rows       its rows (requests)
      * @param firstNanos the first row's time in the run (rows are in time order), -1 without rows
      * @param sha256     the first {@link #DIGEST_BYTES} bytes of the SHA-256 of its rows, in hex
-     * @param withoutApiKey its rows without an API key
-     * @param withoutIp  its rows without an address
+     * @param withoutApiKey its rows without an API key (before the run's end, when validated for a run)
+     * @param withoutIp  its rows without an address (likewise)
      */
     record Checked(long rows, long firstNanos, String sha256, long withoutApiKey, long withoutIp) {
     }

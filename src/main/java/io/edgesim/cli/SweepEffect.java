@@ -10,6 +10,7 @@ import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioWarnings;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +48,7 @@ final class SweepEffect {
         if (unchanged != null) {
             paragraphs.add(unchanged);
         }
-        Map<String, List<String>> at = new java.util.LinkedHashMap<>();
+        Map<String, List<String>> at = new LinkedHashMap<>();
         for (int i = 0; i < scenarios.size(); i++) {
             String value = values.get(i);
             ScenarioWarnings.of(scenarios.get(i)).forEach((setting, text) ->

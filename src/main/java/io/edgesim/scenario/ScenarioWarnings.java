@@ -13,9 +13,12 @@ import io.edgesim.model.tier.remote.Placement;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -52,11 +55,10 @@ public final class ScenarioWarnings {
         for (ClientSpec client : clients) {
             // a rate so small that the run expects less than one request: the report is of nothing, unsaid
             if (client instanceof ClientSpec.Population p && p.rates() == null && p.burst() == null) {
-                long activeNanos = Math.max(0, Math.min(p.stopNanos(), durationNanos) - p.startNanos());
-                double expected = p.count() * (p.ratePerSecond() + p.rampToPerSecond()) / 2 * activeNanos / 1e9;
+                double expected = regularRequests(p, activeNanos(p, durationNanos));
                 if (expected < 1) {
-                    warnings.put("clients." + p.name() + ".rate", "about " + String.format(java.util.Locale.ROOT,
-                            "%.3g", expected) + " requests expected over the run (count x rate x the time it sends), "
+                    warnings.put("clients." + p.name() + ".rate", "about " + String.format(Locale.ROOT, "%.3g",
+                            expected) + " requests expected over the run (count x rate x the time it sends), "
                             + "so it may send none");
                 }
             }
@@ -132,8 +134,8 @@ public final class ScenarioWarnings {
                 expected.put(client.name(), Double.NaN);  // not known before the run
                 continue;
             }
-            long active = Math.max(0, Math.min(p.stopNanos(), durationNanos) - p.startNanos());
-            double requests = p.count() * (p.ratePerSecond() + p.rampToPerSecond()) / 2 * active / 1e9;
+            long active = activeNanos(p, durationNanos);
+            double requests = regularRequests(p, active);
             if (p.burst() != null) {
                 long every = p.burst().everyNanos();
                 long bursts = (active + every - 1) / every;
@@ -145,12 +147,12 @@ public final class ScenarioWarnings {
                     overBilled.put(p.name(), inBursts);
                     what.put(p.name(), bursts + (bursts == 1 ? " burst" : " bursts") + (p.count() > 1
                             ? " per client" : "") + ", one every " + Durations.format(every) + ": "
-                            + String.format(java.util.Locale.ROOT, times >= 100 ? "%,.0f" : "%.3g", times) + "x");
+                            + String.format(Locale.ROOT, times >= 100 ? "%,.0f" : "%.3g", times) + "x");
                 }
             }
             expected.put(p.name(), requests);
         }
-        java.util.Set<String> named = new java.util.LinkedHashSet<>();
+        Set<String> named = new LinkedHashSet<>();
         for (LimiterSpec limiter : limiters) {
             double all = 0;
             double over = 0;
@@ -228,6 +230,16 @@ public final class ScenarioWarnings {
                     + "or ClientIP in a Logpush export)");
         }
         return Optional.empty();
+    }
+
+    // how long a population sends within the run
+    private static long activeNanos(ClientSpec.Population p, long durationNanos) {
+        return Math.max(0, Math.min(p.stopNanos(), durationNanos) - p.startNanos());
+    }
+
+    // the regular (not burst) requests a population is expected to send in activeNanos: count x its mean rate
+    private static double regularRequests(ClientSpec.Population p, long activeNanos) {
+        return p.count() * (p.ratePerSecond() + p.rampToPerSecond()) / 2 * activeNanos / 1e9;
     }
 
     private static String rows(long n) {

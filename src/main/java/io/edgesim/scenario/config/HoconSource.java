@@ -29,6 +29,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -74,7 +75,7 @@ public final class HoconSource {
             rejectReplacedByLaterInclude(path, config.root());
             // and in each included file, against what it gives with its own includes (a file that includes it may
             // then change what it gives, as meant)
-            for (Path included : new java.util.LinkedHashSet<>(includer.included())) {
+            for (Path included : new LinkedHashSet<>(includer.included())) {
                 FileIncluder own = new FileIncluder(included);
                 ConfigObject withIncludes;
                 try {

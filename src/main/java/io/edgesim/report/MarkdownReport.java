@@ -120,7 +120,8 @@ public final class MarkdownReport {
         }
         md.append("## The bill\n\n").append(BillTable.of(run).markdown()).append('\n');
         md.append("Each option priced as if alone on a Workers Paid account, the run's usage scaled to a 30-day month: ")
-                .append("a cell is the quantity per month and what it costs beyond the included amount. *usage* is ")
+                .append("a cell is the quantity per month and what it costs beyond the included amount (Durable ")
+                .append("Object requests and duration by whole millions begun, as Cloudflare rounds them). *usage* is ")
                 .append("the sum of the items (each rounded to the cent on its own, so the cents shown may sum to a ")
                 .append("cent more or less), *cost/month* in the summary; the plan minimum is paid once per account. ")
                 .append("Every request that reaches the Worker is billed (one a WAF rule blocks is not), with the CPU ")

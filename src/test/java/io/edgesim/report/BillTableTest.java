@@ -44,22 +44,23 @@ class BillTableTest {
         String md = MarkdownReport.render(run, Map.of());
 
         // both: 25.92 M Worker requests, 15.92 M beyond the included 10 M x $0.30 = $4.776; CPU 25.92 M ms of the
-        // 30 M included. The object also: 25.92 M requests, 24.92 M beyond 1 M x $0.15 = $3.738; rows written and
+        // 30 M included. The object also: 25.92 M requests, 24.92 M beyond 1 M, rounded up
+        // to 25 M, x $0.15 = $3.75; rows written and
         // read within the included; 600 x 1 ms x 43,200 x 0.128 GB = 3,317.76 GB-s of the 400,000 included.
         assertThat(md).contains("| billed item | included per month | local | object |\n")
                 .contains("| worker requests | 10.00 M | 25.92 M: $4.78 | 25.92 M: $4.78 |\n")
                 .contains("| worker cpu ms | 30.00 M | 25.92 M: $0.00 | 25.92 M: $0.00 |\n")
-                .contains("| durable object requests | 1.00 M | 0.00 M: $0.00 | 25.92 M: $3.74 |\n")
+                .contains("| durable object requests | 1.00 M | 0.00 M: $0.00 | 25.92 M: $3.75 |\n")
                 .contains("| durable object duration | 400000 GB-s | 0 GB-s: $0.00 | 3318 GB-s: $0.00 |\n")
-                .contains("| usage |  | $4.78 | $8.51 |\n")
+                .contains("| usage |  | $4.78 | $8.53 |\n")
                 .contains("| plan minimum |  | $5.00 | $5.00 |\n")
-                .contains("| **bill** |  | $9.78 | $13.51 |\n")
+                .contains("| **bill** |  | $9.78 | $13.53 |\n")
                 // no KV and no binding in either: their rows are left out
                 .doesNotContain("| kv reads |").doesNotContain("| rate limiting binding calls |");
         JsonNode cost = JSON.readTree(JsonReport.render(run)).at("/limiters/1/cost");
-        assertThat(cost.get("usd_per_month").asDouble()).isEqualTo(8.514);
+        assertThat(cost.get("usd_per_month").asDouble()).isEqualTo(8.526);
         assertThat(cost.get("plan_minimum_usd").asDouble()).isEqualTo(5.0);
-        assertThat(cost.get("bill_usd_per_month").asDouble()).isEqualTo(13.514);
+        assertThat(cost.get("bill_usd_per_month").asDouble()).isEqualTo(13.526);
         assertThat(cost.at("/included/worker_requests").asDouble()).isEqualTo(10_000_000);
         assertThat(cost.at("/monthly/durable_object_requests").asDouble()).isEqualTo(25_920_000);
         assertThat(cost.get("unanswered_object_calls").asLong()).isZero();

@@ -47,15 +47,15 @@ class PeriodBillTest {
         String md = MarkdownReport.render(run, Map.of());
 
         // the window: (77.76 M - 10 M) x $0.30 = $20.33 of Worker requests; (77.76 M - 30 M) CPU ms x $0.02 = $0.96;
-        // (77.76 M - 1 M) x $0.15 = $11.51 of object requests. Outside: (25.92 M - 10 M) x $0.30 = $4.78, CPU and
-        // (25.92 M - 1 M) x $0.15 = $3.74. Rows written: one per accepted request, the run's 1,000 shared by calls:
+        // (77.76 M - 1 M), rounded up to 77 M, x $0.15 = $11.55 of object requests. Outside: (25.92 M - 10 M) x $0.30 =
+        // $4.78, CPU and (25.92 M - 1 M), rounded up to 25 M, x $0.15 = $3.75. Rows written: one per accepted request, the run's 1,000 shared by calls:
         // 77.76 M in the window, (77.76 M - 50 M) x $1 = $27.76; 25.92 M outside, within the included 50 M.
         assertThat(md).contains("| period | limiter | worker requests | worker cpu ms | durable object requests | "
                         + "durable object rows written | durable object rows read | durable object duration | "
                         + "usage $/month at the period's rate |\n")
-                .contains("| latency FRA-AMS +50ms 0s-20s | object | $20.33 | $0.96 | $11.51 | $27.76 | $0.00 | $0.00 "
-                        + "| $60.56 |\n")
-                .contains("| outside faults | object | $4.78 | $0.00 | $3.74 | $0.00 | $0.00 | $0.00 | $8.51 |\n");
+                .contains("| latency FRA-AMS +50ms 0s-20s | object | $20.33 | $0.96 | $11.55 | $27.76 | $0.00 | $0.00 "
+                        + "| $60.59 |\n")
+                .contains("| outside faults | object | $4.78 | $0.00 | $3.75 | $0.00 | $0.00 | $0.00 | $8.53 |\n");
         JsonNode window = JSON.readTree(JsonReport.render(run)).at("/fault_windows/0/limiters/object/cost_at_period_rate");
         assertThat(window.at("/monthly/worker_requests").asDouble()).isEqualTo(77_760_000);
         assertThat(window.at("/items/worker_requests").asDouble()).isEqualTo(20.328);

@@ -9,8 +9,10 @@ import java.util.Map;
  * costs what any other does) and the tiers' {@link Usage} (the objects' rows and duration, KV operations).
  *
  * <p>Assumption: a month is 30 days, and the rate the run measured holds all month (usage over the run's duration
- * is scaled linearly). Each item is then charged {@code max(0, monthly - included) / 1e6 * price per million}; the
- * duration item is in GB-s: active seconds times the billed memory. A call to a Durable Object that never reached it,
+ * is scaled linearly). Each item is then charged {@code max(0, monthly - included) / 1e6 * price per million}, except
+ * the Durable Objects' compute items (requests, duration), whose amount beyond the included one is first rounded up
+ * to a whole million, as their pricing page says ({@link #roundedUpToMillions}); the duration item is in GB-s:
+ * active seconds times the billed memory. A call to a Durable Object that never reached it,
  * and a KV call that failed (KV down), are billed as answered ones, and a KV write refused for the write rate as an
  * accepted one ({@link Usage#billedFor}), so that an outage never makes an option look cheaper. Each
  * limiter is priced as if alone on the account: it gets every included amount. Pure function; prices come from the
@@ -59,13 +61,13 @@ public final class CostModel {
                 prices.workerRequestsIncluded(), prices.workerRequestsPerMillion());
         bill.charge(CostEstimate.WORKER_CPU_MS, invocations.workerRequests() * prices.cpuMsPerRequest() * toMonth,
                 prices.cpuMsIncluded(), prices.cpuMsPerMillion());
-        bill.charge(CostEstimate.DURABLE_OBJECT_REQUESTS, billed.durableObjectRequests() * toMonth,
+        bill.chargeRoundedUp(CostEstimate.DURABLE_OBJECT_REQUESTS, billed.durableObjectRequests() * toMonth,
                 prices.durableObjectRequestsIncluded(), prices.durableObjectRequestsPerMillion());
         bill.charge(CostEstimate.DURABLE_OBJECT_ROWS_WRITTEN, billed.rowsWritten() * toMonth,
                 prices.rowsWrittenIncluded(), prices.rowsWrittenPerMillion());
         bill.charge(CostEstimate.DURABLE_OBJECT_ROWS_READ, billed.rowsRead() * toMonth,
                 prices.rowsReadIncluded(), prices.rowsReadPerMillion());
-        bill.charge(CostEstimate.DURABLE_OBJECT_DURATION, gbSeconds * toMonth,
+        bill.chargeRoundedUp(CostEstimate.DURABLE_OBJECT_DURATION, gbSeconds * toMonth,
                 prices.durationGbSecondsIncluded(), prices.durationPerMillionGbSeconds());
         bill.charge(CostEstimate.KV_READS, billed.kvReads() * toMonth,
                 prices.kvReadsIncluded(), prices.kvReadsPerMillion());
@@ -78,16 +80,38 @@ public final class CostModel {
                 measured.unansweredObjectCalls(invocations));
     }
 
+    /**
+     * The millions billed for {@code beyond} units beyond the included amount of a Durable Object compute item
+     * (requests, GB-s): "billable usage is rounded up to the next billable unit before the corresponding rate is
+     * applied. For example, 500,000 GB-s of billable compute duration is rounded up to 1,000,000 GB-s" (Durable
+     * Objects pricing, "Compute billing"). An amount within a millionth of a unit of a whole million is that million:
+     * a month scaled from a run is a product of doubles, and 2,000,000 must not become 3.
+     */
+    static double roundedUpToMillions(double beyond) {
+        if (beyond <= 0) {
+            return 0;
+        }
+        return Math.ceil(beyond / PER_MILLION - 1e-12);
+    }
+
     // the items as they are charged, in report order
     private static final class Bill {
         final Map<String, Double> quantities = new LinkedHashMap<>();
         final Map<String, Double> included = new LinkedHashMap<>();
         final Map<String, Double> usd = new LinkedHashMap<>();
 
+        // pro rata: the Workers items, the objects' rows, KV
         void charge(String item, double monthly, double includedAmount, double usdPerMillion) {
             quantities.put(item, monthly);
             included.put(item, includedAmount);
             usd.put(item, Math.max(0, monthly - includedAmount) / PER_MILLION * usdPerMillion);
+        }
+
+        // a Durable Object compute item: each million beyond the included amount begun is billed whole
+        void chargeRoundedUp(String item, double monthly, double includedAmount, double usdPerMillion) {
+            quantities.put(item, monthly);
+            included.put(item, includedAmount);
+            usd.put(item, roundedUpToMillions(monthly - includedAmount) * usdPerMillion);
         }
     }
 }

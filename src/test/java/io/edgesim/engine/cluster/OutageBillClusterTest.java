@@ -64,26 +64,27 @@ class OutageBillClusterTest {
         // a 30-day month is 86,400 runs of 30 s: 900 requests a run are 77.76 M a month
         // Worker requests: 77.76 M, 67.76 M beyond the included 10 M x $0.30               = $20.328
         // Worker CPU at 1 ms (the assumption): 77.76 M ms, 47.76 M beyond 30 M x $0.02       = $0.9552
-        // Durable Object requests: one call each, 77.76 M, 76.76 M beyond 1 M x $0.15       = $11.514
+        // Durable Object requests: one call each, 77.76 M, 76.76 M beyond 1 M, rounded up
+        // to 77 M (whole millions begun) x $0.15                                           = $11.55
         // rows written: every request accepted, 77.76 M, 27.76 M beyond 50 M x $1.00        = $27.76
         // rows read: 77.76 M, within the 25,000 M included                                  = $0
         // duration: 900 x 1 ms = 0.9 s a run, 77,760 s x 0.128 GB = 9,953.28 GB-s, within 400,000 = $0
-        // usage $60.5572; plus the $5 plan minimum, a bill of $65.5572
+        // usage $60.5932; plus the $5 plan minimum, a bill of $65.5932
         for (String run : new String[] {"calm virtual", "calm cluster"}) {
             CostResult bill = bills.get(run);
             assertThat(bill.monthly().get(CostEstimate.WORKER_REQUESTS)).as(run).isEqualTo(77_760_000);
             assertThat(bill.items().get(CostEstimate.WORKER_REQUESTS)).as(run).isCloseTo(20.328, within(1e-4));
             assertThat(bill.items().get(CostEstimate.WORKER_CPU_MS)).as(run).isCloseTo(0.9552, within(1e-4));
-            assertThat(bill.items().get(CostEstimate.DURABLE_OBJECT_REQUESTS)).as(run).isCloseTo(11.514, within(1e-4));
+            assertThat(bill.items().get(CostEstimate.DURABLE_OBJECT_REQUESTS)).as(run).isCloseTo(11.55, within(1e-4));
             assertThat(bill.items().get(CostEstimate.DURABLE_OBJECT_ROWS_WRITTEN)).as(run)
                     .isCloseTo(27.76, within(1e-4));
             assertThat(bill.items().get(CostEstimate.DURABLE_OBJECT_ROWS_READ)).as(run).isZero();
             assertThat(bill.monthly().get(CostEstimate.DURABLE_OBJECT_DURATION)).as(run)
                     .isCloseTo(9_953.28, within(0.1));
             assertThat(bill.items().get(CostEstimate.DURABLE_OBJECT_DURATION)).as(run).isZero();
-            assertThat(bill.usdPerMonth()).as(run).isCloseTo(60.5572, within(1e-4));
+            assertThat(bill.usdPerMonth()).as(run).isCloseTo(60.5932, within(1e-4));
             assertThat(bill.planMinimumUsd()).as(run).isEqualTo(5.00);
-            assertThat(bill.billUsdPerMonth()).as(run).isCloseTo(65.5572, within(1e-4));
+            assertThat(bill.billUsdPerMonth()).as(run).isCloseTo(65.5932, within(1e-4));
             assertThat(bill.unansweredObjectCalls()).as(run).isZero();
         }
     }

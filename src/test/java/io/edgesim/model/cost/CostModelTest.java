@@ -122,15 +122,49 @@ class CostModelTest {
     }
 
     @Test
-    void durationIsBilledInGigabyteSecondsAt128Megabytes() {
-        // two objects busy all month: 2 * 2,592,000 s * 0.128 GB = 663,552 GB-s, 263,552 beyond the included
+    void durationIsBilledInGigabyteSecondsAt128MegabytesEachMillionBegunWhole() {
+        // two objects busy all month: 2 * 2,592,000 s * 0.128 GB = 663,552 GB-s, 263,552 beyond the included,
+        // rounded up to a million GB-s x $12.50
         Usage usage = new Usage(0, 0, 0, 2 * MONTH, 0, 0);
 
         CostEstimate estimate = CostModel.estimate(Invocations.NONE, usage, MONTH, published());
 
         assertThat(estimate.monthlyQuantities().get(CostEstimate.DURABLE_OBJECT_DURATION))
                 .isCloseTo(663_552, within(1e-6));
-        assertThat(usd(estimate, CostEstimate.DURABLE_OBJECT_DURATION)).isCloseTo(3.2944, within(1e-9));
+        assertThat(usd(estimate, CostEstimate.DURABLE_OBJECT_DURATION)).isCloseTo(12.50, within(1e-9));
+    }
+
+    @Test
+    void theDurableObjectPricingPagesExamplesRoundTheComputeItemsUpAndTheRowsNot() {
+        // Durable Objects pricing, example 1: 1.5 M requests, 0.5 M beyond the included million, billed as a
+        // million: $0.15. Example 4: 552,960 GB-s, 152,960 beyond the included 400,000, billed as a million: $12.50.
+        // Rows are billed pro rata: 50.5 M written, 0.5 M beyond the included 50 M x $1.00 = $0.50.
+        Invocations calls = new Invocations(0, 1_500_000, 0, 0);
+        double activeNanos = 552_960 / 0.128 * 1e9;
+        Usage usage = new Usage(1_500_000, 50_500_000, 1_500_000, activeNanos, 0, 0);
+
+        CostEstimate estimate = CostModel.estimate(calls, usage, MONTH, published());
+
+        assertThat(usd(estimate, CostEstimate.DURABLE_OBJECT_REQUESTS)).isCloseTo(0.15, within(1e-9));
+        assertThat(usd(estimate, CostEstimate.DURABLE_OBJECT_DURATION)).isCloseTo(12.50, within(1e-9));
+        assertThat(usd(estimate, CostEstimate.DURABLE_OBJECT_ROWS_WRITTEN)).isCloseTo(0.50, within(1e-9));
+    }
+
+    @Test
+    void aWholeMillionBeyondTheIncludedIsNotRoundedToTheNext() {
+        // 1,000 calls in a run of 1/3,000 of a month: 3 M a month, 2 M beyond, whatever the doubles make of the
+        // scaling; and one call more begins a third million
+        CostEstimate whole = CostModel.estimate(new Invocations(0, 1_000, 0, 0), new Usage(1_000, 0, 0, 0, 0, 0),
+                MONTH / 3_000, published());
+        CostEstimate more = CostModel.estimate(new Invocations(0, 1_001, 0, 0), new Usage(1_001, 0, 0, 0, 0, 0),
+                MONTH / 3_000, published());
+
+        assertThat(usd(whole, CostEstimate.DURABLE_OBJECT_REQUESTS)).isCloseTo(0.30, within(1e-9));
+        assertThat(usd(more, CostEstimate.DURABLE_OBJECT_REQUESTS)).isCloseTo(0.45, within(1e-9));
+        assertThat(CostModel.roundedUpToMillions(0)).isZero();
+        assertThat(CostModel.roundedUpToMillions(-5)).isZero();
+        assertThat(CostModel.roundedUpToMillions(1)).isEqualTo(1);
+        assertThat(CostModel.roundedUpToMillions(2_000_000.000_000_4)).isEqualTo(2);
     }
 
     @Test
@@ -147,22 +181,23 @@ class CostModelTest {
         // to a month: x 720 (30 days of 24 hours)
         // Worker requests: 360,000 x 720 = 259.2 M; 249.2 M beyond 10 M x $0.30      = $74.76
         // CPU at 1 ms:     259.2 M ms;                229.2 M beyond 30 M x $0.02     = $4.584
-        // DO requests:     259.2 M;                   258.2 M beyond 1 M x $0.15      = $38.73
+        // DO requests:     259.2 M;                   258.2 M beyond, rounded up to
+        //                                             259 M, x $0.15                  = $38.85
         // rows written:    300,000 x 720 = 216 M;     166 M beyond 50 M x $1.00       = $166.00
         // rows read:       259.2 M, within the 25,000 M included                      = $0
         // duration:        360 s x 720 x 0.128 GB = 33,177.6 GB-s, within 400,000     = $0
-        // usage $284.074; with the $5 plan minimum, a bill of $289.074
+        // usage $284.194; with the $5 plan minimum, a bill of $289.194
         assertThat(usd(estimate, CostEstimate.WORKER_REQUESTS)).isCloseTo(74.76, within(1e-9));
         assertThat(usd(estimate, CostEstimate.WORKER_CPU_MS)).isCloseTo(4.584, within(1e-9));
-        assertThat(usd(estimate, CostEstimate.DURABLE_OBJECT_REQUESTS)).isCloseTo(38.73, within(1e-9));
+        assertThat(usd(estimate, CostEstimate.DURABLE_OBJECT_REQUESTS)).isCloseTo(38.85, within(1e-9));
         assertThat(usd(estimate, CostEstimate.DURABLE_OBJECT_ROWS_WRITTEN)).isCloseTo(166.00, within(1e-9));
         assertThat(usd(estimate, CostEstimate.DURABLE_OBJECT_ROWS_READ)).isZero();
         assertThat(estimate.monthlyQuantities().get(CostEstimate.DURABLE_OBJECT_DURATION))
                 .isCloseTo(33_177.6, within(1e-6));
         assertThat(usd(estimate, CostEstimate.DURABLE_OBJECT_DURATION)).isZero();
         assertThat(usd(estimate, CostEstimate.KV_READS)).isZero();
-        assertThat(estimate.usdPerMonth()).isCloseTo(284.074, within(1e-9));
-        assertThat(estimate.billUsdPerMonth()).isCloseTo(289.074, within(1e-9));
+        assertThat(estimate.usdPerMonth()).isCloseTo(284.194, within(1e-9));
+        assertThat(estimate.billUsdPerMonth()).isCloseTo(289.194, within(1e-9));
     }
 
     @Test

@@ -278,7 +278,10 @@ final class ClientReader {
             heaviest(r.object("pops"), codes, weights);
         } else if (v.valueType() == ConfigValueType.OBJECT) {
             ConfigReader section = r.object("pops");
-            for (String code : section.keysInFileOrder()) {
+            // in name order, however the object is written: a HOCON object has no order, and the order of the codes
+            // decides the seeded draws, so the same weights written over two lines, or on one as a sweep's --param
+            // value, must give the same run
+            for (String code : section.keys()) {
                 checkPop(section, code, code);
                 double w = section.number(code, "a weight of 0 or more");
                 if (!(w >= 0) || Double.isInfinite(w)) {

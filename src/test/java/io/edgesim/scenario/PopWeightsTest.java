@@ -7,6 +7,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,6 +41,29 @@ class PopWeightsTest {
         PopChoice listed = pops(ScenarioFixture.load(dir, scenario("", ", pops = [LHR, WAW]")));
 
         assertThat(listed.weights()).containsExactly(1.0, 1.0);
+    }
+
+    @Test
+    void weightsAreTakenInNameOrderHoweverTheyAreWritten(@TempDir Path dir) {
+        // the order decides the seeded draws: the same weights over three lines, on one, or swept as one --param
+        // value (always one line) must make the same run
+        String threeLines = scenario("", ", pops {\n  MIA = 2\n  LHR = 3\n  CDG = 1\n}");
+        Path file = ScenarioFixture.write(dir, "lines.conf", threeLines);
+        Scenario written = ScenarioLoader.load(file, Path.of("regions.conf"));
+        Scenario oneLine = ScenarioFixture.load(dir, scenario("", ", pops { LHR = 3, CDG = 1, MIA = 2 }"));
+        Scenario swept = ScenarioLoader.load(file, Path.of("regions.conf"),
+                Map.of("clients.a.pops", "{MIA = 2, LHR = 3, CDG = 1}"));
+
+        assertThat(pops(written).pops()).containsExactly("CDG", "LHR", "MIA");
+        assertThat(pops(written).weights()).containsExactly(1.0, 3.0, 2.0);
+        assertThat(pops(oneLine)).isEqualTo(pops(written));
+        assertThat(pops(swept)).isEqualTo(pops(written));
+        LimiterResult writtenRun = new VirtualEngine(written).run().limiters().get(0);
+        LimiterResult sweptRun = new VirtualEngine(swept).run().limiters().get(0);
+        for (String pop : List.of("CDG", "LHR", "MIA")) {
+            assertThat(sweptRun.regions().get(pop).counts()).as(pop)
+                    .isEqualTo(writtenRun.regions().get(pop).counts());
+        }
     }
 
     @Test
@@ -75,15 +100,14 @@ class PopWeightsTest {
     }
 
     @Test
-    void aWeightSetByParamKeepsItsPlace(@TempDir Path dir) {
+    void aWeightSetByParamChangesNoOrder(@TempDir Path dir) {
         Path file = ScenarioFixture.write(dir, "s.conf", scenario("", ", pops {\n MIA = 2\n IAD = 4\n CDG = 1\n }"));
 
         PopChoice written = pops(ScenarioLoader.load(file, ScenarioFixture.REGIONS));
-        PopChoice swept = pops(ScenarioLoader.load(file, ScenarioFixture.REGIONS, java.util.Map.of(
-                "clients.a.pops.IAD", "4")));
+        PopChoice swept = pops(ScenarioLoader.load(file, ScenarioFixture.REGIONS, Map.of("clients.a.pops.IAD", "5")));
 
-        assertThat(written.pops()).containsExactly("MIA", "IAD", "CDG");
-        assertThat(swept.pops()).containsExactly("MIA", "IAD", "CDG");
-        assertThat(swept.weights()).isEqualTo(written.weights());
+        assertThat(written.pops()).containsExactly("CDG", "IAD", "MIA");
+        assertThat(swept.pops()).containsExactly("CDG", "IAD", "MIA");
+        assertThat(swept.weights()).containsExactly(1.0, 5.0, 2.0);
     }
 }

@@ -157,7 +157,8 @@ class ScenarioTextTest {
         PopChoice pops = ((ClientSpec.Population) back.clients().get(0)).pops();
         assertThat(pops.pops()).containsExactly("AMS", "FRA", "SYD");
         assertThat(pops.weights()).containsExactly(2.0, 3.0, 1.0);
-        assertThat(pops).isEqualTo(((ClientSpec.Population) ScenarioLoader.load(file, REGIONS).clients().get(0)).pops());
+        Scenario local = ScenarioLoader.load(file, REGIONS);
+        assertThat(pops).isEqualTo(((ClientSpec.Population) local.clients().get(0)).pops());
     }
 
     @Test

@@ -83,11 +83,12 @@ public final class ThresholdText {
 
     /**
      * {@link #value(String, double)}, with more decimals where that would print the threshold's own number although
-     * the value is not it: "held (1.04545%)" for a value of 1.04545 % against "< 1.0455%", not "held (1.0455%)".
+     * the value is not it: "held (1.04545%)" for a value of 1.04545 % against "< 1.0455%", not "held (1.0455%)";
+     * "FAILED (7.217 ms)" for a latency of 7.217 ms against "== 7.22ms", not "FAILED (7.22 ms)".
      */
     static String value(String name, double value, double limit) {
         String shown = value(name, value);
-        if (value == limit || name.endsWith("_ms")) {
+        if (value == limit) {
             return shown;
         }
         double scale = name.endsWith("_share") ? 100 : 1;

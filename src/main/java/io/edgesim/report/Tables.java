@@ -2,12 +2,16 @@ package io.edgesim.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * A plain-text table with right-aligned numeric columns, for the terminal; also renders the same rows as a Markdown
  * table.
  */
 final class Tables {
+
+    // a cell that begins with a number, signed or in dollars
+    private static final Pattern NUMBER_FIRST = Pattern.compile("[-+]?\\$?[0-9]");
 
     private final List<String> header;
     private final List<List<String>> rows = new ArrayList<>();
@@ -40,17 +44,33 @@ final class Tables {
         return out.toString();
     }
 
+    /**
+     * The rows as a Markdown table: the first column and every column of text (a limiter, a tier, a period) aligned
+     * left, the columns of numbers right; a {@code |} in a cell (a key of anon-token+ip is "token|address") escaped,
+     * so that it stays in its cell.
+     */
     String markdown() {
         StringBuilder out = new StringBuilder();
-        out.append("| ").append(String.join(" | ", header)).append(" |\n|");
+        out.append("| ").append(String.join(" | ", escaped(header))).append(" |\n|");
         for (int c = 0; c < header.size(); c++) {
-            out.append(c == 0 ? "---|" : "---:|");
+            out.append(c == 0 || !numbers(c) ? "---|" : "---:|");
         }
         out.append('\n');
         for (List<String> row : rows) {
-            out.append("| ").append(String.join(" | ", row)).append(" |\n");
+            out.append("| ").append(String.join(" | ", escaped(row))).append(" |\n");
         }
         return out.toString();
+    }
+
+    // a column of numbers: each cell starts with one ("251.5", "$8.63", "-0.60", "+4.72 ms", "8 (<0.1%)",
+    // "86.50 / 86.50"), or is "-" or empty (no value)
+    private boolean numbers(int column) {
+        return rows.stream().map(row -> row.get(column)).allMatch(cell -> cell.isEmpty() || cell.equals("-")
+                || NUMBER_FIRST.matcher(cell).lookingAt());
+    }
+
+    private static List<String> escaped(List<String> cells) {
+        return cells.stream().map(cell -> cell.replace("|", "\\|")).toList();
     }
 
     private static void line(StringBuilder out, List<String> cells, int[] widths) {

@@ -177,7 +177,7 @@ public final class ScenarioWarnings {
         return Optional.of("the bill scales the " + Durations.format(durationNanos) + " run to a 30-day month as if "
                 + "it repeated, which bills more bursts than their cadence for " + String.join("; ", parts)
                 + ": at their cadence their requests' share of the bill would be that many times smaller (a duration "
-                + "of a whole number of their every bills the cadence)");
+                + "that is a whole multiple of their `every` bills them at their cadence)");
     }
 
     // several clients seen by a limiter keyed on the API key that send none, or rows of a trace it sees without one:

@@ -114,7 +114,7 @@ class ScenarioWarningsTest {
         assertThat(ScenarioWarnings.of(often).get("duration")).isEqualTo("the bill scales the 10s run to a 30-day "
                 + "month as if it repeated, which bills more bursts than their cadence for b (1 burst, one every 60s: "
                 + "6.00x): at their cadence their requests' share of the bill would be that many times smaller (a "
-                + "duration of a whole number of their every bills the cadence)");
+                + "duration that is a whole multiple of their `every` bills them at their cadence)");
         // a burst a day in a 10 s run: 8,640x, in plain digits
         assertThat(ScenarioWarnings.of(ScenarioFixture.loadOverBase(dir, """
                 duration = 10s

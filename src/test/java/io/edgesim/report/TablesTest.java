@@ -1,0 +1,26 @@
+package io.edgesim.report;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TablesTest {
+
+    @Test
+    void aPipeInACellStaysInItsCellAndTextColumnsAlignLeft() {
+        Tables t = new Tables(List.of("key", "tier", "sent", "p50 / p99 ms", "cost"))
+                .row(List.of("colleague-0|203.0.113.7", "durable-object", "24", "86.50 / 86.50", "$8.63"))
+                .row(List.of("visitor-1|198.51.100.1", "cache > durable-object", "-", "", "-0.60"));
+
+        assertThat(t.markdown()).isEqualTo("""
+                | key | tier | sent | p50 / p99 ms | cost |
+                |---|---|---:|---:|---:|
+                | colleague-0\\|203.0.113.7 | durable-object | 24 | 86.50 / 86.50 | $8.63 |
+                | visitor-1\\|198.51.100.1 | cache > durable-object | - |  | -0.60 |
+                """);
+        // the terminal's text keeps the key as it is
+        assertThat(t.text()).contains("colleague-0|203.0.113.7");
+    }
+}

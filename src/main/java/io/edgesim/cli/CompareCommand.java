@@ -67,6 +67,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         OutputClash.fileAgainstInputs("--out", out, List.of(file(a), file(b)));
         OutputFolder.checkFile("--out", out, "; allowed: a file in a folder that can be written, e.g. compare.md");
+        OutputFolder.checkReplaceable("--out", out, Comparison.TITLE, "a comparison");
         try (StagedOutput staged = StagedOutput.file(out)) {
             try (OutputStream stream = staged.open()) {
                 stream.write(markdown.getBytes(StandardCharsets.UTF_8));

@@ -77,7 +77,18 @@ final class NodeCommand implements Callable<Integer> {
         Logger pekkoLog = (Logger) LoggerFactory.getLogger(PEKKO_LOGGER);
         Level level = pekkoLog.getLevel();
         pekkoLog.setLevel(Level.OFF);
-        StandaloneNode node = StandaloneNode.start(options, settings);
+        StandaloneNode node;
+        try {
+            node = StandaloneNode.start(options, settings);
+        } catch (RuntimeException e) {
+            // another process took the port between the check and Pekko's bind (two nodes started together)
+            if (bindFailure(e)) {
+                throw new InputException("--port: cannot listen on " + options.host() + ":" + options.port()
+                        + ": another process took it as this node started; allowed: a free port on an address of "
+                        + "this machine (--host)");
+            }
+            throw e;
+        }
         try {
             // Pekko's own hook leaves the cluster; this one says so once that is done (nothing after a refusal)
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -166,6 +177,18 @@ final class NodeCommand implements Callable<Integer> {
         return new InputException("--seed-nodes: no member of " + String.join(", ", options.seedNodes())
                 + " let this node join within " + seconds + "; allowed: the address of a running node, with TLS "
                 + "(--tls-keystore) on both or on neither and each trusting the other's certificate");
+    }
+
+    // Pekko's transport says so in a RemoteTransportException ("Failed to bind TCP to [...]"), a BindException
+    // among its causes
+    static boolean bindFailure(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof java.net.BindException
+                    || (t.getMessage() != null && t.getMessage().startsWith("Failed to bind"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     // Pekko would fail its start with a stack trace; the address is the user's to fix

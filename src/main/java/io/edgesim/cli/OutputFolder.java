@@ -4,6 +4,8 @@ import io.edgesim.report.StagedOutput;
 import io.edgesim.scenario.InputException;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -97,6 +99,29 @@ final class OutputFolder {
                 }
                 return;
             }
+        }
+    }
+
+    /**
+     * Refuses to replace {@code file} (named by {@code flag}) when it exists, holds something, and does not begin
+     * with {@code start}, the beginning of every file of this output ({@code what}: "a decisions table"): a jar, notes
+     * or another tool's file named by mistake would otherwise be overwritten without a word, as a folder that is not
+     * an earlier output is refused. A file that cannot be read is left to the write to report.
+     */
+    static void checkReplaceable(String flag, Path file, String start, String what) {
+        if (!Files.isRegularFile(file)) {
+            return;
+        }
+        byte[] head;
+        try (InputStream in = Files.newInputStream(file)) {
+            head = in.readNBytes(start.getBytes(StandardCharsets.UTF_8).length);
+        } catch (IOException e) {
+            return;
+        }
+        if (head.length > 0 && !new String(head, StandardCharsets.UTF_8).equals(start)) {
+            throw new InputException(flag + ": " + file + " exists and is not " + what + " edgesim wrote (it does not "
+                    + "begin with '" + start + "'), and writing would replace it; allowed: a new file, an empty one, "
+                    + "or one edgesim wrote");
         }
     }
 

@@ -413,6 +413,7 @@ final class RunCommand implements Callable<Integer> {
         OutputClash.fileOutsideFolder("--decisions", decisions, "--out", dir);
         // a folder that cannot take the file is said now, not after the run
         OutputFolder.checkFile("--decisions", decisions, DECISIONS_ALLOWED);
+        OutputFolder.checkReplaceable("--decisions", decisions, DecisionsCsv.HEADER, "a decisions table");
     }
 
     private static StagedOutput stage(String flag, Path target, boolean folder) {

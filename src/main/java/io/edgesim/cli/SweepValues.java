@@ -1,5 +1,9 @@
 package io.edgesim.cli;
 
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigRenderOptions;
 import io.edgesim.scenario.InputException;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
@@ -27,6 +31,8 @@ record SweepValues(String origin, String path, List<String> values) {
 
     private static final Pattern RANGE = Pattern.compile("(-?\\d+)\\.\\.(-?\\d+)(?:/(-?\\d+))?");
     // a value with ".." and no list syntax was meant as a range
+    // a number with a unit, as HOCON reads a duration
+    private static final Pattern DURATION = Pattern.compile("\\d+(\\.\\d+)?\\s*[a-zA-Z]+");
     private static final Pattern RANGE_LIKE = Pattern.compile("[^,\\[\\]{}\"]*\\.\\.[^,\\[\\]{}\"]*");
     private static final int MAX_VALUES = 1_000;
     private static final String PARAM = "--param";
@@ -75,6 +81,7 @@ record SweepValues(String origin, String path, List<String> values) {
         }
         Set<String> seen = new HashSet<>();
         Map<BigDecimal, String> numbers = new HashMap<>();
+        Map<String, String> others = new HashMap<>();
         for (String value : values) {
             if (!seen.add(value)) {
                 throw bad(origin, "value '" + value + "' is given twice; allowed: each value once");
@@ -86,8 +93,30 @@ record SweepValues(String origin, String path, List<String> values) {
                 throw bad(origin, "values '" + before + "' and '" + value + "' are the same number; allowed: each "
                         + "value once");
             }
+            // and the same duration (60s and 1m), or the same list or object spaced another way ([FRA,AMS] and
+            // [FRA, AMS])
+            String canonical = number == null ? canonical(value) : null;
+            before = canonical == null ? null : others.putIfAbsent(canonical, value);
+            if (before != null) {
+                throw bad(origin, "values '" + before + "' and '" + value + "' are the same " + (DURATION.matcher(
+                        value.strip()).matches() ? "duration" : "value") + "; allowed: each value once");
+            }
         }
         return new SweepValues(origin, path, List.copyOf(values));
+    }
+
+    // a value as HOCON reads it, the same text for the same value: a duration in nanoseconds, anything else rendered
+    // without spaces or comments; null when HOCON cannot read it (the scenario's check says why)
+    private static String canonical(String value) {
+        try {
+            Config parsed = ConfigFactory.parseString("v = " + value);
+            if (DURATION.matcher(value.strip()).matches()) {
+                return "duration " + parsed.getDuration("v").toNanos();
+            }
+            return parsed.getValue("v").render(ConfigRenderOptions.concise());
+        } catch (ConfigException e) {
+            return null;
+        }
     }
 
     // the value as a number, or null when it is not one (a duration, a list, a name)

@@ -29,13 +29,16 @@ import java.util.Set;
  */
 public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJson.Run b) {
 
+    /** How every comparison begins. */
+    public static final String TITLE = "# Compare ";
+
     // settings that differ, at most, before a line that counts the rest
     private static final int MAX_SETTING_LINES = 20;
 
     /** The comparison as Markdown. */
     public String markdown() {
         // two runs of one scenario are told apart by where they are
-        StringBuilder md = new StringBuilder("# Compare ").append(a.scenario().equals(b.scenario())
+        StringBuilder md = new StringBuilder(TITLE).append(a.scenario().equals(b.scenario())
                 ? a.scenario() + ": " + labelA + " and " + labelB : a.scenario() + " and " + b.scenario())
                 .append("\n\n");
         md.append("- A: `").append(labelA).append("` - ").append(describe(a)).append('\n');

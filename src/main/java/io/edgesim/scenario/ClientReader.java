@@ -50,6 +50,8 @@ final class ClientReader {
     private static final String PLACEHOLDERS = String.join(", ", Template.PLACEHOLDERS);
 
     private final long durationNanos;
+    // the most PoPs a population's clients keep in all (pops-per-key): one array of ints
+    private static final long MAX_KEPT_POPS = Integer.MAX_VALUE - 8;
     private final List<String> pops;
     private final RegionMap regions;
     private final Path folder;
@@ -196,8 +198,14 @@ final class ClientReader {
                 throw r.error("ramp-to", r.shown("ramp-to") + " is too large", RAMP_TO);
             }
         }
+        PopChoice pops = popChoice(written, r);
+        // each client keeps its PoPs in one array of the population's
+        if ((long) count * pops.popsPerKey() > MAX_KEPT_POPS) {
+            throw r.error("pops-per-key", pops.popsPerKey() + " PoPs for each of " + count + " clients is "
+                    + (long) count * pops.popsPerKey() + " kept PoPs", "count x pops-per-key up to " + MAX_KEPT_POPS);
+        }
         return new ClientSpec.Population(name, count, headers, cost, arrival, rate, rampTo, rates, start, stop, burst,
-                popChoice(written, r), plan(written));
+                pops, plan(written));
     }
 
     // the client's plan, or null; whether some limiter lists it is checked with the limiters
@@ -283,9 +291,12 @@ final class ClientReader {
             // value, must give the same run
             for (String code : section.keys()) {
                 checkPop(section, code, code);
-                double w = section.number(code, "a weight of 0 or more");
-                if (!(w >= 0) || Double.isInfinite(w)) {
-                    throw section.error(code, section.shown(code) + " is negative", "a weight of 0 or more");
+                double w = section.number(code, PopChoice.WEIGHT_ALLOWED);
+                if (!(w >= 0)) {
+                    throw section.error(code, section.shown(code) + " is negative", PopChoice.WEIGHT_ALLOWED);
+                }
+                if (w > PopChoice.MAX_WEIGHT) {
+                    throw section.error(code, section.shown(code) + " is too large", PopChoice.WEIGHT_ALLOWED);
                 }
                 codes.add(code);
                 weights.add(w);

@@ -253,6 +253,14 @@ class CompareCommandTest {
         // two runs of one scenario are named by where they are
         assertThat(Files.readString(file)).startsWith("# Compare pair: " + a.resolve("result.json") + " and "
                 + a.resolve("result.json") + "\n").contains("| 0 | 0% |");
+        // written again over the comparison it wrote; never over a file it did not write
+        assertThat(edgesim("compare", a.toString(), a.toString(), "--out", file.toString()).status()).isZero();
+        Path notes = Files.writeString(dir.resolve("notes.txt"), "my notes\n");
+        assertOneLineOfBadInput(edgesim("compare", a.toString(), a.toString(), "--out", notes.toString()),
+                "--out: " + notes + " exists and is not a comparison edgesim wrote (it does not begin with "
+                        + "'# Compare '), and writing would replace it; allowed: a new file, an empty one, or one "
+                        + "edgesim wrote");
+        assertThat(notes).hasContent("my notes");
     }
 
     @Test

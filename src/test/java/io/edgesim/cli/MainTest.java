@@ -19,6 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class MainTest {
 
+    // a decisions table an earlier run wrote (a file that is not one is not replaced at all)
+    private static final String OLD_DECISIONS = io.edgesim.report.DecisionsCsv.HEADER + "\nold,decisions";
+
     /** Commands as usual, except that run writes half a report and then finds the disk full. */
     private static final CommandLine.IFactory FULL_DISK = new CommandLine.IFactory() {
         @Override
@@ -39,7 +42,7 @@ class MainTest {
         Path out = dir.resolve("out");
         assertThat(edgesim("run", "scenarios/three-pops.conf", "--out", out.toString()).status()).isZero();
         String before = Files.readString(out.resolve("result.json"));
-        Path decisions = Files.writeString(dir.resolve("decisions.csv"), "old decisions");
+        Path decisions = Files.writeString(dir.resolve("decisions.csv"), OLD_DECISIONS);
 
         Outcome outcome = edgesim(FULL_DISK, "run", "scenarios/three-pops.conf", "--out", out.toString(),
                 "--decisions", decisions.toString());
@@ -49,7 +52,7 @@ class MainTest {
                 + out + " is as it was before the run" + System.lineSeparator());
         assertThat(outcome.out()).isEmpty();
         assertThat(out.resolve("result.json")).hasContent(before);
-        assertThat(decisions).hasContent("old decisions");
+        assertThat(decisions).hasContent(OLD_DECISIONS);
         try (var left = Files.list(dir)) {
             assertThat(left.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("out", "decisions.csv");
         }
@@ -710,7 +713,7 @@ class MainTest {
         Path out = Files.createDirectories(dir.resolve("o".repeat(250)));
         Files.writeString(out.resolve("result.json"), "old result");
         Files.writeString(out.resolve("notes.txt"), "mine");
-        Path decisions = Files.writeString(dir.resolve("decisions.csv"), "old decisions");
+        Path decisions = Files.writeString(dir.resolve("decisions.csv"), OLD_DECISIONS);
 
         Outcome outcome = edgesim("run", "scenarios/three-pops.conf", "--out", out.toString(), "--decisions",
                 decisions.toString());
@@ -723,7 +726,7 @@ class MainTest {
                 .doesNotContain("Exception");
         assertThat(out.resolve("result.json")).hasContent("old result");
         assertThat(out.resolve("notes.txt")).hasContent("mine");
-        assertThat(decisions).hasContent("old decisions");
+        assertThat(decisions).hasContent(OLD_DECISIONS);
         try (var left = Files.list(dir)) {
             assertThat(left.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder(
                     out.getFileName().toString(), "decisions.csv");
@@ -905,11 +908,14 @@ class MainTest {
         String[] params = {"limiters.local.limit=1..10/-2", "limiters.local.limit=1..10/0",
                 "limiters.local.limit=1..x", "name=a,b", "description=a,b", "limiters.local.limit=50,100,50",
                 "limiters.local.limit=1.0,1", "limiters.local.limit=1e3,1000", "sweep=a,b",
-                "limiters.local.limit=100"};
+                "limiters.local.limit=100", "limiters.local.window=60s,1m", "duration=1s,1000ms",
+                "clients.spread.pops=[FRA,AMS],[FRA, AMS]"};
         String[] problems = {"needs a positive STEP", "needs a positive STEP", "is not a range",
                 "'name' cannot be swept", "'description' cannot be swept", "value '50' is given twice",
                 "values '1.0' and '1' are the same number", "values '1e3' and '1000' are the same number",
-                "'sweep' cannot be swept", "'100' is one value"};
+                "'sweep' cannot be swept", "'100' is one value", "values '60s' and '1m' are the same duration",
+                "values '1s' and '1000ms' are the same duration", "values '[FRA,AMS]' and '[FRA, AMS]' are the same "
+                + "value"};
         for (int i = 0; i < params.length; i++) {
             Outcome outcome = edgesim("sweep", "scenarios/three-pops.conf", "--param", params[i], "--out",
                     dir.toString());

@@ -25,6 +25,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 class NodeCommandTest {
 
     @Test
+    void aPortTakenWhileTheNodeStartsIsToldFromAnyOtherFailure() {
+        // Pekko's transport, when another process bound the port between the check and its own bind
+        RuntimeException pekko = new RuntimeException("Failed to bind TCP to [127.0.0.1:25520] due to: Bind failed",
+                new java.net.BindException("Address already in use"));
+
+        assertThat(NodeCommand.bindFailure(new IllegalStateException("start", pekko))).isTrue();
+        assertThat(NodeCommand.bindFailure(new RuntimeException("Failed to bind TCP to [127.0.0.1:25520]")))
+                .isTrue();
+        assertThat(NodeCommand.bindFailure(new IllegalStateException("cluster node must not be terminated")))
+                .isFalse();
+    }
+
+    @Test
     void badRolesPortsAndSeedsAreOneLineEach() {
         assertOneLineOfBadInput(edgesim("node", "--roles", "syd"), "--roles", "'syd'", "IATA codes");
         assertOneLineOfBadInput(edgesim("node", "--roles", "SYD,SYD"), "--roles", "twice");

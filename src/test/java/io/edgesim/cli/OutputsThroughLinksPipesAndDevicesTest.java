@@ -37,7 +37,7 @@ class OutputsThroughLinksPipesAndDevicesTest {
     @Test
     void linksToTheDecisionsFileAndTheReportFolderAreWrittenThroughAndStay(@TempDir Path dir) throws Exception {
         Path real = Files.createDirectories(dir.resolve("real"));
-        Files.writeString(real.resolve("decisions.csv"), "old decisions");
+        Files.writeString(real.resolve("decisions.csv"), DecisionsCsv.HEADER + "\nold,decisions\n");
         Files.createDirectories(real.resolve("report"));
         Files.writeString(real.resolve("report/result.json"), "an earlier report");
         Files.writeString(real.resolve("report/notes.txt"), "mine");
@@ -54,6 +54,28 @@ class OutputsThroughLinksPipesAndDevicesTest {
         assertThat(real.resolve("report/notes.txt")).hasContent("mine");
         assertThat(names(dir)).containsExactly("decisions.csv", "real", "report");
         assertThat(names(real)).containsExactly("decisions.csv", "report");
+    }
+
+    @Test
+    void aFileThatIsNotADecisionsTableIsNotReplaced(@TempDir Path dir) throws Exception {
+        // --decisions naming the jar by mistake replaced it with a CSV
+        Path jar = dir.resolve("edgesim.jar");
+        Files.write(jar, new byte[] {'P', 'K', 3, 4, 0, 0});
+        Path empty = Files.createFile(dir.resolve("empty.csv"));
+
+        assertOneLineOfBadInput(edgesim("run", SCENARIO, "--decisions", jar.toString(), "--out",
+                dir.resolve("out").toString()), "--decisions: " + jar + " exists and is not a decisions table edgesim "
+                + "wrote (it does not begin with '" + DecisionsCsv.HEADER + "'), and writing would replace it; "
+                + "allowed: a new file, an empty one, or one edgesim wrote");
+        assertThat(Files.readAllBytes(jar)).containsExactly('P', 'K', 3, 4, 0, 0);
+        assertThat(names(dir)).containsExactly("edgesim.jar", "empty.csv");
+        // an empty file is taken, and a table written before is replaced
+        for (int run = 0; run < 2; run++) {
+            Outcome outcome = edgesim("run", SCENARIO, "--decisions", empty.toString(), "--out",
+                    dir.resolve("out").toString());
+            assertThat(outcome.status()).as(outcome.err()).isZero();
+            assertThat(Files.readAllLines(empty)).first().isEqualTo(DecisionsCsv.HEADER);
+        }
     }
 
     @Test

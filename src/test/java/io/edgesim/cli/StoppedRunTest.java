@@ -1,5 +1,6 @@
 package io.edgesim.cli;
 
+import io.edgesim.report.DecisionsCsv;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,7 +53,7 @@ class StoppedRunTest {
     @Test
     void sigtermWhileWritingLeavesNoPartialOutputUnderAFinalName(@TempDir Path dir) throws Exception {
         Path scenario = Files.writeString(dir.resolve("long.conf"), LONG_RUN);
-        Path decisions = Files.writeString(dir.resolve("decisions.csv"), "old decisions");
+        Path decisions = Files.writeString(dir.resolve("decisions.csv"), DecisionsCsv.HEADER + "\nold,decisions");
         Path out = dir.resolve("out");
         Process run = EdgesimProcesses.start(Map.of(), List.of(), "run", scenario.toString(), "--regions",
                 Path.of("regions.conf").toAbsolutePath().toString(), "--decisions", decisions.toString(), "--out",
@@ -71,7 +72,7 @@ class StoppedRunTest {
             String printed = new String(run.getInputStream().readAllBytes());
 
             assertThat(run.exitValue()).as(printed).isEqualTo(143);
-            assertThat(decisions).hasContent("old decisions");
+            assertThat(decisions).hasContent(DecisionsCsv.HEADER + "\nold,decisions");
             assertThat(out).doesNotExist();
             assertThat(names(dir)).containsExactly("decisions.csv", "long.conf");
         } finally {

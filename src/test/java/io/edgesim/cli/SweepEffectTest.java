@@ -64,8 +64,8 @@ class SweepEffectTest {
         assertThat(sweep.status()).as(sweep.err()).isZero();
         String note = "note: duration: the bill scales the 10s run to a 30-day month as if it repeated, which bills "
                 + "more bursts than their cadence for b (1 burst, one every 60s: 6.00x): at their cadence their "
-                + "requests' share of the bill would be that many times smaller (a duration of a whole number of "
-                + "their every bills the cadence) (at duration = 10s)";
+                + "requests' share of the bill would be that many times smaller (a duration that is a whole multiple "
+                + "of their `every` bills them at their cadence) (at duration = 10s)";
         assertThat(sweep.out().lines()).containsOnlyOnce(note);
         assertThat(dir.resolve("out").resolve("sweep.md")).content().contains("\n" + note + "\n");
     }

@@ -91,7 +91,14 @@ class PopulationErrorsTest {
                                 + "(the PoPs of pops with a weight above 0)"),
                 arguments("pops-per-key = all",
                         "clients[0].pops-per-key: 'all' is not a whole number; allowed: a whole number from 1 to 3 "
-                                + "(the PoPs of pops with a weight above 0)"));
+                                + "(the PoPs of pops with a weight above 0)"),
+                // relative weights, bounded so that their sum stays exact enough to draw by
+                arguments("pops { FRA = 1e308, AMS = 1e308, SYD = 1 }",
+                        "clients[0].pops.AMS: 1e308 is too large; allowed: a weight from 0 to 1e9 (relative to the "
+                                + "others)"),
+                arguments("pops { FRA = -1 }",
+                        "clients[0].pops.FRA: -1 is negative; allowed: a weight from 0 to 1e9 (relative to the "
+                                + "others)"));
     }
 
     @ParameterizedTest
@@ -100,6 +107,17 @@ class PopulationErrorsTest {
         String fragment = "clients = [ { name = a, rate = 1, " + settings + " } ]\n";
 
         assertThat(ScenarioFixture.errorOverBase(dir, fragment)).isEqualTo(dir.resolve("s.conf") + ": " + expected);
+    }
+
+    @org.junit.jupiter.api.Test
+    void keptPopsBeyondOneArrayAreRefusedBeforeTheRun(@TempDir Path dir) {
+        // validate said ok and the run ended in an internal error (an int overflow sizing the clients' kept PoPs)
+        String hocon = "duration = 1s\nregions-file = \"" + Path.of("regions", "cloudflare.conf").toAbsolutePath()
+                + "\"\nclients = [ { name = bots, count = 10000000, key = \"k-{i}\", rate = 0.000001, "
+                + "pops-per-key = 300 } ]\nlimiters = [ { name = l, tier = cache, limit = 100, window = 60s } ]\n";
+
+        assertThat(ScenarioFixture.errorOf(dir, hocon)).endsWith(": clients[0].pops-per-key: 300 PoPs for each of "
+                + "10000000 clients is 3000000000 kept PoPs; allowed: count x pops-per-key up to 2147483639");
     }
 
     static Stream<Arguments> badTop() {

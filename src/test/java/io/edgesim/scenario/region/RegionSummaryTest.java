@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class RegionSummaryTest {
 
     static final Path SMALL_WORLD = Path.of("src", "test", "resources", "regions", "small-world.conf");
-    private static final String WEIGHT = "; allowed: a number of 0 or more (the PoP's share of `pops = all` traffic, "
+    private static final String WEIGHT = "; allowed: a number from 0 to 1e9 (the PoP's share of `pops = all` traffic, "
             + "relative to the others; 1 when left out)";
 
     @Test
@@ -70,6 +70,10 @@ class RegionSummaryTest {
                 .hasMessage(negative + ": regions.WAW.weight: -1 is negative" + WEIGHT);
         assertThatThrownBy(() -> RegionsLoader.load(word)).isInstanceOf(InputException.class)
                 .hasMessage(word + ": regions.WAW.weight: 'lots' is not a number" + WEIGHT);
+        // two of 1e308 summed to infinity and sent every request of pops = all to the third PoP
+        Path huge = withWaw(dir, "huge.conf", "weight = 0", "weight = 1e308");
+        assertThatThrownBy(() -> RegionsLoader.load(huge)).isInstanceOf(InputException.class)
+                .hasMessageStartingWith(huge + ": regions.WAW.weight: ").hasMessageEndingWith(" is too large" + WEIGHT);
     }
 
     @Test

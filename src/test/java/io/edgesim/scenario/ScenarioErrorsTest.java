@@ -260,7 +260,8 @@ class ScenarioErrorsTest {
                 arguments("clients = [ { name = a } ]", "clients[0].rate: missing; allowed: " + RATE
                         + " (may be left out only with a burst)"),
                 arguments("clients = [ { name = a, rate = 1, pops { FRA = -1, AMS = 2 } } ]",
-                        "clients[0].pops.FRA: -1 is negative; allowed: a weight from 0 to 1e9 (relative to the others)"),
+                        "clients[0].pops.FRA: -1 is negative; allowed: a weight from 0 to 1e9 (relative to the "
+                                + "others)"),
                 arguments("clients = [ { name = a, rate = 1, pops { FRA = 0, AMS = 0 } } ]",
                         "clients[0].pops: every weight is 0; allowed: at least one PoP with a weight greater than 0"),
                 arguments("clients = [ { name = a, rate = 1, pop-choice = teleport } ]",

@@ -74,7 +74,22 @@ final class OutputFolder {
             throw new InputException(flag + ": cannot write " + dir + ": permission denied in "
                     + absolute.getParent() + ALLOWED);
         }
+        probe(flag, dir, absolute.getParent(), ALLOWED);
         return dir;
+    }
+
+    /**
+     * Creates and deletes a hidden file in {@code folder}, where the output will be staged: a folder this process
+     * may write by its permissions can still refuse files (/proc, a read-only mount the permission bits do not
+     * show), and that is said now rather than after the run.
+     */
+    private static void probe(String flag, Path output, Path folder, String allowed) {
+        try {
+            Files.delete(Files.createTempFile(folder, ".edgesim-probe-", ""));
+        } catch (IOException e) {
+            throw new InputException(flag + ": cannot write " + output + ": " + folder + " takes no files ("
+                    + reason(e, folder) + ")" + allowed);
+        }
     }
 
     /**
@@ -83,7 +98,7 @@ final class OutputFolder {
      * a regular file (a device, a pipe: /dev/stdout) is written as it is, and not checked.
      */
     static void checkFile(String flag, Path file, String allowed) {
-        if (Files.exists(file) && !Files.isRegularFile(file)) {
+        if (Files.exists(file) && !Files.isRegularFile(file) || stream(file)) {
             return;
         }
         Path parent = file.toAbsolutePath().normalize().getParent();
@@ -97,6 +112,7 @@ final class OutputFolder {
                     throw new InputException(flag + ": cannot write " + file + ": permission denied in " + part
                             + " (or its file system is read-only)" + allowed);
                 }
+                probe(flag, file, part, allowed);
                 return;
             }
         }
@@ -109,7 +125,8 @@ final class OutputFolder {
      * an earlier output is refused. A file that cannot be read is left to the write to report.
      */
     static void checkReplaceable(String flag, Path file, String start, String what) {
-        if (!Files.isRegularFile(file)) {
+        // a stream (/dev/stdout >> log) is written at its end: it replaces nothing
+        if (!Files.isRegularFile(file) || stream(file)) {
             return;
         }
         byte[] head;
@@ -122,6 +139,16 @@ final class OutputFolder {
             throw new InputException(flag + ": " + file + " exists and is not " + what + " edgesim wrote (it does not "
                     + "begin with '" + start + "'), and writing would replace it; allowed: a new file, an empty one, "
                     + "or one edgesim wrote");
+        }
+    }
+
+    // whether file is written as a stream (StagedOutput): a pipe, a device, or a descriptor of this process
+    // (/dev/stdout, which is a regular file when standard output is redirected to one)
+    private static boolean stream(Path file) {
+        try {
+            return StagedOutput.isStream(StagedOutput.place(file));
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -68,21 +68,33 @@ public final class ResultJson {
         String engine = text(root, "engine");
         long seed = field(root, "seed").asLong();
         List<String> regions = new ArrayList<>();
-        field(root, "regions").forEach(r -> regions.add(r.asText()));
+        list(root, "regions").forEach(r -> regions.add(r.asText()));
         double durationS = field(root, "duration_s").asDouble();
         List<String> limiters = new ArrayList<>();
         // what a limiter is, as result.json says it: its tiers and its algorithm with its numbers
         Map<String, String> settings = new LinkedHashMap<>();
         Set<String> plans = new LinkedHashSet<>();
-        for (JsonNode l : field(root, "limiters")) {
+        for (JsonNode l : list(root, "limiters")) {
             limiters.add(text(l, "name"));
             settings.put(text(l, "name"), l.path("tier").asText("") + ", " + l.path("algorithm").asText(""));
             JsonNode byPlan = l.path("keys").path("plans");
             byPlan.fieldNames().forEachRemaining(plans::add);
         }
         Map<Figure, Double> figures = new LinkedHashMap<>();
-        for (JsonNode f : field(root, "figures")) {
-            figures.put(figure(f), number(f.get("value")));
+        int index = 0;
+        for (JsonNode f : list(root, "figures")) {
+            JsonNode value = f.get("value");
+            // null: the run has no such value (NaN); anything else but a number is not what edgesim writes
+            if (value != null && !value.isNull() && !value.isNumber()) {
+                throw new NotAResult("not a result.json: figures[" + index + "].value is " + value
+                        + ", not a number");
+            }
+            Figure figure = figure(f);
+            if (figures.put(figure, number(value)) != null) {
+                throw new NotAResult("not a result.json: figures[" + index + "] gives " + figure.describe()
+                        + " a second time");
+            }
+            index++;
         }
         Map<Figure, Interval> intervals = new LinkedHashMap<>();
         int runs = 1;
@@ -104,7 +116,7 @@ public final class ResultJson {
         }
         return new Run(scenario, engine, seed, runs, seeds, durationS, regions, limiters, settings,
                 root.has("settings") ? strings(field(root, "settings")) : null, strings(field(root, "assumptions")),
-                roundTrips(field(root, "latency_pairs")), plans, figures, replications != null, intervals);
+                roundTrips(list(root, "latency_pairs")), plans, figures, replications != null, intervals);
     }
 
     // "FROM-TO" -> rtt_ms of each pair
@@ -136,6 +148,15 @@ public final class ResultJson {
         JsonNode value = node.get(name);
         if (value == null || value.isNull()) {
             throw new NotAResult("not a result.json: no " + name);
+        }
+        return value;
+    }
+
+    // a field that must be a list
+    private static JsonNode list(JsonNode node, String name) throws NotAResult {
+        JsonNode value = field(node, name);
+        if (!value.isArray()) {
+            throw new NotAResult("not a result.json: " + name + " is not a list");
         }
         return value;
     }

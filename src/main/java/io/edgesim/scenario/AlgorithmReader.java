@@ -15,7 +15,7 @@ import io.edgesim.scenario.config.Defaults;
  */
 final class AlgorithmReader {
 
-    static final String LIMIT = "a whole number of 1 or more";
+    static final String LIMIT = "a whole number from 1 to 9e15";
     // one token per nanosecond: a faster refill would space tokens less than the simulation's time unit apart
     static final double MAX_RATE_PER_SECOND = 1e9;
     static final String RATE = "tokens per second, greater than 0 and at most 1,000,000,000";

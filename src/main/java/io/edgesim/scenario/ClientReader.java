@@ -3,6 +3,7 @@ package io.edgesim.scenario;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.edgesim.model.algorithm.Durations;
+import io.edgesim.model.region.Region;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.scenario.config.CodeList;
 import io.edgesim.scenario.config.ConfigReader;
@@ -295,7 +296,7 @@ final class ClientReader {
                 if (!(w >= 0)) {
                     throw section.error(code, section.shown(code) + " is negative", PopChoice.WEIGHT_ALLOWED);
                 }
-                if (w > PopChoice.MAX_WEIGHT) {
+                if (w > Region.MAX_WEIGHT) {
                     throw section.error(code, section.shown(code) + " is too large", PopChoice.WEIGHT_ALLOWED);
                 }
                 codes.add(code);

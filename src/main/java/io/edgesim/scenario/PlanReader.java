@@ -81,7 +81,7 @@ final class PlanReader {
             if (contract && (rate == null) != (burst == null)) {
                 String missing = rate == null ? "rate" : "burst";
                 throw plan.error(missing, "missing: a contract's plan gives rate and burst together",
-                        "rate (tokens per second) and burst (a whole number of 1 or more)");
+                        "rate (tokens per second) and burst (a whole number from 1 to 9e15)");
             }
             if (contract && limit == null && plan.has("window")) {
                 throw plan.error("window", "a window without a limit", "limit and window, or leave window out");

@@ -1,5 +1,7 @@
 package io.edgesim.scenario;
 
+import io.edgesim.model.region.Region;
+
 import java.util.List;
 
 /**
@@ -15,15 +17,8 @@ import java.util.List;
  */
 public record PopChoice(Mode mode, List<String> pops, List<Double> weights, long hopEveryNanos, int popsPerKey) {
 
-    /**
-     * The largest weight of a PoP, in a scenario's {@code pops} or a regions file: weights are relative, and a bound
-     * keeps the sum of a few hundred of them exact enough to draw by (two of 1e308 summed to infinity and sent every
-     * request to the one PoP of weight 1).
-     */
-    public static final double MAX_WEIGHT = 1e9;
-
-    /** What a weight may be, for messages. */
-    public static final String WEIGHT_ALLOWED = "a weight from 0 to 1e9 (relative to the others)";
+    /** What a weight may be ({@link Region#MAX_WEIGHT}), for messages. */
+    public static final String WEIGHT_ALLOWED = "a weight from 0 to 1e15 (relative to the others)";
 
     public PopChoice {
         pops = List.copyOf(pops);
@@ -31,7 +26,7 @@ public record PopChoice(Mode mode, List<String> pops, List<Double> weights, long
         if (pops.isEmpty() || pops.size() != weights.size()) {
             throw new IllegalArgumentException("one weight per PoP is required");
         }
-        if (weights.stream().anyMatch(w -> !(w >= 0) || w > MAX_WEIGHT)
+        if (weights.stream().anyMatch(w -> !(w >= 0) || w > Region.MAX_WEIGHT)
                 || weights.stream().mapToDouble(Double::doubleValue).sum() <= 0) {
             throw new IllegalArgumentException("weights must be 0 or more and not all 0");
         }

@@ -218,9 +218,10 @@ public final class ScenarioLoader {
         Prices prices = PricesReader.read(root, log);
 
         RegionNotes.note(log, loaded, pops, limiters);
-        ScenarioWarnings.of(clients, limiters, faults, pops, durationNanos, regions).forEach(log::note);
+        Map<String, String> settings = ScenarioSettings.of(root.config(), clientReader.traces());
+        ScenarioWarnings.of(clients, limiters, faults, pops, durationNanos, regions, settings).forEach(log::note);
         return new Scenario(scenarioFile, name, description, durationNanos, seed, pops, clients, limiters, regions,
-                regionsFile, log.toMap(), prices, faults, ScenarioSettings.of(root.config(), clientReader.traces()));
+                regionsFile, log.toMap(), prices, faults, settings);
     }
 
     // under a contract every client is a customer of one of its plans: no key is counted by a limiter's own numbers

@@ -36,12 +36,20 @@ public final class ScenarioWarnings {
     /** The warnings of a loaded scenario, in scenario order. */
     public static Map<String, String> of(Scenario scenario) {
         return of(scenario.clients(), scenario.limiters(), scenario.faults(), scenario.pops(),
-                scenario.durationNanos(), scenario.regions());
+                scenario.durationNanos(), scenario.regions(), scenario.settings());
     }
 
     static Map<String, String> of(List<ClientSpec> clients, List<LimiterSpec> limiters, List<Fault> faults,
                                   List<String> pops, long durationNanos, RegionMap regions) {
+        return of(clients, limiters, faults, pops, durationNanos, regions, Map.of());
+    }
+
+    /** The same, with {@code settings} the scenario writes ({@link Scenario#settings}). */
+    static Map<String, String> of(List<ClientSpec> clients, List<LimiterSpec> limiters, List<Fault> faults,
+                                  List<String> pops, long durationNanos, RegionMap regions,
+                                  Map<String, String> settings) {
         Map<String, String> warnings = new LinkedHashMap<>();
+        unusedClientDefaults(clients, settings).forEach(warnings::put);
         sharedKeysAcrossPlans(clients).forEach(warnings::put);
         for (LimiterSpec limiter : limiters) {
             timeoutsShorterThanTheWay(clients, limiter, pops, regions).ifPresent(text ->
@@ -80,6 +88,29 @@ public final class ScenarioWarnings {
             }
         }
         return warnings;
+    }
+
+    // a client-defaults setting that no population takes (each writes its own, or every client is a trace, which
+    // takes no defaults): it changes nothing, and a value that would be refused where it applied goes unchecked
+    private static Map<String, String> unusedClientDefaults(List<ClientSpec> clients, Map<String, String> settings) {
+        String prefix = "client-defaults.";
+        Set<String> written = new LinkedHashSet<>();
+        settings.keySet().stream().filter(k -> k.startsWith(prefix))
+                .forEach(k -> written.add(k.substring(prefix.length()).split("\\.", 2)[0]));
+        List<ClientSpec.Population> populations = clients.stream().filter(c -> c instanceof ClientSpec.Population)
+                .map(c -> (ClientSpec.Population) c).toList();
+        Map<String, String> notes = new LinkedHashMap<>();
+        for (String key : written) {
+            boolean taken = populations.stream().anyMatch(p -> settings.keySet().stream().noneMatch(k ->
+                    k.equals("clients." + p.name() + "." + key) || k.startsWith("clients." + p.name() + "." + key
+                            + ".")));
+            if (!taken) {
+                notes.put(prefix + key, populations.isEmpty() ? "set, but every client is a trace, and traces take "
+                        + "no client-defaults: it changes nothing" : "set, but every population sets its own "
+                        + key + ": it changes nothing");
+            }
+        }
+        return notes;
     }
 
     // limiters that are options side by side but share a binding namespace, count on the same key and see the same

@@ -282,6 +282,23 @@ class CompareCommandTest {
                 + ": not a result.json: no schema_version");
         assertOneLineOfBadInput(edgesim("compare", a.toString(), old.toString()), "B: " + old
                 + ": has no schema_version: written by an edgesim before result.json carried one");
+        // a result.json edited by hand: figures not a list, a value not a number, a figure given twice
+        String result = Files.readString(a.resolve("result.json"));
+        int figures = result.indexOf("\"figures\" : [");
+        Path notAList = Files.writeString(dir.resolve("not-a-list.json"), result.substring(0, figures)
+                + "\"figures\" : \"x\", \"unused\" : [" + result.substring(figures + "\"figures\" : [".length()));
+        assertOneLineOfBadInput(edgesim("compare", a.toString(), notAList.toString()), "B: " + notAList
+                + ": not a result.json: figures is not a list");
+        Path word = Files.writeString(dir.resolve("word.json"), result.substring(0, figures)
+                + result.substring(figures).replaceFirst("\"value\" : [0-9.]+", "\"value\" : \"abc\""));
+        assertOneLineOfBadInput(edgesim("compare", a.toString(), word.toString()), "B: " + word
+                + ": not a result.json: figures[0].value is \"abc\", not a number");
+        int first = result.indexOf("{", figures);
+        String entry = result.substring(first, result.indexOf("}", first) + 1);
+        Path twice = Files.writeString(dir.resolve("twice.json"), result.substring(0, first) + entry + ", "
+                + result.substring(first));
+        assertOneLineOfBadInput(edgesim("compare", a.toString(), twice.toString()), "B: " + twice
+                + ": not a result.json: figures[1] gives ", " a second time");
         assertOneLineOfBadInput(edgesim("compare", a.toString(), a.toString(), "--out",
                 a.resolve("result.json").toString()), "--out");
         // a file where the folder should be is said as bad input, as run's --out says it

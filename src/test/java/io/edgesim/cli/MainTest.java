@@ -844,7 +844,7 @@ class MainTest {
 
         assertThat(outcome.status()).isEqualTo(2);
         assertThat(outcome.err()).isEqualTo("edgesim: --param limiters.local.limit=0: limiters[0].limit: 0 is too "
-                + "small; allowed: a whole number of 1 or more" + System.lineSeparator());
+                + "small; allowed: a whole number from 1 to 9e15" + System.lineSeparator());
         // every value is checked before the first run
         assertThat(outcome.out()).isEmpty();
         assertThat(dir.resolve("out")).doesNotExist();

@@ -79,6 +79,15 @@ class OutputsThroughLinksPipesAndDevicesTest {
     }
 
     @Test
+    void aFolderThatTakesNoFilesIsSaidBeforeTheRun() {
+        // /proc looks writable to root by its permissions, and takes no file: found only when the run wrote
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc", "self")));
+
+        assertOneLineOfBadInput(edgesim("run", SCENARIO, "--out", "/proc/edgesim"), "--out: cannot write "
+                + "/proc/edgesim: ", "allowed: a folder");
+    }
+
+    @Test
     void decisionsIntoANamedPipeReachItsReaderAndThePipeStays(@TempDir Path dir) throws Exception {
         Path pipe = SpecialFiles.namedPipe(dir.resolve("decisions.csv"));
         CompletableFuture<String> reader = SpecialFiles.reader(pipe);
@@ -158,6 +167,25 @@ class OutputsThroughLinksPipesAndDevicesTest {
                     .allMatch(row -> row.equals(DecisionsCsv.HEADER) || row.matches("[a-z]+,[0-9.]+,[A-Z]{3},.*"));
             assertThat(Files.readString(errors)).contains("wrote " + dir.resolve("out")
                     + " (result.json, report.md, by-region.csv and 4 charts (PNG)) and /dev/stdout");
+        } finally {
+            EdgesimProcesses.destroy(run);
+        }
+    }
+
+    @Test
+    void decisionsOnStandardOutputAppendedToAFileKeepWhatItHeld(@TempDir Path dir) throws Exception {
+        // /dev/stdout >> log: a regular file behind the descriptor, written at its end, nothing replaced
+        Path log = Files.writeString(dir.resolve("app.log"), "previous line\n");
+        Process run = EdgesimProcesses.builder(Map.of(), List.of(), "run", SCENARIO, "--decisions", "/dev/stdout",
+                "--out", dir.resolve("out").toString()).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .redirectError(dir.resolve("stderr.txt").toFile()).start();
+        try {
+            assertThat(run.waitFor(120, TimeUnit.SECONDS)).isTrue();
+            assertThat(run.exitValue()).as(Files.readString(dir.resolve("stderr.txt"))).isZero();
+            List<String> lines = Files.readAllLines(log);
+            assertThat(lines.get(0)).isEqualTo("previous line");
+            assertThat(lines.get(1)).isEqualTo(DecisionsCsv.HEADER);
+            assertThat(lines).hasSizeGreaterThan(1000);
         } finally {
             EdgesimProcesses.destroy(run);
         }

@@ -97,7 +97,7 @@ class ContractErrorsTest {
                                 + "no client can have it; allowed: a plan of the contract: enterprise, free, pro"),
                 arguments("plans.gold { rate = 5 }\nlimiters = [ { name = l, tier = cache } ]",
                         "plans.gold.burst: missing: a contract's plan gives rate and burst together; allowed: rate "
-                                + "(tokens per second) and burst (a whole number of 1 or more)"));
+                                + "(tokens per second) and burst (a whole number from 1 to 9e15)"));
     }
 
     @ParameterizedTest

@@ -94,10 +94,10 @@ class PopulationErrorsTest {
                                 + "(the PoPs of pops with a weight above 0)"),
                 // relative weights, bounded so that their sum stays exact enough to draw by
                 arguments("pops { FRA = 1e308, AMS = 1e308, SYD = 1 }",
-                        "clients[0].pops.AMS: 1e308 is too large; allowed: a weight from 0 to 1e9 (relative to the "
+                        "clients[0].pops.AMS: 1e308 is too large; allowed: a weight from 0 to 1e15 (relative to the "
                                 + "others)"),
                 arguments("pops { FRA = -1 }",
-                        "clients[0].pops.FRA: -1 is negative; allowed: a weight from 0 to 1e9 (relative to the "
+                        "clients[0].pops.FRA: -1 is negative; allowed: a weight from 0 to 1e15 (relative to the "
                                 + "others)"));
     }
 

@@ -65,7 +65,7 @@ class ScenarioErrorsTest {
                                 + "limit, period, key, name, clients, reference, plans, limit-factor, contract, "
                                 + "machines-per-pop, sync-interval, namespace; did you mean `period`?"),
                 arguments("limiters = [ { name = l, tier = cache, limit = 0, window = 60s } ]",
-                        "limiters[0].limit: 0 is too small; allowed: a whole number of 1 or more"),
+                        "limiters[0].limit: 0 is too small; allowed: a whole number from 1 to 9e15"),
                 arguments("limiters = [ { name = d, tier = durable-object, limit = 100, window = 60s, shards = 0 } ]",
                         "limiters[0].shards: 0 is too small; allowed: a whole number from 1 to 1,000"),
                 arguments("limiters = [ { name = d, tier = durable-object, limit = 100, window = 60s, shards = 2.5 } ]",
@@ -81,7 +81,7 @@ class ScenarioErrorsTest {
                                 + "anchor, count, key, name, clients, reference, plans, limit-factor, contract, "
                                 + "read-latency, write-delay"),
                 arguments("limiters = [ { name = l, tier = cache, limit = -5, window = 60s } ]",
-                        "limiters[0].limit: -5 is too small; allowed: a whole number of 1 or more"),
+                        "limiters[0].limit: -5 is too small; allowed: a whole number from 1 to 9e15"),
                 arguments("limiters = [ { name = l, tier = cache, algorithm = token-bucket, rate = 0, burst = 3 } ]",
                         "limiters[0].rate: 0 is too small; allowed: tokens per second, greater than 0 and at most "
                                 + "1,000,000,000"),
@@ -111,7 +111,7 @@ class ScenarioErrorsTest {
                                 + "'.', '_' or '-'"),
                 arguments("limiters = [ { name = l, tier = cache, limit = 10, window = 60s, "
                                 + "plans { pro { limit = 0 } } } ]",
-                        "limiters[0].plans.pro.limit: 0 is too small; allowed: a whole number of 1 or more"),
+                        "limiters[0].plans.pro.limit: 0 is too small; allowed: a whole number from 1 to 9e15"),
                 arguments("limiters = [ { name = l, tier = cache, limit = 10, window = 60s, "
                                 + "plans { pro { limt = 600 } } } ]",
                         "limiters[0].plans.pro.limt: unknown setting; allowed: limit, rate, burst; "
@@ -126,7 +126,7 @@ class ScenarioErrorsTest {
                                 + "allowed: rate, burst"),
                 arguments("limiters = [ { name = l, tier = cache, algorithm = token-bucket, rate = 1, burst = 5, "
                                 + "plans { pro { burst = -1 } } } ]",
-                        "limiters[0].plans.pro.burst: -1 is too small; allowed: a whole number of 1 or more"),
+                        "limiters[0].plans.pro.burst: -1 is too small; allowed: a whole number from 1 to 9e15"),
                 arguments("limiters = [ { name = l, tier = cache, algorithm = token-bucket, rate = 1, burst = 5, "
                                 + "plans { pro { rate = 0 } } } ]",
                         "limiters[0].plans.pro.rate: 0 is too small; allowed: tokens per second, greater than 0 "
@@ -239,7 +239,7 @@ class ScenarioErrorsTest {
                                 + "1,000,000,000"),
                 arguments("limiters = [ { name = l, tier = cache, algorithm = gcra, rate = 2, burst = 10, "
                                 + "reference { algorithm = sliding-log, window = 5s } } ]",
-                        "limiters[0].reference.limit: missing; allowed: a whole number of 1 or more"),
+                        "limiters[0].reference.limit: missing; allowed: a whole number from 1 to 9e15"),
                 // with plans too: a key of no plan, or a plan leaving one out, takes the reference's own numbers
                 arguments("limiters = [ { name = l, tier = cache, limit = 100, window = 60s, "
                                 + "plans { pro { rate = 5, burst = 50, limit = 300 } }, "
@@ -260,7 +260,7 @@ class ScenarioErrorsTest {
                 arguments("clients = [ { name = a } ]", "clients[0].rate: missing; allowed: " + RATE
                         + " (may be left out only with a burst)"),
                 arguments("clients = [ { name = a, rate = 1, pops { FRA = -1, AMS = 2 } } ]",
-                        "clients[0].pops.FRA: -1 is negative; allowed: a weight from 0 to 1e9 (relative to the "
+                        "clients[0].pops.FRA: -1 is negative; allowed: a weight from 0 to 1e15 (relative to the "
                                 + "others)"),
                 arguments("clients = [ { name = a, rate = 1, pops { FRA = 0, AMS = 0 } } ]",
                         "clients[0].pops: every weight is 0; allowed: at least one PoP with a weight greater than 0"),
@@ -649,7 +649,7 @@ class ScenarioErrorsTest {
                         + "substitution of a value the scenario's files set (${limiters} ...), not of an environment "
                         + "variable, which a scenario never reads");
         assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = cache, limit = ${?HOME} } ]"))
-                .endsWith("limiters[0].limit: missing; allowed: a whole number of 1 or more");
+                .endsWith("limiters[0].limit: missing; allowed: a whole number from 1 to 9e15");
     }
 
     @Test

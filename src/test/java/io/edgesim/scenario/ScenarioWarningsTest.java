@@ -37,6 +37,26 @@ class ScenarioWarningsTest {
     }
 
     @Test
+    void aClientDefaultNoPopulationTakesIsSaidToChangeNothing() throws java.io.IOException {
+        Scenario ownRates = ScenarioFixture.loadOverBase(dir, """
+                client-defaults { rate = 5, arrival = poisson, pops { FRA = 1 } }
+                clients = [ { name = a, key = k, rate = 2, pops = [AMS] }, { name = b, key = j, rate = 1 } ]
+                """);
+        // b takes the arrival and the PoPs; neither takes the rate
+        assertThat(ScenarioWarnings.of(ownRates)).containsExactly(java.util.Map.entry("client-defaults.rate",
+                "set, but every population sets its own rate: it changes nothing"));
+        assertThat(ownRates.assumptions()).containsKey("client-defaults.rate");
+
+        java.nio.file.Files.writeString(dir.resolve("t.csv"), "time_ms,pop,key\n0,FRA,k\n");
+        Scenario traces = ScenarioFixture.loadOverBase(dir, """
+                client-defaults { arrival = bursty }
+                clients = [ { name = t, trace = "t.csv" } ]
+                """);
+        assertThat(ScenarioWarnings.of(traces)).containsExactly(java.util.Map.entry("client-defaults.arrival",
+                "set, but every client is a trace, and traces take no client-defaults: it changes nothing"));
+    }
+
+    @Test
     void bindingsSharingANamespaceThatSeeTheSameClientCountItsRequestsOncePerLimiter() {
         // one key at 10 a second for 59 s in one PoP (one machine: no sync lag), two bindings of one namespace that
         // count the requests they let through: each request counts twice there while both let it through, so the

@@ -84,14 +84,16 @@ public final class CostModel {
      * The millions billed for {@code beyond} units beyond the included amount of a Durable Object compute item
      * (requests, GB-s): "billable usage is rounded up to the next billable unit before the corresponding rate is
      * applied. For example, 500,000 GB-s of billable compute duration is rounded up to 1,000,000 GB-s" (Durable
-     * Objects pricing, "Compute billing"). An amount within a millionth of a unit of a whole million is that million:
-     * a month scaled from a run is a product of doubles, and 2,000,000 must not become 3.
+     * Objects pricing, "Compute billing"). An amount within a billionth (relative) of a whole number of millions is
+     * that number: a month scaled from a run is a product of doubles, whose error grows with the amount, and
+     * 2,000,000 must not become 3, nor 17,171 millions 17,172.
      */
     static double roundedUpToMillions(double beyond) {
         if (beyond <= 0) {
             return 0;
         }
-        return Math.ceil(beyond / PER_MILLION - 1e-12);
+        double millions = beyond / PER_MILLION;
+        return Math.max(0, Math.ceil(millions - 1e-9 * Math.max(1, millions)));
     }
 
     // the items as they are charged, in report order

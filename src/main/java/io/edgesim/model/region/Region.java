@@ -14,4 +14,11 @@ package io.edgesim.model.region;
  */
 public record Region(String code, String city, String country, double latitude, double longitude, String area,
                      boolean durableObjects, double weight) {
+
+    /**
+     * The largest weight of a PoP, in a regions file or a scenario's {@code pops}: weights are relative, and a bound
+     * keeps the sum of a few hundred of them finite and exact enough to draw by (two of 1e308 summed to infinity and
+     * sent every request to the one PoP of weight 1), while counts of real traffic (billions a month) still fit.
+     */
+    public static final double MAX_WEIGHT = 1e15;
 }

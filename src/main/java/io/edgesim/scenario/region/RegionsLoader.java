@@ -8,7 +8,6 @@ import io.edgesim.model.region.LatencyTail;
 import io.edgesim.model.region.Region;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.scenario.InputException;
-import io.edgesim.scenario.PopChoice;
 import io.edgesim.scenario.config.ConfigReader;
 import io.edgesim.scenario.config.ConfigText;
 import io.edgesim.scenario.config.FileOrder;
@@ -50,7 +49,7 @@ public final class RegionsLoader {
     private static final List<String> REGION_KEYS = List.of("city", "country", "lat", "lon", "area", "durable-objects",
             "weight");
     private static final Pattern COUNTRY = Pattern.compile("[A-Z]{2}");
-    private static final String WEIGHT = "a number from 0 to 1e9 (the PoP's share of `pops = all` traffic, relative "
+    private static final String WEIGHT = "a number from 0 to 1e15 (the PoP's share of `pops = all` traffic, relative "
             + "to the others; 1 when left out)";
     private static final List<String> ESTIMATE_KEYS = List.of("route-factor", "fibre-km-per-ms");
     private static final Pattern CODE = Pattern.compile("[A-Z][A-Z0-9]{2}");
@@ -278,7 +277,7 @@ public final class RegionsLoader {
         if (weight < 0) {
             throw r.error("weight", r.shown("weight") + " is negative", WEIGHT);
         }
-        if (weight > PopChoice.MAX_WEIGHT) {
+        if (weight > Region.MAX_WEIGHT) {
             throw r.error("weight", r.shown("weight") + " is too large", WEIGHT);
         }
         return weight;

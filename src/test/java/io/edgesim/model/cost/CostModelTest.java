@@ -165,6 +165,11 @@ class CostModelTest {
         assertThat(CostModel.roundedUpToMillions(-5)).isZero();
         assertThat(CostModel.roundedUpToMillions(1)).isEqualTo(1);
         assertThat(CostModel.roundedUpToMillions(2_000_000.000_000_4)).isEqualTo(2);
+        // a large month: 112,625 calls in 17 s are 17,172 M a month, 17,171 M beyond the included million, though
+        // the doubles make it 1.7172000000000002e10
+        CostEstimate large = CostModel.estimate(new Invocations(0, 112_625, 0, 0),
+                new Usage(112_625, 0, 0, 0, 0, 0), 17_000_000_000L, published());
+        assertThat(usd(large, CostEstimate.DURABLE_OBJECT_REQUESTS)).isCloseTo(17_171 * 0.15, within(1e-6));
     }
 
     @Test

@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class RegionSummaryTest {
 
     static final Path SMALL_WORLD = Path.of("src", "test", "resources", "regions", "small-world.conf");
-    private static final String WEIGHT = "; allowed: a number from 0 to 1e9 (the PoP's share of `pops = all` traffic, "
+    private static final String WEIGHT = "; allowed: a number from 0 to 1e15 (the PoP's share of `pops = all` traffic, "
             + "relative to the others; 1 when left out)";
 
     @Test

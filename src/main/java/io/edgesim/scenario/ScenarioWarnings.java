@@ -50,6 +50,8 @@ public final class ScenarioWarnings {
                                   Map<String, String> settings) {
         Map<String, String> warnings = new LinkedHashMap<>();
         unusedClientDefaults(clients, settings).forEach(warnings::put);
+        unusedTierSettings(limiters, settings).forEach(warnings::put);
+        costNotCounted(clients, limiters).forEach(warnings::put);
         sharedKeysAcrossPlans(clients).forEach(warnings::put);
         for (LimiterSpec limiter : limiters) {
             timeoutsShorterThanTheWay(clients, limiter, pops, regions).ifPresent(text ->
@@ -108,6 +110,44 @@ public final class ScenarioWarnings {
                 notes.put(prefix + key, populations.isEmpty() ? "set, but every client is a trace, and traces take "
                         + "no client-defaults: it changes nothing" : "set, but every population sets its own "
                         + key + ": it changes nothing");
+            }
+        }
+        return notes;
+    }
+
+    // tiers { kv { ... } } with no kv stage anywhere, latency { tails = on } with no call that draws a round trip:
+    // settings that change nothing
+    private static Map<String, String> unusedTierSettings(List<LimiterSpec> limiters, Map<String, String> settings) {
+        Map<String, String> notes = new LinkedHashMap<>();
+        for (TierKind kind : TierKind.values()) {
+            String prefix = "tiers." + kind.configName() + ".";
+            if (settings.keySet().stream().anyMatch(k -> k.startsWith(prefix))
+                    && !anyStage(limiters, stage -> stage.kind() == kind)) {
+                notes.put("tiers." + kind.configName(), "set, but no limiter has a " + kind.configName()
+                        + " stage: it changes nothing");
+            }
+        }
+        if ("on".equals(settings.get("latency.tails")) && !anyStage(limiters, stage -> stage.kind().remote())) {
+            notes.put("latency.tails", "on, but no limiter calls a Durable Object or an origin, the calls whose round "
+                    + "trips it draws: it changes nothing");
+        }
+        return notes;
+    }
+
+    // a population whose requests cost more than 1, seen by a WAF rule: the rule counts requests, so it counts each
+    // once where the other tiers count its cost
+    private static Map<String, String> costNotCounted(List<ClientSpec> clients, List<LimiterSpec> limiters) {
+        Map<String, String> notes = new LinkedHashMap<>();
+        for (ClientSpec client : clients) {
+            if (!(client instanceof ClientSpec.Population p) || p.cost() <= 1) {
+                continue;
+            }
+            List<String> waf = limiters.stream().filter(l -> l.sees(p.name()) && l.stages().stream()
+                    .anyMatch(stage -> stage.kind() == TierKind.WAF)).map(LimiterSpec::name).toList();
+            if (!waf.isEmpty()) {
+                notes.put("clients." + p.name() + ".cost", p.cost() + ", but a WAF rule counts requests, not their "
+                        + "cost: " + String.join(", ", waf) + " count" + (waf.size() == 1 ? "s" : "")
+                        + " each of its requests once");
             }
         }
         return notes;

@@ -57,6 +57,32 @@ class ScenarioWarningsTest {
     }
 
     @Test
+    void tierSettingsForNoStageTailsWithNoRemoteCallAndACostAWafRuleDoesNotCountAreSaid() {
+        Scenario scenario = ScenarioFixture.loadOverBase(dir, """
+                latency { tails = on }
+                tiers { kv { cache-ttl = 90s }, cache { read-latency = 1ms } }
+                clients = [ { name = a, key = k, rate = 2, cost = 5 } ]
+                limiters = [ { name = l, tier = cache, limit = 10, window = 60s }
+                             { name = w, tier = waf, limit = 10, period = 10s, key = ip } ]
+                """);
+
+        assertThat(ScenarioWarnings.of(scenario)).containsOnly(
+                java.util.Map.entry("tiers.kv", "set, but no limiter has a kv stage: it changes nothing"),
+                java.util.Map.entry("latency.tails", "on, but no limiter calls a Durable Object or an origin, the "
+                        + "calls whose round trips it draws: it changes nothing"),
+                java.util.Map.entry("clients.a.cost", "5, but a WAF rule counts requests, not their cost: w counts "
+                        + "each of its requests once"));
+        // with the stages they apply to, nothing to say
+        Scenario used = ScenarioFixture.loadOverBase(dir, """
+                latency { tails = on }
+                tiers { kv { cache-ttl = 90s } }
+                limiters = [ { name = k, tier = kv, limit = 10, window = 60s }
+                             { name = d, tier = durable-object, limit = 10, window = 60s } ]
+                """);
+        assertThat(ScenarioWarnings.of(used)).isEmpty();
+    }
+
+    @Test
     void bindingsSharingANamespaceThatSeeTheSameClientCountItsRequestsOncePerLimiter() {
         // one key at 10 a second for 59 s in one PoP (one machine: no sync lag), two bindings of one namespace that
         // count the requests they let through: each request counts twice there while both let it through, so the

@@ -147,6 +147,10 @@ public final class ScenarioLoader {
         // HOCON would keep one of the two, or a merge of both, silently
         HoconSource.Read parsed = HoconSource.parseFile(scenarioFile, CHECKED_ONCE, repeat -> {
             String top = repeat.where().replaceFirst("[.\\[].*", "");
+            if (repeat.where().isEmpty()) {
+                return "one list of " + repeat.key() + " (join the two, or add to the first with " + repeat.key()
+                        + " += { ... })";
+            }
             return repeat.where().equals("plans") ? "each plan once" : ENTRY_LISTS.containsKey(top)
                     ? "each setting once in a " + ENTRY_LISTS.get(top) : "each setting once";
         });

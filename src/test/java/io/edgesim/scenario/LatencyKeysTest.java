@@ -39,9 +39,10 @@ class LatencyKeysTest {
 
     @Test
     void serviceTimeIsADurationOrAMedianAndP99(@TempDir Path dir) {
-        Scenario plain = ScenarioFixture.load(dir, ScenarioFixture.BASE + OBJECT.replace("SERVICE", "2ms"));
-        Scenario tail = ScenarioFixture.load(dir, ScenarioFixture.BASE
-                + OBJECT.replace("SERVICE", "{ median = 1ms, p99 = 15ms }"));
+        Scenario plain = ScenarioFixture.load(dir, ScenarioFixture.over(ScenarioFixture.BASE,
+                OBJECT.replace("SERVICE", "2ms")));
+        Scenario tail = ScenarioFixture.load(dir, ScenarioFixture.over(ScenarioFixture.BASE,
+                OBJECT.replace("SERVICE", "{ median = 1ms, p99 = 15ms }")));
 
         TierSettings.DurableObject fixed = (TierSettings.DurableObject) plain.limiters().get(0).stages().get(0).tier();
         assertThat(fixed.serviceTimeNanos()).isEqualTo(2_000_000L);

@@ -62,7 +62,7 @@ class ScenarioDocsTest {
             if (b.fileName() != null || !b.language().equals("hocon")) {
                 continue;
             }
-            String text = b.fragment() ? FRAGMENT_BASE + b.text() : b.text();
+            String text = b.fragment() ? ScenarioFixture.over(FRAGMENT_BASE, b.text()) : b.text();
             Path file = ScenarioFixture.write(dir, "example-" + (complete + fragments) + ".conf", text);
             Scenario s = ScenarioLoader.load(file, ScenarioFixture.REGIONS);
             assertThat(TrafficGenerator.open(s).next()).as("first request of %s", text).isNotNull();

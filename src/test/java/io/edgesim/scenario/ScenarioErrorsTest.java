@@ -177,7 +177,7 @@ class ScenarioErrorsTest {
                 arguments("clients = [ { name = a, rate = 1, pops = [FRA, LHR] } ]",
                         "clients[0].pops: LHR is not a region of this scenario; allowed: FRA, AMS, SYD"),
                 arguments("clients = [ { name = a, rate = 1, key = k }, { name = b, rate = 1, key = k, rate = 2 } ]",
-                        "clients[1].rate: written twice, on lines 6 and 6 (HOCON would silently keep the later); "
+                        "clients[1].rate: written twice, on lines 5 and 5 (HOCON would silently keep the later); "
                                 + "allowed: each setting once in a client"),
                 arguments("tiers { cache { write-delay = 1s, read-latency = 1ms, write-delay = 2s } }",
                         "tiers.cache.write-delay: written twice, on lines 6 and 6 (HOCON would silently keep the "

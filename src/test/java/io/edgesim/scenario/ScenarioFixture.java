@@ -25,6 +25,32 @@ public final class ScenarioFixture {
     private ScenarioFixture() {
     }
 
+    /**
+     * {@code base} (one top-level setting per line) with {@code fragment} after it, less the lines of {@code base}
+     * whose setting the fragment writes again at the start of one of its lines: a list written twice in one file is
+     * refused (HOCON would keep the later alone), so a fragment's clients or limiters replace the base's instead.
+     */
+    public static String over(String base, String fragment) {
+        java.util.Set<String> written = new java.util.HashSet<>();
+        for (String line : fragment.split("\n")) {
+            java.util.regex.Matcher key = TOP_KEY.matcher(line);
+            if (key.lookingAt()) {
+                written.add(key.group(1));
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (String line : base.split("\n")) {
+            java.util.regex.Matcher key = TOP_KEY.matcher(line);
+            if (!(key.lookingAt() && written.contains(key.group(1)))) {
+                out.append(line).append('\n');
+            }
+        }
+        return out + fragment;
+    }
+
+    // a top-level key at the start of a line: "clients = [", "limiters=["
+    private static final java.util.regex.Pattern TOP_KEY = java.util.regex.Pattern.compile("([a-z-]+)\\s*=");
+
     public static Path write(Path dir, String fileName, String text) {
         try {
             Path file = dir.resolve(fileName);
@@ -43,12 +69,12 @@ public final class ScenarioFixture {
 
     /** Loads {@link #BASE} with {@code fragment} appended. */
     public static Scenario loadOverBase(Path dir, String fragment) {
-        return load(dir, BASE + fragment);
+        return load(dir, over(BASE, fragment));
     }
 
     /** The one-line message loading BASE + {@code fragment} fails with (the test fails if it loads). */
     public static String errorOverBase(Path dir, String fragment) {
-        return errorOf(dir, BASE + fragment);
+        return errorOf(dir, over(BASE, fragment));
     }
 
     /** The one-line message loading {@code hocon} fails with. */

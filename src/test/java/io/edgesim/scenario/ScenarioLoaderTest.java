@@ -45,10 +45,11 @@ class ScenarioLoaderTest {
         assertThat(pops.pops()).containsExactly("SYD", "FRA");
         assertThat(pops.weights()).containsExactly(1.0, 1.0);
 
-        Scenario swept = ScenarioLoader.load(ScenarioFixture.write(dir, "s.conf", ScenarioFixture.BASE + """
+        Path file = ScenarioFixture.write(dir, "s.conf", ScenarioFixture.over(ScenarioFixture.BASE, """
                 regions = [SYD, FRA, AMS, IAD]
                 clients = [ { name = bots, count = 100, key = k, rate = 1, pops { top = 2 }, pop-choice = per-client } ]
-                """), ScenarioFixture.REGIONS, Map.of("clients.bots.pops.top", "4"));
+                """));
+        Scenario swept = ScenarioLoader.load(file, ScenarioFixture.REGIONS, Map.of("clients.bots.pops.top", "4"));
         assertThat(((ClientSpec.Population) swept.clients().get(0)).pops().pops())
                 .containsExactly("SYD", "FRA", "AMS", "IAD");
     }

@@ -76,12 +76,12 @@ class ScenarioTextTest {
     @Test
     void aTraceClientIsNamedNotReadSoItsFileNeedNotExist(@TempDir Path dir) throws IOException {
         Path trace = ScenarioFixture.write(dir, "traces/t.csv", "time_ms,pop,key\n0,FRA,k1\n500,SYD,k2\n");
-        Path file = ScenarioFixture.write(dir, "s.conf", ScenarioFixture.BASE + """
+        Path file = ScenarioFixture.write(dir, "s.conf", ScenarioFixture.over(ScenarioFixture.BASE, """
                 clients = [ { name = a, key = k, rate = 10, plan = gold },
                             { name = replay, trace = "traces/t.csv", plan = gold } ]
                 limiters = [ { name = l, tier = durable-object, limit = 100, window = 60s,
                                plans { gold { limit = 500 } } } ]
-                """);
+                """));
         Scenario loaded = ScenarioLoader.load(file, REGIONS);
         ScenarioText text = ScenarioLoader.text(file, REGIONS, Map.of(), 9);
         Files.delete(trace);
@@ -146,13 +146,13 @@ class ScenarioTextTest {
 
     @Test
     void aPopWeightObjectComesBackInNameOrderAsItIsRead(@TempDir Path dir) {
-        Path file = ScenarioFixture.write(dir, "s.conf", ScenarioFixture.BASE + """
+        Path file = ScenarioFixture.write(dir, "s.conf", ScenarioFixture.over(ScenarioFixture.BASE, """
                 clients = [ { name = a, key = k, rate = 10, pops {
                     SYD = 1
                     FRA = 3
                     AMS = 2
                 } } ]
-                """);
+                """));
         Scenario back = ScenarioLoader.fromText(ScenarioLoader.text(file, REGIONS, Map.of(), 0));
         PopChoice pops = ((ClientSpec.Population) back.clients().get(0)).pops();
         assertThat(pops.pops()).containsExactly("AMS", "FRA", "SYD");

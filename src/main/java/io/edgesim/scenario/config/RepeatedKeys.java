@@ -26,8 +26,10 @@ import java.util.function.Function;
  * file ({@code rtt-ms.FRA-AMS = 7}, {@code regions.BRU.lat = 50.9}: each names the key after its first dot); or each
  * entry of the list that is its value ({@code clients = [ { ... } ]}; objects side by side on one line of the list are
  * one entry); and the objects inside those, where one object never means to say a setting twice. Keys are compared as
- * written, quotes and backslashes removed. Keys repeated elsewhere (a top-level setting written again to override it, a
- * file included and then changed) are HOCON as meant and not checked. The text is one the library has parsed already,
+ * written, quotes and backslashes removed. A checked key given a list of entries twice at the top level is a repeat
+ * too (the second replaces the first whole; an empty list or another value in between clears it, as meant). Keys
+ * repeated elsewhere (a top-level setting written again to override it, a file included and then changed) are HOCON
+ * as meant and not checked. The text is one the library has parsed already,
  * so it is valid HOCON (a value may start on the line after its separator, an object on the line after its key);
  * whatever this reader does not follow ends the search without a finding rather than with a wrong one.
  */
@@ -46,9 +48,12 @@ public final class RepeatedKeys {
      */
     public record Repeat(String where, String key, int firstLine, int secondLine, boolean merged) {
 
-        /** "regions.FRA", "clients[1].rate": the setting as messages name it. */
+        /**
+         * "regions.FRA", "clients[1].rate", "limiters" (a top-level list written twice): the setting as messages name
+         * it.
+         */
         public String setting() {
-            return where + "." + key;
+            return where.isEmpty() ? key : where + "." + key;
         }
     }
 
@@ -117,12 +122,13 @@ public final class RepeatedKeys {
         if (braced) {
             at++;
         }
-        return object(new Scope(checked, new HashMap<>()), null, false, new Written());
+        return object(new Scope(checked, new HashMap<>(), new HashMap<>()), null, false, new Written());
     }
 
     // what the top level checks, and the keys written so far in each checked object: two literals of one key's object
     // in a file are merged by HOCON as one (unless the key is set to something else, null say, in between)
-    private record Scope(Set<String> checked, Map<String, Written> blockKeys) {
+    // and the line each checked key was last given a list on (limiters = [ ... ] written twice keeps the later alone)
+    private record Scope(Set<String> checked, Map<String, Written> blockKeys, Map<String, Integer> lists) {
     }
 
     // where a key or a path (FRA.city, as its segments) was first written, and whether its value was an object
@@ -216,12 +222,34 @@ public final class RepeatedKeys {
                 inside = repeat == null ? within : repeat;
             } else {
                 top.blockKeys().remove(written);
+                Repeat list = null;
+                if (checked && path.size() == 1) {
+                    // a second list of entries replaces the first whole; an empty list or null in between clears it
+                    // as meant
+                    boolean filled = peek().kind() == Kind.OPEN_BRACKET && !emptyList();
+                    Integer before = filled ? top.lists().put(written, first.line()) : top.lists().remove(written);
+                    if (before != null && filled) {
+                        list = new Repeat("", written, before, first.line(), false);
+                    }
+                }
                 inside = value(null, false, checked ? written : null, new Written());
+                if (list != null) {
+                    inside = list;
+                }
             }
             if (found == null) {
                 found = inside;
             }
         }
+    }
+
+    // whether the list at the current token is [ ] (blank lines and comments inside it aside)
+    private boolean emptyList() {
+        int i = at + 1;
+        while (tokens.get(i).kind() == Kind.NEWLINE) {
+            i++;
+        }
+        return tokens.get(i).kind() == Kind.CLOSE_BRACKET;
     }
 
     // the key at the current token, as its segments: dots outside quotes separate them ("a.b".c is [a.b, c])

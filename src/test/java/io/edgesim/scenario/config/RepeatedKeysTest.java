@@ -133,6 +133,24 @@ class RepeatedKeysTest {
     }
 
     @Test
+    void aListOfEntriesWrittenTwiceIsARepeatUnlessClearedBetween() {
+        Set<String> lists = Set.of("clients", "limiters");
+        // the second replaces the first whole: limiter l would be gone, unsaid
+        assertThat(RepeatedKeys.first("""
+                limiters = [ { name = l, tier = cache } ]
+                clients = [ { name = a, rate = 1 } ]
+                limiters = [ { name = m, tier = cache } ]
+                """, lists)).isEqualTo(new Repeat("", "limiters", 1, 3, false));
+        assertThat(new Repeat("", "limiters", 1, 3, false).setting()).isEqualTo("limiters");
+        // an empty list or null between the two clears the first, as meant; an empty list first loses nothing
+        assertThat(RepeatedKeys.first("limiters = [ { name = l } ]\nlimiters = null\nlimiters = [ { name = m } ]\n",
+                lists)).isNull();
+        assertThat(RepeatedKeys.first("limiters = [ { name = l } ]\nlimiters = [\n]\nlimiters = [ { name = m } ]\n",
+                lists)).isNull();
+        assertThat(RepeatedKeys.first("limiters = []\nlimiters = [ { name = m } ]\n", lists)).isNull();
+    }
+
+    @Test
     void findsASettingWrittenTwiceInAListEntryOrAnObjectInsideItWithTheEntrysIndex() {
         Set<String> lists = Set.of("clients", "limiters");
 

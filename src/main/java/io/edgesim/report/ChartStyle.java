@@ -32,9 +32,9 @@ import java.awt.image.BufferedImage;
  */
 final class ChartStyle {
 
-    // Okabe-Ito palette
+    // Okabe-Ito palette, its yellow replaced by Tol's wine (a yellow line barely shows on white)
     private static final Paint[] PALETTE = {new Color(0, 114, 178), new Color(230, 159, 0), new Color(0, 158, 115),
-            new Color(204, 121, 167), new Color(86, 180, 233), new Color(213, 94, 0), new Color(240, 228, 66),
+            new Color(204, 121, 167), new Color(86, 180, 233), new Color(213, 94, 0), new Color(136, 34, 85),
             new Color(0, 0, 0)};
     private static final float[][] DASHES = {null, {10f, 4f}, {3f, 3f}, {12f, 4f, 3f, 4f}, {6f, 6f}, {2f, 6f},
             {16f, 4f}, {8f, 3f, 2f, 3f, 2f, 3f}};

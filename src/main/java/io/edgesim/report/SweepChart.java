@@ -57,11 +57,8 @@ final class SweepChart {
         List<SweepReport.Point> points = sweep.points();
         boolean numeric = points.stream().allMatch(p -> NUMBER.matcher(p.value()).matches()
                 && plottable(Double.parseDouble(p.value())));
-        if (sweep.replicated()) {
-            title += " (mean, 95 % interval)";
-        }
         if (!numeric) {
-            return categories(sweep, title, measure, figure, value);
+            return withIntervalNote(categories(sweep, title, measure, figure, value), sweep);
         }
         XYPlot plot = sweep.replicated() ? intervals(sweep, figure) : lines(sweep, value);
         plot.setDomainAxis(axis(sweep));
@@ -69,7 +66,18 @@ final class SweepChart {
         range.setAutoRangeIncludesZero(true);
         plot.setRangeAxis(range);
         plot.setOrientation(PlotOrientation.VERTICAL);
-        return ChartStyle.apply(new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true));
+        return withIntervalNote(ChartStyle.apply(new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true)),
+                sweep);
+    }
+
+    // with replications, a line under the title says what the points and bars are (in the title it made the title
+    // wrap mid-parenthesis)
+    private static JFreeChart withIntervalNote(JFreeChart chart, SweepReport sweep) {
+        if (sweep.replicated()) {
+            chart.addSubtitle(0, new org.jfree.chart.title.TextTitle("the mean of each value's runs, with its 95 % "
+                    + "interval", new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 12)));
+        }
+        return chart;
     }
 
     private static boolean plottable(double value) {

@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -183,7 +184,7 @@ final class NodeCommand implements Callable<Integer> {
     // among its causes
     static boolean bindFailure(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof java.net.BindException
+            if (t instanceof BindException
                     || (t.getMessage() != null && t.getMessage().startsWith("Failed to bind"))) {
                 return true;
             }

@@ -13,11 +13,13 @@ import org.jfree.chart.renderer.category.LineAndShapeRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.xy.XYItemRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.util.SortOrder;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.Paint;
 import java.awt.Rectangle;
@@ -39,6 +41,8 @@ final class ChartStyle {
     private static final float[][] DASHES = {null, {10f, 4f}, {3f, 3f}, {12f, 4f, 3f, 4f}, {6f, 6f}, {2f, 6f},
             {16f, 4f}, {8f, 3f, 2f, 3f, 2f, 3f}};
     private static final Shape[] SHAPES = DefaultDrawingSupplier.createStandardSeriesShapes();
+    // a line under a chart's title that says what the chart shows or leaves out
+    private static final Font NOTE_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
     private static final Color GRID = new Color(210, 210, 210);
 
     private ChartStyle() {
@@ -185,5 +189,10 @@ final class ChartStyle {
         public int hashCode() {
             return 31 * super.hashCode() + every * 7 + count;
         }
+    }
+
+    /** A line of {@code text} to put under a chart's title, in the notes' font. */
+    static TextTitle note(String text) {
+        return new TextTitle(text, NOTE_FONT);
     }
 }

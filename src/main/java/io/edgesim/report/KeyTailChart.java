@@ -6,7 +6,6 @@ import io.edgesim.result.RunResult;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
-import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
@@ -14,7 +13,6 @@ import org.jfree.data.xy.XYSeriesCollection;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -151,7 +149,7 @@ final class KeyTailChart {
         JFreeChart chart = new JFreeChart(run.scenario() + ": keys at or above x times their limit",
                 JFreeChart.DEFAULT_TITLE_FONT, plot, true);
         if (!undrawn(run).isEmpty()) {
-            chart.addSubtitle(new TextTitle(undrawnNote(run, ""), new Font(Font.SANS_SERIF, Font.PLAIN, 12)));
+            chart.addSubtitle(ChartStyle.note(undrawnNote(run, "")));
         }
         return ChartStyle.apply(chart);
     }

@@ -8,12 +8,10 @@ import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.renderer.category.LineAndShapeRenderer;
-import org.jfree.chart.title.TextTitle;
 import org.jfree.data.category.DefaultCategoryDataset;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
 import java.awt.geom.AffineTransform;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -121,7 +119,7 @@ final class LatencyChart {
         List<String> none = withoutLatency(run);
         String note = "p50 filled, p99 hollow" + (none.isEmpty() ? "" : "; no added latency: " + String.join(", ",
                 none));
-        chart.addSubtitle(new TextTitle(note, new Font(Font.SANS_SERIF, Font.PLAIN, 12)));
+        chart.addSubtitle(ChartStyle.note(note));
         Charts.regionNamesFit(ChartStyle.apply(chart), shown.size());
         // a hollow p99 a size larger than its filled p50: where the two meet, the p50 sits inside the p99's ring
         AffineTransform larger = AffineTransform.getScaleInstance(1.5, 1.5);

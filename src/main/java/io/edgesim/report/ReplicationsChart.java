@@ -12,12 +12,10 @@ import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.renderer.category.IntervalBarRenderer;
 import org.jfree.chart.renderer.category.LineAndShapeRenderer;
-import org.jfree.chart.title.TextTitle;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.category.DefaultIntervalCategoryDataset;
 
 import java.awt.Color;
-import java.awt.Font;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -107,8 +105,7 @@ final class ReplicationsChart {
         JFreeChart chart = new JFreeChart(run.scenario() + ": " + label + " per limiter",
                 JFreeChart.DEFAULT_TITLE_FONT, plot, true);
         if (!without.isEmpty()) {
-            chart.addSubtitle(new TextTitle("no value in some run: " + String.join(", ", without),
-                    new Font(Font.SANS_SERIF, Font.PLAIN, 12)));
+            chart.addSubtitle(ChartStyle.note("no value in some run: " + String.join(", ", without)));
         }
         ChartStyle.apply(chart);
         // a dark dot on a light bar: each stays visible when the interval is as narrow as the dot

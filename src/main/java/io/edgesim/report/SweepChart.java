@@ -74,8 +74,7 @@ final class SweepChart {
     // wrap mid-parenthesis)
     private static JFreeChart withIntervalNote(JFreeChart chart, SweepReport sweep) {
         if (sweep.replicated()) {
-            chart.addSubtitle(0, new org.jfree.chart.title.TextTitle("the mean of each value's runs, with its 95 % "
-                    + "interval", new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 12)));
+            chart.addSubtitle(0, ChartStyle.note("the mean of each value's runs, with its 95 % interval"));
         }
         return chart;
     }

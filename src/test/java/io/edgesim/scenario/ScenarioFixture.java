@@ -4,6 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -31,16 +35,16 @@ public final class ScenarioFixture {
      * refused (HOCON would keep the later alone), so a fragment's clients or limiters replace the base's instead.
      */
     public static String over(String base, String fragment) {
-        java.util.Set<String> written = new java.util.HashSet<>();
+        Set<String> written = new HashSet<>();
         for (String line : fragment.split("\n")) {
-            java.util.regex.Matcher key = TOP_KEY.matcher(line);
+            Matcher key = TOP_KEY.matcher(line);
             if (key.lookingAt()) {
                 written.add(key.group(1));
             }
         }
         StringBuilder out = new StringBuilder();
         for (String line : base.split("\n")) {
-            java.util.regex.Matcher key = TOP_KEY.matcher(line);
+            Matcher key = TOP_KEY.matcher(line);
             if (!(key.lookingAt() && written.contains(key.group(1)))) {
                 out.append(line).append('\n');
             }
@@ -49,7 +53,7 @@ public final class ScenarioFixture {
     }
 
     // a top-level key at the start of a line: "clients = [", "limiters=["
-    private static final java.util.regex.Pattern TOP_KEY = java.util.regex.Pattern.compile("([a-z-]+)\\s*=");
+    private static final Pattern TOP_KEY = Pattern.compile("([a-z-]+)\\s*=");
 
     public static Path write(Path dir, String fileName, String text) {
         try {

@@ -18,11 +18,17 @@ final class BindingKeyCounts {
 
     private long periodIndex = Long.MIN_VALUE;
     private long total;
-    // per machine m: [2m] its admissions not yet pushed, [2m + 1] when it pushes them (NONE: nothing to push);
-    // one array, so that a request reads one block of memory for all machines
-    private long[] machineState;
     // the earliest pending push, NONE when there is none
     private long nextPushNanos = NONE;
+    // The machines with admissions not yet pushed, in no order: a machine is here from its first admission after a
+    // sync until its next sync pushes them (a key sees few machines between two syncs, of the dozens a PoP has).
+    // Slot 0 is held in these fields, so that a request reads one block of memory when a single machine is pending;
+    // slots from 1 in `more`, as (machine, admissions, push time) at [3(i - 1)], [3(i - 1) + 1], [3(i - 1) + 2].
+    private int pendingCount;
+    private int firstMachine;
+    private long firstAdmitted;
+    private long firstPushNanos;
+    private long[] more;
     // (time, total after the push at that time) at [2i] and [2i + 1], oldest first, in a ring allocated when first
     // needed (its length in pairs a power of two); totals before the oldest are summed in baseline
     private long[] history;
@@ -30,24 +36,18 @@ final class BindingKeyCounts {
     private int historySize;
     private long baselineTotal;
 
-    /** Applies the period reset and every push due at or before {@code nowNanos}. */
     /** Reads what {@link #catchUp} reads first. */
     long touch() {
         return periodIndex + nextPushNanos;
     }
 
+    /** Applies the period reset and every push due at or before {@code nowNanos}. */
     void catchUp(long nowNanos, BindingMachines machines, long periodNanos) {
-        if (machineState == null || machineState.length < 2 * machines.count()) {
-            growTo(machines.count());
-        }
         long period = Math.floorDiv(nowNanos, periodNanos);
         if (period != periodIndex) {
             periodIndex = period;
             total = 0;
-            for (int m = 0; 2 * m < machineState.length; m++) {
-                machineState[2 * m] = 0;
-                machineState[2 * m + 1] = NONE;
-            }
+            pendingCount = 0;
             nextPushNanos = NONE;
             historySize = 0;
             baselineTotal = 0;
@@ -56,11 +56,10 @@ final class BindingKeyCounts {
         long horizon = nowNanos - machines.maxIntervalNanos();
         while (nextPushNanos <= nowNanos) {
             int next = earliestPush();
-            long pushNanos = machineState[2 * next + 1];
-            total += machineState[2 * next];
-            machineState[2 * next] = 0;
-            machineState[2 * next + 1] = NONE;
-            nextPushNanos = machineState[2 * earliestPush() + 1];
+            long pushNanos = pushAt(next);
+            total += admittedAt(next);
+            remove(next);
+            nextPushNanos = pendingCount == 0 ? NONE : pushAt(earliestPush());
             if (pushNanos <= horizon) {
                 // pushes come in time order: everything before this one is past the horizon too
                 historySize = 0;
@@ -80,7 +79,8 @@ final class BindingKeyCounts {
     long view(int machine, long nowNanos, BindingMachines machines, long periodNanos) {
         long lastSync = machines.lastSyncAtOrBefore(machine, nowNanos);
         long pulled = lastSync < periodIndex * periodNanos ? 0 : totalAt(lastSync);
-        return pulled + machineState[2 * machine];
+        int slot = slotOf(machine);
+        return pulled + (slot < 0 ? 0 : admittedAt(slot));
     }
 
     /**
@@ -89,13 +89,16 @@ final class BindingKeyCounts {
      * @return the machine's admissions since its latest sync, this one included
      */
     long admit(int machine, long nowNanos, long cost, BindingMachines machines) {
-        machineState[2 * machine] += cost;
-        if (machineState[2 * machine + 1] == NONE) {
-            long pushNanos = machines.nextSyncAfter(machine, nowNanos);
-            machineState[2 * machine + 1] = pushNanos;
-            nextPushNanos = Math.min(nextPushNanos, pushNanos);
+        int slot = slotOf(machine);
+        if (slot >= 0) {
+            long admitted = admittedAt(slot) + cost;
+            set(slot, machine, admitted, pushAt(slot));
+            return admitted;
         }
-        return machineState[2 * machine];
+        long pushNanos = machines.nextSyncAfter(machine, nowNanos);
+        set(pendingCount++, machine, cost, pushNanos);
+        nextPushNanos = Math.min(nextPushNanos, pushNanos);
+        return cost;
     }
 
     /** The store's total for the current period (pushed admissions). */
@@ -103,22 +106,61 @@ final class BindingKeyCounts {
         return total;
     }
 
-    /** The machine with the earliest pending push (the lowest id among equal times); any machine when none. */
+    /** The slot of the pending machine with the earliest push (the lowest machine id among equal times). */
     private int earliestPush() {
         int next = 0;
-        for (int m = 1; 2 * m < machineState.length; m++) {
-            if (machineState[2 * m + 1] < machineState[2 * next + 1]) {
-                next = m;
+        for (int i = 1; i < pendingCount; i++) {
+            long push = pushAt(i);
+            if (push < pushAt(next) || push == pushAt(next) && machineAt(i) < machineAt(next)) {
+                next = i;
             }
         }
         return next;
     }
 
-    private void growTo(int machines) {
-        int old = machineState == null ? 0 : machineState.length / 2;
-        machineState = machineState == null ? new long[2 * machines] : Arrays.copyOf(machineState, 2 * machines);
-        for (int m = old; m < machines; m++) {
-            machineState[2 * m + 1] = NONE;
+    /** The slot of {@code machine}, or -1 when it has nothing pending. */
+    private int slotOf(int machine) {
+        for (int i = 0; i < pendingCount; i++) {
+            if (machineAt(i) == machine) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private int machineAt(int slot) {
+        return slot == 0 ? firstMachine : (int) more[3 * (slot - 1)];
+    }
+
+    private long admittedAt(int slot) {
+        return slot == 0 ? firstAdmitted : more[3 * (slot - 1) + 1];
+    }
+
+    private long pushAt(int slot) {
+        return slot == 0 ? firstPushNanos : more[3 * (slot - 1) + 2];
+    }
+
+    private void set(int slot, int machine, long admitted, long pushNanos) {
+        if (slot == 0) {
+            firstMachine = machine;
+            firstAdmitted = admitted;
+            firstPushNanos = pushNanos;
+            return;
+        }
+        int at = 3 * (slot - 1);
+        if (more == null || at == more.length) {
+            more = more == null ? new long[3 * 2] : Arrays.copyOf(more, 2 * more.length);
+        }
+        more[at] = machine;
+        more[at + 1] = admitted;
+        more[at + 2] = pushNanos;
+    }
+
+    /** Drops {@code slot}, moving the last slot into its place. */
+    private void remove(int slot) {
+        int last = --pendingCount;
+        if (slot != last) {
+            set(slot, machineAt(last), admittedAt(last), pushAt(last));
         }
     }
 

@@ -4,6 +4,7 @@ import io.edgesim.model.key.KeyIds;
 import io.edgesim.model.reference.ReferenceBindingStore;
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,6 +25,15 @@ class BindingStoreTest {
         // four machines every 100 ms, each pushing at nearly every sync, and calls from 0 to 30 ms apart: pushes kept
         // from the previous call and those applied at this one, side by side in the history
         followsTheSyncRule(new long[] {100 * MS, 100 * MS, 100 * MS, 100 * MS}, 1, 30 * MS);
+    }
+
+    @Test
+    void aKeyHoldsOnlyTheMachinesWithAdmissionsToPushSoTheMostMachinesAScenarioAllowsFit() {
+        // 100,000 machines per PoP (machines-per-pop's upper bound) and 10,000 keys: kept per key and machine, the
+        // counts would take 100,000 x 16 bytes for every key (16 GB), where each key has a handful pending at once
+        long[] intervals = new long[100_000];
+        Arrays.fill(intervals, 100 * MS);
+        followsTheSyncRule(intervals, 10_000, 8 * MS);
     }
 
     /** Random calls on {@code keys} keys, mostly up to {@code maxGapNanos} apart, against the plain reference. */

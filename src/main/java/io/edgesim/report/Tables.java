@@ -10,8 +10,9 @@ import java.util.regex.Pattern;
  */
 final class Tables {
 
-    // a cell that begins with a number, signed or in dollars
-    private static final Pattern NUMBER_FIRST = Pattern.compile("[-+]?\\$?[0-9]");
+    // a cell that begins with a number, signed or in dollars, maybe a share or a factor, and then ends or goes on after
+    // a space ("8 (<0.1%)", "+4.72 ms"): not an address ("203.0.113.5") or a name ("10k-tier") that begins with digits
+    private static final Pattern NUMBER_FIRST = Pattern.compile("[-+]?\\$?[0-9][0-9,]*(\\.[0-9]+)?[x%]?(?=$| )");
 
     private final List<String> header;
     private final List<List<String>> rows = new ArrayList<>();

@@ -23,4 +23,13 @@ class TablesTest {
         // the terminal's text keeps the key as it is
         assertThat(t.text()).contains("colleague-0|203.0.113.7");
     }
+
+    @Test
+    void cellsThatBeginWithDigitsButAreNotNumbersMakeATextColumn() {
+        Tables t = new Tables(List.of("stage", "object", "plan", "share", "factor", "latency"))
+                .row(List.of("exact", "203.0.113.5", "10k-tier", "8 (<0.1%)", "3.2x", "+4.72 ms"))
+                .row(List.of("exact", "2001:db8::1", "1,000", "12%", "16.0x", "1,234.5"));
+
+        assertThat(t.markdown().lines().skip(1).findFirst()).hasValue("|---|---|---|---:|---:|---:|");
+    }
 }

@@ -79,6 +79,10 @@ final class LimiterReader {
                     throw r.error("chain", "the chain is empty", "one or more stages { tier, ... }");
                 }
                 for (ConfigReader stage : stageReaders) {
+                    if (stage.written("chain")) {
+                        throw stage.error("chain", "a chain inside a stage of a chain",
+                                "stages { tier = ... } in one chain, in the order a request meets them");
+                    }
                     PlanReader stageOwn = PlanReader.read(stage);
                     requireContractPlans(stage, stageOwn, contract);
                     PlanReader stagePlans = stage.has("limit-factor") ? layer(stage, stageOwn, under, "stage")

@@ -294,6 +294,9 @@ class ScenarioErrorsTest {
                                 + "window = 1s } ] } ]",
                         "limiters[0].tier: beside chain, which lists the limiter's tiers; allowed: tier for a "
                                 + "limiter of one tier, or chain = [ { tier = ... }, ... ], not both"),
+                arguments("limiters = [ { name = s, chain = [ { chain = [ { tier = durable-object } ] } ] } ]",
+                        "limiters[0].chain[0].chain: a chain inside a stage of a chain; allowed: stages "
+                                + "{ tier = ... } in one chain, in the order a request meets them"),
                 arguments("limiters = [ { name = w, tier = waf, limit = 10, period = 60s } ]",
                         "limiters[0].period: period 60s is not available to WAF rules on"
                                 + " Cloudflare's free plan; allowed: 10s"),

@@ -6,6 +6,7 @@ import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigRenderOptions;
+import com.typesafe.config.ConfigUtil;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueFactory;
 import com.typesafe.config.ConfigValueType;
@@ -38,22 +39,33 @@ public final class ScenarioOverrides {
         for (Map.Entry<String, String> e : overrides.entrySet()) {
             String where = origin + " " + e.getKey();
             ConfigValue value = parseValue(where, e.getValue());
-            List<String> segments = List.of(e.getKey().split("\\.", -1));
-            if (segments.stream().anyMatch(String::isEmpty)) {
-                throw new InputException(where + ": not a setting path; write it as dotted names, "
-                        + "e.g. limiters.local.limit");
-            }
-            for (String segment : segments) {
+            for (String segment : e.getKey().split("\\.", -1)) {
                 if (segment.matches(".+\\[\\d+]")) {
                     String dotted = e.getKey().replaceAll("\\[(\\d+)]", ".$1");
                     throw new InputException(where + ": " + segment + ": a list's entry is named by a dot; allowed: "
                             + dotted + " (or the entry's name in place of its index)");
                 }
             }
+            List<String> segments = segments(e.getKey(), where);
             newPlan(root, segments, where);
             root = (ConfigObject) set(root, segments, 0, value, where);
         }
         return root.toConfig();
+    }
+
+    // HOCON's own reading of a path: a name with a dot in quotes (plans."pro.v2".limit) is one segment
+    private static List<String> segments(String path, String where) {
+        List<String> segments;
+        try {
+            segments = ConfigUtil.splitPath(path);
+        } catch (ConfigException ex) {
+            segments = List.of();
+        }
+        if (segments.isEmpty() || segments.stream().anyMatch(String::isEmpty)) {
+            throw new InputException(where + ": not a setting path; write it as dotted names, "
+                    + "e.g. limiters.local.limit (a name with a dot in double quotes: plans.\"pro.v2\".limit)");
+        }
+        return segments;
     }
 
     // plans.NAME...: a plan the contract does not have would be a new plan no client has, changing nothing (a
@@ -68,7 +80,9 @@ public final class ScenarioOverrides {
         if (!names.contains(segments.get(1))) {
             throw new InputException(where + ": plans has no plan '" + segments.get(1) + "'; allowed: "
                     + (names.isEmpty() ? "nothing: the scenario has no plans (no contract)"
-                    : "a plan of the contract: " + String.join(", ", names)
+                    // a name with a dot as a path takes it: in quotes
+                    : "a plan of the contract: "
+                    + String.join(", ", names.stream().map(n -> ConfigUtil.joinPath(n)).toList())
                     + Suggestion.didYouMean(segments.get(1), names)));
         }
     }

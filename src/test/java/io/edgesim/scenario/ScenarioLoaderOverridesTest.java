@@ -125,4 +125,26 @@ class ScenarioLoaderOverridesTest {
                 .isInstanceOf(InputException.class).hasMessageEndingWith("plans has no plan 'pro'; allowed: nothing: "
                         + "the scenario has no plans (no contract)");
     }
+
+    @Test
+    void aPlanWhoseNameHasADotIsSweptInQuotesAsHoconWritesIt(@TempDir Path dir) {
+        Path file = ScenarioFixture.write(dir, "dots.conf", """
+                name = t
+                duration = 10s
+                regions = [FRA]
+                plans { "pro.v2" { limit = 10, window = 60s } }
+                clients = [ { name = p, key = "p", rate = 1, plan = "pro.v2" } ]
+                limiters = [ { name = l, tier = cache } ]
+                """);
+
+        Scenario swept = ScenarioLoader.load(file, REGIONS, Map.of("plans.\"pro.v2\".limit", "3000"));
+        assertThat(swept.limiters().get(0).stages().get(0).algorithm().forPlan("pro.v2").limit()).isEqualTo(3000);
+        // unquoted, the dot splits the name: the message shows the name as a path takes it
+        assertThatThrownBy(() -> ScenarioLoader.load(file, REGIONS, Map.of("plans.pro.v2.limit", "3000")))
+                .isInstanceOf(InputException.class)
+                .hasMessage("--param plans.pro.v2.limit: plans has no plan 'pro'; allowed: a plan of the contract: "
+                        + "\"pro.v2\"");
+        assertThatThrownBy(() -> ScenarioLoader.load(file, REGIONS, Map.of("plans.\"pro.v2.limit", "3000")))
+                .isInstanceOf(InputException.class).hasMessageContaining("not a setting path");
+    }
 }

@@ -3,6 +3,7 @@ package io.edgesim.scenario;
 import io.edgesim.model.algorithm.Durations;
 import io.edgesim.model.cost.CostModel;
 import io.edgesim.model.fault.Fault;
+import io.edgesim.model.fault.FaultKind;
 import io.edgesim.model.key.KeyKind;
 import io.edgesim.model.region.RegionMap;
 import io.edgesim.model.tier.LimiterSpec;
@@ -52,6 +53,8 @@ public final class ScenarioWarnings {
         unusedClientDefaults(clients, settings).forEach(warnings::put);
         unusedTierSettings(limiters, settings).forEach(warnings::put);
         costNotCounted(clients, limiters).forEach(warnings::put);
+        unshapedClients(clients, settings).forEach(warnings::put);
+        stateNeverLost(limiters, faults, settings).forEach(warnings::put);
         sharedKeysAcrossPlans(clients).forEach(warnings::put);
         for (LimiterSpec limiter : limiters) {
             timeoutsShorterThanTheWay(clients, limiter, pops, regions).ifPresent(text ->
@@ -131,6 +134,48 @@ public final class ScenarioWarnings {
             notes.put("latency.tails", "on, but no limiter calls a Durable Object or an origin, the calls whose round "
                     + "trips it draws: it changes nothing");
         }
+        return notes;
+    }
+
+    // an arrival written for a population of bursts alone (arrival shapes the regular requests, and it sends none),
+    // hop for clients that each reach one PoP (they have nowhere to move): settings that change nothing
+    private static Map<String, String> unshapedClients(List<ClientSpec> clients, Map<String, String> settings) {
+        Map<String, String> notes = new LinkedHashMap<>();
+        for (ClientSpec client : clients) {
+            if (!(client instanceof ClientSpec.Population p)) {
+                continue;
+            }
+            String at = "clients." + p.name() + ".";
+            if (settings.containsKey(at + "arrival") && p.ratePerSecond() == 0 && p.rates() == null) {
+                notes.put(at + "arrival", p.arrival().configName() + ", but the population sends bursts alone (no "
+                        + "rate), and arrival spaces the regular requests: it changes nothing");
+            }
+            PopChoice pops = p.pops();
+            long reachable = pops.weights().stream().filter(w -> w > 0).count();
+            if (pops.mode() == PopChoice.Mode.HOP && (reachable == 1 || pops.popsPerKey() == 1)) {
+                notes.put(at + "pop-choice", "hop, but each client reaches one PoP" + (reachable == 1 ? ""
+                        : " (pops-per-key = 1)") + ", so it never moves: the same as per-client");
+            }
+        }
+        return notes;
+    }
+
+    // state = in-memory with no region going down: an object loses its counts only when its home does, so it keeps
+    // them all run, as a durable one does
+    private static Map<String, String> stateNeverLost(List<LimiterSpec> limiters, List<Fault> faults,
+                                                      Map<String, String> settings) {
+        boolean outage = faults.stream().anyMatch(f -> f.kind() == FaultKind.REGION_OUTAGE);
+        if (outage || !anyStage(limiters, stage -> stage.tier() instanceof TierSettings.DurableObject d
+                && d.inMemoryState())) {
+            return Map.of();
+        }
+        Map<String, String> notes = new LinkedHashMap<>();
+        settings.forEach((key, value) -> {
+            if ((key.equals("state") || key.endsWith(".state")) && value.equals("in-memory")) {
+                notes.put(key, "in-memory, but no fault takes a region down (region-outage), and an object loses "
+                        + "its counts only with its home: the same as durable");
+            }
+        });
         return notes;
     }
 

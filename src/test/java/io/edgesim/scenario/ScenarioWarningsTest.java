@@ -344,4 +344,35 @@ class ScenarioWarningsTest {
                 "200ms is shorter than the round trip to its object in FRA from SYD (250.5ms): every call from "
                         + "there fails closed, whatever the load"));
     }
+
+    @Test
+    void anArrivalForBurstsAloneHopOverOnePopAndInMemoryStateWithNoOutageAreSaidToChangeNothing() {
+        Scenario scenario = ScenarioFixture.loadOverBase(dir, """
+                clients = [
+                  { name = bursts, key = k, arrival = poisson, burst { every = 10s, size = 5 } }
+                  { name = one-pop, key = j, rate = 1, pops = [FRA], pop-choice = hop, hop-every = 5s }
+                  { name = kept, key = "h-{i}", count = 4, rate = 1, pops = all, pops-per-key = 1,
+                    pop-choice = hop }
+                  { name = moving, key = m, rate = 1, pops = all, pop-choice = hop }
+                ]
+                limiters = [ { name = exact, tier = durable-object, limit = 10, window = 10s, state = in-memory,
+                               placement { policy = fixed, region = FRA } } ]
+                """);
+
+        assertThat(ScenarioWarnings.of(scenario)).containsOnlyKeys("clients.bursts.arrival",
+                "clients.one-pop.pop-choice", "clients.kept.pop-choice", "limiters.exact.state");
+        assertThat(ScenarioWarnings.of(scenario)).containsEntry("clients.bursts.arrival", "poisson, but the "
+                + "population sends bursts alone (no rate), and arrival spaces the regular requests: it changes "
+                + "nothing").containsEntry("clients.kept.pop-choice", "hop, but each client reaches one PoP "
+                + "(pops-per-key = 1), so it never moves: the same as per-client")
+                .containsEntry("clients.one-pop.pop-choice", "hop, but each client reaches one PoP, so it never "
+                + "moves: the same as per-client");
+        // a region going down is what in-memory state is for
+        Scenario outage = ScenarioFixture.loadOverBase(dir, """
+                limiters = [ { name = exact, tier = durable-object, limit = 10, window = 10s, state = in-memory,
+                               timeout = 1s, placement { policy = fixed, region = FRA } } ]
+                faults = [ { kind = region-outage, region = FRA, from = 1s, until = 2s } ]
+                """);
+        assertThat(ScenarioWarnings.of(outage)).doesNotContainKey("limiters.exact.state");
+    }
 }

@@ -68,7 +68,13 @@ public final class MarkdownReport {
         }
         md.append("*let through* = accepted + failed open (failed requests the limiter let through anyway); ")
                 .append("*multiplication* = requests let through / requests an exact global count accepts on the same ")
-                .append("traffic; *wrongly accepted/rejected* compare each request's fate with that exact count.\n\n");
+                .append("traffic; *wrongly accepted/rejected* compare each request's fate with that exact count.");
+        // the summary's cost is the one a design document copies: it carries the bill's warning where it is read
+        String bursts = run.assumptions().get(CostModel.BURSTS_NOTE_SETTING);
+        if (bursts != null) {
+            md.append(" *cost/month*: ").append(bursts).append(" (see *The bill*).");
+        }
+        md.append("\n\n");
         if (run.limiters().stream().anyMatch(l -> l.multiplication().isEmpty())) {
             md.append("Where the exact count accepts nothing there is no multiplication: *unbounded* when the limiter ")
                     .append("let requests through anyway, *n/a* when it let none through either.\n\n");
@@ -143,7 +149,6 @@ public final class MarkdownReport {
                     .append("platform bills for them is not published): ").append(String.join(", ", unanswered))
                     .append('.');
         }
-        String bursts = run.assumptions().get(CostModel.BURSTS_NOTE_SETTING);
         if (bursts != null) {
             md.append(" Note: ").append(bursts).append('.');
         }

@@ -65,4 +65,26 @@ class BillTableTest {
         assertThat(cost.at("/monthly/durable_object_requests").asDouble()).isEqualTo(25_920_000);
         assertThat(cost.get("unanswered_object_calls").asLong()).isZero();
     }
+
+    @Test
+    void theSummarysCostSaysWhenTheMonthBillsBurstsMoreOftenThanTheirCadence(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("bursts.conf");
+        Files.writeString(file, """
+                name = bursts
+                duration = 10s
+                seed = 1
+                regions = [FRA]
+                clients = [ { name = b, key = k, burst { every = 60s, size = 100 } } ]
+                limiters = [ { name = local, tier = cache, limit = 10, window = 60s } ]
+                """);
+        RunResult run = new VirtualEngine(ScenarioLoader.load(file, Path.of("regions.conf"))).run();
+
+        String md = MarkdownReport.render(run, Map.of());
+
+        // under the summary table, where its cost/month is read, not only under the bill
+        String summary = md.substring(md.indexOf("## Summary"), md.indexOf("## The bill"));
+        assertThat(summary).contains("*cost/month*: the bill scales the 10s run to a 30-day month as if it "
+                + "repeated, which bills more bursts than their cadence for b (1 burst, one every 60s: 6.00x)");
+        assertThat(md.substring(md.indexOf("## The bill"))).contains("Note: the bill scales the 10s run");
+    }
 }

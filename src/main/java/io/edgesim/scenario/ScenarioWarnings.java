@@ -225,6 +225,15 @@ public final class ScenarioWarnings {
                     return;
                 }
             }
+            if (sharing.size() > 1) {
+                // the usual reason to share: one limit for what several Workers see. Each limiter is judged on its
+                // own requests, so the refusals the joint limit makes on purpose read as wrong ones
+                warnings.merge("limiters." + sharing.get(0).name() + ".namespace", "limiters "
+                        + String.join(", ", sharing.stream().map(LimiterSpec::name).toList()) + " count in binding "
+                        + "namespace " + counters + " together: the limit holds for their requests jointly, but each "
+                        + "one's exact count is of its own requests alone, so refusals the joint limit makes as "
+                        + "intended count as wrongly rejected and lower its multiplication", (a, b) -> a + "; " + b);
+            }
         });
         return warnings;
     }

@@ -103,14 +103,15 @@ class ScenarioWarningsTest {
         RunResult run = new VirtualEngine(shared).run();
         assertThat(limiter(run, "b1").totals().letThrough()).isEqualTo(50);
         assertThat(limiter(run, "b2").totals().letThrough()).isEqualTo(250);
-        // clients of their own: no note
+        // clients of their own: counted once, jointly (limitersSharingANamespaceOverClientsOfTheirOwn...)
         Scenario apart = ScenarioFixture.loadOverBase(dir, """
                 clients = [ { name = a, key = k, rate = 10 }, { name = b, key = k, rate = 10 } ]
                 tiers { binding { namespace = "shared" } }
                 limiters = [ { name = b1, tier = binding, limit = 100, period = 60, clients = [a] }
                              { name = b2, tier = binding, limit = 300, period = 60, clients = [b] } ]
                 """);
-        assertThat(ScenarioWarnings.of(apart)).isEmpty();
+        assertThat(ScenarioWarnings.of(apart).get("limiters.b1.namespace")).startsWith(
+                "limiters b1, b2 count in binding namespace 'shared' (key api-key) together: the limit holds");
         // keys of their own: counters of their own, no note
         Scenario otherKeys = ScenarioFixture.loadOverBase(dir, """
                 clients = [ { name = a, key = k, rate = 10 } ]
@@ -374,5 +375,22 @@ class ScenarioWarningsTest {
                 faults = [ { kind = region-outage, region = FRA, from = 1s, until = 2s } ]
                 """);
         assertThat(ScenarioWarnings.of(outage)).doesNotContainKey("limiters.exact.state");
+    }
+
+    @Test
+    void limitersSharingANamespaceOverClientsOfTheirOwnAreSaidToBeJudgedAloneOnAJointLimit() {
+        Scenario scenario = ScenarioFixture.loadOverBase(dir, """
+                clients = [ { name = a, key = k, rate = 1 }, { name = b, key = k, rate = 1 } ]
+                limiters = [
+                  { name = wa, clients = [a], tier = binding, limit = 60, period = 60, namespace = "1001" }
+                  { name = wb, clients = [b], tier = binding, limit = 60, period = 60, namespace = "1001" }
+                  { name = own, clients = [b], tier = binding, limit = 60, period = 60, namespace = "2001" }
+                ]
+                """);
+
+        assertThat(ScenarioWarnings.of(scenario)).containsExactly(java.util.Map.entry("limiters.wa.namespace",
+                "limiters wa, wb count in binding namespace '1001' (key api-key) together: the limit holds for their "
+                        + "requests jointly, but each one's exact count is of its own requests alone, so refusals the "
+                        + "joint limit makes as intended count as wrongly rejected and lower its multiplication"));
     }
 }

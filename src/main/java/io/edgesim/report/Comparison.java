@@ -100,7 +100,9 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
             }
         }
         settings(lines);
-        onlyIn(lines, "limiter", a.limiters(), b.limiters());
+        onlyIn(lines, "limiter", a.limiters().stream().filter(l -> !b.limiters().contains(l))
+                .map(l -> described(a, l)).toList(), b.limiters().stream().filter(l -> !a.limiters().contains(l))
+                .map(l -> described(b, l)).toList());
         onlyIn(lines, "region", a.regions(), b.regions());
         onlyIn(lines, "plan", a.plans(), b.plans());
         long onlyA = a.figures().keySet().stream().filter(f -> shared(f) && !b.figures().containsKey(f)).count();
@@ -131,6 +133,11 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
             paths.addAll(run.defaults().keySet());
         }
         paths.removeAll(List.of("duration", "seed"));
+        // a limiter on one side only is one line ("limiter X only in B"), not a line for each of its settings
+        Set<String> oneSided = new LinkedHashSet<>(a.limiters());
+        oneSided.addAll(b.limiters());
+        oneSided.removeIf(l -> a.limiters().contains(l) && b.limiters().contains(l));
+        paths.removeIf(path -> oneSided.stream().anyMatch(l -> path.startsWith("limiters." + l + ".")));
         List<String> differ = new ArrayList<>();
         for (String path : paths) {
             String inA = inForce(a, path);
@@ -189,6 +196,12 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
         }
         String taken = run.defaults().get(path);
         return taken != null ? "default " + taken : "not set (edgesim's default)";
+    }
+
+    // a limiter with what it is, as its section's title gives it: "extra (cache, fixed-window 5 per 10s)"
+    private static String described(ResultJson.Run run, String limiter) {
+        String settings = run.settings().get(limiter);
+        return settings == null ? limiter : limiter + " (" + settings + ")";
     }
 
     private static String describeSeeds(ResultJson.Run run) {

@@ -189,10 +189,13 @@ class CompareCommandTest {
         assertThat(compare.out()).contains("Not shared:",
                 "- scenario: pair in A, other in B; limiters of the same name are compared",
                 "- seeds: seed 5 in A, seed 6 in B",
-                "- limiter local only in A", "- limiter per-location only in B",
+                "- limiter local (cache, fixed-window 50 per 60s) only in A",
+                "- limiter per-location (cache, fixed-window 50 per 60s) only in B",
                 "- region SYD only in A", "- region AMS only in B",
                 "## exact", "| latency p99 | in FRA |");
         assertThat(compare.out()).doesNotContain("## local", "## per-location", "in SYD |", "in AMS |");
+        // a limiter on one side is that line, not a line for each of its settings besides
+        assertThat(compare.out()).doesNotContain("setting limiters.local.", "setting limiters.per-location.");
     }
 
     @Test

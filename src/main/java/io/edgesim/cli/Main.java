@@ -78,7 +78,13 @@ public final class Main implements Runnable {
 
     private static int fail(Throwable e, boolean debug, PrintWriter err) {
         int status;
-        if (e instanceof InputException) {
+        if (shuttingDown() && !(e instanceof InputException)) {
+            // stopped by a signal: what broke is the members or files the stop took away (a member that never
+            // started, every PoP gone, Pekko's transport shutting down), not a bug nor the nodes
+            err.println("edgesim: stopped (SIGINT or SIGTERM) before the command finished; outputs not yet written "
+                    + "were not written");
+            status = EXIT_ENVIRONMENT;
+        } else if (e instanceof InputException) {
             err.println("edgesim: " + oneLine(e.getMessage()));
             status = EXIT_BAD_INPUT;
         } else if (e instanceof WriteFailure || e instanceof ClusterFailure) {
@@ -100,6 +106,21 @@ public final class Main implements Runnable {
         }
         err.flush();
         return status;
+    }
+
+    /**
+     * Whether the JVM has begun to shut down (a SIGINT or SIGTERM while a command runs): it then takes no more
+     * shutdown hooks, so trying to add one tells, the moment the shutdown starts, before any hook has run.
+     */
+    static boolean shuttingDown() {
+        Thread probe = new Thread(() -> { }, "edgesim-probe");
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+        } catch (IllegalStateException shutdownInProgress) {
+            return true;
+        }
+        Runtime.getRuntime().removeShutdownHook(probe);
+        return false;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.edgesim.cli;
 
 import io.edgesim.report.DecisionsCsv;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -78,5 +79,42 @@ class StoppedRunTest {
         } finally {
             EdgesimProcesses.destroy(run);
         }
+    }
+
+    @Test
+    @Tag("cluster")
+    void anEmbeddedClusterRunStoppedWhileItStartsOrSendsSaysSoInOneLineAtMost(@TempDir Path dir) throws Exception {
+        Path scenario = Files.writeString(dir.resolve("long.conf"), LONG_RUN);
+        // stopped while its members start (Pekko's transport, the shards, the PoP actors are being made), then while
+        // its traffic flows: what the stop takes away is neither a bug nor nodes that left
+        for (boolean sending : new boolean[] {false, true}) {
+            Path decisions = dir.resolve("decisions-" + sending + ".csv");
+            Process run = EdgesimProcesses.start(Map.of(), List.of(), "run", scenario.toString(), "--engine",
+                    "cluster", "--regions", Path.of("regions.conf").toAbsolutePath().toString(), "--decisions",
+                    decisions.toString(), "--out", dir.resolve("out").toString());
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+                if (sending) {
+                    while (stagedBytes(dir, ".decisions-true.csv.edgesim-new-") < 10_000 && run.isAlive()) {
+                        assertThat(System.nanoTime()).as("rows in the hidden decisions file within 120 s")
+                                .isLessThan(deadline);
+                        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+                    }
+                } else {
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2_500));
+                }
+                assertThat(run.isAlive()).as("the run still going when stopped").isTrue();
+                run.toHandle().destroy();
+                assertThat(run.waitFor(60, TimeUnit.SECONDS)).isTrue();
+                String printed = new String(run.getInputStream().readAllBytes());
+
+                assertThat(run.exitValue()).as(printed).isEqualTo(143);
+                assertThat(printed.lines().filter(line -> !line.equals("edgesim: stopped (SIGINT or SIGTERM) before "
+                        + "the command finished; outputs not yet written were not written"))).as(printed).isEmpty();
+            } finally {
+                EdgesimProcesses.destroy(run);
+            }
+        }
+        assertThat(names(dir)).containsExactly("long.conf");
     }
 }

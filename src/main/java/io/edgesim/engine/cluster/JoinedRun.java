@@ -130,7 +130,7 @@ final class JoinedRun {
             for (StandaloneNode local : locals) {
                 localAddresses.add(Cluster.get(local.system()).selfMember().address());
             }
-            List<Host> hosts = findHosts(localAddresses, nodeRegions);
+            List<Host> hosts = findHosts(localAddresses, nodeRegions, holders);
             Duration formation = Duration.ofNanos(System.nanoTime() - formationStart);
             engine.members(locals);
             return run(cluster.system(), hosts, nodeRegions, formation, locals);
@@ -254,7 +254,8 @@ final class JoinedRun {
     }
 
     // the run hosts of the nodes and of this coordinator's own member, once every region the run needs has one
-    private List<Host> findHosts(Set<Address> localAddresses, List<String> nodeRegions) {
+    private List<Host> findHosts(Set<Address> localAddresses, List<String> nodeRegions,
+                                 Map<String, List<String>> heldAtStart) {
         ActorSystem<?> system = cluster.system();
         Duration timeout = settings.startupTimeout();
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -284,6 +285,18 @@ final class JoinedRun {
                     .toList();
             if (hosts.size() == members.size() && missing.isEmpty()) {
                 return List.copyOf(hosts.values());
+            }
+            // a node that held regions of the run when it began is no longer Up: it left (or was downed), and its
+            // regions will find no host however long this waits
+            Map<String, List<String>> holdersNow = cluster.holders();
+            List<String> gone = heldAtStart.keySet().stream().filter(nodeRegions::contains)
+                    .filter(region -> !holdersNow.containsKey(region)).toList();
+            if (!gone.isEmpty()) {
+                Set<String> nodes = new java.util.TreeSet<>();
+                gone.forEach(region -> nodes.addAll(heldAtStart.get(region)));
+                throw new ClusterFailure(failurePrefix + "the node at " + String.join(", ", nodes) + " holding "
+                        + String.join(",", gone) + " left the cluster as this run started; allowed: start it again "
+                        + "(edgesim node --roles " + String.join(",", gone) + "), then the run");
             }
             if (System.nanoTime() > deadline) {
                 throw new ClusterFailure(failurePrefix + "no run host answered for "
@@ -372,18 +385,31 @@ final class JoinedRun {
                 continue;
             }
             if (first == null) {
-                throw new ClusterFailure(who(host) + " left the cluster before it "
-                        + "could " + what);
+                throw leftBeforeStart(host, what);
             }
             @SuppressWarnings("unchecked")
             R reply = (R) first;
             if (reply.error() != null) {
+                // a host that waited on another one's part (the shards of every member) fails when that one left:
+                // the one that left is the news
+                for (Host other : hosts) {
+                    if (goneSignal(other).isDone()) {
+                        throw leftBeforeStart(other, what);
+                    }
+                }
                 throw new ClusterFailure(who(host) + " could not " + what + ": "
                         + reply.error());
             }
             replies.add(reply);
         }
         return replies;
+    }
+
+    private ClusterFailure leftBeforeStart(Host host, String what) {
+        String regions = String.join(",", host.regions());
+        return new ClusterFailure(who(host) + " (" + regions + ") left the cluster before it could " + what
+                + "; allowed: " + (host.coordinator() ? "the run again" : "start it again (edgesim node --roles "
+                + regions + "), then the run"));
     }
 
     // how a failure names a host: a node the user started, or a member of this process

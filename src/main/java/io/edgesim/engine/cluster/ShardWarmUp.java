@@ -2,6 +2,7 @@ package io.edgesim.engine.cluster;
 
 import io.edgesim.engine.cluster.actors.HomeRegionShards;
 import io.edgesim.engine.cluster.actors.RemoteObjectEntity;
+import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.engine.cluster.node.Futures;
 import io.edgesim.model.tier.remote.ObjectRoute;
 import org.apache.pekko.actor.ActorRef;
@@ -97,7 +98,7 @@ public final class ShardWarmUp {
         while (registeredRegions(region, timeout) < members) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("the shard region of " + from.address()
-                        + " did not see every region registered within " + timeout);
+                        + " did not see every region registered within " + ClusterSettings.shown(timeout));
             }
             LockSupport.parkNanos(POLL_NANOS);
         }

@@ -119,7 +119,12 @@ public final class Main implements Runnable {
         } catch (IllegalStateException shutdownInProgress) {
             return true;
         }
-        Runtime.getRuntime().removeShutdownHook(probe);
+        try {
+            Runtime.getRuntime().removeShutdownHook(probe);
+        } catch (IllegalStateException shutdownInProgress) {
+            // it began in between
+            return true;
+        }
         return false;
     }
 

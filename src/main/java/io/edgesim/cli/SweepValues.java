@@ -55,7 +55,8 @@ record SweepValues(String origin, String path, List<String> values) {
             throw bad(origin, "'" + text + "' is not PATH=VALUES; allowed: e.g. limiters.local.limit=50,100,200");
         }
         String path = text.substring(0, eq).strip();
-        String top = path.split("\\.", 2)[0];
+        // as written or in quotes ("name"): the same setting
+        String top = path.split("\\.", 2)[0].replace("\"", "").strip();
         if (top.equals("name")) {
             throw bad(origin, "'name' cannot be swept: it names the report folder; allowed: any setting that "
                     + "changes the run, e.g. limiters.local.limit");

@@ -72,7 +72,7 @@ public final class MarkdownReport {
         // the summary's cost is the one a design document copies: it carries the bill's warning where it is read
         String bursts = run.assumptions().get(CostModel.BURSTS_NOTE_SETTING);
         if (bursts != null) {
-            md.append(" *cost/month*: ").append(bursts).append(" (see *The bill*).");
+            md.append(" *cost/month*: ").append(bursts).append(". See *The bill*.");
         }
         md.append("\n\n");
         if (run.limiters().stream().anyMatch(l -> l.multiplication().isEmpty())) {

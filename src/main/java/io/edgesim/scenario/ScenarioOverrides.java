@@ -53,17 +53,18 @@ public final class ScenarioOverrides {
         return root.toConfig();
     }
 
-    // HOCON's own reading of a path: a name with a dot in quotes (plans."pro.v2".limit) is one segment
+    // HOCON's own reading of a path: a name with a dot in quotes (plans."pro.v2".limit) is one segment; a path
+    // without quotes that HOCON would refuse (a name with a colon: limiters.waf:pro.limit) splits at its dots
     private static List<String> segments(String path, String where) {
         List<String> segments;
         try {
             segments = ConfigUtil.splitPath(path);
         } catch (ConfigException ex) {
-            segments = List.of();
+            segments = path.contains("\"") ? List.of() : List.of(path.split("\\.", -1));
         }
         if (segments.isEmpty() || segments.stream().anyMatch(String::isEmpty)) {
-            throw new InputException(where + ": not a setting path; write it as dotted names, "
-                    + "e.g. limiters.local.limit (a name with a dot in double quotes: plans.\"pro.v2\".limit)");
+            throw new InputException(where + ": not a setting path; allowed: names joined by dots, e.g. "
+                    + "limiters.local.limit, a name with a dot in double quotes (plans.\"pro.v2\".limit)");
         }
         return segments;
     }

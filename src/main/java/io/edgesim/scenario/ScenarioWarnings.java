@@ -225,7 +225,7 @@ public final class ScenarioWarnings {
                     return;
                 }
             }
-            if (sharing.size() > 1) {
+            if (sharing.size() > 1 && keysMeet(clients, sharing)) {
                 // the usual reason to share: one limit for what several Workers see. Each limiter is judged on its
                 // own requests, so the refusals the joint limit makes on purpose read as wrong ones
                 warnings.merge("limiters." + sharing.get(0).name() + ".namespace", "limiters "
@@ -239,6 +239,50 @@ public final class ScenarioWarnings {
     }
 
     // what a binding counts on: xff and anon-token+ip fall back to the address, so they share counters with ip
+    // whether two of the limiters (each over its own clients) can count the same key in their shared namespace: the
+    // same key template for the field they key on (a trace's keys are not known before the run: they may)
+    private static boolean keysMeet(List<ClientSpec> clients, List<LimiterSpec> sharing) {
+        List<Set<String>> keysOf = new ArrayList<>();
+        for (LimiterSpec limiter : sharing) {
+            KeyKind kind = limiter.stages().stream().filter(st -> st.tier() instanceof TierSettings.Binding)
+                    .map(StageSpec::key).findFirst().orElseThrow();
+            Set<String> keys = new LinkedHashSet<>();
+            for (ClientSpec client : clients) {
+                if (!limiter.sees(client.name())) {
+                    continue;
+                }
+                if (!(client instanceof ClientSpec.Population p)) {
+                    return true;
+                }
+                // {name} expands to the population's own name: two populations' "{name}-{i}" keys never meet
+                keys.add(keyTemplate(p.headers(), kind).replace("{name}", p.name()));
+            }
+            for (Set<String> other : keysOf) {
+                if (other.stream().anyMatch(keys::contains)) {
+                    return true;
+                }
+            }
+            keysOf.add(keys);
+        }
+        return false;
+    }
+
+    // the template a population's keys of kind come from, as text ("-" for a header it does not send)
+    private static String keyTemplate(HeaderTemplates h, KeyKind kind) {
+        return switch (kind) {
+            case API_KEY -> text(h.apiKey());
+            case IP -> text(h.ip());
+            case XFF -> h.xff() != null ? text(h.xff()) : text(h.ip());
+            case ANON_TOKEN_IP -> text(h.anonToken()) + "|" + text(h.ip());
+            case PATH -> text(h.path());
+            case GLOBAL -> "";
+        };
+    }
+
+    private static String text(Template template) {
+        return template == null ? KeyKind.MISSING : template.text();
+    }
+
     private static String counted(KeyKind key) {
         return switch (key) {
             case IP, XFF, ANON_TOKEN_IP -> "keys on the address: ip, xff or anon-token+ip";

@@ -909,13 +909,13 @@ class MainTest {
                 "limiters.local.limit=1..x", "name=a,b", "description=a,b", "limiters.local.limit=50,100,50",
                 "limiters.local.limit=1.0,1", "limiters.local.limit=1e3,1000", "sweep=a,b",
                 "limiters.local.limit=100", "limiters.local.window=60s,1m", "duration=1s,1000ms",
-                "clients.spread.pops=[FRA,AMS],[FRA, AMS]"};
+                "clients.spread.pops=[FRA,AMS],[FRA, AMS]", "\"name\"=a,b"};
         String[] problems = {"needs a positive STEP", "needs a positive STEP", "is not a range",
                 "'name' cannot be swept", "'description' cannot be swept", "value '50' is given twice",
                 "values '1.0' and '1' are the same number", "values '1e3' and '1000' are the same number",
                 "'sweep' cannot be swept", "'100' is one value", "values '60s' and '1m' are the same duration",
                 "values '1s' and '1000ms' are the same duration", "values '[FRA,AMS]' and '[FRA, AMS]' are the same "
-                + "value"};
+                + "value", "'name' cannot be swept"};
         for (int i = 0; i < params.length; i++) {
             Outcome outcome = edgesim("sweep", "scenarios/three-pops.conf", "--param", params[i], "--out",
                     dir.toString());

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -146,5 +147,24 @@ class ScenarioLoaderOverridesTest {
                         + "\"pro.v2\"");
         assertThatThrownBy(() -> ScenarioLoader.load(file, REGIONS, Map.of("plans.\"pro.v2.limit", "3000")))
                 .isInstanceOf(InputException.class).hasMessageContaining("not a setting path");
+    }
+
+    @Test
+    void aNameHoconWouldQuoteIsSweptAsWrittenOrInQuotes(@TempDir Path dir) {
+        Path file = ScenarioFixture.write(dir, "colons.conf", """
+                name = t
+                duration = 10s
+                regions = [FRA]
+                clients = [ { name = "bots:eu", key = "k", rate = 1 } ]
+                limiters = [ { name = "waf:pro", tier = cache, limit = 10, window = 10s } ]
+                """);
+
+        // HOCON refuses a colon in a path unquoted; split at its dots, as before quotes were read
+        for (String path : List.of("limiters.waf:pro.limit", "limiters.\"waf:pro\".limit")) {
+            Scenario swept = ScenarioLoader.load(file, REGIONS, Map.of(path, "20"));
+            assertThat(swept.limiters().get(0).stages().get(0).algorithm().limit()).as(path).isEqualTo(20);
+        }
+        assertThat(ScenarioLoader.load(file, REGIONS, Map.of("clients.bots:eu.rate", "5")).clients().get(0))
+                .isInstanceOfSatisfying(ClientSpec.Population.class, p -> assertThat(p.ratePerSecond()).isEqualTo(5));
     }
 }

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import static io.edgesim.result.RunResults.limiter;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -392,5 +393,17 @@ class ScenarioWarningsTest {
                 "limiters wa, wb count in binding namespace '1001' (key api-key) together: the limit holds for their "
                         + "requests jointly, but each one's exact count is of its own requests alone, so refusals the "
                         + "joint limit makes as intended count as wrongly rejected and lower its multiplication"));
+        // keys that never meet (other values, or {name} in each population's template) share no counter: no note
+        for (String keys : List.of("key = k1 }, { name = b, key = k2", "key = \"{name}-{i}\" }, "
+                + "{ name = b, key = \"{name}-{i}\"")) {
+            Scenario apart = ScenarioFixture.loadOverBase(dir, """
+                    clients = [ { name = a, rate = 1, %s, rate = 1 } ]
+                    limiters = [
+                      { name = wa, clients = [a], tier = binding, limit = 60, period = 60, namespace = "1001" }
+                      { name = wb, clients = [b], tier = binding, limit = 60, period = 60, namespace = "1001" }
+                    ]
+                    """.formatted(keys));
+            assertThat(ScenarioWarnings.of(apart)).as(keys).isEmpty();
+        }
     }
 }

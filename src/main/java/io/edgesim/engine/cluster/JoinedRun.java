@@ -391,9 +391,9 @@ final class JoinedRun {
             R reply = (R) first;
             if (reply.error() != null) {
                 // a host that waited on another one's part (the shards of every member) fails when that one left:
-                // the one that left is the news
+                // the one that left is the news (at the finish, where hosts that left are passed over, the error is)
                 for (Host other : hosts) {
-                    if (goneSignal(other).isDone()) {
+                    if (!skipLeaving && goneSignal(other).isDone()) {
                         throw leftBeforeStart(other, what);
                     }
                 }

@@ -106,13 +106,17 @@ public final class ScenarioWarnings {
                 .map(c -> (ClientSpec.Population) c).toList();
         Map<String, String> notes = new LinkedHashMap<>();
         for (String key : written) {
-            boolean taken = populations.stream().anyMatch(p -> settings.keySet().stream().noneMatch(k ->
-                    k.equals("clients." + p.name() + "." + key) || k.startsWith("clients." + p.name() + "." + key
-                            + ".")));
-            if (!taken) {
+            List<ClientSpec.Population> taking = populations.stream().filter(p -> settings.keySet().stream()
+                    .noneMatch(k -> k.equals("clients." + p.name() + "." + key) || k.startsWith("clients." + p.name()
+                            + "." + key + "."))).toList();
+            // arrival spaces the regular requests: a population of bursts alone takes it to no effect
+            boolean bursts = key.equals("arrival") && !taking.isEmpty() && taking.stream().allMatch(p ->
+                    p.ratePerSecond() == 0 && p.rates() == null);
+            if (taking.isEmpty() || bursts) {
                 notes.put(prefix + key, populations.isEmpty() ? "set, but every client is a trace, and traces take "
-                        + "no client-defaults: it changes nothing" : "set, but every population sets its own "
-                        + key + ": it changes nothing");
+                        + "no client-defaults: it changes nothing" : bursts ? "set, but the populations that take it "
+                        + "send bursts alone (no rate), and arrival spaces the regular requests: it changes nothing"
+                        : "set, but every population sets its own " + key + ": it changes nothing");
             }
         }
         return notes;

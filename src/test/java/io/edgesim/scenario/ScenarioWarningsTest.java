@@ -369,6 +369,15 @@ class ScenarioWarningsTest {
                 + "(pops-per-key = 1), so it never moves: the same as per-client")
                 .containsEntry("clients.one-pop.pop-choice", "hop, but each client reaches one PoP, so it never "
                 + "moves: the same as per-client");
+        // a default arrival taken only by populations of bursts alone
+        Scenario defaults = ScenarioFixture.loadOverBase(dir, """
+                client-defaults { arrival = poisson }
+                clients = [ { name = bursts, key = k, burst { every = 10s, size = 5 } }
+                            { name = steady, key = j, rate = 1, arrival = constant } ]
+                """);
+        assertThat(ScenarioWarnings.of(defaults)).containsExactly(java.util.Map.entry("client-defaults.arrival",
+                "set, but the populations that take it send bursts alone (no rate), and arrival spaces the regular "
+                        + "requests: it changes nothing"));
         // a region going down is what in-memory state is for
         Scenario outage = ScenarioFixture.loadOverBase(dir, """
                 limiters = [ { name = exact, tier = durable-object, limit = 10, window = 10s, state = in-memory,

@@ -51,6 +51,25 @@ class StoppedRunTest {
         }
     }
 
+    // waits until the hidden file starting with prefix in dir holds at least bytes (the run is sending)
+    private static void awaitRows(Process run, Path dir, String prefix, long bytes) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (stagedBytes(dir, prefix) < bytes && run.isAlive()) {
+            assertThat(System.nanoTime()).as("rows in the hidden decisions file within 120 s").isLessThan(deadline);
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+        }
+    }
+
+    // SIGTERM to a run still going; what it printed, once it exited as a SIGTERM makes a JVM exit
+    private static String stop(Process run) throws Exception {
+        assertThat(run.isAlive()).as("the run still going when stopped").isTrue();
+        run.toHandle().destroy();
+        assertThat(run.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        String printed = new String(run.getInputStream().readAllBytes());
+        assertThat(run.exitValue()).as(printed).isEqualTo(143);
+        return printed;
+    }
+
     @Test
     void sigtermWhileWritingLeavesNoPartialOutputUnderAFinalName(@TempDir Path dir) throws Exception {
         Path scenario = Files.writeString(dir.resolve("long.conf"), LONG_RUN);
@@ -61,18 +80,8 @@ class StoppedRunTest {
                 out.toString());
         try {
             // the run is under way once its hidden decisions file holds rows
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (stagedBytes(dir, ".decisions.csv.edgesim-new-") < 100_000 && run.isAlive()) {
-                assertThat(System.nanoTime()).as("rows in the hidden decisions file within 120 s")
-                        .isLessThan(deadline);
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-            }
-            assertThat(run.isAlive()).as("the run still going when stopped").isTrue();
-            run.toHandle().destroy();
-            assertThat(run.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            String printed = new String(run.getInputStream().readAllBytes());
-
-            assertThat(run.exitValue()).as(printed).isEqualTo(143);
+            awaitRows(run, dir, ".decisions.csv.edgesim-new-", 100_000);
+            stop(run);
             assertThat(decisions).hasContent(DecisionsCsv.HEADER + "\nold,decisions");
             assertThat(out).doesNotExist();
             assertThat(names(dir)).containsExactly("decisions.csv", "long.conf");
@@ -93,22 +102,12 @@ class StoppedRunTest {
                     "cluster", "--regions", Path.of("regions.conf").toAbsolutePath().toString(), "--decisions",
                     decisions.toString(), "--out", dir.resolve("out").toString());
             try {
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
                 if (sending) {
-                    while (stagedBytes(dir, ".decisions-true.csv.edgesim-new-") < 10_000 && run.isAlive()) {
-                        assertThat(System.nanoTime()).as("rows in the hidden decisions file within 120 s")
-                                .isLessThan(deadline);
-                        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-                    }
+                    awaitRows(run, dir, ".decisions-true.csv.edgesim-new-", 10_000);
                 } else {
                     LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2_500));
                 }
-                assertThat(run.isAlive()).as("the run still going when stopped").isTrue();
-                run.toHandle().destroy();
-                assertThat(run.waitFor(60, TimeUnit.SECONDS)).isTrue();
-                String printed = new String(run.getInputStream().readAllBytes());
-
-                assertThat(run.exitValue()).as(printed).isEqualTo(143);
+                String printed = stop(run);
                 assertThat(printed.lines().filter(line -> !line.equals("edgesim: stopped (SIGINT or SIGTERM) before "
                         + "the command finished; outputs not yet written were not written"))).as(printed).isEmpty();
             } finally {

@@ -6,7 +6,9 @@ import io.edgesim.engine.cluster.RunHost;
 import io.edgesim.engine.cluster.node.ClusterSettings;
 import io.edgesim.engine.cluster.node.JoinCheck;
 import io.edgesim.engine.cluster.node.StandaloneNode;
+import io.edgesim.model.region.RegionMap;
 import io.edgesim.scenario.InputException;
+import io.edgesim.scenario.region.RegionsLoader;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,6 +20,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -38,6 +41,8 @@ import java.util.regex.Pattern;
 final class NodeCommand implements Callable<Integer> {
 
     private static final String PEKKO_LOGGER = "org.apache.pekko";
+    // the codes a refused role lists: all 16 of regions.conf, the first of the whole edge's 340
+    private static final int ROLES_LISTED = 20;
     private static final String ADDRESS_ALLOWED = "allowed: host:port with a host name or IPv4 address, e.g. "
             + "127.0.0.1:25520";
     // a host name or an IPv4 address: what a pekko:// address takes without brackets
@@ -49,6 +54,12 @@ final class NodeCommand implements Callable<Integer> {
     @Option(names = "--roles", paramLabel = "CODES", required = true, split = ",",
             description = "The PoPs/regions this node holds, as IATA codes, e.g. SYD,NRT.")
     List<String> roles;
+
+    @Option(names = "--regions", paramLabel = "FILE",
+            description = "The regions file the roles are codes of, as the runs on this node use. Default: "
+                    + "./regions.conf, else the regions.conf of the edgesim folder the launcher runs from or whose "
+                    + "target/ holds the jar; regions/cloudflare.conf for every location.")
+    Path regions;
 
     @Option(names = "--host", paramLabel = "HOST", defaultValue = "127.0.0.1",
             description = "Address to bind and be reached at. Default: ${DEFAULT-VALUE} (this machine only); "
@@ -151,6 +162,7 @@ final class NodeCommand implements Callable<Integer> {
             throw new InputException("--roles: " + String.join(",", codes) + " names a region twice; allowed: "
                     + "distinct region codes");
         }
+        checkRegionsOfFile(codes);
         int portNumber = port("--port", port);
         checkHost("--host", host);
         if (isWildcard(host)) {
@@ -164,6 +176,29 @@ final class NodeCommand implements Callable<Integer> {
             checkAddress("--seed-nodes", seed);
         }
         return new StandaloneNode.Options(codes, host, portNumber, seeds, tls.tls());
+    }
+
+    // a role the runs' regions file does not have would hold nothing: a typo (SYN for SYD) or a code of another
+    // world (--regions regions/cloudflare.conf) is told now, not as a region no node holds when a run starts
+    private void checkRegionsOfFile(List<String> codes) {
+        Path file = Paths.regionsFile(regions);
+        if (regions == null && "no such file".equals(RegionsLoader.fileProblem(file))) {
+            throw new InputException("--regions: missing, and the default " + file.toAbsolutePath().normalize()
+                    + " does not exist; allowed: --regions FILE, or a folder with regions.conf to run from");
+        }
+        RegionMap map = RegionsLoader.load(file);
+        List<String> unknown = codes.stream().filter(code -> !map.contains(code)).toList();
+        if (unknown.isEmpty()) {
+            return;
+        }
+        List<String> known = map.codes();
+        String listed = known.size() <= ROLES_LISTED ? String.join(", ", known)
+                : String.join(", ", known.subList(0, ROLES_LISTED)) + " and " + (known.size() - ROLES_LISTED)
+                        + " more";
+        throw new InputException("--roles: " + String.join(",", unknown) + (unknown.size() == 1 ? " is not a region"
+                : " are not regions") + " of " + file + "; allowed: its " + known.size() + " codes (" + listed + ")"
+                + (regions == null ? ", or another regions file with --regions FILE, e.g. regions/cloudflare.conf"
+                        : ""));
     }
 
     // a node without --seed-nodes is its own seed: it joins itself, needing no other process, and is Up once its

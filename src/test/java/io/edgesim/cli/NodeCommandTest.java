@@ -57,6 +57,21 @@ class NodeCommandTest {
     }
 
     @Test
+    void aRoleTheRegionsFileLacksIsToldAtTheStart() {
+        // a typo of SYD, and a location of the whole edge without its file: neither would hold anything of a run
+        assertOneLineOfBadInput(edgesim("node", "--roles", "SYD,SYN"), "--roles: SYN is not a region of "
+                + "regions.conf; allowed: its 16 codes (", "SYD", "--regions FILE, e.g. regions/cloudflare.conf");
+        assertOneLineOfBadInput(edgesim("node", "--roles", "ATL,ORD"), "--roles: ATL,ORD are not regions of");
+        assertOneLineOfBadInput(edgesim("node", "--roles", "SYN", "--regions", "regions/cloudflare.conf"),
+                "--roles: SYN is not a region of regions/cloudflare.conf; allowed: its ", " and ", " more)");
+        assertOneLineOfBadInput(edgesim("node", "--roles", "SYD", "--regions", "no-such.conf"), "--regions",
+                "no-such.conf");
+        // with the whole edge's file ATL is a region: the next flag is what is wrong
+        assertOneLineOfBadInput(edgesim("node", "--roles", "ATL", "--regions", "regions/cloudflare.conf", "--port",
+                "70000"), "--port", "'70000'");
+    }
+
+    @Test
     void aPortInUseIsOneLine() throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             assertOneLineOfBadInput(edgesim("node", "--roles", "SYD", "--port",

@@ -235,7 +235,8 @@ public final class MultiProcessBenchmark {
 
     private static void processes(ClusterSettings settings, Arguments arguments, Ticks ticks, String setup,
                                   Bench bench) throws Exception {
-        List<String> regions = NodeRegions.of(bench.scenario(arguments.warmUpRate(), arguments.seconds()));
+        Scenario scenario = bench.scenario(arguments.warmUpRate(), arguments.seconds());
+        List<String> regions = NodeRegions.of(scenario);
         List<List<String>> split = split(regions, PROCESSES);
         System.out.printf(Locale.ROOT, "%n== %s: %s, %d regions on %d node processes (%s each) on %s, this JVM (pid %d) "
                         + "the coordinator%n", setup, bench.file(), regions.size(), PROCESSES,
@@ -250,7 +251,8 @@ public final class MultiProcessBenchmark {
             long started = System.nanoTime();
             int seedPort = freePort();
             for (int n = 0; n < PROCESSES; n++) {
-                nodes.add(NodeProcess.start(settings, split.get(n), n == 0 ? seedPort : freePort(), seedPort));
+                nodes.add(NodeProcess.start(settings, scenario.regionsFile(), split.get(n), n == 0 ? seedPort : freePort(),
+                        seedPort));
             }
             long lastUp = 0;
             for (NodeProcess node : nodes) {
@@ -409,13 +411,14 @@ public final class MultiProcessBenchmark {
     private record NodeProcess(Process process, List<String> roles, int port, CompletableFuture<Long> up,
                                List<String> output) {
 
-        static NodeProcess start(ClusterSettings settings, List<String> roles, int port, int seedPort)
-                throws IOException {
+        static NodeProcess start(ClusterSettings settings, Path regionsFile, List<String> roles, int port,
+                                 int seedPort) throws IOException {
             List<String> command = new ArrayList<>(List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-Dedgesim.cluster.startup-timeout=" + settings.startupTimeout().toMillis() + "ms",
                     "-cp", JAR.toAbsolutePath().toString(), "io.edgesim.cli.Main", "node",
-                    "--roles", String.join(",", roles), "--port", Integer.toString(port)));
+                    "--roles", String.join(",", roles), "--regions", regionsFile.toAbsolutePath().toString(),
+                    "--port", Integer.toString(port)));
             if (port != seedPort) {
                 command.addAll(List.of("--seed-nodes", LOOPBACK + ":" + seedPort));
             }

@@ -1,5 +1,6 @@
 package io.edgesim.cli;
 
+import io.edgesim.scenario.InputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -10,6 +11,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -77,19 +79,19 @@ final class ParameterErrors {
     private static String unmatched(CommandLine command, UnmatchedArgumentException ex) {
         String argument = ex.getUnmatched().get(0);
         String path = commandPath(command);
-        List<String> suggestions = ex.getSuggestions();
-        String hint = suggestions.isEmpty() ? "" : " (did you mean " + suggestions.get(0) + "?)";
         if (argument.startsWith("-")) {
             List<String> options = new ArrayList<>();
             for (OptionSpec option : command.getCommandSpec().options()) {
                 options.add(option.longestName());
             }
-            return argument + ": '" + path + "' has no such option" + hint + "; allowed: "
+            // the scenario language's rule (an edit or two for the length), not picocli's prefix: --decisions on
+            // serve is no typo of --debug
+            return argument + ": '" + path + "' has no such option" + hint(argument, options) + "; allowed: "
                     + String.join(", ", options);
         }
         if (!command.getSubcommands().isEmpty() && command.getCommandSpec().positionalParameters().isEmpty()) {
-            return argument + ": '" + path + "' has no such command" + hint + "; allowed: "
-                    + String.join(", ", command.getSubcommands().keySet());
+            return argument + ": '" + path + "' has no such command" + hint(argument, command.getSubcommands()
+                    .keySet()) + "; allowed: " + String.join(", ", command.getSubcommands().keySet());
         }
         List<String> labels = new ArrayList<>();
         for (PositionalParamSpec positional : command.getCommandSpec().positionalParameters()) {
@@ -97,6 +99,11 @@ final class ParameterErrors {
         }
         return "'" + argument + "': unexpected argument to '" + path + "'; allowed: "
                 + (labels.isEmpty() ? "options only" : "one " + String.join(" ", labels) + " and options");
+    }
+
+    private static String hint(String written, Collection<String> known) {
+        String name = InputException.closest(written, known);
+        return name == null ? "" : " (did you mean " + name + "?)";
     }
 
     private static String missing(CommandLine command, MissingParameterException ex) {

@@ -26,4 +26,9 @@ public final class InputException extends RuntimeException {
     public static String didYouMean(String written, Collection<String> known) {
         return Suggestion.didYouMean(written, known);
     }
+
+    /** The name of {@code known} close to {@code written} by the same rule, or null: a command line's flags. */
+    public static String closest(String written, Collection<String> known) {
+        return Suggestion.closest(written, known);
+    }
 }

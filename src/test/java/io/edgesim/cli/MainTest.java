@@ -251,8 +251,21 @@ class MainTest {
     }
 
     @Test
+    void onlyACloseNameIsSuggestedForAnUnknownFlagOrCommand() {
+        // picocli's own suggestion was the option sharing the longest prefix: serve --decisions "meant" --debug
+        Outcome serve = edgesim("serve", "scenarios/three-pops.conf", "--decisions", "d.csv");
+        assertThat(serve.status()).isEqualTo(2);
+        assertThat(serve.err()).contains("--decisions: 'edgesim serve' has no such option; allowed: ")
+                .doesNotContain("did you mean");
+        assertThat(edgesim("rnu", "scenarios/three-pops.conf").err()).contains("rnu: 'edgesim' has no such "
+                + "command (did you mean run?)");
+        assertThat(edgesim("run", "scenarios/three-pops.conf", "--replication", "3").err())
+                .contains("(did you mean --replications?)");
+    }
+
+    @Test
     void everyCommandNamesAnUnknownOptionBeforeWhatIsMissing() {
-        String[][] commandLines = {{"node", "--no-such-flag"}, {"node", "--rles", "FRA"}, {"run", "--no-such-flag"},
+        String[][] commandLines = {{"node", "--no-such-flag"}, {"node", "--owner", "FRA"}, {"run", "--no-such-flag"},
                 {"validate", "--no-such-flag"}, {"sweep", "scenarios/three-pops.conf", "--no-such-flag"},
                 {"bench", "--no-such-flag"}, {"reports", "--no-such-flag"}, {"regions", "--no-such-flag"},
                 {"run", "scenarios/three-pops.conf", "--engine", "cluster", "--join", "127.0.0.1:1", "--no-such-flag"}};

@@ -17,7 +17,7 @@ public final class Suggestion {
     }
 
     /** The known name closest to {@code written}, or null when none is close enough. */
-    static String closest(String written, Collection<String> known) {
+    public static String closest(String written, Collection<String> known) {
         int limit = Math.min(3, Math.max(1, written.length() / 3));
         String best = null;
         int bestDistance = limit + 1;

@@ -30,6 +30,8 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
@@ -203,7 +205,7 @@ final class RunCommand implements Callable<Integer> {
                         result = result.withCluster(result.cluster().orElseThrow().withToleranceMs(toleranceMs));
                     }
                     fidelity = cluster.fidelity().describe() + lateLine(result.cluster().orElseThrow(),
-                            "--lateness-tolerance");
+                            "--lateness-tolerance") + leftLine(result.cluster().orElseThrow());
                 } else if (replications != null) {
                     result = ParallelRuns.replicated(scenario, runs, listener, ParallelRuns.defaultThreads());
                 } else {
@@ -398,6 +400,27 @@ final class RunCommand implements Callable<Integer> {
         return String.format(Locale.ROOT, "%nlatency figures not faithful: injected latencies were handled late by "
                 + "a p99 of %.2f ms, above the tolerance of %.2f ms (%s); marked in report.md",
                 run.injected().p99Ms(), run.toleranceMs(), tolerance);
+    }
+
+    // one line naming the nodes a run on node processes lost (the placement marks them), nothing otherwise
+    static String leftLine(ClusterRun run) {
+        Map<String, List<String>> left = new LinkedHashMap<>();
+        String mark = " " + ClusterEngine.LEFT;
+        run.placement().forEach((region, member) -> {
+            if (member.endsWith(mark)) {
+                left.computeIfAbsent(member.substring(0, member.length() - mark.length()), m -> new ArrayList<>())
+                        .add(region);
+            }
+        });
+        if (left.isEmpty()) {
+            return "";
+        }
+        List<String> named = new ArrayList<>();
+        left.forEach((member, regions) -> named.add(member + " (" + String.join(",", regions) + ")"));
+        return String.format(Locale.ROOT, "%n%d of %d nodes left the cluster during the run: %s; the requests that "
+                + "reached their PoPs until they were gone failed, the report lacks their part of the delivery "
+                + "lateness, and bills the calls their Durable Objects answered as served ones", left.size(),
+                run.nodes(), String.join(", ", named));
     }
 
     // a file, not an input of the run, not inside the report folder (which is replaced whole)

@@ -215,11 +215,7 @@ final class JoinedRun {
                 latency.add(RunHost.decode(part.latencyLateness()));
                 arrival.add(RunHost.decode(part.arrivalLateness()));
             }
-            if (parts.size() < hosts.size()) {
-                LOG.warn("{} of {} nodes left the cluster during the run: the report lacks their part of the "
-                        + "delivery lateness, and bills the calls their Durable Objects answered as served ones",
-                        hosts.size() - parts.size(), hosts.size());
-            }
+            // a host that gave no part left: the placement marks it, and the command says so under the tables
             Fidelity fidelity = new Fidelity(speed, hosts.size(), Fidelity.lateness(latency),
                     Fidelity.lateness(arrival), formation, traffic);
             engine.fidelity(fidelity);

@@ -44,6 +44,7 @@ final class SweepChart {
     private static final double LARGEST = 1e15;
     // the characters of category labels, all values together, that the chart's width shows uncut
     private static final int MAX_LABEL_CHARS = 90;
+    private static final int LABEL_LINES = 3;
 
     private SweepChart() {
     }
@@ -164,8 +165,8 @@ final class SweepChart {
                     data.addValue(value.apply(l), l.name(), labels.get(at));
                 }
             }
-            return ChartStyle.apply(ChartFactory.createLineChart(title, axis, measure, data,
-                    PlotOrientation.VERTICAL, true, false, false));
+            return ChartStyle.apply(wrapping(ChartFactory.createLineChart(title, axis, measure, data,
+                    PlotOrientation.VERTICAL, true, false, false)));
         }
         IntervalLineRenderer renderer = new IntervalLineRenderer();
         for (int at = 0; at < sweep.points().size(); at++) {
@@ -182,7 +183,15 @@ final class SweepChart {
                 PlotOrientation.VERTICAL, true, false, false);
         // the error bars run from the interval's low end to its high end, as the tables print it
         chart.getCategoryPlot().setRenderer(renderer);
-        return ChartStyle.apply(chart);
+        return ChartStyle.apply(wrapping(chart));
+    }
+
+    // the axis breaks a label wider than its point's share of the width at a comma or a space, and shows one line
+    // of it by default: "{FRA=1,AMS=1,SYD=1}" came out "{FRA=1,AMS..."; the values written are short enough for
+    // three lines
+    private static JFreeChart wrapping(JFreeChart chart) {
+        chart.getCategoryPlot().getDomainAxis().setMaximumCategoryLabelLines(LABEL_LINES);
+        return chart;
     }
 
     /**

@@ -3,12 +3,18 @@ package io.edgesim.report;
 import io.edgesim.result.Interval;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RunResult;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.AxisState;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.CategoryTick;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.data.xy.IntervalXYDataset;
+import org.jfree.chart.text.TextLine;
+import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.data.xy.XYDataset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -145,6 +151,34 @@ class SweepChartsTest {
         CategoryPlot written = short4.multiplicationChart().getCategoryPlot();
         assertThat(written.getDataset().getColumnKeys()).containsExactly("60s", "10s");
         assertThat(written.getDomainAxis().getLabel()).isEqualTo("limiters.cache.window");
+    }
+
+    @Test
+    void valuesWrittenUnderTheirPointsShowWholeWhereTheAxisWouldBreakThem() {
+        RunResult run = ChartRuns.fourLimiters(dir);
+        // short enough to be written, but the axis breaks a label at its commas: on one line each was cut to
+        // "{FRA=5,AMS...", twice
+        List<String> values = List.of("{FRA=1,AMS=1,SYD=1}", "{FRA=5,AMS=1,SYD=1}", "{FRA=5,AMS=2,SYD=1}",
+                "[FRA,AMS]");
+        List<SweepReport.Point> points = new ArrayList<>();
+        values.forEach(value -> points.add(new SweepReport.Point(value, run)));
+        SweepReport pops = new SweepReport("clients.spread.pops", points);
+
+        for (JFreeChart made : List.of(pops.letThroughChart(), pops.multiplicationChart())) {
+            ChartRuns.Rendered chart = ChartRuns.render(made);
+            CategoryAxis axis = chart.chart().getCategoryPlot().getDomainAxis();
+            List<String> shown = new ArrayList<>();
+            for (Object tick : axis.refreshTicks(chart.g2(), new AxisState(), chart.dataArea(),
+                    RectangleEdge.BOTTOM)) {
+                StringBuilder label = new StringBuilder();
+                // a label the axis breaks is a line each, one fragment per line
+                for (Object line : ((CategoryTick) tick).getLabel().getLines()) {
+                    label.append(((TextLine) line).getFirstTextFragment().getText());
+                }
+                shown.add(label.toString());
+            }
+            assertThat(shown).isEqualTo(values);
+        }
     }
 
     @Test

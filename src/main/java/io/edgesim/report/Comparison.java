@@ -53,6 +53,16 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
             differences.forEach(line -> md.append("- ").append(line).append('\n'));
             md.append('\n');
         }
+        // a cluster run's latency figures that carry its own delivery delay: the difference would read as a change
+        for (ResultJson.Run run : List.of(a, b)) {
+            if (run.late() != null) {
+                md.append("Latency figures of ").append(run == a ? "A" : "B").append(" marked ")
+                        .append(MarkdownReport.LATE_MARK).append(" (of ").append(String.join(", ",
+                                run.lateLimiters())).append(") are not faithful: the cluster handled messages "
+                                + "carrying an injected latency late by ").append(run.late())
+                        .append("; a difference in them is partly that delay, not the model.\n\n");
+            }
+        }
         boolean intervals = a.replicated() && b.replicated();
         md.append(intervals ? "Each value is the mean over the runs with its 95 % interval; *separate* when the "
                 + "intervals do not overlap." : a.replicated() || b.replicated()
@@ -89,7 +99,8 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
             lines.add("seeds: " + describeSeeds(a) + " in A, " + describeSeeds(b) + " in B");
         }
         if (a.durationS() != b.durationS()) {
-            lines.add("duration: " + Numbers.seconds(a.durationS()) + " s in A, " + Numbers.seconds(b.durationS())
+            // a served session's duration is to the nanosecond: milliseconds tell two apart
+            lines.add("duration: " + Numbers.upTo(a.durationS(), 3) + " s in A, " + Numbers.upTo(b.durationS(), 3)
                     + " s in B; counts are totals over each run");
         }
         for (String limiter : a.limiters()) {
@@ -279,11 +290,13 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
     }
 
     private static String cell(ResultJson.Run run, Figure f) {
+        String mark = run.lateLimiters().contains(f.limiter()) && f.name().startsWith("latency_")
+                ? " " + MarkdownReport.LATE_MARK : "";
         if (run.replicated()) {
-            return ReplicationTables.cell(f.name(), Optional.ofNullable(run.intervals().get(f)));
+            return ReplicationTables.cell(f.name(), Optional.ofNullable(run.intervals().get(f))) + mark;
         }
         double v = run.figures().getOrDefault(f, Double.NaN);
-        return Double.isNaN(v) ? "n/a" : ThresholdText.value(f.name(), v);
+        return Double.isNaN(v) ? "n/a" : ThresholdText.value(f.name(), v) + mark;
     }
 
     /** B - A in the figure's unit; of means rounded as means are ({@code means}), else with up to 4 decimals. */

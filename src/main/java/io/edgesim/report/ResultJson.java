@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -42,12 +43,16 @@ public final class ResultJson {
      * @param figures      every figure of the run at its seed (NaN for none), in report order
      * @param replicated   true when the run has replications (--replications N, also N = 1)
      * @param intervals    with replications, every figure's mean and interval that every run had; else empty
+     * @param late         a cluster run whose injected latencies were handled late beyond its tolerance: "a p99 of
+     *                     303.56 ms, above the tolerance of 2.00 ms"; else null
+     * @param lateLimiters the limiters whose latency figures that makes not faithful (report.md marks them "(late)")
      */
     public record Run(String scenario, String engine, long seed, int runs, String seeds, double durationS,
                       List<String> regions, List<String> limiters, Map<String, String> settings,
                       Map<String, String> written, Map<String, String> defaults, Map<String, Double> roundTrips,
                       Set<String> plans,
-                      Map<Figure, Double> figures, boolean replicated, Map<Figure, Interval> intervals) {
+                      Map<Figure, Double> figures, boolean replicated, Map<Figure, Interval> intervals,
+                      String late, Set<String> lateLimiters) {
     }
 
     /** The run in {@code root}, a parsed result.json. */
@@ -114,9 +119,19 @@ public final class ResultJson {
                 }
             }
         }
+        String late = null;
+        Set<String> lateLimiters = new LinkedHashSet<>();
+        JsonNode cluster = root.path("cluster");
+        if (cluster.path("latency_flagged").asBoolean(false)) {
+            late = String.format(Locale.ROOT, "a p99 of %.2f ms, above the tolerance of %.2f ms",
+                    cluster.at("/lateness_ms/injected_latency/p99").asDouble(), cluster.path("tolerance_ms")
+                            .asDouble());
+            cluster.path("injected_latency_limiters").forEach(l -> lateLimiters.add(l.asText()));
+        }
         return new Run(scenario, engine, seed, runs, seeds, durationS, regions, limiters, settings,
                 root.has("settings") ? strings(field(root, "settings")) : null, strings(field(root, "assumptions")),
-                roundTrips(list(root, "latency_pairs")), plans, figures, replications != null, intervals);
+                roundTrips(list(root, "latency_pairs")), plans, figures, replications != null, intervals, late,
+                lateLimiters);
     }
 
     // "FROM-TO" -> rtt_ms of each pair

@@ -2,6 +2,7 @@ package io.edgesim.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -13,6 +14,7 @@ final class Tables {
     // a cell that begins with a number, signed or in dollars, maybe a share or a factor, and then ends or goes on after
     // a space ("8 (<0.1%)", "+4.72 ms"): not an address ("203.0.113.5") or a name ("10k-tier") that begins with digits
     private static final Pattern NUMBER_FIRST = Pattern.compile("[-+]?\\$?[0-9][0-9,]*(\\.[0-9]+)?[x%]?(?=$| )");
+    private static final Set<String> NO_VALUE = Set.of("", "-", "n/a", "unbounded");
 
     private final List<String> header;
     private final List<List<String>> rows = new ArrayList<>();
@@ -64,9 +66,9 @@ final class Tables {
     }
 
     // a column of numbers: each cell starts with one ("251.5", "$8.63", "-0.60", "+4.72 ms", "8 (<0.1%)",
-    // "86.50 / 86.50"), or is "-" or empty (no value)
+    // "86.50 / 86.50"), or is "-", empty, "n/a" or "unbounded" (a figure without a value, and why)
     private boolean numbers(int column) {
-        return rows.stream().map(row -> row.get(column)).allMatch(cell -> cell.isEmpty() || cell.equals("-")
+        return rows.stream().map(row -> row.get(column)).allMatch(cell -> NO_VALUE.contains(cell)
                 || NUMBER_FIRST.matcher(cell).lookingAt());
     }
 

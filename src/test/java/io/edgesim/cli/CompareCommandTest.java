@@ -159,6 +159,32 @@ class CompareCommandTest {
     }
 
     @Test
+    void aClusterRunsLatencyFiguresFlaggedAsLateAreMarkedInTheComparison() throws IOException {
+        Path a = run("a", SCENARIO);
+        Path b = run("b", SCENARIO);
+        // as a cluster run on a loaded machine writes it: its deliveries late beyond the tolerance
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode late = (ObjectNode) json.readTree(b.resolve("result.json").toFile());
+        late.set("cluster", json.readTree("""
+                {"speed": 1.0, "nodes": 2, "placement": {}, "lateness_ms": {"injected_latency": {"messages": 814,
+                 "p50": 19.5, "p99": 303.562751, "max": 389.8}, "arrival": {"messages": 407, "p50": 19.1,
+                 "p99": 256.9, "max": 332.1}}, "tolerance_ms": 2.0, "latency_flagged": true,
+                 "injected_latency_limiters": ["exact"]}"""));
+        json.writeValue(b.resolve("result.json").toFile(), late);
+
+        CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
+
+        assertThat(compare.status()).as(compare.err()).isZero();
+        assertThat(compare.out()).contains("Latency figures of B marked (late) (of exact) are not faithful: the "
+                        + "cluster handled messages carrying an injected latency late by a p99 of 303.56 ms, above the "
+                        + "tolerance of 2.00 ms; a difference in them is partly that delay, not the model.",
+                "| latency p99 | in SYD | 251.5 ms | 251.5 ms (late) | 0.00 ms | 0% |",
+                // the limiter without a remote stage carries no injected latency
+                "| latency p99 | in SYD | 0.50 ms | 0.50 ms | 0.00 ms | 0% |");
+        assertThat(compare.out()).doesNotContain("Latency figures of A");
+    }
+
+    @Test
     void aResultJsonWithoutSettingsIsComparedByWhatItNames() throws IOException {
         Path a = run("a", SCENARIO);
         Path b = run("b", SCENARIO);

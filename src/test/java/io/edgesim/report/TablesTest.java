@@ -32,4 +32,14 @@ class TablesTest {
 
         assertThat(t.markdown().lines().skip(1).findFirst()).hasValue("|---|---|---|---:|---:|---:|");
     }
+
+    @Test
+    void aFigureWithoutAValueLeavesItsColumnOfNumbersAlignedRight() {
+        // compare's change of a figure that was 0 on one side, a multiplication with no exact acceptance
+        Tables t = new Tables(List.of("figure", "change", "multiplication"))
+                .row(List.of("sent", "+4.0%", "unbounded"))
+                .row(List.of("failed", "n/a", "3.00x"));
+
+        assertThat(t.markdown().lines().skip(1).findFirst()).hasValue("|---|---:|---:|");
+    }
 }

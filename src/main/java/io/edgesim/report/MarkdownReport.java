@@ -268,8 +268,8 @@ public final class MarkdownReport {
     // why a figure can exceed its bound, said where it does (a figure above a "bound" reads as a bug otherwise)
     static final String ABOVE_BOUND = " Above the bound: the bound is about where the count lives, not about how late "
             + "the tier sees it; a cache's write delay, a binding's sync interval, a WAF rule's counting delay, a "
-            + "Durable Object's reply landing in the next window, a count kept in memory and lost in an outage, or "
-            + "failing open each let more through (docs/model.md, \"The bound on multiplication\").";
+            + "request reaching a Durable Object after its window has turned, a count kept in memory and lost in an "
+            + "outage, or failing open each let more through (docs/model.md, \"The bound on multiplication\").";
 
     // whether the largest per-window figure shows above its bound, as both are printed
     static boolean aboveBound(PerWindow w, MultiplicationBound bound) {

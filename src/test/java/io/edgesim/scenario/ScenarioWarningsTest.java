@@ -195,6 +195,40 @@ class ScenarioWarningsTest {
     }
 
     @Test
+    void aRunShorterThanTheWindowOfALimiterBilledForItsWritesIsNoted() {
+        // a minute of 1,000 keys against 10 an hour: the bill repeats the hour's first minute, a new allowance each
+        Scenario minute = ScenarioFixture.loadOverBase(dir, """
+                duration = 60s
+                clients = [ { name = a, count = 1000, key = "k{i}", rate = 1 } ]
+                limiters = [ { name = do, tier = durable-object, limit = 10, window = 1h }
+                             { name = kv, tier = kv, limit = 10, window = 1h }
+                             { name = daily, tier = durable-object, limit = 100, window = 1d }
+                             { name = cache, tier = cache, limit = 10, window = 1h } ]
+                """);
+        assertThat(ScenarioWarnings.of(minute)).containsOnlyKeys("duration");
+        assertThat(ScenarioWarnings.of(minute).get("duration")).isEqualTo("the 60s run is shorter than the window (1d "
+                + "of daily; 1h of do, kv): it is the start of one window, and the bill, which scales the run to a "
+                + "30-day month as if it repeated, gives every key a new allowance every 60s, so where keys would "
+                + "reach their limits later in a window it bills more writes of accepted requests (a Durable Object's "
+                + "rows, KV's writes) than a month has; a run of a whole window or more bills them as a month would");
+        // a whole window: nothing to say; the cache bills nothing of its own
+        assertThat(ScenarioWarnings.of(ScenarioFixture.loadOverBase(dir, """
+                duration = 1h
+                clients = [ { name = a, count = 1000, key = "k{i}", rate = 1 } ]
+                limiters = [ { name = do, tier = durable-object, limit = 10, window = 1h }
+                             { name = cache, tier = cache, limit = 10, window = 1d } ]
+                """))).isEmpty();
+        // beside bursts billed above their cadence: one note, both said
+        assertThat(ScenarioWarnings.of(ScenarioFixture.loadOverBase(dir, """
+                duration = 10s
+                clients = [ { name = cron, key = c, burst { every = 1m, size = 500 } } ]
+                limiters = [ { name = for-cron, tier = durable-object, limit = 1000, window = 60s } ]
+                """)).get("duration")).startsWith("the 10s run is shorter than the window (60s of for-cron): ")
+                .contains("; and the bill scales the 10s run to a 30-day month as if it repeated, which bills more "
+                        + "bursts than their cadence for cron");
+    }
+
+    @Test
     void traceRowsWithoutTheFieldALimiterKeysOnShareOneKey() {
         // three rows without an API key and four without an address in t; u's one row without an address too
         ScenarioFixture.write(dir, "t.csv", "time_ms,pop,key\n0,FRA,\n100,FRA,\n200,FRA,k\n300,FRA,\n");

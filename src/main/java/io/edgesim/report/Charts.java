@@ -101,8 +101,22 @@ public final class Charts {
         if (all.size() <= most || run.limiters().isEmpty()) {
             return all;
         }
-        Set<String> busiest = byRequests(run).stream().limit(most).collect(Collectors.toSet());
+        // not a region without requests, where fewer had some (16 of the whole edge's 340: 24 empty slots drawn)
+        List<String> sending = withRequests(run);
+        Set<String> busiest = (sending.isEmpty() ? byRequests(run) : sending).stream().limit(most)
+                .collect(Collectors.toSet());
         return all.stream().filter(busiest::contains).toList();
+    }
+
+    /** {@link #byRequests}, only the regions some limiter saw a request in. */
+    static List<String> withRequests(RunResult run) {
+        return byRequests(run).stream().filter(region -> run.limiters().stream()
+                .anyMatch(l -> l.regions().get(region).counts().sent() > 0)).toList();
+    }
+
+    // "the 40 with the most requests", or "the 16 with requests" when the others had none
+    private static String which(RunResult run, int shown) {
+        return shown + (shown < withRequests(run).size() ? " with the most requests" : " with requests");
     }
 
     /** The run's regions, those with the most requests (over every limiter) first; the earlier on a tie. */
@@ -146,7 +160,7 @@ public final class Charts {
     static String regionAxisLabel(RunResult run) {
         int shown = regionsShown(run).size();
         return shown == run.regions().size() ? "region (PoP)"
-                : "region (PoP): the " + shown + " with the most requests, of " + run.regions().size();
+                : "region (PoP): the " + which(run, shown) + ", of " + run.regions().size();
     }
 
     /** What a per-region chart's caption adds when it does not show every region; else "". */
@@ -160,8 +174,8 @@ public final class Charts {
      */
     static String busiestNote(RunResult run, int most, String everyRegion) {
         int shown = busiestRegions(run, most).size();
-        return shown == run.regions().size() ? "" : "; the " + shown + " regions with the most requests, of "
-                + run.regions().size() + " (every region: " + everyRegion + ")";
+        return shown == run.regions().size() ? "" : "; the " + which(run, shown).replaceFirst(" with", " regions with")
+                + ", of " + run.regions().size() + " (every region: " + everyRegion + ")";
     }
 
     /** Writes the charts of {@link #files} into {@code dir}. */

@@ -92,7 +92,7 @@ final class PeriodTables {
         }
         Set<String> shown = new LinkedHashSet<>();
         run.faults().forEach(f -> f.regions().stream().filter(all::contains).forEach(shown::add));
-        shown.addAll(Charts.byRequests(run));
+        shown.addAll(Charts.withRequests(run));
         Set<String> kept = shown.stream().limit(MAX_REGION_COLUMNS).collect(Collectors.toSet());
         return all.stream().filter(kept::contains).toList();
     }
@@ -102,7 +102,8 @@ final class PeriodTables {
         int shown = regionsShown(run).size();
         boolean named = run.faults().stream().anyMatch(f -> f.regions().stream().anyMatch(run.regions()::contains));
         return shown == run.regions().size() ? "" : "; the " + shown + " regions "
-                + (named ? "the faults name and those " : "") + "with the most requests, of " + run.regions().size()
+                + (named ? "the faults name and those " : "") + (shown < MAX_REGION_COLUMNS ? "with requests"
+                : "with the most requests") + ", of " + run.regions().size()
                 + " (every region: result.json's fault_windows)";
     }
 

@@ -55,4 +55,25 @@ class RegionChartTest {
         assertThat(chart.chart().getCategoryPlot().getDataset().getColumnKeys()).isEqualTo(shown);
         assertThat(chart.axisLabelOverhang()).allSatisfy(overhang -> assertThat(overhang).isNotPositive());
     }
+
+    @Test
+    void whenFewerRegionsThanFitHadRequestsOnlyTheyAreShown() {
+        // 16 locations of the whole edge's 340 with traffic: the chart had 24 more slots of regions without any
+        RunResult run = ChartRuns.run(dir, """
+                name = sixteen
+                duration = 10s
+                seed = 4
+                regions-file = "%s"
+                clients = [ { name = crowd, key = "k-{i}", count = 200, rate = 1, pops { top = 16 } } ]
+                limiters = [ { name = local, tier = cache, limit = 5, window = 10s, key = api-key } ]
+                """.formatted(Path.of("regions/cloudflare.conf").toAbsolutePath()));
+        Map<String, RegionResult> regions = run.limiters().get(0).regions();
+
+        assertThat(Charts.regionsShown(run)).hasSize(16)
+                .allSatisfy(r -> assertThat(regions.get(r).counts().sent()).isPositive());
+        assertThat(LatencyChart.regionsShown(run)).isEqualTo(Charts.regionsShown(run));
+        assertThat(Charts.regionAxisLabel(run)).isEqualTo("region (PoP): the 16 with requests, of 340");
+        assertThat(Charts.files(run).get(RegionChart.FILE))
+                .endsWith("; the 16 regions with requests, of 340 (every region: by-region.csv)");
+    }
 }

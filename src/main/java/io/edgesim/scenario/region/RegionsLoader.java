@@ -232,7 +232,7 @@ public final class RegionsLoader {
         for (String code : codes) {
             if (!CODE.matcher(code).matches()) {
                 throw section.error(code, "'" + code + "' is not an IATA code",
-                        "three capital letters or digits, such as FRA");
+                        "a capital letter, then two capitals or digits, such as FRA");
             }
             ConfigReader r = section.object(code);
             r.rejectUnknownKeys(REGION_KEYS);

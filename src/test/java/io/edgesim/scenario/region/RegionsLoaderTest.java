@@ -203,6 +203,16 @@ class RegionsLoaderTest {
     }
 
     @Test
+    void aCodeThatIsNotOneOfIataShapeIsRefusedWithTheRuleItBreaks(@TempDir Path dir) {
+        // a digit first: the rule is a capital, then two capitals or digits ("three capitals or digits" allowed it)
+        Path file = ScenarioFixture.write(dir, "r.conf", SMALL.replace("SYD {", "1YD {").replace("SYD", "1YD"));
+
+        assertThatThrownBy(() -> RegionsLoader.load(file)).isInstanceOf(InputException.class)
+                .hasMessage(file + ": regions.1YD: '1YD' is not an IATA code; allowed: a capital letter, then two "
+                        + "capitals or digits, such as FRA");
+    }
+
+    @Test
     void pairWithAnUnknownRegionIsRefused(@TempDir Path dir) {
         Path file = ScenarioFixture.write(dir, "r.conf", SMALL.replace("FRA-SYD = [249, 252]", "FRA-XYZ = 10"));
 

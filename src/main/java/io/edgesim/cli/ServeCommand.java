@@ -47,6 +47,10 @@ final class ServeCommand implements Callable<Integer> {
     private static final int MAX_PORT = 65535;
     /** The assumption that marks a served run's report: its traffic came from HTTP clients. */
     static final String TRAFFIC = "traffic";
+    static final String SERVED_LIMITER = "serve.limiter";
+    static final String UPSTREAM = "serve.upstream";
+    static final String MAX_CONNECTIONS = "serve.max-connections";
+    static final String TURNED_AWAY = "serve.turned-away";
     static final String LIVE_TRAFFIC = "live: the HTTP requests edgesim serve answered, not the scenario's clients "
             + "(docs/serve.md)";
 
@@ -57,6 +61,19 @@ final class ServeCommand implements Callable<Integer> {
      */
     static Scenario served(Scenario loaded) {
         return loaded.withoutAssumption(CostModel.BURSTS_NOTE_SETTING).withAssumption(TRAFFIC, LIVE_TRAFFIC);
+    }
+
+    /**
+     * The scenario with how the session is served in its assumptions, which its report and compare must tell apart
+     * from another session's: the limiter that answers, the upstream, the connection limit.
+     */
+    static Scenario servedAs(Scenario scenario, int served, URI upstream, int connections, boolean connectionsGiven) {
+        return scenario.withAssumption(SERVED_LIMITER, scenario.limiters().get(served).name()
+                        + " (its decisions answered the clients; --limiter)")
+                .withAssumption(UPSTREAM, upstream == null ? "none (edgesim answered 200 itself)"
+                        : upstream + " (--upstream)")
+                .withAssumption(MAX_CONNECTIONS, connections + (connectionsGiven ? " (--max-connections)"
+                        : " (default)"));
     }
 
     @CommandLine.Spec
@@ -120,6 +137,7 @@ final class ServeCommand implements Callable<Integer> {
             throw new InputException("--limiter: '" + scenario.limiters().get(served).name() + "' sees none of the "
                     + "clients of " + input.scenarioFile + "; allowed: a limiter that sees one of them");
         }
+        scenario = servedAs(scenario, served, upstreamUrl, connections, maxConnections != null);
         Path dir = OutputFolder.prepare("--out", out != null ? out : defaultFolder(scenario.name()),
                 "result.json");
         OutputClash.folderAgainstInputs("--out", dir, ScenarioLoader.inputFiles(scenario));
@@ -142,11 +160,17 @@ final class ServeCommand implements Callable<Integer> {
         }
         console.flush();
         long started = System.nanoTime();
+        long stopping = started;
         RunResult result;
         try {
             awaitInterruptOrTerm();
+            stopping = System.nanoTime();
         } finally {
             result = edge.stop(ClusterSettings.load().drainTimeout().multipliedBy(2));
+        }
+        String turnedAway = edge.turnedAway();
+        if (turnedAway != null) {
+            result = result.withAssumption(TURNED_AWAY, turnedAway);
         }
         try (StagedOutput report = StagedOutput.folder(dir)) {
             ReportWriter.write(result, report.path());
@@ -158,8 +182,12 @@ final class ServeCommand implements Callable<Integer> {
         // how late the injected latencies were waited out: whether the latency figures can be trusted
         console.printf("%n%s%s%n", edge.fidelity().describe(), RunCommand.lateLine(result.cluster().orElseThrow(),
                 "the default of run's --lateness-tolerance"));
+        if (turnedAway != null) {
+            console.printf("%nturned away: %s%n", turnedAway);
+        }
+        // serving: from the listeners' opening to Ctrl-C or SIGTERM, not the drain and the report after it
         console.printf("%nwrote %s (%s) after %.1f s of serving%n", dir, ReportWriter.contents(result),
-                (System.nanoTime() - started) / 1e9);
+                (stopping - started) / 1e9);
         console.flush();
         return 0;
     }

@@ -1,5 +1,6 @@
 package io.edgesim.result;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,6 +51,14 @@ public record RunResult(String scenario, String description, String engine, long
     public RunResult withCluster(ClusterRun run) {
         return new RunResult(scenario, description, engine, seed, durationSeconds, regions, limiters, latencyPairs,
                 assumptions, settings, replications, Optional.of(run), faults, periods, thresholds);
+    }
+
+    /** This run with one more assumption in force (or note), {@code setting} -> {@code value}, after the others. */
+    public RunResult withAssumption(String setting, String value) {
+        Map<String, String> more = new LinkedHashMap<>(assumptions);
+        more.put(setting, value);
+        return new RunResult(scenario, description, engine, seed, durationSeconds, regions, limiters, latencyPairs,
+                more, settings, replications, cluster, faults, periods, thresholds);
     }
 
     /** This run with {@code checked}, its figures checked against the thresholds of --fail-if. */

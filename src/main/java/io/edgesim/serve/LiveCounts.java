@@ -6,6 +6,7 @@ import io.edgesim.model.Outcome;
 import io.edgesim.model.tier.ChainProgress;
 import io.edgesim.scenario.Scenario;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -64,6 +65,24 @@ final class LiveCounts {
 
     synchronized void answerTimedOut() {
         answerTimeouts++;
+    }
+
+    /**
+     * The requests and connections answered before any limiter saw them, for the report: "275 requests refused with
+     * 503 on connections over --max-connections, 2 refused with 400 or 413"; null when there were none.
+     */
+    synchronized String turnedAway() {
+        List<String> parts = new ArrayList<>();
+        if (refusedConnections > 0) {
+            parts.add(refusedConnections + " refused with 503 on connections over --max-connections");
+        }
+        if (badRequests > 0) {
+            parts.add(badRequests + " refused with 400 or 413 (a missing key or address, a body too large)");
+        }
+        if (headerTimeouts > 0) {
+            parts.add(headerTimeouts + " connections closed for sending no whole head in time");
+        }
+        return parts.isEmpty() ? null : String.join(", ", parts) + ": answered before any limiter, so in no figure";
     }
 
     /** The counts so far as JSON. */

@@ -196,6 +196,11 @@ public final class LiveEdge {
         return new LinkedHashMap<>(listeners);
     }
 
+    /** What was answered before any limiter saw it ({@code LiveCounts#turnedAway}); null for nothing. */
+    public String turnedAway() {
+        return counts.turnedAway();
+    }
+
     /** The counts so far, as {@code /edgesim/stats} answers them. */
     public String stats() {
         return counts.json();

@@ -125,4 +125,28 @@ class ServeCommandTest {
         assertThat(served.assumptions()).doesNotContainKey("duration")
                 .containsEntry(ServeCommand.TRAFFIC, ServeCommand.LIVE_TRAFFIC);
     }
+
+    @Test
+    void howTheSessionIsServedIsInItsAssumptions(@TempDir Path dir) {
+        // two sessions of one scenario, one answered by the cache, one by the object behind a service: compare and the
+        // report tell them apart by these
+        Scenario scenario = ServeCommand.served(ScenarioFixture.load(dir, """
+                name = t
+                duration = 10s
+                regions = [FRA]
+                clients = [ { name = c, key = k, rate = 1 } ]
+                limiters = [ { name = local, tier = cache, limit = 100, window = 60s }
+                             { name = exact, tier = durable-object, limit = 100, window = 60s } ]
+                """));
+
+        assertThat(ServeCommand.servedAs(scenario, 0, null, 1024, false).assumptions())
+                .containsEntry("serve.limiter", "local (its decisions answered the clients; --limiter)")
+                .containsEntry("serve.upstream", "none (edgesim answered 200 itself)")
+                .containsEntry("serve.max-connections", "1024 (default)");
+        assertThat(ServeCommand.servedAs(scenario, 1, java.net.URI.create("http://127.0.0.1:8080"), 2, true)
+                .assumptions())
+                .containsEntry("serve.limiter", "exact (its decisions answered the clients; --limiter)")
+                .containsEntry("serve.upstream", "http://127.0.0.1:8080 (--upstream)")
+                .containsEntry("serve.max-connections", "2 (--max-connections)");
+    }
 }

@@ -268,9 +268,10 @@ public record SweepReport(String param, List<Point> points, String note) {
                 } else if (p.result().replications().isPresent()) {
                     Replications r = p.result().replications().get();
                     row.add(ReplicationTables.cell("let_through", r.interval(l.name(), "let_through")));
-                    // the bound of the run at the scenario's seed (each seed's traffic has its own)
+                    // the bound of the run at the scenario's seed (each seed's traffic has its own, so the mean can
+                    // show above it): said as that seed's
                     row.add(ReplicationTables.multiplicationCell(r, Figure.whole(l.name(), "multiplication"))
-                            + bound(l, ", bound "));
+                            + bound(l, ", seed " + p.result().seed() + "'s bound "));
                     if (cost) {
                         row.add(ReplicationTables.cell("usd_per_month", r.interval(l.name(), "usd_per_month")));
                     } else if (bill) {

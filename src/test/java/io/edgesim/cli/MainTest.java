@@ -542,7 +542,7 @@ class MainTest {
 
         assertThat(sweep.status()).isZero();
         assertThat(sweep.out()).contains("150.0 (150.0 to 150.0)", "300.0 (300.0 to 300.0)",
-                "3.00 (3.00 to 3.00), bound 3.00");
+                "3.00 (3.00 to 3.00), seed 7's bound 3.00");
         assertThat(dir.resolve("sweep.csv")).content().contains(",replications,sent_mean,")
                 .contains(",local,cache,885,150,").contains(",10,885.0,885.0,885.0,150.0,150.0,150.0,");
     }

@@ -1,5 +1,6 @@
 package io.edgesim.report;
 
+import io.edgesim.result.ClusterRun;
 import io.edgesim.result.LimiterResult;
 import io.edgesim.result.RegionResult;
 import io.edgesim.result.RunResult;
@@ -15,6 +16,8 @@ import java.awt.Color;
 import java.awt.geom.AffineTransform;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -120,6 +123,7 @@ final class LatencyChart {
         String note = "p50 filled, p99 hollow" + (none.isEmpty() ? "" : "; no added latency: " + String.join(", ",
                 none));
         chart.addSubtitle(ChartStyle.note(note));
+        lateNote(run).ifPresent(late -> chart.addSubtitle(ChartStyle.note(late)));
         Charts.regionNamesFit(ChartStyle.apply(chart), shown.size());
         // a hollow p99 a size larger than its filled p50: where the two meet, the p50 sits inside the p99's ring
         AffineTransform larger = AffineTransform.getScaleInstance(1.5, 1.5);
@@ -134,6 +138,18 @@ final class LatencyChart {
             }
         }
         return chart;
+    }
+
+    /**
+     * A cluster run whose injected latencies were handled late beyond its tolerance: the chart says so, as report.md
+     * marks the figures, since a chart is pasted alone ("not faithful (late): figures of exact carry the cluster's
+     * lateness, p99 303.56 ms (tolerance 2.00 ms)": one line of the chart's width).
+     */
+    static Optional<String> lateNote(RunResult run) {
+        return run.cluster().filter(ClusterRun::latencyFlagged).map(c -> String.format(Locale.ROOT,
+                "not faithful %s: figures of %s carry the cluster's lateness, p99 %.2f ms (tolerance %.2f ms)",
+                MarkdownReport.LATE_MARK, String.join(", ", c.injectedLimiters()),
+                c.injected().p99Ms(), c.toleranceMs()));
     }
 
     // p50 filled; p99 hollow and left out of the legend, whose entries name the limiters once

@@ -2,6 +2,8 @@ package io.edgesim.report;
 
 import io.edgesim.result.ClusterRun;
 import io.edgesim.result.RunResult;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.title.TextTitle;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,6 +45,23 @@ class ClusterRunReportTest {
         // a limiter without a remote stage carries no injected latency
         assertThat(clusterRun(3.0, 2.0).cluster().orElseThrow().latencyFlagged("l")).isTrue();
         assertThat(clusterRun(3.0, 2.0).cluster().orElseThrow().latencyFlagged("in-pop")).isFalse();
+    }
+
+    @Test
+    void theLatencyChartOfAFlaggedRunSaysSoForItIsPastedAlone() {
+        RunResult flagged = clusterRun(3.0, 2.0);
+
+        assertThat(LatencyChart.lateNote(flagged)).hasValue("not faithful (late): figures of l carry the cluster's "
+                + "lateness, p99 3.00 ms (tolerance 2.00 ms)");
+        List<String> subtitles = new java.util.ArrayList<>();
+        JFreeChart chart = LatencyChart.chart(flagged);
+        for (int i = 0; i < chart.getSubtitleCount(); i++) {
+            if (chart.getSubtitle(i) instanceof TextTitle title) {
+                subtitles.add(title.getText());
+            }
+        }
+        assertThat(subtitles).contains(LatencyChart.lateNote(flagged).orElseThrow());
+        assertThat(LatencyChart.lateNote(clusterRun(2.0, 2.0))).isEmpty();
     }
 
     @Test

@@ -118,6 +118,9 @@ final class ParameterErrors {
         return arg instanceof OptionSpec option ? option.longestName() : arg.paramLabel();
     }
 
+    // an argument's one-line help short enough to stand as what is allowed
+    private static final int MAX_ALLOWED_FROM_HELP = 100;
+
     private static String allowed(ArgSpec arg, CommandLine command) {
         Class<?> type = arg.type();
         if (arg.completionCandidates() != null) {
@@ -132,6 +135,14 @@ final class ParameterErrors {
         }
         if (type == double.class || type == Double.class) {
             return "; allowed: a number, e.g. 0.5";
+        }
+        // what the argument is, when its help says it in a line ("Scenario file (HOCON), e.g. ..."), then the help
+        String[] help = arg.description();
+        String what = help.length == 1 ? help[0].strip() : "";
+        if (!what.isEmpty() && what.length() <= MAX_ALLOWED_FROM_HELP) {
+            what = Character.toLowerCase(what.charAt(0)) + what.substring(1, what.endsWith(".") ? what.length() - 1
+                    : what.length());
+            return "; allowed: " + what + " (see '" + commandPath(command) + " --help')";
         }
         return "; see '" + commandPath(command) + " --help'";
     }

@@ -477,7 +477,9 @@ public final class ScenarioWarnings {
             }
             String home = d.placement().region();
             List<String> cut = from.stream().filter(p -> regions.rttNanos(p, home) > d.timeoutNanos())
-                    .map(p -> p + " (" + Durations.format(regions.rttNanos(p, home)) + ")").toList();
+                    // an estimated round trip is to the nanosecond: a tenth of a millisecond says it
+                    .map(p -> p + " (" + Durations.format(Math.round(regions.rttNanos(p, home) / 1e5) * 100_000L)
+                            + ")").toList();
             if (!cut.isEmpty()) {
                 return Optional.of(Durations.format(d.timeoutNanos()) + " is shorter than the round trip to its "
                         + "object in " + home + " from " + String.join(", ", cut) + ": every call from there fails "

@@ -264,6 +264,17 @@ class MainTest {
     }
 
     @Test
+    void aMissingArgumentSaysWhatIsAllowedWhereItsHelpSaysItInALine() {
+        CommandLines.assertOneLineOfBadInput(edgesim("run"), "edgesim: SCENARIO: missing; 'edgesim run' needs it; "
+                + "allowed: scenario file (HOCON), e.g. scenarios/three-pops.conf (see 'edgesim run --help')");
+        CommandLines.assertOneLineOfBadInput(edgesim("compare", "a"), "edgesim: B: missing; 'edgesim compare' needs "
+                + "it; allowed: another report folder or result.json");
+        // a help of several sentences is not a list of what is allowed: the help is named
+        CommandLines.assertOneLineOfBadInput(edgesim("run", "scenarios/three-pops.conf", "--out"),
+                "edgesim: --out: needs a value DIR; see 'edgesim run --help'");
+    }
+
+    @Test
     void everyCommandNamesAnUnknownOptionBeforeWhatIsMissing() {
         String[][] commandLines = {{"node", "--no-such-flag"}, {"node", "--owner", "FRA"}, {"run", "--no-such-flag"},
                 {"validate", "--no-such-flag"}, {"sweep", "scenarios/three-pops.conf", "--no-such-flag"},

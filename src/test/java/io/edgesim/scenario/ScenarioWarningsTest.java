@@ -382,6 +382,22 @@ class ScenarioWarningsTest {
     }
 
     @Test
+    void anEstimatedRoundTripInTheTimeoutNoteIsToATenthOfAMillisecond() {
+        // AMS-SYD is not measured: its estimate came out as 283.180231ms
+        Scenario scenario = ScenarioFixture.load(dir, """
+                name = cut
+                duration = 60s
+                regions = [FRA, AMS]
+                clients = [ { name = a, key = k, rate = 5 } ]
+                limiters = [ { name = l, tier = durable-object, limit = 100, window = 60s, timeout = 200ms,
+                               placement { policy = fixed, region = SYD } } ]
+                """);
+
+        assertThat(ScenarioWarnings.of(scenario).get("limiters.l.timeout")).contains("from FRA (250.5ms), AMS "
+                + "(283.2ms): every call");
+    }
+
+    @Test
     void anArrivalForBurstsAloneHopOverOnePopAndInMemoryStateWithNoOutageAreSaidToChangeNothing() {
         Scenario scenario = ScenarioFixture.loadOverBase(dir, """
                 clients = [

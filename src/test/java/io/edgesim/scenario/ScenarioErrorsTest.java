@@ -582,28 +582,28 @@ class ScenarioErrorsTest {
         // a burst past 4.6 billion, or a rate too small for its decimals, does not fit the count's whole units
         assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = cache, "
                 + "algorithm = token-bucket, rate = 1, burst = 9000000000000000 } ]"))
-                .endsWith("limiters[0].burst: rate 1.0/s with burst "
+                .endsWith("limiters[0].burst: rate 1/s with burst "
                 + "9000000000000000 cannot be counted in whole units of a token (a rate with d decimals allows a burst "
                 + "up to 4611686018 / 10^d, and needs rate x 10^d of at least 0.5, d up to 9); allowed: a larger rate "
                 + "or a smaller burst");
         assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = cache, algorithm = gcra, "
-                + "rate = 1e-12, burst = 5 } ]")).contains("limiters[0].rate: rate 1.0E-12/s with burst 5 cannot be");
+                + "rate = 1e-12, burst = 5 } ]")).contains("limiters[0].rate: rate 0.000000000001/s with burst 5 cannot be");
         assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = durable-object, algorithm = "
                 + "token-bucket, rate = 0.0000005, burst = 1, shards = 1000 } ]"))
-                .contains("limiters[0].rate: rate 4.999999999999999E-10/s with burst 1 cannot be",
+                .contains("limiters[0].rate: rate 0.0000000005/s with burst 1 cannot be",
                         "(each shard's share)");
         // KV derives its expiration from the state's lifetime, which needs the same units: checked before it
         assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = kv, algorithm = gcra, "
-                + "rate = 1e-12, burst = 5 } ]")).contains("limiters[0].rate: rate 1.0E-12/s with burst 5 cannot be");
+                + "rate = 1e-12, burst = 5 } ]")).contains("limiters[0].rate: rate 0.000000000001/s with burst 5 cannot be");
         assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = kv, algorithm = gcra, "
                 + "rate = 1, burst = 5, plans { pro { burst = 9000000000000000 } } } ]\n"
                 + "clients = [ { name = a, key = k, rate = 1, plan = pro } ]"))
-                .contains("limiters[0].burst: plan pro: rate 1.0/s with burst 9000000000000000 cannot be");
+                .contains("limiters[0].burst: plan pro: rate 1/s with burst 9000000000000000 cannot be");
         // the stage's own rate is the problem shown, and the setting blamed, though a plan's burst is too large too
         assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = cache, algorithm = gcra, "
                 + "rate = 1e-12, burst = 5, plans { pro { burst = 9000000000000000 } } } ]\n"
                 + "clients = [ { name = a, key = k, rate = 1, plan = pro } ]"))
-                .contains("limiters[0].rate: rate 1.0E-12/s with burst 5 cannot be");
+                .contains("limiters[0].rate: rate 0.000000000001/s with burst 5 cannot be");
     }
 
     @Test

@@ -180,7 +180,12 @@ public record AlgorithmSpec(AlgorithmKind kind, long limit, long windowNanos, do
             ExactRate.of(ratePerSecond, burst);
             return null;
         } catch (IllegalArgumentException e) {
-            return "rate " + ratePerSecond + "/s with burst " + burst + " cannot be counted in whole units of a "
+            // the rate in plain digits to six significant ones (0.0000000005 for a shard's share of 0.0000005),
+            // not as a double prints it (4.999999999999999E-10)
+            String rate = new java.math.BigDecimal(ratePerSecond).round(new java.math.MathContext(6))
+                    .stripTrailingZeros().toPlainString();
+            return "rate " + rate + "/s with burst " + burst + " cannot be counted "
+                    + "in whole units of a "
                     + "token (a rate with d decimals allows a burst up to " + Long.MAX_VALUE / 2_000_000_000L
                     + " / 10^d, and needs rate x 10^d of at least 0.5, d up to 9)";
         }

@@ -7,21 +7,27 @@ import io.edgesim.scenario.HeaderTemplates;
 import io.edgesim.scenario.Template;
 
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * How many keys a scenario declares for a limiter's exact count: the population that shares of keys are shares of
  * ("690 of 50,000 customers"), whether or not each key sent in the run. A population's key template that holds
  * {@code {i}} declares one key per client ({@code count}), one without declares one key; populations whose templates
- * read the same share their keys (the larger count). Templates that read differently are taken to give different
- * keys. Requests without the header the key is read from share one key. Unknown ({@link #UNKNOWN}) when a source's
+ * read the same share their keys (the larger count). Templates that read differently are expanded and their keys
+ * counted once each ({@code user-{i}} for 20 clients and {@code user-3} declare 20), up to two million keys; beyond,
+ * they are taken to give different keys. Requests without the header the key is read from share one key. Unknown ({@link #UNKNOWN}) when a source's
  * keys cannot be told from the scenario: a trace, or a key that changes with every request ({@code {n}}).
  */
 final class DeclaredKeys {
 
     /** The scenario does not say how many keys there are. */
     static final long UNKNOWN = -1;
+    // the most keys listed to find those that templates written differently share
+    private static final long MOST_LISTED = 2_000_000;
 
     private DeclaredKeys() {
     }
@@ -33,6 +39,7 @@ final class DeclaredKeys {
             return 1;
         }
         Map<String, Long> byTemplate = new HashMap<>();
+        Map<Template, Integer> expanded = new LinkedHashMap<>();
         for (ClientSpec client : clients) {
             if (!limiter.sees(client.name()) || (plan != null && !plan.equals(client.plan()))) {
                 continue;
@@ -50,8 +57,21 @@ final class DeclaredKeys {
                 return UNKNOWN;
             }
             byTemplate.merge(template.text(), template.varies() ? (long) population.count() : 1L, Math::max);
+            expanded.merge(template, template.varies() ? population.count() : 1, Math::max);
         }
-        return byTemplate.values().stream().mapToLong(Long::longValue).sum();
+        long declared = byTemplate.values().stream().mapToLong(Long::longValue).sum();
+        // templates that read differently can still give the same keys ("user-{i}" for 20 and "user-3" for one):
+        // the keys themselves, where they are few enough to list
+        if (expanded.size() > 1 && declared <= MOST_LISTED) {
+            Set<String> keys = new HashSet<>();
+            expanded.forEach((template, count) -> {
+                for (int i = 0; i < count; i++) {
+                    keys.add(template.expand(i, 0));
+                }
+            });
+            return keys.size() + (byTemplate.containsKey(KeyKind.MISSING) ? 1 : 0);
+        }
+        return declared;
     }
 
     // the template the key is read from, as KeyKind.extract reads the request; null when requests lack it

@@ -44,6 +44,27 @@ class DeclaredKeysTest {
     }
 
     @Test
+    void templatesWrittenDifferentlyThatGiveTheSameKeysCountThemOnce(@TempDir Path dir) {
+        // the abuser is one of the 20 users: 20 keys, not 21 (a share of 1 in 21 where it is 1 in 20)
+        Scenario s = ScenarioFixture.load(dir, """
+                name = t
+                duration = 60s
+                regions = [FRA]
+                clients = [
+                  { name = web, count = 20, key = "user-{i}", rate = 1 }
+                  { name = abuser, key = "user-3", rate = 20 }
+                  { name = other, key = "user-30", rate = 1 }
+                ]
+                limiters = [ { name = l, tier = cache, limit = 100, window = 60s }
+                             { name = web-and-abuser, clients = [web, abuser], tier = cache, limit = 100,
+                               window = 60s } ]
+                """);
+
+        assertThat(DeclaredKeys.of(s.clients(), s.limiters().get(0), null)).isEqualTo(21);
+        assertThat(DeclaredKeys.of(s.clients(), s.limiters().get(1), null)).isEqualTo(20);
+    }
+
+    @Test
     void aKeyPerRequestCannotBeCounted(@TempDir Path dir) {
         Scenario s = ScenarioFixture.load(dir, """
                 name = t

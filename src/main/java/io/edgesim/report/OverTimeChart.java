@@ -35,6 +35,8 @@ final class OverTimeChart {
     static final double LABEL_LINE = 14;
     static final int LABEL_LINES = 6;
     private static final double LABEL_GAP = 3;
+    // the plot's width in pixels, about: the chart's less the range axis and the margins (a little less, to be safe)
+    private static final double PLOT_WIDTH = Charts.WIDTH - 110;
     // about this many markers on each line
     private static final int MARKERS = 12;
 
@@ -92,8 +94,8 @@ final class OverTimeChart {
 
     // each fault's interval as a shaded band behind the lines, and its label in front of them on a light background
     // (lines crossed the labels): each label on a line of its own, so that the labels of overlapping or nearby faults
-    // do not print over each other, and a band in the run's second half labelled from its right end leftwards, so
-    // that its label is not cut at the chart's right edge
+    // do not print over each other, and a band whose label would run past the chart's right edge labelled from its
+    // right end leftwards (fitsFrom)
     private static void shadeFaults(JFreeChart chart, RunResult run) {
         List<FaultResult> faults = run.faults();
         for (int i = 0; i < faults.size(); i++) {
@@ -106,13 +108,23 @@ final class OverTimeChart {
             label.setOutlinePaint(null);
             label.setLabel(fault.label());
             label.setLabelBackgroundColor(LABEL_BACKGROUND);
-            boolean late = fault.fromSeconds() > run.durationSeconds() / 2;
+            boolean late = !fitsFrom(label, fault.fromSeconds(), run.durationSeconds());
             label.setLabelAnchor(late ? RectangleAnchor.TOP_RIGHT : RectangleAnchor.TOP_LEFT);
             label.setLabelTextAnchor(late ? TextAnchor.TOP_RIGHT : TextAnchor.TOP_LEFT);
             label.setLabelOffset(new RectangleInsets(LABEL_GAP + LABEL_LINE * (i % LABEL_LINES), LABEL_GAP,
                     LABEL_GAP, LABEL_GAP));
             chart.getXYPlot().addDomainMarker(label, Layer.FOREGROUND);
         }
+    }
+
+    // whether the label, written from the band's left end, ends before the chart's right edge (where it would be
+    // cut): a band whose label does not is labelled from its right end leftwards instead. Measured in the label's
+    // font against the plot's width less its axis (about PLOT_WIDTH pixels), not by which half the band starts in:
+    // a band just past the middle ("latency AMS-FRA +400ms 70s-80s" of 120 s) was labelled over the band before it.
+    static boolean fitsFrom(IntervalMarker label, double fromSeconds, double durationSeconds) {
+        double width = label.getLabelFont().getStringBounds(label.getLabel(),
+                new java.awt.font.FontRenderContext(null, true, true)).getWidth() + 2 * LABEL_GAP;
+        return fromSeconds + width * durationSeconds / PLOT_WIDTH <= durationSeconds;
     }
 
     // a fault's label marker paints nothing of its interval; its text sits on a nearly opaque white

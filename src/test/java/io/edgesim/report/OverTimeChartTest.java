@@ -69,4 +69,17 @@ class OverTimeChartTest {
         assertThat(first.getDashArray()).isNotEqualTo(second.getDashArray());
         assertThat(renderer.getSeriesShape(0)).isNotEqualTo(renderer.getSeriesShape(1));
     }
+
+    @Test
+    void aFaultsLabelStartsAtItsBandUnlessItWouldRunPastTheRightEdge() {
+        // 120 s of faults every 10 s: the latency band starts past the middle but its label fits from there (it was
+        // drawn from the band's right end leftwards, over the partition's band before it); the last one does not fit
+        org.jfree.chart.plot.IntervalMarker latency = new org.jfree.chart.plot.IntervalMarker(70, 80);
+        latency.setLabel("latency AMS-FRA +400ms 70s-80s");
+        org.jfree.chart.plot.IntervalMarker last = new org.jfree.chart.plot.IntervalMarker(110, 120);
+        last.setLabel("pop-outage SYD 110s-120s");
+
+        assertThat(OverTimeChart.fitsFrom(latency, 70, 120)).isTrue();
+        assertThat(OverTimeChart.fitsFrom(last, 110, 120)).isFalse();
+    }
 }

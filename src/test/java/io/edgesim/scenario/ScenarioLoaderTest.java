@@ -147,8 +147,19 @@ class ScenarioLoaderTest {
                 ]
                 """);
 
-        assertThat(s.assumptions()).containsEntry("tiers.cache.write-delay", "5ms (assumption)")
+        // named with the limiter that takes it: c1's own 2ms is not it
+        assertThat(s.assumptions()).containsEntry("tiers.cache.write-delay", "5ms (assumption, at c2)")
                 .containsEntry("seed", "1 (default)");
+        // a stage of a chain by its path; a default no stage sets is said without stages
+        Scenario chain = ScenarioFixture.loadOverBase(dir, """
+                limiters = [
+                  { name = w1, tier = waf, limit = 100, period = 60s, plan = pro }
+                  { name = shield, chain = [ { tier = waf, limit = 100, period = 10s }
+                                             { tier = durable-object, limit = 100, window = 60s } ] }
+                ]
+                """);
+        assertThat(chain.assumptions()).containsEntry("tiers.waf.plan", "free (default, at limiters[1].chain[0])")
+                .containsEntry("tiers.waf.mitigation-timeout", "10s (default)");
     }
 
     @Test

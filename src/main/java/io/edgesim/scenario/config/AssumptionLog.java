@@ -3,9 +3,12 @@ package io.edgesim.scenario.config;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -19,9 +22,27 @@ public final class AssumptionLog {
     // per default resolved stage by stage (expiration-ttl = auto): each stage's path and value, in reading order
     private final Map<String, List<String[]>> resolved = new TreeMap<>();
 
+    // per tier default, the stages that took it ("waf-free"), and the defaults some other stage set itself
+    private final Map<String, Set<String>> takenAt = new TreeMap<>();
+    private final Set<String> setByAStage = new TreeSet<>();
+
     /** A reference.conf default used as is; {@code path} is under edgesim ("tiers.cache.write-delay"). */
     public void defaultUsed(String path, String value) {
         entries.put(path, value + (Defaults.assumed(path) ? " (assumption)" : " (default)"));
+    }
+
+    /** The same, taken by the stage {@code stage} (its limiter's name, or for a stage of a chain its path). */
+    public void defaultUsed(String path, String value, String stage) {
+        defaultUsed(path, value);
+        takenAt.computeIfAbsent(path, k -> new LinkedHashSet<>()).add(stage);
+    }
+
+    /**
+     * A stage set the tier setting {@code path} itself: where another stage took the default, the entry names that
+     * stage (`tiers.waf.plan = free (default, at waf-free)` beside waf-pro's own `plan = pro`).
+     */
+    public void setByStage(String path) {
+        setByAStage.add(path);
     }
 
     /** Any other note ("regions.rtt.AMS-FRA" -> "6.2ms (estimated ...)"). */
@@ -48,6 +69,13 @@ public final class AssumptionLog {
     }
 
     public Map<String, String> toMap() {
-        return Collections.unmodifiableMap(new LinkedHashMap<>(entries));
+        Map<String, String> out = new LinkedHashMap<>(entries);
+        takenAt.forEach((path, stages) -> {
+            String entry = out.get(path);
+            if (setByAStage.contains(path) && entry != null && entry.endsWith(")")) {
+                out.put(path, entry.substring(0, entry.length() - 1) + ", at " + String.join(", ", stages) + ")");
+            }
+        });
+        return Collections.unmodifiableMap(out);
     }
 }

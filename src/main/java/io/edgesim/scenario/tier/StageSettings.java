@@ -115,14 +115,25 @@ final class StageSettings {
     /** Notes reference.conf's {@code value} of {@code key} (under this tier) as a default in force. */
     void logDefault(String key, String value) {
         if (log != null) {
-            log.defaultUsed("tiers." + kind.configName() + "." + key, value);
+            String path = "tiers." + kind.configName() + "." + key;
+            if (stage != null) {
+                // a limiter of one stage by its name, a stage of a chain by its path (limiters[1].chain[0])
+                log.defaultUsed(path, value, stage.has("name") ? stage.string("name") : stage.path());
+            } else {
+                log.defaultUsed(path, value);
+            }
         }
     }
 
-    /** The layered settings, after noting {@code key}'s default when it is reference.conf's. */
+    /**
+     * The layered settings, after noting {@code key}'s default when it is reference.conf's, or that the stage set it
+     * itself (so that a default another stage took is said with that stage).
+     */
     ConfigReader used(String key) {
         if (fromReference(key) && reference.has(key)) {
             logDefault(key, reference.shown(key));
+        } else if (log != null && stage != null && rank(key) == 0) {
+            log.setByStage("tiers." + kind.configName() + "." + key);
         }
         return layered;
     }

@@ -15,6 +15,7 @@ import org.apache.pekko.util.ByteString;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -141,7 +142,9 @@ final class HeadDeadline {
                     cancelTimer(CHECK);
                     timedOut.run();
                     cancel(fromClient);
-                    complete(toServer);
+                    // failed, not completed: completed, Pekko HTTP parsed the partial head it had as a request and
+                    // logged "Illegal request, responding with status '400 Bad Request'" for the client just answered
+                    fail(toServer, new TimeoutException("no whole request head within " + timeout));
                     cancel(fromServer);
                     if (bytesDuring == since) {
                         emit(toClient, timeoutAnswer(), () -> completeStage());

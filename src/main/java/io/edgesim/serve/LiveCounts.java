@@ -68,8 +68,8 @@ final class LiveCounts {
     }
 
     /**
-     * The requests and connections answered before any limiter saw them, for the report: "275 requests refused with
-     * 503 on connections over --max-connections, 2 refused with 400 or 413"; null when there were none.
+     * The requests and connections that ended before any limiter saw them, for the report: "275 refused with 503 on
+     * connections over --max-connections, 2 refused with 400 or 413 (...)"; null when there were none.
      */
     synchronized String turnedAway() {
         List<String> parts = new ArrayList<>();
@@ -80,9 +80,10 @@ final class LiveCounts {
             parts.add(badRequests + " refused with 400 or 413 (a missing key or address, a body too large)");
         }
         if (headerTimeouts > 0) {
-            parts.add(headerTimeouts + " connections closed for sending no whole head in time");
+            parts.add(headerTimeouts + " connections closed for sending no whole request head within the header "
+                    + "timeout (slow, or idle after their last answer)");
         }
-        return parts.isEmpty() ? null : String.join(", ", parts) + ": answered before any limiter, so in no figure";
+        return parts.isEmpty() ? null : String.join(", ", parts) + ": no limiter saw them, so they are in no figure";
     }
 
     /** The counts so far as JSON. */

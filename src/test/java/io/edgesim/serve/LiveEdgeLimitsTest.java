@@ -78,7 +78,7 @@ class LiveEdgeLimitsTest {
         assertThat(stopped.durationSeconds()).isLessThan(60);
         // the connections over the limit this class opened were answered 503 before any limiter: the report says so
         assertThat(edge.turnedAway()).matches("[1-9][0-9]* refused with 503 on connections over --max-connections.*"
-                + ": answered before any limiter, so in no figure");
+                + ": no limiter saw them, so they are in no figure");
     }
 
     private static Socket connect() throws IOException {

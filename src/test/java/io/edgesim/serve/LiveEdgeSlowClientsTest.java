@@ -121,14 +121,29 @@ class LiveEdgeSlowClientsTest {
 
     @Test
     void halfARequestLineGets408AndTheServerServesOn() throws IOException {
+        // Pekko HTTP's own account of requests it refuses: none for a connection answered 408 here
+        ch.qos.logback.classic.Logger pekko = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(
+                "org.apache.pekko.actor.ActorSystemImpl");
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logged =
+                new ch.qos.logback.core.read.ListAppender<>();
+        logged.start();
+        pekko.addAppender(logged);
         String answer;
-        try (Socket half = connect(fra)) {
-            send(half, "GET /api/it");
-            answer = untilClosed(half);
+        try {
+            try (Socket half = connect(fra)) {
+                send(half, "GET /api/it");
+                answer = untilClosed(half);
+            }
+            assertThat(answer).startsWith("HTTP/1.1 408 ").contains("Connection: close")
+                    .endsWith("{\"error\":\"header_timeout\",\"timeout_ms\":1000}");
+            assertThat(closedAnswer(fra, "/after-half")).startsWith("HTTP/1.1 200 ");
+            // the log's actor writes a moment later: the partial head, handed to the parser as a whole stream, was
+            // "Illegal request, responding with status '400 Bad Request'" to a client already answered
+            LockSupport.parkNanos(Duration.ofMillis(500).toNanos());
+        } finally {
+            pekko.detachAppender(logged);
         }
-        assertThat(answer).startsWith("HTTP/1.1 408 ").contains("Connection: close")
-                .endsWith("{\"error\":\"header_timeout\",\"timeout_ms\":1000}");
-        assertThat(closedAnswer(fra, "/after-half")).startsWith("HTTP/1.1 200 ");
+        assertThat(logged.list).noneMatch(event -> event.getFormattedMessage().contains("Illegal request"));
     }
 
     // a byte every 200 ms keeps the idle timeout (3 s) from ever firing; the header timeout (1 s) cuts it off

@@ -153,6 +153,9 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
         for (String path : paths) {
             String inA = inForce(a, path);
             String inB = inForce(b, path);
+            if (broughtByOneSided(path, oneSided)) {
+                continue;
+            }
             if (!java.util.Objects.equals(normalized(a, path), normalized(b, path))) {
                 differ.add("setting " + path + ": " + inA + " in A, " + inB + " in B");
             }
@@ -170,6 +173,31 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
         if (shown < differ.size()) {
             lines.add((differ.size() - shown) + " more settings differ (result.json's settings and assumptions)");
         }
+    }
+
+    /**
+     * A tier default in force on one side only, where that side has a limiter of the tier the other lacks: the
+     * default came with that limiter ("limiter extra (durable-object, ...) only in B" says it), not a setting that
+     * differs for the limiters both have.
+     */
+    private boolean broughtByOneSided(String path, Set<String> oneSided) {
+        if (!path.startsWith("tiers.")) {
+            return false;
+        }
+        String tier = path.substring("tiers.".length(), path.indexOf('.', "tiers.".length()) < 0 ? path.length()
+                : path.indexOf('.', "tiers.".length()));
+        for (ResultJson.Run[] sides : List.of(new ResultJson.Run[] {a, b}, new ResultJson.Run[] {b, a})) {
+            ResultJson.Run with = sides[0];
+            ResultJson.Run without = sides[1];
+            boolean onlyHere = with.written().get(path) == null && with.defaults().containsKey(path)
+                    && without.written().get(path) == null && !without.defaults().containsKey(path);
+            // a limiter's tiers as its title gives them: "durable-object, ..." or "cache > durable-object, ..."
+            if (onlyHere && oneSided.stream().anyMatch(l -> with.limiters().contains(l) && List.of(String.valueOf(
+                    with.settings().get(l)).split(",", 2)[0].split(" > ")).contains(tier))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -185,6 +185,20 @@ class CompareCommandTest {
     }
 
     @Test
+    void theTierDefaultsALimiterOnOneSideBringsAreNotSettingsThatDiffer() throws IOException {
+        Path a = run("a", SCENARIO);
+        // a second object limiter without a placement: it takes the tier's default, which A's (fixed) does not
+        Path b = run("b", SCENARIO.replace("limiters = [", "limiters = [\n  { name = extra, tier = durable-object, "
+                + "limit = 5, window = 10s, key = api-key }"));
+
+        CommandLines.Outcome compare = edgesim("compare", a.toString(), b.toString());
+
+        assertThat(compare.status()).as(compare.err()).isZero();
+        assertThat(compare.out()).contains("- limiter extra (durable-object, fixed-window 5 per 10s) only in B")
+                .doesNotContain("setting tiers.durable-object.placement.policy");
+    }
+
+    @Test
     void aResultJsonWithoutSettingsIsComparedByWhatItNames() throws IOException {
         Path a = run("a", SCENARIO);
         Path b = run("b", SCENARIO);

@@ -101,8 +101,30 @@ final class ParameterErrors {
                 + (labels.isEmpty() ? "options only" : "one " + String.join(" ", labels) + " and options");
     }
 
-    private static String hint(String written, Collection<String> known) {
+    // a name an edit or two away (the scenario language's rule), else one the written text is most of the start of
+    // (--lateness for --lateness-tolerance, --replicate for --replications, val for validate); not one that shares
+    // only its first letters (--decisions and --debug share "--de")
+    static String hint(String written, Collection<String> known) {
         String name = InputException.closest(written, known);
+        if (name == null) {
+            int best = 0;
+            for (String candidate : known) {
+                int common = 0;
+                while (common < Math.min(written.length(), candidate.length())
+                        && written.charAt(common) == candidate.charAt(common)) {
+                    common++;
+                }
+                if (common > best) {
+                    best = common;
+                    name = candidate;
+                } else if (common == best) {
+                    name = null;  // two as near: neither is meant more than the other
+                }
+            }
+            if (best < MIN_PREFIX || best < PREFIX_SHARE * written.length()) {
+                name = null;
+            }
+        }
         return name == null ? "" : " (did you mean " + name + "?)";
     }
 
@@ -118,6 +140,9 @@ final class ParameterErrors {
         return arg instanceof OptionSpec option ? option.longestName() : arg.paramLabel();
     }
 
+    // the shortest start, and the share of what was written, that make a known name the one meant
+    private static final int MIN_PREFIX = 3;
+    private static final double PREFIX_SHARE = 0.75;
     // an argument's one-line help short enough to stand as what is allowed
     private static final int MAX_ALLOWED_FROM_HELP = 100;
 
@@ -137,7 +162,8 @@ final class ParameterErrors {
             return "; allowed: a number, e.g. 0.5";
         }
         // what the argument is, when its help says it in a line ("Scenario file (HOCON), e.g. ..."), then the help
-        String[] help = arg.description();
+        // (a positional's: an option's help is written as what the option does, "Write the comparison to FILE")
+        String[] help = arg.isPositional() ? arg.description() : new String[0];
         String what = help.length == 1 ? help[0].strip() : "";
         if (!what.isEmpty() && what.length() <= MAX_ALLOWED_FROM_HELP) {
             what = Character.toLowerCase(what.charAt(0)) + what.substring(1, what.endsWith(".") ? what.length() - 1

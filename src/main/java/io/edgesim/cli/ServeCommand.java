@@ -10,6 +10,7 @@ import io.edgesim.scenario.ClientSpec;
 import io.edgesim.scenario.InputException;
 import io.edgesim.scenario.Scenario;
 import io.edgesim.scenario.ScenarioLoader;
+import io.edgesim.scenario.ScenarioWarnings;
 import io.edgesim.serve.LiveEdge;
 import io.edgesim.serve.ServeSettings;
 import org.slf4j.LoggerFactory;
@@ -25,6 +26,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
@@ -67,9 +69,11 @@ final class ServeCommand implements Callable<Integer> {
      * The scenario with how the session is served in its assumptions, which its report and compare must tell apart
      * from another session's: the limiter that answers, the upstream, the connection limit.
      */
-    static Scenario servedAs(Scenario scenario, int served, URI upstream, int connections, boolean connectionsGiven) {
+    static Scenario servedAs(Scenario scenario, int served, boolean limiterGiven, URI upstream, int connections,
+                             boolean connectionsGiven) {
         return scenario.withAssumption(SERVED_LIMITER, scenario.limiters().get(served).name()
-                        + " (its decisions answered the clients; --limiter)")
+                        + (limiterGiven ? " (its decisions answered the clients; --limiter)"
+                        : " (its decisions answered the clients; the scenario's first, by default)"))
                 .withAssumption(UPSTREAM, upstream == null ? "none (edgesim answered 200 itself)"
                         : upstream + " (--upstream)")
                 .withAssumption(MAX_CONNECTIONS, connections + (connectionsGiven ? " (--max-connections)"
@@ -137,7 +141,7 @@ final class ServeCommand implements Callable<Integer> {
             throw new InputException("--limiter: '" + scenario.limiters().get(served).name() + "' sees none of the "
                     + "clients of " + input.scenarioFile + "; allowed: a limiter that sees one of them");
         }
-        scenario = servedAs(scenario, served, upstreamUrl, connections, maxConnections != null);
+        scenario = servedAs(scenario, served, limiter != null, upstreamUrl, connections, maxConnections != null);
         Path dir = OutputFolder.prepare("--out", out != null ? out : defaultFolder(scenario.name()),
                 "result.json");
         OutputClash.folderAgainstInputs("--out", dir, ScenarioLoader.inputFiles(scenario));
@@ -171,6 +175,14 @@ final class ServeCommand implements Callable<Integer> {
         String turnedAway = edge.turnedAway();
         if (turnedAway != null) {
             result = result.withAssumption(TURNED_AWAY, turnedAway);
+        }
+        // the session, scaled to a month, as a run is: shorter than an object's or KV's window, it is billed as
+        // that window's start over and over (served() dropped the scenario's own note, of its own duration)
+        // (the session's length to the millisecond: "the 11.357s run", not 11.357122623s)
+        Optional<String> shortSession = ScenarioWarnings.shorterThanAWindow(scenario.limiters(),
+                Math.round(result.durationSeconds() * 1e3) * 1_000_000L);
+        if (shortSession.isPresent()) {
+            result = result.withAssumption(CostModel.BURSTS_NOTE_SETTING, shortSession.get());
         }
         try (StagedOutput report = StagedOutput.folder(dir)) {
             ReportWriter.write(result, report.path());

@@ -19,8 +19,9 @@ import java.util.Set;
  * {@code {i}} declares one key per client ({@code count}), one without declares one key; populations whose templates
  * read the same share their keys (the larger count). Templates that read differently are expanded and their keys
  * counted once each ({@code user-{i}} for 20 clients and {@code user-3} declare 20), up to two million keys; beyond,
- * they are taken to give different keys. Requests without the header the key is read from share one key. Unknown ({@link #UNKNOWN}) when a source's
- * keys cannot be told from the scenario: a trace, or a key that changes with every request ({@code {n}}).
+ * they are taken to give different keys. Requests without the header the key is read from share one key. Unknown
+ * ({@link #UNKNOWN}) when a source's keys cannot be told from the scenario: a trace, or a key that changes with every
+ * request ({@code {n}}).
  */
 final class DeclaredKeys {
 

@@ -114,9 +114,12 @@ public final class Charts {
                 .anyMatch(l -> l.regions().get(region).counts().sent() > 0)).toList();
     }
 
-    // "the 40 with the most requests", or "the 16 with requests" when the others had none
-    private static String which(RunResult run, int shown) {
-        return shown + (shown < withRequests(run).size() ? " with the most requests" : " with requests");
+    // "40 with the most requests", or "16 with requests" when the others had none ("first 40 (none had requests)" in
+    // a run without any); noun after the number: "" or " regions"
+    private static String which(RunResult run, int shown, String noun) {
+        int sending = withRequests(run).size();
+        return sending == 0 ? "first " + shown + noun + " (none had requests)" : shown + noun
+                + (shown < sending ? " with the most requests" : " with requests");
     }
 
     /** The run's regions, those with the most requests (over every limiter) first; the earlier on a tie. */
@@ -160,7 +163,7 @@ public final class Charts {
     static String regionAxisLabel(RunResult run) {
         int shown = regionsShown(run).size();
         return shown == run.regions().size() ? "region (PoP)"
-                : "region (PoP): the " + which(run, shown) + ", of " + run.regions().size();
+                : "region (PoP): the " + which(run, shown, "") + ", of " + run.regions().size();
     }
 
     /** What a per-region chart's caption adds when it does not show every region; else "". */
@@ -174,8 +177,8 @@ public final class Charts {
      */
     static String busiestNote(RunResult run, int most, String everyRegion) {
         int shown = busiestRegions(run, most).size();
-        return shown == run.regions().size() ? "" : "; the " + which(run, shown).replaceFirst(" with", " regions with")
-                + ", of " + run.regions().size() + " (every region: " + everyRegion + ")";
+        return shown == run.regions().size() ? "" : "; the " + which(run, shown, " regions") + ", of "
+                + run.regions().size() + " (every region: " + everyRegion + ")";
     }
 
     /** Writes the charts of {@link #files} into {@code dir}. */

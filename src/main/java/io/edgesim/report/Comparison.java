@@ -57,9 +57,10 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
         for (ResultJson.Run run : List.of(a, b)) {
             if (run.late() != null) {
                 md.append("Latency figures of ").append(run == a ? "A" : "B").append(" marked ")
-                        .append(MarkdownReport.LATE_MARK).append(" (of ").append(String.join(", ",
-                                run.lateLimiters())).append(") are not faithful: the cluster handled messages "
-                                + "carrying an injected latency late by ").append(run.late())
+                        .append(MarkdownReport.LATE_MARK).append(run.lateLimiters().isEmpty() ? ""
+                                : " (of " + String.join(", ", run.lateLimiters()) + ")")
+                        .append(" are not faithful: the cluster handled messages carrying an injected latency late "
+                                + "by ").append(run.late())
                         .append("; a difference in them is partly that delay, not the model.\n\n");
             }
         }
@@ -212,6 +213,9 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
             if (text == null) {
                 return null;
             }
+            if (sessionRecord(path)) {
+                return text;  // a serve session's record: every word counts ("1 refused with 400 or 413 (...), 2 ...")
+            }
             int note = text.indexOf(" (");
             text = note < 0 ? text : text.substring(0, note);
         }
@@ -234,7 +238,16 @@ public record Comparison(String labelA, ResultJson.Run a, String labelB, ResultJ
             return set;
         }
         String taken = run.defaults().get(path);
+        if (sessionRecord(path)) {
+            return taken != null ? taken : "none (not a serve session)";
+        }
         return taken != null ? "default " + taken : "not set (edgesim's default)";
+    }
+
+    // what edgesim serve records of a session among the assumptions (its traffic, limiter, upstream, ...): not a
+    // default in force, and compared whole
+    private static boolean sessionRecord(String path) {
+        return path.equals("traffic") || path.startsWith("serve.");
     }
 
     // a limiter with what it is, as its section's title gives it: "extra (cache, fixed-window 5 per 10s)"

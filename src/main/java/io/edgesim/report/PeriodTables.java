@@ -102,8 +102,9 @@ final class PeriodTables {
         int shown = regionsShown(run).size();
         boolean named = run.faults().stream().anyMatch(f -> f.regions().stream().anyMatch(run.regions()::contains));
         return shown == run.regions().size() ? "" : "; the " + shown + " regions "
-                + (named ? "the faults name and those " : "") + (shown < MAX_REGION_COLUMNS ? "with requests"
-                : "with the most requests") + ", of " + run.regions().size()
+                + (named ? "the faults name and those " : "") + (Charts.withRequests(run).stream()
+                .allMatch(regionsShown(run)::contains) ? "with requests" : "with the most requests") + ", of "
+                + run.regions().size()
                 + " (every region: result.json's fault_windows)";
     }
 

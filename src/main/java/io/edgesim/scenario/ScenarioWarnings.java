@@ -306,14 +306,17 @@ public final class ScenarioWarnings {
     // repeated, it bills that allowance once per run length: a 60 s run of 1,000 keys at a limit of 10 per hour billed
     // its objects 31 % and KV 99 % above a run of an hour, hot-key-durable-object's 6 s run its hot object 9 % above
     // a run of two minutes
-    private static Optional<String> shorterThanAWindow(List<LimiterSpec> limiters, long durationNanos) {
+    public static Optional<String> shorterThanAWindow(List<LimiterSpec> limiters, long durationNanos) {
         Map<Long, List<String>> byWindow = new TreeMap<>(Comparator.reverseOrder());
         for (LimiterSpec limiter : limiters) {
-            long window = limiter.stages().stream().filter(stage -> stage.algorithm().kind().windowed()
-                            && (stage.kind() == TierKind.DURABLE_OBJECT || stage.kind() == TierKind.KV))
-                    .mapToLong(stage -> stage.algorithm().windowNanos()).max().orElse(0);
+            // a bucket's window: the time it takes to refill its whole burst (a full bucket is the allowance)
+            List<StageSpec> billed = limiter.stages().stream().filter(stage -> stage.kind() == TierKind.DURABLE_OBJECT
+                    || stage.kind() == TierKind.KV).toList();
+            long window = billed.stream().mapToLong(stage -> stage.algorithm().windowNanos()).max().orElse(0);
+            boolean bucket = billed.stream().anyMatch(stage -> !stage.algorithm().kind().windowed());
             if (window > durationNanos) {
-                byWindow.computeIfAbsent(window, w -> new ArrayList<>()).add(limiter.name());
+                byWindow.computeIfAbsent(window, w -> new ArrayList<>()).add(limiter.name()
+                        + (bucket ? " (its bucket's time to refill its burst)" : ""));
             }
         }
         if (byWindow.isEmpty()) {
@@ -477,9 +480,7 @@ public final class ScenarioWarnings {
             }
             String home = d.placement().region();
             List<String> cut = from.stream().filter(p -> regions.rttNanos(p, home) > d.timeoutNanos())
-                    // an estimated round trip is to the nanosecond: a tenth of a millisecond says it
-                    .map(p -> p + " (" + Durations.format(Math.round(regions.rttNanos(p, home) / 1e5) * 100_000L)
-                            + ")").toList();
+                    .map(p -> p + " (" + shownAbove(regions.rttNanos(p, home), d.timeoutNanos()) + ")").toList();
             if (!cut.isEmpty()) {
                 return Optional.of(Durations.format(d.timeoutNanos()) + " is shorter than the round trip to its "
                         + "object in " + home + " from " + String.join(", ", cut) + ": every call from there fails "
@@ -487,6 +488,13 @@ public final class ScenarioWarnings {
             }
         }
         return Optional.empty();
+    }
+
+    // a round trip above the timeout as a note shows it: an estimated one is to the nanosecond (283.180231ms), so to a
+    // tenth of a millisecond, unless that would show it no longer than the timeout (250.04ms against 250ms)
+    static String shownAbove(long rttNanos, long timeoutNanos) {
+        long rounded = Math.round(rttNanos / 1e5) * 100_000L;
+        return Durations.format(rounded > timeoutNanos ? rounded : rttNanos);
     }
 
     // two populations on different plans whose API key templates are the same text (without {name}, which makes

@@ -16,6 +16,7 @@ import org.apache.pekko.util.ByteString;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -36,12 +37,16 @@ final class HeadDeadline {
     private static final Duration MOST_BETWEEN_CHECKS = Duration.ofMillis(250);
 
     private final Duration timeout;
-    private final Runnable timedOut;
+    // told once, when the deadline closes the connection: true when part of a head had come (answered 408)
+    private final Consumer<Boolean> timedOut;
     // System.nanoTime() when the wait for a head began, or STOPPED
     private final AtomicLong waitingSince = new AtomicLong(System.nanoTime());
 
-    /** A deadline of {@code timeout}; {@code timedOut} runs once when it closes the connection. */
-    HeadDeadline(Duration timeout, Runnable timedOut) {
+    /**
+     * A deadline of {@code timeout}; {@code timedOut} is told once when it closes the connection, with true when part
+     * of a head had come (the client gets 408) and false for a connection that sent nothing since its last answer.
+     */
+    HeadDeadline(Duration timeout, Consumer<Boolean> timedOut) {
         this.timeout = timeout;
         this.timedOut = timedOut;
     }
@@ -140,7 +145,7 @@ final class HeadDeadline {
                         return;
                     }
                     cancelTimer(CHECK);
-                    timedOut.run();
+                    timedOut.accept(bytesDuring == since);
                     cancel(fromClient);
                     // failed, not completed: completed, Pekko HTTP parsed the partial head it had as a request and
                     // logged "Illegal request, responding with status '400 Bad Request'" for the client just answered

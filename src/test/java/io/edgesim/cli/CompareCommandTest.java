@@ -199,6 +199,33 @@ class CompareCommandTest {
     }
 
     @Test
+    void whatServeRecordsOfASessionIsComparedWholeAndNotAsADefault() throws IOException {
+        Path a = run("a", SCENARIO);
+        Path b = run("b", SCENARIO);
+        Path c = run("c", SCENARIO);
+        // as serve writes its sessions: two that turned away different numbers, the first of them beside a run
+        ObjectMapper json = new ObjectMapper();
+        for (Object[] session : new Object[][] {{b, 2}, {c, 7}}) {
+            Path dir = (Path) session[0];
+            ObjectNode result = (ObjectNode) json.readTree(dir.resolve("result.json").toFile());
+            ((ObjectNode) result.get("assumptions")).put("serve.max-connections", "1024 (default)")
+                    .put("serve.turned-away", "1 refused with 400 or 413 (a missing key or address, a body too large), "
+                            + session[1] + " answered 408 for sending no whole request head within the header "
+                            + "timeout: no limiter saw them, so they are in no figure");
+            json.writeValue(dir.resolve("result.json").toFile(), result);
+        }
+
+        CommandLines.Outcome sessions = edgesim("compare", b.toString(), c.toString());
+        CommandLines.Outcome beside = edgesim("compare", a.toString(), b.toString());
+
+        assertThat(sessions.out()).contains("- setting serve.turned-away: 1 refused with 400 or 413 (a missing key or "
+                + "address, a body too large), 2 answered 408").contains(" in A, 1 refused with 400 or 413 (a missing "
+                + "key or address, a body too large), 7 answered 408");
+        assertThat(beside.out()).contains("- setting serve.max-connections: none (not a serve session) in A, 1024 "
+                + "(default) in B").doesNotContain("not set (edgesim's default) in A, default 1024");
+    }
+
+    @Test
     void aResultJsonWithoutSettingsIsComparedByWhatItNames() throws IOException {
         Path a = run("a", SCENARIO);
         Path b = run("b", SCENARIO);

@@ -261,6 +261,12 @@ class MainTest {
                 + "command (did you mean run?)");
         assertThat(edgesim("run", "scenarios/three-pops.conf", "--replication", "3").err())
                 .contains("(did you mean --replications?)");
+        // most of a name's start: an abbreviation, as picocli suggested it
+        assertThat(edgesim("run", "scenarios/three-pops.conf", "--lateness", "5").err())
+                .contains("(did you mean --lateness-tolerance?)");
+        assertThat(edgesim("run", "scenarios/three-pops.conf", "--replicate", "3").err())
+                .contains("(did you mean --replications?)");
+        assertThat(edgesim("val", "scenarios/three-pops.conf").err()).contains("(did you mean validate?)");
     }
 
     @Test

@@ -139,11 +139,12 @@ class ServeCommandTest {
                              { name = exact, tier = durable-object, limit = 100, window = 60s } ]
                 """));
 
-        assertThat(ServeCommand.servedAs(scenario, 0, null, 1024, false).assumptions())
-                .containsEntry("serve.limiter", "local (its decisions answered the clients; --limiter)")
+        assertThat(ServeCommand.servedAs(scenario, 0, false, null, 1024, false).assumptions())
+                .containsEntry("serve.limiter", "local (its decisions answered the clients; the scenario's first, by "
+                        + "default)")
                 .containsEntry("serve.upstream", "none (edgesim answered 200 itself)")
                 .containsEntry("serve.max-connections", "1024 (default)");
-        assertThat(ServeCommand.servedAs(scenario, 1, java.net.URI.create("http://127.0.0.1:8080"), 2, true)
+        assertThat(ServeCommand.servedAs(scenario, 1, true, java.net.URI.create("http://127.0.0.1:8080"), 2, true)
                 .assumptions())
                 .containsEntry("serve.limiter", "exact (its decisions answered the clients; --limiter)")
                 .containsEntry("serve.upstream", "http://127.0.0.1:8080 (--upstream)")

@@ -76,4 +76,20 @@ class RegionChartTest {
         assertThat(Charts.files(run).get(RegionChart.FILE))
                 .endsWith("; the 16 regions with requests, of 340 (every region: by-region.csv)");
     }
+
+    @Test
+    void aRunWithoutRequestsOverALargeWorldSaysItsRegionsAreTheFirstOnes() {
+        // a thousandth of a request expected: none sent
+        RunResult run = ChartRuns.run(dir, """
+                name = quiet
+                duration = 1s
+                seed = 4
+                regions-file = "%s"
+                clients = [ { name = one, key = k, rate = 0.001, pops = all } ]
+                limiters = [ { name = local, tier = cache, limit = 5, window = 10s, key = api-key } ]
+                """.formatted(Path.of("regions/cloudflare.conf").toAbsolutePath()));
+
+        assertThat(run.limiters().get(0).totals().sent()).isZero();
+        assertThat(Charts.regionAxisLabel(run)).isEqualTo("region (PoP): the first 40 (none had requests), of 340");
+    }
 }

@@ -587,14 +587,20 @@ class ScenarioErrorsTest {
                 + "up to 4611686018 / 10^d, and needs rate x 10^d of at least 0.5, d up to 9); allowed: a larger rate "
                 + "or a smaller burst");
         assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = cache, algorithm = gcra, "
-                + "rate = 1e-12, burst = 5 } ]")).contains("limiters[0].rate: rate 0.000000000001/s with burst 5 cannot be");
+                + "rate = 1e-12, burst = 5 } ]"))
+                .contains("limiters[0].rate: rate 0.000000000001/s with burst 5 cannot be");
+        // from 1 up, as written: six significant digits would show 1234570
+        assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = cache, "
+                + "algorithm = token-bucket, rate = 1234567.891, burst = 9000000000000000 } ]"))
+                .contains("rate 1234567.891/s with burst 9000000000000000 cannot be");
         assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = durable-object, algorithm = "
                 + "token-bucket, rate = 0.0000005, burst = 1, shards = 1000 } ]"))
                 .contains("limiters[0].rate: rate 0.0000000005/s with burst 1 cannot be",
                         "(each shard's share)");
         // KV derives its expiration from the state's lifetime, which needs the same units: checked before it
         assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = kv, algorithm = gcra, "
-                + "rate = 1e-12, burst = 5 } ]")).contains("limiters[0].rate: rate 0.000000000001/s with burst 5 cannot be");
+                + "rate = 1e-12, burst = 5 } ]"))
+                .contains("limiters[0].rate: rate 0.000000000001/s with burst 5 cannot be");
         assertThat(ScenarioFixture.errorOverBase(dir, "limiters = [ { name = l, tier = kv, algorithm = gcra, "
                 + "rate = 1, burst = 5, plans { pro { burst = 9000000000000000 } } } ]\n"
                 + "clients = [ { name = a, key = k, rate = 1, plan = pro } ]"))

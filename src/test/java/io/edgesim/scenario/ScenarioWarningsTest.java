@@ -211,6 +211,14 @@ class ScenarioWarningsTest {
                 + "30-day month as if it repeated, gives every key a new allowance every 60s, so where keys would "
                 + "reach their limits later in a window it bills more writes of accepted requests (a Durable Object's "
                 + "rows, KV's writes) than a month has; a run of a whole window or more bills them as a month would");
+        // a bucket whose burst takes an hour to refill is billed the same way
+        assertThat(ScenarioWarnings.of(ScenarioFixture.loadOverBase(dir, """
+                duration = 60s
+                clients = [ { name = a, count = 1000, key = "k{i}", rate = 1 } ]
+                limiters = [ { name = bucket, tier = durable-object, algorithm = token-bucket, rate = 0.0027778,
+                               burst = 10 } ]
+                """)).get("duration")).startsWith("the 60s run is shorter than the window (")
+                .contains("of bucket (its bucket's time to refill its burst)): it is the start of one window");
         // a whole window: nothing to say; the cache bills nothing of its own
         assertThat(ScenarioWarnings.of(ScenarioFixture.loadOverBase(dir, """
                 duration = 1h
@@ -379,6 +387,13 @@ class ScenarioWarningsTest {
         assertThat(ScenarioWarnings.of(scenario)).containsOnly(java.util.Map.entry("limiters.short.timeout",
                 "200ms is shorter than the round trip to its object in FRA from SYD (250.5ms): every call from "
                         + "there fails closed, whatever the load"));
+    }
+
+    @Test
+    void aRoundTripJustAboveTheTimeoutIsShownAboveIt() {
+        assertThat(ScenarioWarnings.shownAbove(283_180_231L, 200_000_000L)).isEqualTo("283.2ms");
+        // to a tenth it would read 250ms, the timeout itself
+        assertThat(ScenarioWarnings.shownAbove(250_040_000L, 250_000_000L)).isEqualTo("250.04ms");
     }
 
     @Test

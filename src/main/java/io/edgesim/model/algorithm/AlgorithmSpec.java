@@ -180,10 +180,11 @@ public record AlgorithmSpec(AlgorithmKind kind, long limit, long windowNanos, do
             ExactRate.of(ratePerSecond, burst);
             return null;
         } catch (IllegalArgumentException e) {
-            // the rate in plain digits to six significant ones (0.0000000005 for a shard's share of 0.0000005),
-            // not as a double prints it (4.999999999999999E-10)
-            String rate = new java.math.BigDecimal(ratePerSecond).round(new java.math.MathContext(6))
-                    .stripTrailingZeros().toPlainString();
+            // the rate in plain digits, not as a double prints it (4.999999999999999E-10): as written from 1 up
+            // (1234567.891), below to six significant digits (0.0000000005 for a shard's share of 0.0000005)
+            String rate = Math.abs(ratePerSecond) >= 1 ? Durations.formatNumber(ratePerSecond)
+                    : new java.math.BigDecimal(ratePerSecond).round(new java.math.MathContext(6)).stripTrailingZeros()
+                    .toPlainString();
             return "rate " + rate + "/s with burst " + burst + " cannot be counted "
                     + "in whole units of a "
                     + "token (a rate with d decimals allows a burst up to " + Long.MAX_VALUE / 2_000_000_000L

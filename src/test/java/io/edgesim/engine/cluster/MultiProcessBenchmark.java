@@ -251,8 +251,8 @@ public final class MultiProcessBenchmark {
             long started = System.nanoTime();
             int seedPort = freePort();
             for (int n = 0; n < PROCESSES; n++) {
-                nodes.add(NodeProcess.start(settings, scenario.regionsFile(), split.get(n), n == 0 ? seedPort : freePort(),
-                        seedPort));
+                nodes.add(NodeProcess.start(settings, scenario.regionsFile(), split.get(n),
+                        n == 0 ? seedPort : freePort(), seedPort));
             }
             long lastUp = 0;
             for (NodeProcess node : nodes) {

@@ -123,11 +123,15 @@ class FaultReportTest {
                 .containsExactly(2.0, 5.0, "pop-outage AMS 2s-5s");
         assertThat(first.getLabelBackgroundColor()).isEqualTo(OverTimeChart.LABEL_BACKGROUND);
         assertThat(((java.awt.Color) first.getPaint()).getAlpha()).isZero();
-        // each label on a line of its own; one in the run's second half written leftwards from the band's end
+        // each label on a line of its own, written from its band's start: the kv-outage's, in the run's second half,
+        // fits before the chart's right edge (one that would not is written leftwards from its band's end: see
+        // OverTimeChartTest)
         IntervalMarker second = (IntervalMarker) markers.stream().skip(1).findFirst().orElseThrow();
         assertThat(second.getLabelOffset().getTop() - first.getLabelOffset().getTop())
                 .isEqualTo(OverTimeChart.LABEL_LINE);
         assertThat(first.getLabelTextAnchor()).isEqualTo(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
-        assertThat(second.getLabelTextAnchor()).isEqualTo(org.jfree.chart.ui.TextAnchor.TOP_RIGHT);
+        assertThat(second.getLabelTextAnchor()).isEqualTo(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
+        assertThat(OverTimeChart.fitsFrom(second, 6, 10)).isTrue();
+        assertThat(OverTimeChart.fitsFrom(second, 9.5, 10)).isFalse();
     }
 }

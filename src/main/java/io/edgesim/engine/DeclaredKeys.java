@@ -6,7 +6,6 @@ import io.edgesim.scenario.ClientSpec;
 import io.edgesim.scenario.HeaderTemplates;
 import io.edgesim.scenario.Template;
 
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,8 +38,10 @@ final class DeclaredKeys {
         if (kind == KeyKind.GLOBAL) {
             return 1;
         }
-        Map<String, Long> byTemplate = new HashMap<>();
-        Map<Template, Integer> expanded = new LinkedHashMap<>();
+        // each template (equal by its text) with the most clients a population gives it; requests without the
+        // header are counted under one key (KeyKind.MISSING)
+        Map<Template, Integer> byTemplate = new LinkedHashMap<>();
+        boolean missing = false;
         for (ClientSpec client : clients) {
             if (!limiter.sees(client.name()) || (plan != null && !plan.equals(client.plan()))) {
                 continue;
@@ -50,29 +51,27 @@ final class DeclaredKeys {
             }
             Template template = template(population.headers(), kind);
             if (template == null) {
-                // every request without the header is counted under one key (KeyKind.MISSING)
-                byTemplate.put(KeyKind.MISSING, 1L);
+                missing = true;
                 continue;
             }
             if (template.perRequest()) {
                 return UNKNOWN;
             }
-            byTemplate.merge(template.text(), template.varies() ? (long) population.count() : 1L, Math::max);
-            expanded.merge(template, template.varies() ? population.count() : 1, Math::max);
+            byTemplate.merge(template, template.varies() ? population.count() : 1, Math::max);
         }
-        long declared = byTemplate.values().stream().mapToLong(Long::longValue).sum();
+        long declared = byTemplate.values().stream().mapToLong(Integer::longValue).sum();
         // templates that read differently can still give the same keys ("user-{i}" for 20 and "user-3" for one):
         // the keys themselves, where they are few enough to list
-        if (expanded.size() > 1 && declared <= MOST_LISTED) {
+        if (byTemplate.size() > 1 && declared <= MOST_LISTED) {
             Set<String> keys = new HashSet<>();
-            expanded.forEach((template, count) -> {
+            byTemplate.forEach((template, count) -> {
                 for (int i = 0; i < count; i++) {
                     keys.add(template.expand(i, 0));
                 }
             });
-            return keys.size() + (byTemplate.containsKey(KeyKind.MISSING) ? 1 : 0);
+            declared = keys.size();
         }
-        return declared;
+        return declared + (missing ? 1 : 0);
     }
 
     // the template the key is read from, as KeyKind.extract reads the request; null when requests lack it

@@ -99,12 +99,11 @@ final class PeriodTables {
 
     /** What the latency table's title adds when it does not show every region; else "". */
     static String regionsNote(RunResult run) {
-        int shown = regionsShown(run).size();
+        List<String> shown = regionsShown(run);
         boolean named = run.faults().stream().anyMatch(f -> f.regions().stream().anyMatch(run.regions()::contains));
-        return shown == run.regions().size() ? "" : "; the " + shown + " regions "
-                + (named ? "the faults name and those " : "") + (Charts.withRequests(run).stream()
-                .allMatch(regionsShown(run)::contains) ? "with requests" : "with the most requests") + ", of "
-                + run.regions().size()
+        return shown.size() == run.regions().size() ? "" : "; the " + shown.size() + " regions "
+                + (named ? "the faults name and those " : "") + (shown.containsAll(Charts.withRequests(run))
+                ? "with requests" : "with the most requests") + ", of " + run.regions().size()
                 + " (every region: result.json's fault_windows)";
     }
 
